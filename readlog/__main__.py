@@ -1,0 +1,6 @@
+"""Allow ``python -m readlog``."""
+
+from readlog.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""Typer commands: parse options -> call one function -> render.
+
+This module holds the app, the global options and error handling; each
+submodule declares one group of commands. No SQL, parsing or rich here. Heavy modules are imported inside the
+commands that need them, so that read commands start fast (a test guards
+this).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
+
+import typer
+
+from readlog import __version__
+from readlog.errors import EXIT_FAILED, ReadlogError
+
+if TYPE_CHECKING:
+    from readlog.render import Output
+    from readlog.store import Library
+
+app = typer.Typer(
+    name="readlog",
+    rich_markup_mode="rich",
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class State:
+    """Global options, resolved once per invocation."""
+
+    def __init__(self, db: Optional[str], lang: Optional[str]) -> None:
+        self.db_option = db
+        self.lang_option = lang
+        self._out: Output | None = None
+        self._lib: Library | None = None
+
+    @property
+    def out(self) -> Output:
+        if self._out is None:
+            from readlog.render import Output, language
+
+            self._out = Output(language(self.lang_option))
+        return self._out
+
+    def library(self) -> Library:
+        if self._lib is None:
+            from readlog.config import library_path
+            from readlog.store import Library
+
+            path, _ = library_path(self.db_option)
+            self._lib = Library.open(path, notice=self.out.notice)
+        return self._lib
+
+    def close(self) -> None:
+        if self._lib is not None:
+            self._lib.close()
+
+
+def state_of(ctx: typer.Context) -> State:
+    obj = ctx.find_root().obj
+    if not isinstance(obj, State):
+        obj = State(None, None)
+        ctx.find_root().obj = obj
+    return obj
+
+
+def handle_errors(fn: F) -> F:
+    """Turn a ReadlogError into one line on stderr and its exit status."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        ctx = kwargs.get("ctx") or next((a for a in args if isinstance(a, typer.Context)), None)
+        state = state_of(ctx) if ctx is not None else State(None, None)
+        try:
+            return fn(*args, **kwargs)
+        except ReadlogError as exc:
+            if str(exc):
+                state.out.error(str(exc))
+            raise typer.Exit(exc.exit_code) from None
+        finally:
+            state.close()
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"readlog {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="PATH", help="Library file (else $READLOG_DB, else the user data dir)."
+    ),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language for labels and times: en or zh."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    """A private, local, fast reading tracker for the terminal.
+
+    Import digests and read-later exports, then triage them with list, show,
+    star, read and search. Run with no command for an overview of your library.
+    Exit status: 0 ok, 1 something was not done, 2 usage error.
+
+    \b
+    Examples:
+      readlog import digest.txt saved.txt
+      readlog list --unread
+      readlog --db ~/reading.db search 内核
+    """
+    ctx.obj = State(db, lang)
+    if ctx.invoked_subcommand is None:
+        _overview(ctx)
+
+
+@handle_errors
+def _overview(ctx: typer.Context) -> None:
+    from readlog import commands
+
+    commands.overview(state_of(ctx))
+
+
+# Register the command groups (each module adds its commands to ``app``).
+from readlog.cli import importing, reading, state  # noqa: E402
+
+__all__ = ["app", "handle_errors", "importing", "main", "reading", "state", "state_of"]
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        raise SystemExit(EXIT_FAILED) from None

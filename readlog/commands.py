@@ -1,0 +1,203 @@
+"""What each command does: resolve arguments, call the store, render.
+
+The glue between cli.py (which only declares options) and the modules that
+do the work. No SQL and no rich here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from readlog.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.cli import State
+    from readlog.store import Filters
+
+DEFAULT_LIMIT = 20
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def parse_ids(values: list[str]) -> list[int]:
+    """'3', '5', '8-12' -> [3, 5, 8, 9, 10, 11, 12], in order, without repeats."""
+    ids: list[int] = []
+    for value in values:
+        for part in value.replace(",", " ").split():
+            m = _RANGE.match(part)
+            if not m:
+                raise UsageError(f"not an id or range: {part!r} (use e.g. 3 5 8-12)")
+            lo = int(m.group(1))
+            hi = int(m.group(2) or lo)
+            if hi < lo:
+                raise UsageError(f"range {part!r} runs backwards")
+            if hi - lo > 1_000_000:
+                raise UsageError(f"range {part!r} is too large")
+            ids.extend(range(lo, hi + 1))
+    return list(dict.fromkeys(ids))
+
+
+def _when(value: str | None, option: str) -> str | None:
+    if not value:
+        return None
+    from readlog.stamps import parse_when, to_iso
+
+    try:
+        return to_iso(parse_when(value))
+    except ValueError as exc:
+        raise UsageError(f"{option}: {exc}") from None
+
+
+def make_filters(
+    *,
+    unread: bool,
+    read: bool,
+    starred: bool,
+    source: str | None,
+    category: str | None,
+    since: str | None,
+    before: str | None,
+    tags: list[str],
+    archived: bool,
+    search: str | None,
+) -> Filters:
+    from readlog.store import Filters
+
+    if unread and read:
+        raise UsageError("--unread and --read cannot be used together")
+    query = None
+    if search is not None:
+        from readlog.search import parse_query
+
+        query = parse_query(search)
+    return Filters(
+        state="unread" if unread else "read" if read else None,
+        starred=starred,
+        source=source,
+        category=category,
+        since=_when(since, "--since"),
+        before=_when(before, "--before"),
+        tags=tags,
+        archived=archived,
+        query=query,
+    )
+
+
+def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: bool) -> None:
+    if limit is not None and limit < 0:
+        raise UsageError("--limit must be 0 (all) or more")
+    lib = state.library()
+    count = DEFAULT_LIMIT if limit is None else limit
+    columns = "*" if as_json else None
+    rows = lib.select(f, sort=sort, reverse=reverse, limit=count, **({"columns": columns} if columns else {}))
+    snippets = _snippets(rows, f, lib) if f.query is not None else None
+    if as_json:
+        from readlog.render import entry_record
+        from readlog.search import marked
+
+        records = []
+        for row in rows:
+            record = entry_record(row)
+            if snippets is not None:
+                record["snippet"] = marked(*snippets.get(row["id"], ("", [])))
+            records.append(record)
+        state.out.json(records)
+        return
+    total = len(rows) if count == 0 or len(rows) < count else lib.count(f)
+    state.out.entries_table(rows, total, snippets=snippets)
+
+
+def _snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tuple[str, list[tuple[int, int]]]]:
+    from readlog.search import snippet
+
+    assert f.query is not None
+    ids = [r["id"] for r in rows]
+    texts = lib.texts(ids)
+    return {i: snippet(texts.get(i, []), f.query) for i in ids}
+
+
+def show_entry(state: State, entry_id: int, *, mark_read: bool, as_json: bool) -> None:
+    lib = state.library()
+    if mark_read:
+        _change(state, [entry_id], "read", True, name="read", quiet=True)
+    row = lib.get(entry_id)
+    if row is None:
+        raise ReadlogError(f"no entry with id {entry_id}")
+    if as_json:
+        from readlog.render import entry_record
+
+        state.out.json(entry_record(row))
+    else:
+        state.out.entry_detail(row)
+
+
+def change_state(state: State, values: list[str], which: str, on: bool, *, name: str, as_json: bool) -> None:
+    ids = parse_ids(values)
+    results = _change(state, ids, which, on, name=name, quiet=as_json)
+    if as_json:
+        from readlog.render import entry_record
+
+        lib = state.library()
+        state.out.json([entry_record(lib.get(row["id"]) or row) for row, _ in results])
+
+
+def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
+    lib = state.library()
+    missing = lib.missing(ids)
+    if missing:
+        shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
+        raise ReadlogError(f"no entry with id {shown}; nothing was changed")
+    with lib.transaction():
+        action = lib.start_action(f"{name} " + " ".join(str(i) for i in ids[:50]))
+        results = lib.set_state(ids, which, on, action)
+        changed = sum(1 for _, c in results if c)
+        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+    if not quiet:
+        state.out.state_changes(results, name)
+    return results
+
+
+def run_import(
+    state: State,
+    paths: list[str],
+    *,
+    fmt: str,
+    as_of: str | None,
+    encoding: str | None,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    from readlog import ingest
+    from readlog.stamps import now, parse_when
+
+    try:
+        reference = parse_when(as_of) if as_of else now()
+    except ValueError as exc:
+        raise UsageError(f"--as-of: {exc}") from None
+    lib = state.library()
+    results = ingest.import_files(
+        lib,
+        paths,
+        fmt=fmt,
+        as_of=reference,
+        encoding=encoding,
+        strict=strict,
+        progress=None if as_json else state.out.progress,
+    )
+    state.out.import_results(results, as_json=as_json)
+    if any(r.error or r.problems for r in results):
+        raise ReadlogError("")  # exit 1; the problems were already printed
+
+
+def rebuild_index(state: State) -> None:
+    count = state.library().rebuild_index()
+    state.out.line(f"search index rebuilt: {count:,} entries")
+
+
+def overview(state: State) -> None:
+    from readlog.store import Filters
+
+    lib = state.library()
+    data = lib.overview()
+    newest = lib.select(Filters(state="unread"), limit=5)
+    state.out.overview(data, newest, str(lib.path))

@@ -1,0 +1,29 @@
+"""Errors a user can cause, with the exit status each one maps to.
+
+Exit codes (documented in the README): 0 ok, 1 something was not done,
+2 usage error. Anything that escapes as another exception is a bug and may
+show a traceback.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class ReadlogError(Exception):
+    """A problem the user can fix; printed as one line on stderr."""
+
+    exit_code = EXIT_FAILED
+
+    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+
+class UsageError(ReadlogError):
+    """Arguments that cannot work together (exit status 2)."""
+
+    exit_code = EXIT_USAGE

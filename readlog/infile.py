@@ -1,0 +1,188 @@
+"""Open an input file as a stream of decoded lines, checking it on the way.
+
+Everything an importer reads comes through here, so that encodings, byte
+order marks, line ends, binary data and over-long lines are handled once.
+The file is read in chunks: memory stays bounded however large it is, and
+its sha256 is computed as a side effect of reading it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from readlog.errors import ReadlogError
+
+CHUNK = 1 << 20
+SNIFF = 1 << 16
+MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
+ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
+
+
+@dataclass
+class InputFile:
+    """An opened input: its name, first bytes for shape detection, and lines.
+
+    ``long_lines`` collects the numbers of lines skipped for being longer
+    than MAX_LINE, so importers can report them.
+    """
+
+    name: str
+    stream: BinaryIO
+    encoding: str
+    head: bytes
+    size: int | None
+    digest: hashlib._Hash = field(default_factory=hashlib.sha256)
+    bytes_read: int = 0
+    long_lines: list[int] = field(default_factory=list)
+
+    @property
+    def sha256(self) -> str:
+        return self.digest.hexdigest()
+
+    def sniff_text(self) -> str:
+        """The first 64 KiB decoded, for deciding which importer to use."""
+        return self.head[:SNIFF].decode(self.encoding, errors="ignore").lstrip("\ufeff")
+
+    def _chunks(self) -> Iterator[bytes]:
+        pending = self.head
+        while pending:
+            self.digest.update(pending)
+            self.bytes_read += len(pending)
+            yield pending
+            pending = self.stream.read(CHUNK)
+
+    def text_chunks(self) -> Iterator[tuple[int, str]]:
+        """Decoded text in pieces, each with the line number it starts on."""
+        decoder = codecs.getincrementaldecoder(self.encoding)(errors="strict")
+        line = 1
+        for raw in self._chunks():
+            try:
+                text = decoder.decode(raw)
+            except UnicodeDecodeError as exc:
+                good = decoder.decode(raw[: exc.start], final=False) if exc.start else ""
+                where = line + good.count("\n")
+                raise ReadlogError(
+                    f"{self.name}: line {where} is not valid {self.encoding} text "
+                    f"(byte 0x{raw[exc.start]:02x}); {ENCODING_HINT}"
+                ) from None
+            if text:
+                yield line, text
+                line += text.count("\n")
+        tail = decoder.decode(b"", final=True)
+        if tail:
+            yield line, tail
+
+    def read_text(self) -> str:
+        """The whole file as text, for formats that must be parsed whole (JSON)."""
+        text = "".join(t for _, t in self.text_chunks())
+        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        """(line number, text) for each line, without its line end.
+
+        CRLF and lone CR count as line ends. A line longer than MAX_LINE is
+        consumed without being kept; its number goes to ``long_lines`` and
+        an empty string stands in for it.
+        """
+        number = 1
+        parts: list[str] = []
+        size = 0
+        skipping = False
+        after_cr = False
+        for _, text in self.text_chunks():
+            if after_cr and text.startswith("\n"):
+                text = text[1:]
+            after_cr = text.endswith("\r")
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+            pieces = text.split("\n")
+            for i, piece in enumerate(pieces):
+                if not skipping:
+                    parts.append(piece)
+                    size += len(piece)
+                    if size > MAX_LINE:
+                        skipping, parts, size = True, [], 0
+                        self.long_lines.append(number)
+                if i < len(pieces) - 1:
+                    line = "".join(parts)
+                    if number == 1:
+                        line = line.lstrip("\ufeff")
+                    yield number, line
+                    number += 1
+                    parts, size, skipping = [], 0, False
+        if parts or skipping:
+            line = "".join(parts)
+            yield number, line.lstrip("\ufeff") if number == 1 else line
+
+
+def _guess_encoding(head: bytes, requested: str | None) -> str:
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    return requested or "utf-8"
+
+
+def _looks_binary(head: bytes, encoding: str) -> bool:
+    if encoding.startswith(("utf-16", "utf-32")):
+        return False
+    sample = head[:8192]
+    return b"\x00" in sample
+
+
+def open_input(path: str, encoding: str | None = None) -> InputFile:
+    """Open ``path`` (``-`` for standard input) for importing.
+
+    Raises ReadlogError, naming the file, when it is missing, a directory,
+    empty, binary, or not text in the expected encoding.
+    """
+    if encoding:
+        try:
+            encoding = codecs.lookup(encoding).name
+        except LookupError:
+            raise ReadlogError(f"unknown encoding {encoding!r}; {ENCODING_HINT}") from None
+    if path == "-":
+        name, stream, size = "<stdin>", sys.stdin.buffer, None
+    else:
+        name = path
+        if not os.path.exists(path):
+            raise ReadlogError(f"{path}: no such file")
+        if os.path.isdir(path):
+            raise ReadlogError(f"{path}: is a directory, not an export file")
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
+            size = os.fstat(stream.fileno()).st_size
+        except OSError as exc:
+            raise ReadlogError(f"{path}: cannot read ({exc.strerror})") from None
+    head = stream.read(SNIFF)
+    if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
+        raise ReadlogError(f"{name}: the file is empty")
+    enc = _guess_encoding(head, encoding)
+    if _looks_binary(head, enc):
+        raise ReadlogError(f"{name}: binary data, not a text export")
+    _check_head(name, head, enc, explicit=encoding is not None)
+    return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
+
+
+def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
+    """Fail early, before any parsing, when the start is not in the encoding."""
+    try:
+        codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
+    except UnicodeDecodeError as exc:
+        line = head[: exc.start].count(b"\n") + 1
+        hint = "check --encoding" if explicit else ENCODING_HINT
+        raise ReadlogError(
+            f"{name}: line {line} is not valid {encoding} text (byte 0x{head[exc.start]:02x}); {hint}"
+        ) from None
+
+
+def close_input(infile: InputFile) -> None:
+    if infile.stream is not sys.stdin.buffer:
+        infile.stream.close()

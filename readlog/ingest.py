@@ -1,0 +1,178 @@
+"""Import files: read -> detect shape -> parse -> store, one transaction a file.
+
+A file's entries are stored in batches inside a single transaction, so an
+interrupted or failed import leaves nothing half-written, and running it
+again finishes the job without duplicates (entries are matched by
+fingerprint and normalised URL).
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import FrameType
+from typing import Any
+
+from readlog import importers
+from readlog.errors import ReadlogError
+from readlog.infile import close_input, open_input
+from readlog.models import Entry, Problem
+from readlog.stamps import to_iso
+from readlog.store import Counts, Library
+
+BATCH = 500
+
+
+@dataclass
+class FileResult:
+    """What happened to one file."""
+
+    name: str
+    format: str = ""
+    counts: Counts = field(default_factory=Counts)
+    problems: list[Problem] = field(default_factory=list)
+    error: str | None = None
+    entries: int = 0
+
+
+class Interrupted(ReadlogError):
+    """Ctrl-C or SIGTERM during an import; the current file was rolled back."""
+
+    exit_code = 130
+
+
+class StrictFailure(Exception):
+    pass
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C so the transaction is rolled back cleanly."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (tests)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+ProgressFactory = Callable[[str, int | None], Any]
+
+
+def import_files(
+    lib: Library,
+    paths: list[str],
+    *,
+    fmt: str = "auto",
+    as_of: datetime,
+    encoding: str | None = None,
+    strict: bool = False,
+    progress: ProgressFactory | None = None,
+) -> list[FileResult]:
+    """Import each path in its own transaction; a file's failure does not stop the others."""
+    results: list[FileResult] = []
+    saved = 0
+    with _sigterm_as_interrupt():
+        for path in paths:
+            result = FileResult(name=path)
+            results.append(result)
+            try:
+                _import_one(
+                    lib, path, result, fmt=fmt, as_of=as_of, encoding=encoding, strict=strict, progress=progress
+                )
+                saved += result.counts.added + result.counts.updated
+            except KeyboardInterrupt:
+                seen = saved + result.entries
+                raise Interrupted(
+                    f"import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish"
+                ) from None
+            except ReadlogError as exc:
+                result.error = str(exc)
+    return results
+
+
+def _import_one(
+    lib: Library,
+    path: str,
+    result: FileResult,
+    *,
+    fmt: str,
+    as_of: datetime,
+    encoding: str | None,
+    strict: bool,
+    progress: ProgressFactory | None,
+) -> None:
+    infile = open_input(path, encoding)
+    result.name = infile.name
+    try:
+        name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
+        if name is None:
+            known = ", ".join(importers.FORMATS)
+            raise ReadlogError(f"{infile.name}: cannot tell which format this is; try --format ({known})")
+        if name not in importers.FORMATS:
+            raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
+        result.format = name
+        ctx = importers.ParseContext(as_of=as_of)
+        items = importers.parse(name, infile, ctx)
+        try:
+            with lib.transaction():
+                _store(lib, infile, items, result, as_of, strict, progress)
+        except StrictFailure:
+            result.counts = Counts()
+            raise ReadlogError(
+                f"{infile.name}: {len(result.problems)} problem(s) found; nothing imported (--strict)"
+            ) from None
+    finally:
+        close_input(infile)
+
+
+def _store(
+    lib: Library,
+    infile: Any,
+    items: Iterator[Entry | Problem],
+    result: FileResult,
+    as_of: datetime,
+    strict: bool,
+    progress: ProgressFactory | None,
+) -> None:
+    action = lib.start_action(f"import {infile.name}")
+    import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
+    batch: list[Entry] = []
+    bar_cm = progress(infile.name, infile.size) if progress else None
+    bar = bar_cm.__enter__() if bar_cm else None
+    try:
+        for item in items:
+            if isinstance(item, Problem):
+                result.problems.append(item)
+                continue
+            batch.append(item)
+            result.entries += 1
+            if len(batch) >= BATCH:
+                lib.upsert(batch, import_id, action, result.counts)
+                batch = []
+                if bar:
+                    bar.update(infile.bytes_read, result.entries)
+        if batch:
+            lib.upsert(batch, import_id, action, result.counts)
+        if bar:
+            bar.update(infile.bytes_read, result.entries)
+    finally:
+        if bar_cm:
+            bar_cm.__exit__(None, None, None)
+    if result.entries == 0 and not result.problems:
+        result.problems.append(Problem(0, "no entries found"))
+    if strict and result.problems:
+        raise StrictFailure
+    c = result.counts
+    lib.finish_import(import_id, c, len(result.problems), infile.sha256)
+    lib.set_action_summary(action, f"{c.added} added, {c.updated} updated, {c.skipped} skipped")

@@ -1,0 +1,183 @@
+"""The one place that owns the schema: an ordered list of migrations.
+
+Each migration is recorded by name in the library file itself
+(``_sqlite_migrations``, sqlite-utils' own table) and, so that read
+commands can check cheaply with plain sqlite3, the count of applied
+migrations is mirrored in ``PRAGMA user_version``. Once released, a
+migration is never edited: a change to the schema is a new function at the
+end of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
+
+MIGRATION_SET = "readlog"
+
+# Columns of entries that the full-text index covers, in index order.
+FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags")
+
+
+def m001_initial(db: Database) -> None:
+    """Entries and the record of imports (the core version)."""
+    db.execute(
+        """
+        CREATE TABLE entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            fingerprint TEXT NOT NULL UNIQUE,
+            url_key TEXT NOT NULL DEFAULT '',
+            title TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL DEFAULT '',
+            category TEXT NOT NULL DEFAULT '',
+            summary TEXT NOT NULL DEFAULT '',
+            verdict TEXT NOT NULL DEFAULT '',
+            url TEXT NOT NULL DEFAULT '',
+            published TEXT,
+            saved_at TEXT NOT NULL,
+            saved_raw TEXT NOT NULL DEFAULT '',
+            imported_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            read_at TEXT,
+            starred_at TEXT,
+            archived_at TEXT,
+            note TEXT NOT NULL DEFAULT '',
+            tags TEXT NOT NULL DEFAULT '[]',
+            import_id INTEGER REFERENCES imports(id)
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE imports (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            path TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            format TEXT NOT NULL,
+            as_of TEXT NOT NULL,
+            added INTEGER NOT NULL DEFAULT 0,
+            updated INTEGER NOT NULL DEFAULT 0,
+            skipped INTEGER NOT NULL DEFAULT 0,
+            problems INTEGER NOT NULL DEFAULT 0
+        )
+        """
+    )
+    for name, cols in {
+        "entries_saved": "saved_at, published",
+        "entries_url_key": "url_key",
+        "entries_read": "read_at",
+        "entries_starred": "starred_at",
+        "entries_source": "source COLLATE NOCASE, saved_at",
+        "entries_category": "category COLLATE NOCASE, saved_at",
+        "entries_published": "published",
+    }.items():
+        db.execute(f"CREATE INDEX {name} ON entries ({cols})")
+
+
+def _fts_values(prefix: str) -> str:
+    # Each value gets a trailing space so that every two-character run in the
+    # text is the start of some indexed trigram: that lets two-character
+    # queries use the index (see search.py).
+    return ", ".join(f"{prefix}.{c} || ' '" for c in FTS_COLUMNS)
+
+
+def m002_search(db: Database) -> None:
+    """Full-text index (FTS5, trigram) kept in step by triggers."""
+    cols = ", ".join(FTS_COLUMNS)
+    db.execute(
+        f"CREATE VIRTUAL TABLE entries_fts USING fts5({cols}, content='entries', "
+        "content_rowid='id', tokenize='trigram')"
+    )
+    db.execute("CREATE VIRTUAL TABLE entries_fts_vocab USING fts5vocab(entries_fts, 'row')")
+    new, old = _fts_values("new"), _fts_values("old")
+    db.execute(
+        f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
+        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
+    )
+    db.execute(
+        f"CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN "
+        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); END"
+    )
+    db.execute(
+        f"CREATE TRIGGER entries_fts_au AFTER UPDATE OF {cols} ON entries BEGIN "
+        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); "
+        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
+    )
+    rebuild_index(db.conn)
+
+
+def rebuild_index(conn: object) -> None:
+    """Re-create the full-text index from the entries table."""
+    cols = ", ".join(FTS_COLUMNS)
+    execute = conn.execute  # type: ignore[attr-defined]
+    execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
+    execute(f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries')} FROM entries")
+
+
+def m003_events(db: Database) -> None:
+    """Actions and their events: undo, history and reading stats."""
+    db.execute(
+        """
+        CREATE TABLE actions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            command TEXT NOT NULL,
+            summary TEXT NOT NULL DEFAULT '',
+            undone_at TEXT
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            action_id INTEGER NOT NULL REFERENCES actions(id),
+            at TEXT NOT NULL,
+            entry_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            before TEXT,
+            after TEXT
+        )
+        """
+    )
+    db.execute("CREATE INDEX events_action ON events (action_id)")
+    db.execute("CREATE INDEX events_kind_at ON events (kind, at)")
+    db.execute("ALTER TABLE imports ADD COLUMN action_id INTEGER REFERENCES actions(id)")
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [m001_initial, m002_search, m003_events]
+LATEST = len(MIGRATIONS)
+
+
+def pending(db: Database) -> list[str]:
+    """Names of the migrations this library still needs."""
+    return [m.name for m in _migrations().pending(db)]
+
+
+def migrate(db: Database, *, upto: int | None = None) -> int:
+    """Apply pending migrations, or only those up to version ``upto``; return the version.
+
+    Each migration runs in its own transaction together with its record, so
+    an interrupted upgrade resumes where it stopped.
+    """
+    migrations = _migrations()
+    later = [fn.__name__ for fn in MIGRATIONS[upto:]] if upto is not None else []
+    migrations.apply(db, stop_before=later or None)
+    version = len(migrations.applied(db))
+    db.execute(f"PRAGMA user_version = {int(version)}")
+    return version
+
+
+def _migrations() -> Migrations:
+    from sqlite_utils.migrations import Migrations
+
+    migrations = Migrations(MIGRATION_SET)
+    for fn in MIGRATIONS:
+        migrations()(fn)
+    return migrations

@@ -1,0 +1,102 @@
+"""The Entry record shared by importers, the store and rendering.
+
+Importers produce ``Entry`` objects and ``Problem`` objects; nothing else
+crosses from parsing into storage. Identity lives here too, because the
+fingerprint must mean the same thing for every importer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+TRACKING_PARAMS = {"fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid"}
+
+
+@dataclass
+class Entry:
+    """One saved article as an importer found it.
+
+    Times are timezone-aware datetimes or None; ``published`` keeps only
+    the calendar date (``YYYY-MM-DD``) because digests give no time of day.
+    ``line`` is where the entry starts in its file, for problem reports.
+    """
+
+    title: str = ""
+    summary: str = ""
+    verdict: str = ""
+    source: str = ""
+    category: str = ""
+    url: str = ""
+    published: str | None = None
+    saved_at: datetime | None = None
+    saved_raw: str = ""
+    read_at: datetime | None = None
+    starred_at: datetime | None = None
+    archived_at: datetime | None = None
+    tags: list[str] = field(default_factory=list)
+    note: str = ""
+    line: int = 0
+
+    def fingerprint(self) -> str:
+        """Identity across re-imports: never depends on stamps or import time."""
+        return fingerprint(self.url, self.source, self.title, self.summary)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in an input file that could not be imported as it stands."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+def _norm_text(text: str) -> str:
+    """Fold the differences a re-export may introduce: Unicode form, case, spacing."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def normalize_url(url: str) -> str:
+    """A URL key that two exports of the same article share.
+
+    Lower-case scheme and host, no fragment, no trailing slash, no tracking
+    parameters (utm_*, fbclid, gclid, ...); the remaining query is sorted.
+    """
+    url = url.strip()
+    if not url:
+        return ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if not parts.scheme or not parts.netloc:
+        return url
+    query = [
+        (k, v)
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+        if not k.lower().startswith("utm_") and k.lower() not in TRACKING_PARAMS
+    ]
+    path = parts.path.rstrip("/")
+    netloc = parts.netloc.lower()
+    scheme = parts.scheme.lower()
+    if scheme in {"http", "https"}:
+        scheme = "https" if scheme == "https" else "http"
+        netloc = re.sub(r":(80|443)$", "", netloc)
+    return urlunsplit((scheme, netloc, path, urlencode(sorted(query)), ""))
+
+
+def fingerprint(url: str, source: str, title: str, summary: str) -> str:
+    """sha256 of the normalised URL, or of source + title + summary without one."""
+    key = normalize_url(url)
+    if key:
+        basis = "url\0" + key
+    else:
+        basis = "text\0" + "\0".join(_norm_text(t) for t in (source, title, summary))
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]

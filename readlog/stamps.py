@@ -1,0 +1,271 @@
+"""Times as people write them, in (收藏16 天前, Saved 3 days ago) and out.
+
+Relative stamps in an export mean "this long before the list was
+exported"; they are resolved against a reference time (``--as-of``) that
+the import records, so a wrong guess can be corrected later. Phrases going
+out follow Miniflux's thresholds: just now, minutes, hours, yesterday, days
+(under 21), weeks (under a month), months (under a year), years.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta, timezone, tzinfo
+
+_NUM = r"(\d{1,6}|a|an|one|一|两|二|三|四|五|六|七|八|九|十|半)"
+_ZH_UNITS = {
+    "秒": "seconds",
+    "秒钟": "seconds",
+    "分": "minutes",
+    "分钟": "minutes",
+    "小时": "hours",
+    "个小时": "hours",
+    "天": "days",
+    "日": "days",
+    "周": "weeks",
+    "星期": "weeks",
+    "个星期": "weeks",
+    "个月": "months",
+    "月": "months",
+    "年": "years",
+}
+_EN_UNITS = {
+    "sec": "seconds",
+    "second": "seconds",
+    "min": "minutes",
+    "minute": "minutes",
+    "hr": "hours",
+    "hour": "hours",
+    "day": "days",
+    "week": "weeks",
+    "wk": "weeks",
+    "month": "months",
+    "mo": "months",
+    "year": "years",
+    "yr": "years",
+}
+_ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+_PREFIX = r"(?:收藏于|收藏|保存于|保存|添加于|添加|saved|added|bookmarked)?[\s:：]*"
+_ZH_REL = re.compile(
+    _PREFIX + _NUM + r"\s*(" + "|".join(sorted(_ZH_UNITS, key=len, reverse=True)) + r")\s*(?:之)?前$",
+    re.I,
+)
+_EN_REL = re.compile(
+    _PREFIX + _NUM + r"\s*(" + "|".join(_EN_UNITS) + r")s?\.?\s+ago$",
+    re.I,
+)
+_WORDS = re.compile(
+    _PREFIX + r"(刚刚|刚才|just now|now|今天|today|昨天|yesterday|前天|the day before yesterday)"
+    r"(?:\s*(\d{1,2})[:：](\d{2}))?$",
+    re.I,
+)
+_ABSOLUTE = re.compile(
+    _PREFIX + r"(?:on\s+)?(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?"
+    r"(?:[\sT]+(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$",
+    re.I,
+)
+
+
+def local_tz() -> tzinfo:
+    """The user's time zone, as a fixed offset for the current moment."""
+    tz = datetime.now().astimezone().tzinfo
+    return tz if tz is not None else timezone.utc
+
+
+def now() -> datetime:
+    """The current time, aware, in the user's time zone."""
+    return datetime.now().astimezone()
+
+
+def _number(text: str) -> float:
+    low = text.lower()
+    if low in ("a", "an", "one"):
+        return 1
+    if low == "半":
+        return 0.5
+    if low in _ZH_DIGITS:
+        return _ZH_DIGITS[low]
+    return int(text)
+
+
+def _minus(ref: datetime, amount: float, unit: str) -> datetime:
+    if unit in ("months", "years"):
+        from dateutil.relativedelta import relativedelta
+
+        whole = int(amount)
+        if unit == "months":
+            return ref - relativedelta(months=whole) - timedelta(days=round((amount - whole) * 30))
+        return ref - relativedelta(years=whole) - relativedelta(months=round((amount - whole) * 12))
+    return ref - timedelta(**{unit: amount})
+
+
+def parse_stamp(text: str, as_of: datetime) -> datetime | None:
+    """Resolve a saved-time stamp against ``as_of``; None if it is not one.
+
+    Accepts the whole stamp line, with or without a prefix such as 收藏 or
+    Saved: 刚刚, N 秒/分钟/小时/天/周/个月/年前, 昨天, 前天, their English
+    forms, and absolute dates such as 2026-11-15 or 2026年11月15日 14:30.
+    """
+    s = " ".join(text.strip().split())
+    if not s or len(s) > 60:
+        return None
+    m = _ZH_REL.match(s) or _EN_REL.match(s)
+    if m:
+        unit = _ZH_UNITS.get(m.group(2)) or _EN_UNITS[m.group(2).lower().rstrip(".")]
+        return _minus(as_of, _number(m.group(1)), unit)
+    m = _WORDS.match(s)
+    if m:
+        word = m.group(1).lower()
+        days = {"昨天": 1, "yesterday": 1, "前天": 2, "the day before yesterday": 2}.get(word, 0)
+        when = as_of - timedelta(days=days)
+        if m.group(2):
+            when = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0)
+        return when
+    m = _ABSOLUTE.match(s)
+    if m:
+        return _absolute(m, as_of.tzinfo or local_tz())
+    return None
+
+
+def _absolute(m: re.Match[str], tz: tzinfo) -> datetime | None:
+    y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    hh, mm, ss = (int(g) if g else 0 for g in m.group(4, 5, 6))
+    zone = m.group(7)
+    if zone:
+        tz = parse_offset(zone)
+    try:
+        return datetime(y, mo, d, hh, mm, ss, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def parse_offset(zone: str) -> tzinfo:
+    """'Z', '+08:00' or '-0500' as a tzinfo."""
+    if zone.upper() == "Z":
+        return timezone.utc
+    sign = -1 if zone[0] == "-" else 1
+    digits = zone[1:].replace(":", "")
+    return timezone(sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:4])))
+
+
+def parse_when(text: str, *, reference: datetime | None = None) -> datetime:
+    """A user-typed time for ``--as-of`` and ``--since``: ISO dates and times,
+    or a relative phrase such as ``7d``, ``2w``, ``3 days ago``, ``yesterday``.
+
+    Raises ValueError with a message fit for the user.
+    """
+    ref = reference or now()
+    s = text.strip()
+    m = re.fullmatch(r"(\d+)\s*([smhdwy]|mo)", s, re.I)
+    if m:
+        unit = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks", "y": "years", "mo": "months"}
+        return _minus(ref, int(m.group(1)), unit[m.group(2).lower()])
+    stamp = parse_stamp(s, ref)
+    if stamp is not None:
+        return stamp
+    try:
+        value = datetime.fromisoformat(s[:-1] + "+00:00" if s.endswith(("Z", "z")) else s)
+    except ValueError:
+        raise ValueError(
+            f"cannot read {text!r} as a time; use YYYY-MM-DD, YYYY-MM-DDTHH:MM[+08:00], or 7d / 2w / 3mo"
+        ) from None
+    return value if value.tzinfo else value.replace(tzinfo=local_tz())
+
+
+def to_iso(value: datetime | None) -> str | None:
+    """Storage form: ISO 8601 in UTC, so that text order is time order."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=local_tz())
+    return value.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def from_iso(value: str | None) -> datetime | None:
+    """Read a stored time back (tolerating a trailing Z)."""
+    if not value:
+        return None
+    try:
+        dt = datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+
+
+def local_iso(value: str | None) -> str | None:
+    """A stored UTC time shown in the user's zone, with its offset."""
+    dt = from_iso(value)
+    return dt.astimezone().isoformat(timespec="seconds") if dt else None
+
+
+def local_date(value: str | None) -> str:
+    dt = from_iso(value)
+    return dt.astimezone().date().isoformat() if dt else ""
+
+
+_EN_OUT = {
+    "now": "just now",
+    "minutes": "{n} minute{s} ago",
+    "hours": "{n} hour{s} ago",
+    "yesterday": "yesterday",
+    "days": "{n} days ago",
+    "weeks": "{n} week{s} ago",
+    "months": "{n} month{s} ago",
+    "years": "{n} year{s} ago",
+    "future": "in the future",
+}
+_ZH_OUT = {
+    "now": "刚刚",
+    "minutes": "{n} 分钟前",
+    "hours": "{n} 小时前",
+    "yesterday": "昨天",
+    "days": "{n} 天前",
+    "weeks": "{n} 周前",
+    "months": "{n} 个月前",
+    "years": "{n} 年前",
+    "future": "未来",
+}
+
+
+def elapsed(then: datetime, current: datetime) -> tuple[str, int]:
+    """Bucket the time between two moments the way read-later apps do."""
+    seconds = (current - then).total_seconds()
+    if seconds < -60:
+        return "future", 0
+    if seconds < 60:
+        return "now", 0
+    if seconds < 3600:
+        return "minutes", int(seconds // 60)
+    if seconds < 86400:
+        return "hours", int(seconds // 3600)
+    days = (current.astimezone().date() - then.astimezone().date()).days
+    days = max(days, 1)
+    if days == 1:
+        return "yesterday", 1
+    if days < 21:
+        return "days", days
+    if days < 31:
+        return "weeks", days // 7
+    if days < 365:
+        return "months", max(1, days // 30)
+    return "years", days // 365
+
+
+def relative(then: datetime | str | None, current: datetime | None = None, lang: str = "en") -> str:
+    """'16 days ago' / '16 天前' for a time, or '' when there is none."""
+    if isinstance(then, str) or then is None:
+        then = from_iso(then)
+    if then is None:
+        return ""
+    bucket, n = elapsed(then, current or now())
+    table = _ZH_OUT if lang == "zh" else _EN_OUT
+    return table[bucket].format(n=n, s="" if n == 1 else "s")
+
+
+def valid_date(y: int, m: int, d: int) -> str | None:
+    """'YYYY-MM-DD' if the date exists, else None."""
+    try:
+        return date(y, m, d).isoformat()
+    except ValueError:
+        return None

@@ -1,0 +1,528 @@
+"""The only module with SQL: open the library, query it, change it.
+
+Reads use plain sqlite3 so that read commands start fast; sqlite_utils is
+loaded only when a migration or an import needs it. Every statement is
+parameterised: no user text is ever formatted into SQL (column names come
+from fixed tables in this module).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from readlog import migrations
+from readlog.config import busy_timeout
+from readlog.errors import ReadlogError
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from readlog.models import Entry
+    from readlog.search import Query
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+LIST_COLUMNS = (
+    "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
+    "note != '' AS has_note"
+)
+SORTS = {
+    "saved": "saved_at {d}, published {d}, id {d}",
+    "published": "published IS NULL, published {d}, saved_at {d}, id {d}",
+    "title": "title COLLATE NOCASE {a}, id {a}",
+    "source": "source COLLATE NOCASE {a}, saved_at DESC, id DESC",
+    "read": "read_at IS NULL, read_at {d}, id {d}",
+    "id": "id {d}",
+}
+STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
+Row = dict[str, Any]
+
+
+def utcnow() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Filters:
+    """What to show; shared by list, search, export and bulk actions.
+
+    ``state``: None (any), "unread" or "read". ``archived``: False hides
+    archived entries (the default), True shows only them, None shows all.
+    """
+
+    state: str | None = None
+    starred: bool = False
+    source: str | None = None
+    category: str | None = None
+    since: str | None = None
+    before: str | None = None
+    tags: list[str] = field(default_factory=list)
+    archived: bool | None = False
+    query: Query | None = None
+    ids: list[int] | None = None
+
+    def is_empty(self) -> bool:
+        return self == Filters(archived=self.archived)
+
+
+@dataclass
+class Counts:
+    """What one import did."""
+
+    added: int = 0
+    updated: int = 0
+    skipped: int = 0
+
+
+class Library:
+    """An open library file."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, readonly: bool) -> None:
+        self.path = path
+        self.conn = conn
+        self.readonly = readonly
+        self._db: Database | None = None
+
+    # ---- opening -------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, *, notice: Callable[[str], None] | None = None) -> Library:
+        """Open (creating if needed) and upgrade the library at ``path``.
+
+        A file that is not a readlog library, is damaged, or was made by a
+        newer readlog is refused with a clear error and left untouched.
+        """
+        exists = path.exists()
+        if exists:
+            _check_header(path)
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ReadlogError(f"{path}: cannot create the library folder ({exc.strerror})") from None
+        writable = _writable(path)
+        if not exists and not writable:
+            raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
+        conn = _connect(path, writable)
+        lib = cls(path, conn, readonly=not writable)
+        try:
+            lib._prepare(notice)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise ReadlogError(f"{path}: damaged or not a readlog library ({exc}); it was left untouched") from None
+        except BaseException:
+            conn.close()
+            raise
+        return lib
+
+    def _prepare(self, notice: Callable[[str], None] | None) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > migrations.LATEST:
+            raise ReadlogError(
+                f"{self.path}: made by a newer readlog (schema {version}, this one knows {migrations.LATEST}); "
+                "upgrade readlog to open it. The file was left untouched"
+            )
+        if version == 0:
+            tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            if tables and "_sqlite_migrations" not in tables:
+                raise ReadlogError(f"{self.path}: an SQLite database, but not a readlog library; it was left untouched")
+        if not self.readonly:
+            mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "wal":
+                self.conn.execute("PRAGMA journal_mode=WAL")
+        if version < migrations.LATEST:
+            self._upgrade(version, notice)
+        self.conn.execute("PRAGMA foreign_keys=OFF")
+
+    def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
+        if self.readonly:
+            raise ReadlogError(f"{self.path}: this library needs an upgrade, but it is read-only")
+        if version > 0:
+            copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
+            self.backup(copy)
+            if notice:
+                notice(
+                    f"upgrading the library from schema {version} to {migrations.LATEST}; a copy was saved to {copy}"
+                )
+        try:
+            migrations.migrate(self.db)
+        except sqlite3.OperationalError as exc:
+            raise _busy_or(exc, self.path) from None
+
+    @property
+    def db(self) -> Database:
+        """sqlite-utils' view of the same connection, for schema work and writes."""
+        if self._db is None:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn)
+        return self._db
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy through SQLite's online backup (safe during writes)."""
+        dest = sqlite3.connect(target)
+        try:
+            with dest:
+                self.conn.backup(dest)
+        finally:
+            dest.close()
+
+    # ---- transactions --------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction; the lock is taken at the start, so a busy
+        library is reported before anything changes."""
+        if self.readonly:
+            raise ReadlogError(f"{self.path}: the library is read-only; nothing was changed")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise _busy_or(exc, self.path) from None
+        try:
+            yield
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise _busy_or(exc, self.path) from None
+
+    def start_action(self, command: str, summary: str = "") -> int:
+        cur = self.conn.execute(
+            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (utcnow(), command, summary)
+        )
+        return int(cur.lastrowid or 0)
+
+    def set_action_summary(self, action_id: int, summary: str) -> None:
+        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (summary, action_id))
+
+    # ---- reading -------------------------------------------------------
+
+    def _where(self, f: Filters) -> tuple[str, list[Any]]:
+        sql: list[str] = []
+        params: list[Any] = []
+        if f.state == "unread":
+            sql.append("read_at IS NULL")
+        elif f.state == "read":
+            sql.append("read_at IS NOT NULL")
+        if f.starred:
+            sql.append("starred_at IS NOT NULL")
+        if f.archived is False:
+            sql.append("archived_at IS NULL")
+        elif f.archived is True:
+            sql.append("archived_at IS NOT NULL")
+        if f.source:
+            sql.append("source = ? COLLATE NOCASE")
+            params.append(f.source)
+        if f.category:
+            sql.append("category = ? COLLATE NOCASE")
+            params.append(f.category)
+        if f.since:
+            sql.append("saved_at >= ?")
+            params.append(f.since)
+        if f.before:
+            sql.append("saved_at < ?")
+            params.append(f.before)
+        for tag in f.tags:
+            sql.append("EXISTS (SELECT 1 FROM json_each(entries.tags) WHERE value = ? COLLATE NOCASE)")
+            params.append(tag)
+        if f.ids is not None:
+            sql.append("id IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(f.ids))
+        if f.query is not None:
+            from readlog import search
+
+            match_sql, match_params = search.match_sql(f.query, self.vocabulary)
+            sql.append(match_sql)
+            params.extend(match_params)
+        return (" AND ".join(sql) or "1"), params
+
+    def vocabulary(self, prefix: str) -> list[str]:
+        """Indexed trigrams that start with ``prefix`` (for two-character search terms)."""
+        upper = prefix + "\U0010ffff"
+        rows = self.conn.execute("SELECT term FROM entries_fts_vocab WHERE term >= ? AND term < ?", (prefix, upper))
+        return [r[0] for r in rows]
+
+    def count(self, f: Filters) -> int:
+        where, params = self._where(f)
+        return int(self.conn.execute(f"SELECT count(*) FROM entries WHERE {where}", params).fetchone()[0])
+
+    def select(
+        self,
+        f: Filters,
+        *,
+        sort: str | None = None,
+        reverse: bool = False,
+        limit: int = 0,
+        columns: str = LIST_COLUMNS,
+    ) -> list[Row]:
+        """Entries matching ``f``: newest saved first, or by relevance for a
+        search, or by ``sort``; ``limit`` 0 means all."""
+        if f.query is not None and sort in (None, "relevance"):
+            rows = self._by_relevance(f, limit, columns)
+            return rows[::-1] if reverse else rows
+        sort = sort or "saved"
+        if sort not in SORTS:
+            raise ReadlogError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        descending = sort in ("saved", "published", "read", "id")
+        if reverse:
+            descending = not descending
+        order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
+        where, params = self._where(f)
+        sql = f"SELECT {columns} FROM entries WHERE {where} ORDER BY {order}"
+        if limit:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [dict(r) for r in self.conn.execute(sql, params)]
+
+    def _by_relevance(self, f: Filters, limit: int, columns: str) -> list[Row]:
+        """Title hits first, then verdict/notes/tags/source hits, then the rest;
+        newest saved first within each tier.
+
+        Tiers are taken in turn and each is exhausted before the next, so the
+        ids already taken are exactly the earlier tiers' rows.
+        """
+        from readlog import search
+
+        assert f.query is not None
+        where, params = self._where(f)
+        taken: list[int] = []
+        rows: list[Row] = []
+        for tier in search.TIERS:
+            tier_sql, tier_params = search.match_sql(f.query, self.vocabulary, columns=tier)
+            sql = (
+                f"SELECT {columns} FROM entries WHERE {where} AND {tier_sql} "
+                "AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY saved_at DESC, id DESC"
+            )
+            args = [*params, *tier_params, json.dumps(taken)]
+            if limit:
+                sql += " LIMIT ?"
+                args.append(limit - len(rows))
+            found = [dict(r) for r in self.conn.execute(sql, args)]
+            rows.extend(found)
+            taken.extend(r["id"] for r in found)
+            if limit and len(rows) >= limit:
+                break
+        return rows
+
+    def get(self, entry_id: int) -> Row | None:
+        row = self.conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        return dict(row) if row else None
+
+    def titles(self, ids: Sequence[int]) -> dict[int, Row]:
+        rows = self.conn.execute(
+            "SELECT id, title, read_at, starred_at, archived_at, tags, note FROM entries "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),),
+        )
+        return {r["id"]: dict(r) for r in rows}
+
+    def texts(self, ids: Sequence[int]) -> dict[int, list[str]]:
+        """The searchable texts of some entries, title first, for snippets."""
+        rows = self.conn.execute(
+            "SELECT id, title, summary, verdict, note, source, category FROM entries "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),),
+        )
+        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6]] for r in rows}
+
+    def overview(self) -> Row:
+        one = self.conn.execute(
+            "SELECT count(*) AS total, "
+            "(SELECT count(*) FROM entries WHERE read_at IS NULL AND archived_at IS NULL) AS unread, "
+            "(SELECT count(*) FROM entries WHERE starred_at IS NOT NULL) AS starred FROM entries"
+        ).fetchone()
+        last = self.conn.execute(
+            "SELECT * FROM imports WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return {**dict(one), "last_import": dict(last) if last else None}
+
+    # ---- changing state ----------------------------------------------------
+
+    def set_state(self, ids: Sequence[int], state: str, on: bool, action_id: int) -> list[tuple[Row, bool]]:
+        """Set or clear read/starred/archived on entries; record each change.
+
+        Returns each entry with whether it actually changed.
+        """
+        column = STATE_COLUMNS[state]
+        now = utcnow()
+        found = self.titles(ids)
+        result = []
+        for entry_id in ids:
+            row = found[entry_id]
+            before = row[column]
+            changed = (before is None) == on
+            if changed:
+                after = now if on else None
+                self.conn.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (after, entry_id))
+                self._event(action_id, entry_id, state, {column: before}, {column: after})
+            result.append((row, changed))
+        return result
+
+    def _event(self, action_id: int, entry_id: int, kind: str, before: Row | None, after: Row | None) -> None:
+        self.conn.execute(
+            "INSERT INTO events (action_id, at, entry_id, kind, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                action_id,
+                utcnow(),
+                entry_id,
+                kind,
+                json.dumps(before, ensure_ascii=False) if before is not None else None,
+                json.dumps(after, ensure_ascii=False) if after is not None else None,
+            ),
+        )
+
+    def missing(self, ids: Iterable[int]) -> list[int]:
+        wanted = sorted(set(ids))
+        found = {
+            r[0]
+            for r in self.conn.execute(
+                "SELECT id FROM entries WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(wanted),)
+            )
+        }
+        return [i for i in wanted if i not in found]
+
+    # ---- imports -----------------------------------------------------------
+
+    def begin_import(self, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:
+        cur = self.conn.execute(
+            "INSERT INTO imports (started_at, path, sha256, format, as_of, action_id) VALUES (?, ?, ?, ?, ?, ?)",
+            (utcnow(), path, sha256, fmt, as_of, action_id),
+        )
+        return int(cur.lastrowid or 0)
+
+    def finish_import(self, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
+        self.conn.execute(
+            "UPDATE imports SET finished_at = ?, added = ?, updated = ?, skipped = ?, problems = ?, sha256 = ? "
+            "WHERE id = ?",
+            (utcnow(), counts.added, counts.updated, counts.skipped, problems, sha256, import_id),
+        )
+
+    def upsert(self, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
+        """Store a batch of parsed entries: new ones are added, known ones merged.
+
+        Known means the same fingerprint or the same normalised URL. Merging
+        keeps the earliest saved time, unions tags, fills empty fields and
+        never clears a read, star or archive that is already set. Existing
+        rows are looked up for the whole batch at once.
+        """
+        from readlog.merge import merge, new_row, prepare
+
+        now = utcnow()
+        prepared = prepare(batch)
+        existing = self._existing(prepared)
+        inserts: list[Row] = []
+        for item in prepared:
+            old = existing.get(item.fingerprint) or (existing.get("url:" + item.url_key) if item.url_key else None)
+            if old is None:
+                row = new_row(item, now, import_id)
+                inserts.append(row)
+                existing[item.fingerprint] = row
+                if item.url_key:
+                    existing["url:" + item.url_key] = row
+                counts.added += 1
+                continue
+            changes = merge(old, item)
+            if not changes:
+                counts.skipped += 1
+                continue
+            if "id" in old:
+                before = {k: old[k] for k in changes}
+                self.db.table("entries").update(old["id"], {**changes, "updated_at": now})
+                self._event(action_id, old["id"], "import-update", before, changes)
+                counts.updated += 1
+            else:
+                counts.skipped += 1  # a duplicate within this batch, folded into the pending row
+            old.update(changes)
+        if inserts:
+            self.db.table("entries").insert_all(inserts, batch_size=200)
+
+    def _existing(self, prepared: Sequence[Any]) -> dict[str, Row]:
+        fps = [p.fingerprint for p in prepared]
+        urls = [p.url_key for p in prepared if p.url_key]
+        found: dict[str, Row] = {}
+        rows = self.conn.execute(
+            "SELECT * FROM entries WHERE fingerprint IN (SELECT value FROM json_each(?))", (json.dumps(fps),)
+        ).fetchall()
+        if urls:
+            rows += self.conn.execute(
+                "SELECT * FROM entries WHERE url_key IN (SELECT value FROM json_each(?))", (json.dumps(urls),)
+            ).fetchall()
+        for r in rows:
+            row = dict(r)
+            found[row["fingerprint"]] = row
+            if row["url_key"]:
+                found["url:" + row["url_key"]] = row
+        return found
+
+    def rebuild_index(self) -> int:
+        with self.transaction():
+            migrations.rebuild_index(self.conn)
+        return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+
+def _check_header(path: Path) -> None:
+    if path.is_dir():
+        raise ReadlogError(f"{path}: is a directory, not a library file")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise ReadlogError(f"{path}: cannot read the library ({exc.strerror})") from None
+    if head and head != SQLITE_MAGIC:
+        raise ReadlogError(f"{path}: not a readlog library (not an SQLite database); it was left untouched")
+
+
+def _writable(path: Path) -> bool:
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.exists() and not os.access(path, os.W_OK):
+        return False
+    return os.access(folder, os.W_OK)
+
+
+def _connect(path: Path, writable: bool) -> sqlite3.Connection:
+    timeout = busy_timeout()
+    try:
+        if writable:
+            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        else:
+            uri = path.resolve().as_uri() + "?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError:
+                conn.close()  # a WAL library in a read-only folder: nobody can be writing it
+                conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise ReadlogError(f"{path}: cannot open the library ({exc})") from None
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    return conn
+
+
+def _busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return ReadlogError(
+            f"{path}: the library is busy (another readlog is writing) and stayed locked for "
+            f"{busy_timeout():g}s; nothing was changed, try again"
+        )
+    if "readonly" in text or "read-only" in text:
+        return ReadlogError(f"{path}: the library is read-only; nothing was changed")
+    return ReadlogError(f"{path}: {text}")

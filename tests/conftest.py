@@ -1,0 +1,56 @@
+"""Shared fixtures: every test gets its own library file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from readlog.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point READLOG_DB at a fresh file; fix language and terminal width."""
+    db = tmp_path / "lib" / "readlog.db"
+    monkeypatch.setenv("READLOG_DB", str(db))
+    monkeypatch.setenv("READLOG_LANG", "en")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "2")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return db
+
+
+class Run:
+    """Invoke the CLI in-process and keep stdout and stderr apart."""
+
+    def __init__(self) -> None:
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | bytes | None = None, code: int | None = 0) -> Any:
+        result = self.runner.invoke(app, list(args), input=input, catch_exceptions=False)
+        if code is not None:
+            assert result.exit_code == code, (
+                f"exit {result.exit_code}, wanted {code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+            )
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+
+@pytest.fixture
+def run() -> Run:
+    return Run()
+
+
+def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path.write_text(text, encoding=encoding)
+    return path

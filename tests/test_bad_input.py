@@ -1,0 +1,114 @@
+"""Bad input: one clear line naming the file, a non-zero exit, no traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, Run, write
+
+
+def _fails(run: Run, *args: str, expect: str, code: int = 1) -> str:
+    result = run("import", *args, code=code)
+    assert "Traceback" not in result.output
+    assert expect in result.stderr, result.stderr
+    return result.stderr
+
+
+def test_missing_file(run: Run, tmp_path: Path) -> None:
+    _fails(run, str(tmp_path / "nope.txt"), expect="nope.txt: no such file")
+
+
+def test_directory(run: Run, tmp_path: Path) -> None:
+    _fails(run, str(tmp_path), expect="directory")
+
+
+def test_binary(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "blob.bin"
+    path.write_bytes(bytes(range(256)) * 10)
+    _fails(run, str(path), expect="blob.bin: binary data")
+
+
+def test_empty(run: Run, tmp_path: Path) -> None:
+    _fails(run, str(write(tmp_path / "empty.txt", "")), expect="empty.txt: the file is empty")
+    _fails(run, str(write(tmp_path / "blank.txt", "\n\n  \n")), expect="blank.txt: the file is empty")
+
+
+def test_not_utf8_names_encoding_and_gb18030_imports(run: Run, tmp_path: Path) -> None:
+    text = (FIXTURES / "digest.txt").read_text(encoding="utf-8")
+    path = tmp_path / "gbk.txt"
+    path.write_bytes(text.encode("gb18030"))
+    err = _fails(run, str(path), expect="gbk.txt: line 1 is not valid utf-8")
+    assert "--encoding gb18030" in err
+    assert "3 added" in run("import", str(path), "--encoding", "gb18030").stdout
+
+
+def test_unknown_encoding(run: Run) -> None:
+    _fails(run, str(FIXTURES / "digest.txt"), "--encoding", "klingon", expect="unknown encoding")
+
+
+def test_bom_crlf_and_blank_lines(run: Run, tmp_path: Path) -> None:
+    text = (FIXTURES / "digest.txt").read_text(encoding="utf-8")
+    spaced = "\r\n\r\n".join(text.splitlines()).replace("推荐", "推荐")
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + spaced.encode("utf-8"))
+    assert "3 added" in run("import", str(path)).stdout
+    rows = run.json("list", "-n", "0")
+    assert {r["category"] for r in rows} == {"技术文章", "工程实践", "科研议题"}
+
+
+def test_utf16(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "u16.txt"
+    path.write_bytes((FIXTURES / "bookmarks.txt").read_text(encoding="utf-8").encode("utf-16"))
+    assert "3 added" in run("import", str(path)).stdout
+
+
+def test_malformed_entry_reported_rest_imported(run: Run, tmp_path: Path) -> None:
+    broken = (
+        "技术文章 Good Blog 2026/01/02\n第一条摘要，内容完整。\n推荐收录，第一条。\n"
+        "工程实践 Broken Blog 2026/01/03\n"
+        "技术文章 Good Blog 2026/01/04\n第三条摘要，内容完整。\n推荐收录，第三条。\n"
+    )
+    result = run("import", str(write(tmp_path / "broken.txt", broken)), code=1)
+    assert "broken.txt: line 4:" in result.stderr
+    assert "2 added" in result.stdout
+    titles = {r["title"] for r in run.json("list")}
+    assert titles == {"第一条摘要，内容完整", "第三条摘要，内容完整"}
+
+
+def test_strict_is_all_or_nothing(run: Run, tmp_path: Path) -> None:
+    broken = "技术文章 Good Blog 2026/01/02\n第一条摘要。\n推荐收录。\n工程实践 Broken Blog 2026/01/03\n"
+    result = run("import", "--strict", str(write(tmp_path / "broken.txt", broken)), code=1)
+    assert "nothing imported" in result.stderr
+    assert run.json("list") == []
+
+
+def test_bad_as_of_is_usage_error(run: Run) -> None:
+    result = run("import", str(FIXTURES / "digest.txt"), "--as-of", "soon", code=2)
+    assert "--as-of" in result.stderr
+
+
+def test_unknown_format(run: Run) -> None:
+    _fails(run, str(FIXTURES / "digest.txt"), "--format", "nope", expect="unknown format")
+
+
+def test_undetectable(run: Run, tmp_path: Path) -> None:
+    _fails(run, str(write(tmp_path / "prose.txt", "just some words\nwith no shape at all\n")),
+           expect="cannot tell which format")
+
+
+@pytest.mark.parametrize("title", ["[bold red]x[/]", "[/foo]", "[link=http://evil]click[/link]"])
+def test_markup_in_titles_prints_literally(run: Run, tmp_path: Path, title: str) -> None:
+    text = f"list\n\n{title}\n\nsummary {title}\n\n收藏1 天前\n"
+    run("import", str(write(tmp_path / "m.txt", text)))
+    assert title in run("list").stdout
+    assert title in run("show", "1").stdout
+
+
+def test_escape_sequences_never_reach_terminal(run: Run, tmp_path: Path) -> None:
+    evil = "Title \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x07bell\x08"
+    run("import", str(write(tmp_path / "e.txt", f"list\n\n{evil}\n\nbody \x1b]8;;http://x\x07link\x1b]8;;\x07\n\n收藏1 天前\n")))
+    for out in (run("list").stdout, run("show", "1").stdout, run("search", "Title").stdout):
+        assert "\x1b" not in out and "\x07" not in out and "\x08" not in out
+        assert "pwned" not in out
