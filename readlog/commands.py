@@ -87,7 +87,7 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
     if limit is not None and limit < 0:
         raise UsageError("--limit must be 0 (all) or more")
     lib = state.library()
-    count = DEFAULT_LIMIT if limit is None else limit
+    count = state.page_size if limit is None else limit
     columns = "*" if as_json else None
     rows = lib.select(f, sort=sort, reverse=reverse, limit=count, **({"columns": columns} if columns else {}))
     snippets = _snippets(rows, f, lib) if f.query is not None else None
@@ -116,7 +116,9 @@ def _snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tup
     return {i: snippet(texts.get(i, []), f.query) for i in ids}
 
 
-def show_entry(state: State, entry_id: int, *, mark_read: bool, as_json: bool) -> None:
+def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool) -> None:
+    if mark_read is None:
+        mark_read = state.mark_read_on_show
     lib = state.library()
     if mark_read:
         _change(state, [entry_id], "read", True, name="read", quiet=True)

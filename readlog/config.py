@@ -1,4 +1,4 @@
-"""Where the library lives: ``--db``, else ``READLOG_DB``, else the user data dir."""
+"""Where the library lives: ``--db``, else ``READLOG_DB``, else the config file, else the user data dir."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ def library_path(option: str | None) -> tuple[Path, str]:
     env = os.environ.get(ENV_DB)
     if env:
         return Path(env).expanduser(), ENV_DB
+    from readlog.settings import file_value  # reads the config file only if it exists
+
+    configured = file_value("library")
+    if configured is not None:
+        return configured, "config file"
     return default_library(), "default"
 
 

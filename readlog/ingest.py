@@ -98,6 +98,8 @@ def import_files(
                 ) from None
             except ReadlogError as exc:
                 result.error = str(exc)
+    if saved:
+        lib.optimize()
     return results
 
 

@@ -31,23 +31,23 @@ def m001_initial(db: Database) -> None:
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             fingerprint TEXT NOT NULL UNIQUE,
             url_key TEXT NOT NULL DEFAULT '',
-            title TEXT NOT NULL DEFAULT '',
             source TEXT NOT NULL DEFAULT '',
             category TEXT NOT NULL DEFAULT '',
-            summary TEXT NOT NULL DEFAULT '',
-            verdict TEXT NOT NULL DEFAULT '',
-            url TEXT NOT NULL DEFAULT '',
             published TEXT,
             saved_at TEXT NOT NULL,
-            saved_raw TEXT NOT NULL DEFAULT '',
-            imported_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL,
             read_at TEXT,
             starred_at TEXT,
             archived_at TEXT,
-            note TEXT NOT NULL DEFAULT '',
+            imported_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            import_id INTEGER REFERENCES imports(id),
+            saved_raw TEXT NOT NULL DEFAULT '',
             tags TEXT NOT NULL DEFAULT '[]',
-            import_id INTEGER REFERENCES imports(id)
+            url TEXT NOT NULL DEFAULT '',
+            title TEXT NOT NULL DEFAULT '',
+            note TEXT NOT NULL DEFAULT '',
+            verdict TEXT NOT NULL DEFAULT '',
+            summary TEXT NOT NULL DEFAULT ''
         )
         """
     )
@@ -68,16 +68,22 @@ def m001_initial(db: Database) -> None:
         )
         """
     )
-    for name, cols in {
-        "entries_saved": "saved_at, published",
-        "entries_url_key": "url_key",
-        "entries_read": "read_at",
-        "entries_starred": "starred_at",
-        "entries_source": "source COLLATE NOCASE, saved_at",
-        "entries_category": "category COLLATE NOCASE, saved_at",
-        "entries_published": "published",
+    # Small columns come first and the long texts last, so that filtering and
+    # listing never have to read a row's overflow pages. Partial indexes serve
+    # the everyday views (the default list, --unread, --starred) both for
+    # ordering and for counting without touching the rows at all.
+    for name, spec in {
+        "entries_saved": "(saved_at, published)",
+        "entries_live": "(saved_at, published) WHERE archived_at IS NULL",
+        "entries_unread": "(saved_at, published) WHERE read_at IS NULL AND archived_at IS NULL",
+        "entries_starred": "(source COLLATE NOCASE, saved_at) WHERE starred_at IS NOT NULL",
+        "entries_source": "(source COLLATE NOCASE, saved_at, published) WHERE archived_at IS NULL",
+        "entries_category": "(category COLLATE NOCASE, saved_at, published) WHERE archived_at IS NULL",
+        "entries_read": "(read_at) WHERE read_at IS NOT NULL",
+        "entries_archived": "(archived_at) WHERE archived_at IS NOT NULL",
+        "entries_url_key": "(url_key)",
     }.items():
-        db.execute(f"CREATE INDEX {name} ON entries ({cols})")
+        db.execute(f"CREATE INDEX {name} ON entries {spec}")
 
 
 def _fts_values(prefix: str) -> str:

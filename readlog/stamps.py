@@ -9,6 +9,7 @@ out follow Miniflux's thresholds: just now, minutes, hours, yesterday, days
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
@@ -47,24 +48,27 @@ _EN_UNITS = {
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 _PREFIX = r"(?:收藏于|收藏|保存于|保存|添加于|添加|saved|added|bookmarked)?[\s:：]*"
-_ZH_REL = re.compile(
-    _PREFIX + _NUM + r"\s*(" + "|".join(sorted(_ZH_UNITS, key=len, reverse=True)) + r")\s*(?:之)?前$",
-    re.I,
-)
-_EN_REL = re.compile(
-    _PREFIX + _NUM + r"\s*(" + "|".join(_EN_UNITS) + r")s?\.?\s+ago$",
-    re.I,
-)
-_WORDS = re.compile(
-    _PREFIX + r"(刚刚|刚才|just now|now|今天|today|昨天|yesterday|前天|the day before yesterday)"
-    r"(?:\s*(\d{1,2})[:：](\d{2}))?$",
-    re.I,
-)
-_ABSOLUTE = re.compile(
-    _PREFIX + r"(?:on\s+)?(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?"
-    r"(?:[\sT]+(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$",
-    re.I,
-)
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """Compiled on first use: read commands never parse stamps, so they never pay for this."""
+    zh_rel = re.compile(
+        _PREFIX + _NUM + r"\s*(" + "|".join(sorted(_ZH_UNITS, key=len, reverse=True)) + r")\s*(?:之)?前$",
+        re.I,
+    )
+    en_rel = re.compile(_PREFIX + _NUM + r"\s*(" + "|".join(_EN_UNITS) + r")s?\.?\s+ago$", re.I)
+    words = re.compile(
+        _PREFIX + r"(刚刚|刚才|just now|now|今天|today|昨天|yesterday|前天|the day before yesterday)"
+        r"(?:\s*(\d{1,2})[:：](\d{2}))?$",
+        re.I,
+    )
+    absolute = re.compile(
+        _PREFIX + r"(?:on\s+)?(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?"
+        r"(?:[\sT]+(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$",
+        re.I,
+    )
+    return zh_rel, en_rel, words, absolute
 
 
 def local_tz() -> tzinfo:
@@ -110,11 +114,12 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
     s = " ".join(text.strip().split())
     if not s or len(s) > 60:
         return None
-    m = _ZH_REL.match(s) or _EN_REL.match(s)
+    zh_rel, en_rel, words, absolute = _patterns()
+    m = zh_rel.match(s) or en_rel.match(s)
     if m:
         unit = _ZH_UNITS.get(m.group(2)) or _EN_UNITS[m.group(2).lower().rstrip(".")]
         return _minus(as_of, _number(m.group(1)), unit)
-    m = _WORDS.match(s)
+    m = words.match(s)
     if m:
         word = m.group(1).lower()
         days = {"昨天": 1, "yesterday": 1, "前天": 2, "the day before yesterday": 2}.get(word, 0)
@@ -122,7 +127,7 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
         if m.group(2):
             when = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0)
         return when
-    m = _ABSOLUTE.match(s)
+    m = absolute.match(s)
     if m:
         return _absolute(m, as_of.tzinfo or local_tz())
     return None

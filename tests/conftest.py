@@ -21,6 +21,7 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point READLOG_DB at a fresh file; fix language and terminal width."""
     db = tmp_path / "lib" / "readlog.db"
     monkeypatch.setenv("READLOG_DB", str(db))
+    monkeypatch.setenv("READLOG_CONFIG", str(tmp_path / "config" / "config.toml"))  # never the user's own
     monkeypatch.setenv("READLOG_LANG", "en")
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "2")

@@ -94,8 +94,11 @@ def test_unknown_format(run: Run) -> None:
 
 
 def test_undetectable(run: Run, tmp_path: Path) -> None:
-    _fails(run, str(write(tmp_path / "prose.txt", "just some words\nwith no shape at all\n")),
-           expect="cannot tell which format")
+    _fails(
+        run,
+        str(write(tmp_path / "prose.txt", "just some words\nwith no shape at all\n")),
+        expect="cannot tell which format",
+    )
 
 
 @pytest.mark.parametrize("title", ["[bold red]x[/]", "[/foo]", "[link=http://evil]click[/link]"])
@@ -108,7 +111,10 @@ def test_markup_in_titles_prints_literally(run: Run, tmp_path: Path, title: str)
 
 def test_escape_sequences_never_reach_terminal(run: Run, tmp_path: Path) -> None:
     evil = "Title \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x07bell\x08"
-    run("import", str(write(tmp_path / "e.txt", f"list\n\n{evil}\n\nbody \x1b]8;;http://x\x07link\x1b]8;;\x07\n\n收藏1 天前\n")))
+    run(
+        "import",
+        str(write(tmp_path / "e.txt", f"list\n\n{evil}\n\nbody \x1b]8;;http://x\x07link\x1b]8;;\x07\n\n收藏1 天前\n")),
+    )
     for out in (run("list").stdout, run("show", "1").stdout, run("search", "Title").stdout):
         assert "\x1b" not in out and "\x07" not in out and "\x08" not in out
         assert "pwned" not in out

@@ -9,6 +9,7 @@ this).
 from __future__ import annotations
 
 import functools
+import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
@@ -47,8 +48,30 @@ class State:
         if self._out is None:
             from readlog.render import Output, language
 
-            self._out = Output(language(self.lang_option))
+            try:
+                lang, columns = self.setting("lang"), self.setting("columns")
+            except ReadlogError:
+                lang, columns = None, None  # a broken config file is reported by the command's own settings use
+            self._out = Output(language(self.lang_option, configured=lang), columns=columns)
         return self._out
+
+    def setting(self, key: str) -> Any:
+        """A default from the config file, or None when it does not set one (read lazily, once)."""
+        from readlog.settings import file_value
+
+        return file_value(key)
+
+    @property
+    def page_size(self) -> int:
+        """How many entries list and search show without --limit."""
+        from readlog.settings import DEFAULTS
+
+        value = self.setting("page_size")
+        return int(DEFAULTS["page_size"] if value is None else value)
+
+    @property
+    def mark_read_on_show(self) -> bool:
+        return bool(self.setting("mark_read_on_show"))
 
     def library(self) -> Library:
         if self._lib is None:
@@ -85,6 +108,13 @@ def handle_errors(fn: F) -> F:
             if str(exc):
                 state.out.error(str(exc))
             raise typer.Exit(exc.exit_code) from None
+        except sqlite3.Error as exc:  # a damaged page or a lost lock found mid-command: one line, not a traceback
+            from readlog.config import library_path
+            from readlog.store import database_error
+
+            path = state._lib.path if state._lib is not None else library_path(state.db_option)[0]
+            state.out.error(str(database_error(exc, path)))
+            raise typer.Exit(EXIT_FAILED) from None
         finally:
             state.close()
 
@@ -131,9 +161,21 @@ def _overview(ctx: typer.Context) -> None:
 
 
 # Register the command groups (each module adds its commands to ``app``).
-from readlog.cli import importing, reading, state  # noqa: E402
+from readlog.cli import exporting, importing, maintenance, organise, reading, review, state  # noqa: E402
 
-__all__ = ["app", "handle_errors", "importing", "main", "reading", "state", "state_of"]
+__all__ = [
+    "app",
+    "exporting",
+    "handle_errors",
+    "importing",
+    "main",
+    "maintenance",
+    "organise",
+    "reading",
+    "review",
+    "state",
+    "state_of",
+]
 
 
 def main() -> None:

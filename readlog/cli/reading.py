@@ -140,12 +140,15 @@ def search(
 def show(
     ctx: typer.Context,
     entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id (from list)."),
-    mark_read: bool = typer.Option(False, "--mark-read", "-r", help="Also mark it read."),
+    mark_read: Optional[bool] = typer.Option(
+        None, "--mark-read/--no-mark-read", "-r", help="Also mark it read (default: the config's mark_read_on_show)."
+    ),
     as_json: bool = JSON,
 ) -> None:
     """Show one entry in full: summary, verdict, links.
 
-    Showing does not change the entry unless you pass --mark-read.
+    Showing does not change the entry unless you pass --mark-read (or set
+    mark_read_on_show = true in the config file; --no-mark-read overrides it).
 
     \b
     Examples:

@@ -1,37 +1,55 @@
-"""star, unstar, read, unread: change an entry's state."""
+"""star, unstar, read, unread: change an entry's state, by ids or by filters."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
-from readlog.cli import app, handle_errors, state_of
+from readlog.cli import app, handle_errors, organise, state_of
 
-IDS = typer.Argument(..., metavar="ID...", help="Entry ids and ranges, e.g. 3 5 8-12.")
+IDS = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges, e.g. 3 5 8-12 (or use filters).")
+F = organise
 
 
-def _state_command(name: str, state: str, on: bool, summary: str) -> None:
+def state_command(name: str, state: str, on: bool, summary: str) -> None:
+    """Declare one state command: by ids, or by filters with a preview and a question."""
+
     def command(
         ctx: typer.Context,
-        ids: list[str] = IDS,
-        as_json: bool = typer.Option(False, "--json", help="Print the changed entries as JSON."),
+        ids: Optional[list[str]] = IDS,
+        unread: bool = F.UNREAD,
+        read: bool = F.READ,
+        starred: bool = F.STARRED,
+        source: Optional[str] = F.SOURCE,
+        category: Optional[str] = F.CATEGORY,
+        since: Optional[str] = F.SINCE,
+        before: Optional[str] = F.BEFORE,
+        tag: Optional[list[str]] = F.TAG,
+        archived: bool = F.ARCHIVED,
+        search: Optional[str] = F.SEARCH,
+        yes: bool = F.YES,
+        as_json: bool = F.JSON,
     ) -> None:
-        from readlog import commands
-
-        commands.change_state(state_of(ctx), ids, state, on, name=name, as_json=as_json)
+        fa = organise.FilterArgs(unread, read, starred, source, category, since, before, tag or [], archived, search)
+        organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
 
     command.__doc__ = f"""{summary}
 
-    Unknown ids are reported and nothing is changed.
+    By ids: unknown ids are reported and nothing is changed. By filters:
+    readlog shows how many entries will change and asks first; --yes skips
+    the question, and without a terminal --yes is required.
 
     \b
     Examples:
       readlog {name} 12
       readlog {name} 3 5 8-12
+      readlog {name} --source "Go Blog" --before 2026-01-01
     """
     app.command(name)(handle_errors(command))
 
 
-_state_command("star", "starred", True, "Star entries.")
-_state_command("unstar", "starred", False, "Remove the star from entries.")
-_state_command("read", "read", True, "Mark entries read.")
-_state_command("unread", "read", False, "Mark entries unread.")
+state_command("star", "starred", True, "Star entries.")
+state_command("unstar", "starred", False, "Remove the star from entries.")
+state_command("read", "read", True, "Mark entries read.")
+state_command("unread", "read", False, "Mark entries unread.")

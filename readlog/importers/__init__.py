@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from types import ModuleType
+from typing import Any
 
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
@@ -25,6 +25,17 @@ from readlog.models import Entry, Problem
 FORMATS: dict[str, str] = {
     "digest": "readlog.importers.digest",
     "bookmarks": "readlog.importers.bookmarks",
+    "jsonl": "readlog.importers.jsonl",
+    "netscape": "readlog.importers.netscape",
+    "pocket": "readlog.importers.pocket",
+    "instapaper": "readlog.importers.csv_exports:INSTAPAPER",
+    "readwise": "readlog.importers.csv_exports:READWISE",
+    "raindrop": "readlog.importers.csv_exports:RAINDROP",
+    "omnivore": "readlog.importers.json_exports:OMNIVORE",
+    "wallabag": "readlog.importers.json_exports:WALLABAG",
+    "firefox": "readlog.importers.browsers:FIREFOX",
+    "chrome": "readlog.importers.browsers:CHROME",
+    "feed": "readlog.importers.feeds",
 }
 
 
@@ -35,8 +46,11 @@ class ParseContext:
     as_of: datetime
 
 
-def module(name: str) -> ModuleType:
-    return importlib.import_module(FORMATS[name])
+def module(name: str) -> Any:
+    """The importer for a format: a module, or ``module:NAME`` for one of several shapes in a module."""
+    path, _, attr = FORMATS[name].partition(":")
+    found = importlib.import_module(path)
+    return getattr(found, attr) if attr else found
 
 
 def detect(text: str) -> str | None:

@@ -75,9 +75,9 @@ LABELS = {
 }
 
 
-def language(option: str | None = None) -> str:
-    """'zh' or 'en': the option, else READLOG_LANG, else the locale."""
-    choice = option or os.environ.get("READLOG_LANG") or ""
+def language(option: str | None = None, configured: str | None = None) -> str:
+    """'zh' or 'en': the option, else READLOG_LANG, else the config file's lang, else the locale."""
+    choice = option or os.environ.get("READLOG_LANG") or configured or ""
     if not choice:
         for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
             if os.environ.get(var):
@@ -89,8 +89,9 @@ def language(option: str | None = None) -> str:
 class Output:
     """Everything readlog prints goes through one of these."""
 
-    def __init__(self, lang: str = "en", width: int | None = None) -> None:
+    def __init__(self, lang: str = "en", width: int | None = None, columns: Sequence[str] | None = None) -> None:
         self.lang = lang
+        self.columns = columns  # the optional list columns, in order (config: columns); None = all
         self.out = Console(highlight=False, markup=False, emoji=False, width=width)
         self.err = Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
 
@@ -163,6 +164,9 @@ class Output:
             *(["tags"] if with_tags else []),
             "saved",
         ]
+        if self.columns is not None:
+            optional = [k for k in self.columns if k in keys]
+            keys = [k for k in keys if k in ("id", "mark", "title", "match")] + optional
         widths: dict[str, int] = {}
         for key in keys:
             if key not in ("title", "match"):

@@ -116,7 +116,7 @@ class Library:
             lib._prepare(notice)
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise ReadlogError(f"{path}: damaged or not a readlog library ({exc}); it was left untouched") from None
+            raise database_error(exc, path) from None
         except BaseException:
             conn.close()
             raise
@@ -151,10 +151,12 @@ class Library:
                 notice(
                     f"upgrading the library from schema {version} to {migrations.LATEST}; a copy was saved to {copy}"
                 )
-        try:
-            migrations.migrate(self.db)
-        except sqlite3.OperationalError as exc:
-            raise _busy_or(exc, self.path) from None
+        # All migrations in one write transaction, re-checked under the lock:
+        # two processes opening an old (or new) library at once must not both
+        # migrate it, and an interrupted upgrade leaves the old schema whole.
+        with self.transaction():
+            if self.conn.execute("PRAGMA user_version").fetchone()[0] < migrations.LATEST:
+                migrations.migrate(self.db)
 
     @property
     def db(self) -> Database:
@@ -169,13 +171,29 @@ class Library:
         self.conn.close()
 
     def backup(self, target: Path) -> None:
-        """A consistent copy through SQLite's online backup (safe during writes)."""
-        dest = sqlite3.connect(target)
+        """A consistent copy through SQLite's online backup (safe while another
+        process writes), checked, then renamed into place: an interrupted or
+        failed backup never leaves a half-written file under ``target``. The
+        copy is one self-contained file (rollback journal, not WAL)."""
+        partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
         try:
-            with dest:
+            dest = sqlite3.connect(partial, isolation_level=None)
+            try:
                 self.conn.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE")
+                check = dest.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                dest.close()
+            if check != "ok":
+                raise ReadlogError(f"{self.path}: the copy failed its check ({check}); the library may be damaged")
+            os.replace(partial, target)
+        except sqlite3.Error as exc:
+            raise ReadlogError(f"{target}: cannot write the backup ({exc})") from None
+        except OSError as exc:
+            raise ReadlogError(f"{target}: cannot write the backup ({exc.strerror})") from None
         finally:
-            dest.close()
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                Path(f"{partial}{leftover}").unlink(missing_ok=True)
 
     # ---- transactions --------------------------------------------------
 
@@ -260,8 +278,14 @@ class Library:
         return [r[0] for r in rows]
 
     def count(self, f: Filters) -> int:
+        """How many entries match; for the everyday views, counted in a small
+        partial index, because SQLite cannot know that the table's rows are
+        large and would otherwise scan the whole table."""
         where, params = self._where(f)
-        return int(self.conn.execute(f"SELECT count(*) FROM entries WHERE {where}", params).fetchone()[0])
+        hint = _count_index(f)
+        indexed = f" INDEXED BY {hint}" if hint else ""
+        sql = f"SELECT count(saved_at) FROM entries{indexed} WHERE {where}"
+        return int(self.conn.execute(sql, params).fetchone()[0])
 
     def select(
         self,
@@ -427,11 +451,13 @@ class Library:
         now = utcnow()
         prepared = prepare(batch)
         existing = self._existing(prepared)
+        next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
         for item in prepared:
             old = existing.get(item.fingerprint) or (existing.get("url:" + item.url_key) if item.url_key else None)
             if old is None:
                 row = new_row(item, now, import_id)
+                self._restore(row, item.entry, next_id)
                 inserts.append(row)
                 existing[item.fingerprint] = row
                 if item.url_key:
@@ -471,10 +497,74 @@ class Library:
                 found["url:" + row["url_key"]] = row
         return found
 
+    def optimize(self) -> None:
+        """Refresh the query planner's statistics after a bulk change.
+
+        Without them SQLite cannot tell that the partial indexes (starred,
+        unread) are small, and picks a worse plan. analysis_limit keeps this
+        to a few milliseconds however large the library is.
+        """
+        if not self.readonly:
+            self.conn.execute("PRAGMA analysis_limit = 1000")
+            self.conn.execute("ANALYZE")
+
     def rebuild_index(self) -> int:
         with self.transaction():
             migrations.rebuild_index(self.conn)
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+    # ---- export and restore (readlog export / the jsonl importer) -----------
+
+    def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+        """Every column of the entries matching ``f``, streamed from the cursor.
+
+        For export: memory stays flat however large the library is. Orders as
+        ``select`` does (``sort="id", reverse=True`` is oldest id first).
+        """
+        if sort not in SORTS:
+            raise ReadlogError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        descending = (sort in ("saved", "published", "read", "id")) != reverse
+        order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
+        where, params = self._where(f)
+        for r in self.conn.execute(f"SELECT * FROM entries WHERE {where} ORDER BY {order}", params):
+            yield dict(r)
+
+    def _highest_id(self) -> int:
+        """The highest entry id this library has ever given out (deleted ones included)."""
+        row = self.conn.execute(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'entries'), 0), "
+            "coalesce((SELECT max(id) FROM entries), 0))"
+        ).fetchone()
+        return int(row[0])
+
+    def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
+        """Give a new row its id, and bring back the id and import time of an
+        entry from readlog's own export (``restore_id``/``imported_at``, set
+        by importers/jsonl.py).
+
+        Ids are given explicitly, exactly as AUTOINCREMENT would, so kept and
+        fresh ids in one batch never collide. An exported id is kept when it is
+        above every id this library has given out (always, into an empty
+        library), so ids are never reused or renumbered; otherwise the entry
+        gets the next free id.
+        """
+        wanted = getattr(entry, "restore_id", None)
+        row["id"] = wanted if isinstance(wanted, int) and wanted >= next_id[0] else next_id[0]
+        next_id[0] = row["id"] + 1
+        imported = getattr(entry, "imported_at", None)
+        if isinstance(imported, datetime):
+            from readlog.stamps import to_iso
+
+            row["imported_at"] = to_iso(imported)
+
+
+def _count_index(f: Filters) -> str | None:
+    """The partial index that holds exactly the rows of the default and unread views."""
+    if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
+        return None
+    if f.query is not None or f.state == "read":
+        return None
+    return "entries_unread" if f.state == "unread" else "entries_live"
 
 
 def _check_header(path: Path) -> None:
@@ -514,6 +604,70 @@ def _connect(path: Path, writable: bool) -> sqlite3.Connection:
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return conn
+
+
+def inspect(path: Path) -> Row:
+    """What `readlog db check` reports, read without changing or upgrading the file.
+
+    Keys: ``version``, ``latest``, ``entries``, ``integrity`` (a list of
+    SQLite's findings, ``["ok"]`` when sound), ``index`` (entries in the
+    search index, or None), ``journal``.
+    """
+    _check_header(path)
+    conn = _connect(path, writable=False)
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        if "_sqlite_migrations" not in tables:
+            raise ReadlogError(f"{path}: an SQLite database, but not a readlog library")
+        journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise database_error(exc, path) from None
+    try:
+        integrity = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
+    except sqlite3.DatabaseError as exc:
+        integrity = [str(exc)]
+    entries, index = _count(conn, "entries", tables), _count(conn, "entries_fts_docsize", tables)
+    conn.close()
+    return {
+        "path": str(path),
+        "version": version,
+        "latest": migrations.LATEST,
+        "entries": entries,
+        "integrity": integrity,
+        "index": index,
+        "journal": journal,
+    }
+
+
+def _count(conn: sqlite3.Connection, table: str, tables: set[str]) -> int | None:
+    """Rows in one of readlog's own tables (a fixed name), or None if absent or unreadable."""
+    if table not in tables:
+        return None
+    try:
+        return int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return None
+
+
+def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
+    """One line for an SQLite failure: busy, read-only, or a damaged file.
+
+    Used when opening and by the CLI for errors in the middle of a command,
+    so a damaged page found late still ends in a message, not a traceback.
+    """
+    text = str(exc)
+    if isinstance(exc, sqlite3.OperationalError) and any(
+        w in text for w in ("locked", "busy", "readonly", "read-only")
+    ):
+        return _busy_or(exc, path)
+    if isinstance(exc, sqlite3.OperationalError) and "disk I/O" not in text and "malformed" not in text:
+        return ReadlogError(f"{path}: {text}")
+    return ReadlogError(
+        f"{path}: damaged or not a readlog library ({text}); nothing was changed. "
+        "`readlog db check` tells more; a backup copy can replace it"
+    )
 
 
 def _busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:

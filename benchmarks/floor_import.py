@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The import floor: the least a digest import with full-text search can cost.
+
+Usage: python benchmarks/floor_import.py DIGEST_FILE LIBRARY_FILE
+
+Reads a digest-shaped file (three lines per entry: ``<category> <source>
+[date]``, summary, verdict), splits it with the bare minimum of parsing, and
+inserts the entries into a plain table that has an FTS5 trigram index over
+the same text columns readlog searches (title, source, category, summary,
+verdict), kept in step by a trigger, all in one transaction. Only the
+standard library: whatever readlog spends beyond this is its own overhead
+(validation, fingerprints, duplicate checks, bookkeeping, sqlite-utils).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+DATE = re.compile(r"\s+\d{4}[/-]\d{1,2}[/-]\d{1,2}$")
+COLUMNS = ("title", "source", "category", "summary", "verdict")
+SCHEMA = f"""
+CREATE TABLE entries (id INTEGER PRIMARY KEY, {", ".join(f"{c} TEXT NOT NULL" for c in COLUMNS)});
+CREATE VIRTUAL TABLE entries_fts USING fts5({", ".join(COLUMNS)}, content='entries', content_rowid='id',
+    tokenize='trigram');
+CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
+    INSERT INTO entries_fts(rowid, {", ".join(COLUMNS)}) VALUES (new.id, {", ".join("new." + c for c in COLUMNS)});
+END;
+"""
+
+
+def entries(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
+    """(title, source, category, summary, verdict) for each three-line group."""
+    with open(path, encoding="utf-8-sig") as fh:
+        lines = [line.strip() for line in fh if line.strip()]
+    for i in range(0, len(lines) - 2, 3):
+        header, summary, verdict = lines[i : i + 3]
+        category, _, source = DATE.sub("", header).partition(" ")
+        yield summary[:30], source, category, summary, verdict
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        sys.stderr.write("usage: floor_import.py DIGEST_FILE LIBRARY_FILE\n")
+        return 2
+    conn = sqlite3.connect(argv[1], isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.executescript(SCHEMA)
+    conn.execute("BEGIN")
+    conn.executemany(
+        f"INSERT INTO entries ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})",
+        entries(Path(argv[0])),
+    )
+    conn.execute("COMMIT")
+    conn.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,489 @@
+#!/usr/bin/env python3
+"""readlog's benchmark: whole processes, timed against the floors they cannot beat.
+
+Run from the repository root (not part of the test suite):
+
+    python benchmarks/run.py                       # 1k, 10k and 100k entries
+    python benchmarks/run.py --sizes 1000,10000 --runs 3
+
+For each library size it imports a generated digest file into a fresh
+library (timed, with peak memory), then times ``list --unread``,
+``list --starred --source X``, ``show ID``, ``star ID``, ``read ID`` and
+``search`` for a three- and a two-character Chinese word. Each figure is the
+median of several runs of a whole process, started the way a user starts it,
+and is shown against its floor:
+
+* the CLI floor: ``python -c "import typer, rich.table, rich.console, sqlite3"``,
+  the least any typer + rich command can cost;
+* the import floor: benchmarks/floor_import.py, which inserts the same
+  entries into a bare table with an FTS5 trigram index in one transaction.
+
+Targets that are missed are flagged. Results go to
+benchmarks/results/latest.json (and a Markdown table to latest.md) so that
+runs can be compared. Input files come from ../shared/tools/gencorpus.py when
+present, else from benchmarks/gencorpus.py (same shapes), and are cached in
+benchmarks/results/work/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SHARED_GENERATOR = ROOT.parent / "shared" / "tools" / "gencorpus.py"
+OWN_GENERATOR = HERE / "gencorpus.py"
+FLOOR_IMPORT = HERE / "floor_import.py"
+CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
+BUKU_5000_SECONDS = 11.0  # buku importing 5,000 bookmarks on a 2-core machine (issue 5)
+BIG = 100_000
+TIMEOUT = 3600
+
+# name -> (target ratio to the CLI floor on the 100k library, command template)
+READS: dict[str, tuple[float, list[str]]] = {
+    "list --unread": (1.3, ["list", "--unread"]),
+    "list --starred --source X": (1.3, ["list", "--starred", "--source", "{source}"]),
+    "show ID": (1.3, ["show", "{id}"]),
+    "star ID": (1.3, ["star", "{fresh_id}"]),
+    "read ID": (1.3, ["read", "{fresh_id}"]),
+    "search (3 chars)": (2.0, ["search", "{word3}"]),
+    "search (2 chars)": (3.0, ["search", "{word2}"]),
+}
+FLAT = ("list --unread", "list --starred --source X", "search (3 chars)", "search (2 chars)")
+
+
+@dataclass
+class Timing:
+    """Several runs of one command: wall seconds of each, peak RSS of the largest."""
+
+    runs: list[float] = field(default_factory=list)
+    peak_mb: float = 0.0
+    error: str | None = None
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs) if self.runs else float("nan")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"median": self.median, **asdict(self)}
+
+
+# ---- running processes -----------------------------------------------------
+
+
+def run_once(cmd: list[str], *, env: dict[str, str], stdout: Any = subprocess.DEVNULL) -> tuple[float, float, int, str]:
+    """(wall seconds, peak RSS in MB, exit code, stderr) of one whole process.
+
+    os.wait4 gives the resource usage of exactly this child (getrusage's
+    RUSAGE_CHILDREN would report the maximum over all children so far).
+    """
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace").strip()
+    return elapsed, usage.ru_maxrss / 1024, proc.returncode, text
+
+
+def measure(cmd: list[str], *, env: dict[str, str], runs: int, warmup: bool = True, fresh: Any = None) -> Timing:
+    """Median of ``runs`` runs (after one untimed warm-up run that fills the page cache).
+
+    ``fresh(i)`` is called before run ``i`` and returns the command to run,
+    for steps that must not repeat themselves (a fresh library, a fresh id).
+    """
+    timing = Timing()
+    total = runs + (1 if warmup else 0)
+    for i in range(total):
+        this = fresh(i) if fresh else cmd
+        elapsed, peak, code, err = run_once(this, env=env)
+        if code != 0:
+            timing.error = f"exit {code}: {err.splitlines()[-1] if err else ''}"
+            return timing
+        if warmup and i == 0:
+            continue
+        timing.runs.append(elapsed)
+        timing.peak_mb = max(timing.peak_mb, peak)
+    return timing
+
+
+def readlog_command(tree: Path | None) -> list[str]:
+    """The installed entry point next to this Python, else ``python -m readlog``
+    (always that with ``--tree``, so the tree's copy is the one imported)."""
+    script = Path(sys.executable).with_name("readlog")
+    if script.exists() and tree is None:
+        return [str(script)]
+    return [sys.executable, "-m", "readlog"]
+
+
+def child_env(tree: Path | None) -> dict[str, str]:
+    """A user's environment: no READLOG_* settings, and bytecode caches written
+    (PYTHONDONTWRITEBYTECODE would make every run recompile edited modules)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READLOG_") and k != "PYTHONDONTWRITEBYTECODE"}
+    env.update({"READLOG_LANG": "en", "COLUMNS": "100", "NO_COLOR": "1"})
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree.resolve())
+    return env
+
+
+# ---- inputs ------------------------------------------------------------------
+
+
+def corpus(kind: str, n: int, work: Path, seed: int) -> Path:
+    """A generated input file, cached by shape, size, seed and generator."""
+    generator = SHARED_GENERATOR if SHARED_GENERATOR.exists() else OWN_GENERATOR
+    tag = "shared" if generator == SHARED_GENERATOR else "own"
+    path = work / f"{kind}-{n}-{seed}-{tag}.txt"
+    if not path.exists():
+        partial = path.with_suffix(".partial")
+        with open(partial, "wb") as out:
+            subprocess.run([sys.executable, str(generator), kind, str(n), str(seed)], stdout=out, check=True)
+        partial.rename(path)
+    return path
+
+
+def first_source(digest_file: Path) -> str:
+    """The source named on the first header line (category, source, optional date)."""
+    with open(digest_file, encoding="utf-8-sig") as fh:
+        header = next(line.strip() for line in fh if line.strip())
+    header = re.sub(r"\s+\d{4}[/-]\d{1,2}[/-]\d{1,2}$", "", header)
+    return header.split(" ", 1)[1]
+
+
+def remove_library(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+# ---- the steps ------------------------------------------------------------------
+
+
+def time_import(cmd: list[str], db: Path, *, env: dict[str, str], runs: int) -> Timing:
+    """Run an import command ``runs`` times, each into a fresh library ``db``; the last one is kept."""
+
+    def fresh(_: int) -> list[str]:
+        remove_library(db)
+        return cmd
+
+    return measure([], env=env, runs=runs, warmup=False, fresh=fresh)
+
+
+def time_reads(
+    base: list[str], db: Path, n: int, values: dict[str, str], *, env: dict[str, str], runs: int
+) -> dict[str, Timing]:
+    """Each read command on the library at ``db``; star/read get an id not yet changed on every run."""
+    results: dict[str, Timing] = {}
+    for name, (_, template) in READS.items():
+        counter = iter(range(n // 2, n))
+
+        def fresh(_: int, template: list[str] = template, counter: Any = counter) -> list[str]:
+            args = [a.format(**values, fresh_id=next(counter)) for a in template]
+            return [*base, "--db", str(db), *args]
+
+        results[name] = measure([], env=env, runs=runs, fresh=fresh)
+    return results
+
+
+def prepare_library(base: list[str], db: Path, n: int, env: dict[str, str]) -> None:
+    """Star the first 1% of entries so that ``list --starred --source X`` has rows to show."""
+    count = max(1, n // 100)
+    subprocess.run([*base, "--db", str(db), "star", f"1-{count}"], env=env, stdout=subprocess.DEVNULL, check=True)
+
+
+def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str]) -> dict[str, int]:
+    """How many entries each read query finds (a benchmark of empty results proves little)."""
+    found = {}
+    for name, (_, template) in READS.items():
+        if template[0] not in ("list", "search"):
+            continue
+        args = [a.format(**values, fresh_id=0) for a in template]
+        out = subprocess.run(
+            [*base, "--db", str(db), *args, "--limit", "0", "--json"], env=env, capture_output=True, check=False
+        )
+        found[name] = len(json.loads(out.stdout)) if out.returncode == 0 and out.stdout.strip() else -1
+    return found
+
+
+# ---- reporting ------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        cpu = re.search(r"model name\s*:\s*(.+)", text).group(1).strip()  # type: ignore[union-attr]
+    except (OSError, AttributeError):
+        pass
+    memory = None
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        memory = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
+
+    def version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "-"
+
+    def git(*args: str) -> str:
+        try:
+            done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False)
+        except OSError:
+            return ""
+        return done.stdout.strip()
+
+    commit = git("rev-parse", "--short", "HEAD") or "-"
+    dirty = git("status", "--porcelain", "--untracked-files=no")
+    return {
+        "date": dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": memory,
+        "os": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "packages": {p: version(p) for p in ("readlog", "typer", "rich", "pydantic", "sqlite-utils")},
+        "commit": commit + (" with uncommitted changes" if dirty else ""),
+    }
+
+
+def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every target of issue 5, checked: name, measured, limit, met (None: not measured)."""
+    sizes = sorted(int(s) for s in results["sizes"])
+    out: list[dict[str, Any]] = []
+
+    def check(name: str, value: float | None, limit: float | None, unit: str, note: str = "") -> None:
+        met = None if value is None or limit is None or value != value else value <= limit
+        out.append({"target": name, "value": value, "limit": limit, "unit": unit, "met": met, "note": note})
+
+    top = sizes[-1] if sizes else None
+    provisional = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
+    for name, (limit, _) in READS.items():
+        at_top = results["sizes"][str(top)] if top else {}
+        t, cli = at_top.get("reads", {}).get(name), at_top.get("cli_floor", {}).get("median")
+        check(f"{name} on {BIG:,}: <= {limit}x CLI floor", t and cli and t["median"] / cli, limit, "x", provisional)
+    by_size = results["sizes"]
+    if "10000" in by_size:
+        imp, floor = by_size["10000"]["import"]["median"], by_size["10000"]["floor"]["median"]
+        check("import 10,000: <= 1.5x sqlite3 floor", imp / floor, 1.5, "x")
+    else:
+        check("import 10,000: <= 1.5x sqlite3 floor", None, 1.5, "x", "10,000 not measured")
+    if "10000" in by_size and str(BIG) in by_size:
+        ratio = by_size[str(BIG)]["import"]["median"] / by_size["10000"]["import"]["median"]
+        check("import 100,000: <= 12x import 10,000", ratio, 12.0, "x")
+        check("import 100,000: peak memory < 150 MB", by_size[str(BIG)]["import"]["peak_mb"], 150.0, "MB")
+    else:
+        check("import 100,000: <= 12x import 10,000", None, 12.0, "x", "100,000 not measured")
+        check("import 100,000: peak memory < 150 MB", None, 150.0, "MB", "100,000 not measured")
+    if len(sizes) > 1:
+        low, high = str(sizes[0]), str(sizes[-1])
+        for name in FLAT:
+            a, b = by_size[low]["reads"][name]["median"], by_size[high]["reads"][name]["median"]
+            tolerance = results["flat_tolerance"]
+            check(f"{name} flat from {sizes[0]:,} to {sizes[-1]:,}: <= {tolerance}x", b / a, tolerance, "x")
+    net = results.get("netscape")
+    if net and net.get("median") is not None:
+        check("import 5,000 Netscape bookmarks: <= 1/10 of buku (1.1 s)", net["median"], BUKU_5000_SECONDS / 10, "s")
+    else:
+        check("import 5,000 Netscape bookmarks: <= 1/10 of buku (1.1 s)", None, 1.1, "s", (net or {}).get("note", ""))
+    return out
+
+
+def cell(seconds: float, floor: float | None, peak: float | None = None) -> str:
+    if seconds != seconds:
+        return "-"
+    text = f"{seconds:.3f} s"
+    if floor:
+        text += f" ({seconds / floor:.2f}x)"
+    if peak:
+        text += f", {peak:.0f} MB"
+    return text
+
+
+def markdown(results: dict[str, Any]) -> str:
+    m = results["machine"]
+    sizes = sorted(results["sizes"], key=int)
+    head = "| step | " + " | ".join(f"{int(s):,} entries" for s in sizes) + " |"
+    lines = [
+        f"Measured {m['date']} on {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB, {m['os']}; "
+        f"Python {m['python']}, SQLite {m['sqlite']}; readlog {m['packages']['readlog']} ({m['commit']}); "
+        f"median of {results['runs']} runs (imports: {results['import_runs']}).",
+        "",
+        f'CLI floor: `python -c "{CLI_FLOOR}"`, measured beside each size\'s reads. Reads: seconds (ratio '
+        "to the CLI floor); imports: seconds (ratio to the sqlite3 floor), peak memory.",
+        "",
+        head,
+        "|---" * (len(sizes) + 1) + "|",
+    ]
+    row = [cell(results["sizes"][s].get("cli_floor", {}).get("median", float("nan")), None) for s in sizes]
+    lines.append("| CLI floor | " + " | ".join(row) + " |")
+    row = [cell(results["sizes"][s]["floor"]["median"], None, results["sizes"][s]["floor"]["peak_mb"]) for s in sizes]
+    lines.append("| sqlite3 floor: insert + FTS5 trigram | " + " | ".join(row) + " |")
+    row = []
+    for s in sizes:
+        imp = results["sizes"][s]["import"]
+        row.append(
+            cell(imp["median"], results["sizes"][s]["floor"]["median"], imp["peak_mb"])
+            if not imp["error"]
+            else imp["error"]
+        )
+    lines.append("| `import` digest | " + " | ".join(row) + " |")
+    for name in READS:
+        row = []
+        for s in sizes:
+            t = results["sizes"][s]["reads"][name]
+            cli = results["sizes"][s].get("cli_floor", {}).get("median")
+            row.append(cell(t["median"], cli) if not t["error"] else t["error"])
+        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
+    net = results.get("netscape") or {}
+    if net.get("median") is not None:
+        lines += [
+            "",
+            f"`import` of 5,000 Netscape bookmarks: {cell(net['median'], None, net['peak_mb'])} "
+            f"(buku: {BUKU_5000_SECONDS:.0f} s).",
+        ]
+    elif net:
+        lines += ["", f"Netscape import: {net.get('note', 'not measured')}."]
+    lines += ["", "| target | measured | met |", "|---|---|---|"]
+    for f in results["flags"]:
+        value = "-" if f["value"] is None else f"{f['value']:.2f}{' ' + f['unit'] if f['unit'] != 'x' else 'x'}"
+        met = {True: "yes", False: "**MISSED**", None: "not measured"}[f["met"]]
+        note = f" ({f['note']})" if f["note"] else ""
+        lines.append(f"| {f['target']} | {value}{note} | {met} |")
+    return "\n".join(lines) + "\n"
+
+
+# ---- main ------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000,100000", help="library sizes, comma-separated")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per read command (median reported)")
+    parser.add_argument("--import-runs", type=int, default=None, help="runs per import (default: 3, 1 for 100k+)")
+    parser.add_argument("--word3", default="编译器", help="three-character search word")
+    parser.add_argument("--word2", default="内核", help="two-character search word")
+    parser.add_argument("--flat-tolerance", type=float, default=1.25, help="largest/smallest size ratio allowed")
+    parser.add_argument("--no-netscape", action="store_true", help="skip the 5,000-bookmark Netscape import")
+    parser.add_argument("--seed", type=int, default=22)
+    parser.add_argument("--work", type=Path, default=HERE / "results" / "work", help="where inputs and libraries go")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
+    parser.add_argument("--tree", type=Path, help="run the readlog package found in this folder (e.g. an older copy)")
+    args = parser.parse_args(argv)
+    try:
+        args.sizes = sorted({int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()})
+    except ValueError:
+        parser.error("--sizes: give numbers such as 1000,10000")
+    if not args.sizes or min(args.sizes) < 10 or args.runs < 1:
+        parser.error("give at least one size of 10 or more, and --runs 1 or more")
+    return args
+
+
+def log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def run_size(n: int, args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
+    source = corpus("digest", n, args.work, args.seed)
+    db = args.work / f"readlog-{n}.db"
+    floor_db = args.work / f"floor-{n}.db"
+    import_runs = args.import_runs or (3 if n < BIG else 1)
+    log(f"{n:,}: sqlite3 floor x{import_runs}")
+    floor_cmd = [sys.executable, str(FLOOR_IMPORT), str(source), str(floor_db)]
+    floor = time_import(floor_cmd, floor_db, env=env, runs=import_runs)
+    remove_library(floor_db)
+    log(f"{n:,}: import x{import_runs}")
+    imported = time_import([*base, "--db", str(db), "import", str(source)], db, env=env, runs=import_runs)
+    out: dict[str, Any] = {
+        "file": str(source),
+        "file_mb": round(source.stat().st_size / 2**20, 1),
+        "floor": floor.as_dict(),
+        "import": imported.as_dict(),
+    }
+    if imported.error:
+        log(f"{n:,}: import failed: {imported.error}")
+        out["reads"] = {name: Timing(error="no library").as_dict() for name in READS}
+        return out
+    prepare_library(base, db, n, env)
+    values = {"source": first_source(source), "id": str(n // 3), "word3": args.word3, "word2": args.word2}
+    out["found"] = sanity(base, db, values, env)
+    log(f"{n:,}: reads x{args.runs} (found: {out['found']})")
+    before = cli_floor(env, args.runs)
+    out["reads"] = {k: v.as_dict() for k, v in time_reads(base, db, n, values, env=env, runs=args.runs).items()}
+    after = cli_floor(env, args.runs)
+    out["cli_floor"] = Timing(before.runs + after.runs, max(before.peak_mb, after.peak_mb)).as_dict()
+    return out
+
+
+def cli_floor(env: dict[str, str], runs: int) -> Timing:
+    """The CLI floor, measured next to the commands it is compared with (the
+    machine's speed drifts when other work runs on it)."""
+    return measure([sys.executable, "-c", CLI_FLOOR], env=env, runs=max(runs, 3))
+
+
+def run_netscape(args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
+    source = corpus("netscape", 5000, args.work, args.seed)
+    db = args.work / "readlog-netscape.db"
+    timing = time_import([*base, "--db", str(db), "import", str(source)], db, env=env, runs=args.import_runs or 3)
+    remove_library(db)
+    if timing.error:
+        return {"median": None, "note": f"skipped: readlog cannot import it yet ({timing.error})"}
+    return timing.as_dict()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    args.work = args.work.resolve()
+    args.out = args.out.resolve()
+    args.tree = args.tree.resolve() if args.tree else None
+    args.work.mkdir(parents=True, exist_ok=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    # Children run in the work folder: `python -m readlog` would otherwise pick
+    # up a readlog package in the current directory ahead of --tree.
+    os.chdir(args.work)
+    env = child_env(args.tree)
+    base = readlog_command(args.tree)
+    results: dict[str, Any] = {
+        "machine": machine(),
+        "command": base,
+        "tree": str(args.tree or ROOT),
+        "runs": args.runs,
+        "import_runs": args.import_runs or "3 (1 for 100k+)",
+        "flat_tolerance": args.flat_tolerance,
+        "words": {"3": args.word3, "2": args.word2},
+    }
+    results["sizes"] = {}
+    for n in args.sizes:
+        results["sizes"][str(n)] = run_size(n, args, base, env)
+    if not args.no_netscape:
+        log("netscape 5,000")
+        results["netscape"] = run_netscape(args, base, env)
+    results["flags"] = flags(results)
+    args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    table = markdown(results)
+    args.out.with_suffix(".md").write_text(table, encoding="utf-8")
+    print(table)
+    missed = [f["target"] for f in results["flags"] if f["met"] is False]
+    log(f"results: {args.out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""backup, db check, db rebuild-index: look after the library file itself."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from readlog.cli import app, handle_errors, state_of
+from readlog.errors import ReadlogError
+
+if TYPE_CHECKING:
+    from readlog.cli import State
+
+db_app = typer.Typer(
+    help="Check or repair the library file: check, rebuild-index.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(db_app, name="db")
+
+
+def default_backup_name(library: Path, when: datetime, n: int = 1) -> str:
+    """readlog.db -> readlog-backup-20261203-081500.db (sorts by time; -2, -3 within one second)."""
+    stamp = when.strftime("%Y%m%d-%H%M%S") + (f"-{n}" if n > 1 else "")
+    return f"{library.stem}-backup-{stamp}{library.suffix or '.db'}"
+
+
+def backup_target(library: Path, given: Optional[str], *, force: bool) -> Path:
+    """Where the copy goes: PATH, a file inside PATH when it is a folder, or
+    beside the library. Never the library itself; never over a file unless forced."""
+    folder = library.parent
+    if given is not None:
+        target = Path(given).expanduser()
+        if not target.is_dir():
+            return _checked(library, target, force=force)
+        folder = target
+    now, n = datetime.now(), 1
+    target = folder / default_backup_name(library, now)
+    while target.exists():  # two backups within a second: keep both
+        n += 1
+        target = folder / default_backup_name(library, now, n)
+    return _checked(library, target, force=force)
+
+
+def _checked(library: Path, target: Path, *, force: bool) -> Path:
+    own = {library.resolve(), *(Path(f"{library.resolve()}{s}") for s in ("-wal", "-shm", "-journal"))}
+    if target.resolve() in own:
+        raise ReadlogError(f"{target}: that is the library itself; give another PATH")
+    if target.exists() and not force:
+        raise ReadlogError(f"{target}: already exists; choose another PATH or pass --force to replace it")
+    if not target.parent.is_dir():
+        raise ReadlogError(f"{target.parent}: no such folder")
+    return target
+
+
+@app.command()
+@handle_errors
+def backup(
+    ctx: typer.Context,
+    path: Optional[str] = typer.Argument(
+        None, metavar="[PATH]", help="File or folder for the copy (default: beside the library)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace PATH if it already exists."),
+    as_json: bool = typer.Option(False, "--json", help="Print where the copy went as JSON."),
+) -> None:
+    """Write a consistent copy of the library (safe while another readlog writes).
+
+    The copy is made with SQLite's online backup, checked, and only then put
+    in place under its name, so a failed backup never leaves half a file.
+    Open a copy with --db, or copy it over the library to restore it.
+
+    \b
+    Examples:
+      readlog backup
+      readlog backup ~/Backups/
+      readlog backup reading-2026-12.db --force
+    """
+    state = state_of(ctx)
+    lib = state.library()
+    target = backup_target(lib.path, path, force=force)
+    lib.backup(target)
+    size = target.stat().st_size
+    if as_json:
+        state.out.json({"library": str(lib.path), "backup": str(target), "bytes": size})
+    else:
+        state.out.line(_safe(f"backed up {lib.path} to {target} ({size:,} bytes)"))
+
+
+@db_app.command("check")
+@handle_errors
+def check(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON."),
+) -> None:
+    """Check the library file without changing it: integrity, schema, search index.
+
+    Exit status 1 when something is wrong.
+
+    \b
+    Examples:
+      readlog db check
+      readlog --db old.db db check --json
+    """
+    from readlog.config import library_path
+    from readlog.store import inspect
+
+    state = state_of(ctx)
+    path, _ = library_path(state.db_option)
+    if not path.exists():
+        raise ReadlogError(f"{path}: no library here yet")
+    report = inspect(path)
+    problems = _problems(report)
+    if as_json:
+        state.out.json({**report, "ok": not problems, "problems": problems})
+    else:
+        _print_report(state, report, problems)
+    if problems:
+        raise ReadlogError("")
+
+
+def _problems(report: dict[str, Any]) -> list[str]:
+    found = [] if report["integrity"] == ["ok"] else [f"integrity: {p}" for p in report["integrity"]]
+    if report["entries"] is None:
+        found.append("the entries table cannot be read")
+    if report["version"] > report["latest"]:
+        found.append(f"made by a newer readlog (schema {report['version']}); upgrade readlog")
+    if report["index"] is not None and report["index"] != report["entries"]:
+        found.append("the search index is out of step; run `readlog db rebuild-index`")
+    return found
+
+
+def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> None:
+    version, latest = report["version"], report["latest"]
+    schema = f"{version} (current)" if version == latest else f"{version} (this readlog knows {latest})"
+    if version < latest:
+        schema += "; it is upgraded, after a backup copy, the next time readlog opens it for writing"
+    index = "none yet" if report["index"] is None else f"{report['index']:,} entries"
+    lines = [
+        f"library: {report['path']}",
+        f"schema: {schema}",
+        f"entries: {report['entries'] if report['entries'] is None else format(report['entries'], ',')}",
+        f"search index: {index}",
+        f"journal: {report['journal']}",
+        "integrity: ok" if report["integrity"] == ["ok"] else "integrity: DAMAGED",
+    ]
+    for line in lines + [f"problem: {p}" for p in problems]:
+        state.out.line(_safe(line))
+
+
+@db_app.command("rebuild-index")
+@handle_errors
+def rebuild_index(ctx: typer.Context) -> None:
+    """Rebuild the search index from the entries (same as search --rebuild).
+
+    \b
+    Examples:
+      readlog db rebuild-index
+    """
+    from readlog import commands
+
+    commands.rebuild_index(state_of(ctx))
+
+
+def _safe(text: str) -> str:
+    from readlog.sanitize import clean
+
+    return clean(text, one_line=True)

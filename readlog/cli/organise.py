@@ -1,0 +1,571 @@
+"""tag, tags, note, archive, unarchive, undo, history, open: shape the pile.
+
+Also the bulk path shared with read/unread/star/unstar (cli/state.py): a
+command given filters instead of ids previews what it will change and asks
+before changing it. Only typer is imported at module level, so that this
+module costs nothing on the read paths that import the app.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from readlog.cli import app, handle_errors, state_of
+from readlog.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.cli import State
+    from readlog.store import Filters, Library
+
+Row = dict[str, Any]
+
+# Filter options of the commands that change entries (read, star, archive, tag...).
+UNREAD = typer.Option(False, "--unread", help="Entries not yet read.")
+READ = typer.Option(False, "--read", help="Entries already read.")
+STARRED = typer.Option(False, "--starred", help="Starred entries.")
+SOURCE = typer.Option(None, "--source", help="Entries from this source (case-insensitive).")
+CATEGORY = typer.Option(None, "--category", help="Entries in this category.")
+SINCE = typer.Option(None, "--since", metavar="WHEN", help="Saved since: 2026-11-01, 7d, 2w, 3mo.")
+BEFORE = typer.Option(None, "--before", metavar="WHEN", help="Saved before: 2026-01-01, 30d.")
+TAG = typer.Option(None, "--tag", help="Entries with this tag (repeat for all of several).")
+ARCHIVED = typer.Option(False, "--archived", help="Archived entries (otherwise they are left alone).")
+SEARCH = typer.Option(None, "--search", metavar="QUERY", help="Entries matching QUERY (as in search).")
+YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
+JSON = typer.Option(False, "--json", help="Print the changed entries as JSON.")
+
+
+@dataclass
+class FilterArgs:
+    """The filter options as typed, for building Filters and for the history line."""
+
+    unread: bool = False
+    read: bool = False
+    starred: bool = False
+    source: Optional[str] = None
+    category: Optional[str] = None
+    since: Optional[str] = None
+    before: Optional[str] = None
+    tags: list[str] = field(default_factory=list)
+    archived: bool = False
+    search: Optional[str] = None
+
+    def given(self) -> bool:
+        return self != FilterArgs()
+
+    def filters(self) -> Filters:
+        from readlog import commands
+
+        return commands.make_filters(
+            unread=self.unread,
+            read=self.read,
+            starred=self.starred,
+            source=self.source,
+            category=self.category,
+            since=self.since,
+            before=self.before,
+            tags=self.tags,
+            archived=self.archived,
+            search=self.search,
+        )
+
+    def words(self) -> list[str]:
+        """The options again, as a command line (recorded in history)."""
+        words: list[str] = []
+        for flag in ("unread", "read", "starred", "archived"):
+            if getattr(self, flag):
+                words.append(f"--{flag}")
+        for flag in ("source", "category", "since", "before", "search"):
+            value = getattr(self, flag)
+            if value is not None:
+                words += [f"--{flag}", value]
+        for tag in self.tags:
+            words += ["--tag", tag]
+        return words
+
+
+@dataclass
+class Change:
+    """One kind of change that can be applied to many entries."""
+
+    command: list[str]  # the command as recorded in history, without its filters
+    phrase: str  # "marked read": what the entries will be
+    wants: Callable[[Row], bool]  # would this entry change?
+    apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
+    only_archived: bool = False  # unarchive looks only at archived entries
+
+
+# ---- the bulk path -------------------------------------------------------------
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a question can be asked (a test seam)."""
+    return sys.stdin.isatty()
+
+
+def change_state(
+    state: State, ids: list[str], fa: FilterArgs, which: str, on: bool, *, name: str, yes: bool, as_json: bool
+) -> None:
+    """read/unread/star/unstar/archive/unarchive: by ids, or by filters with a preview."""
+    from readlog import commands
+
+    if _by_ids(ids, fa, name):
+        commands.change_state(state, ids, which, on, name=name, as_json=as_json)
+        return
+    from readlog.store import STATE_COLUMNS
+
+    column = STATE_COLUMNS[which]
+    phrases = {"read": ("marked read", "marked unread"), "starred": ("starred", "unstarred")}
+    phrase = phrases.get(which, ("archived", "unarchived"))[0 if on else 1]
+    change = Change(
+        command=[name],
+        phrase=phrase,
+        wants=lambda row: (row[column] is None) == on,
+        apply=lambda lib, targets, action: lib.set_state(targets, which, on, action),
+        only_archived=which == "archived" and not on,
+    )
+    run_bulk(state, change, fa, yes=yes, as_json=as_json)
+
+
+def _by_ids(ids: list[str], fa: FilterArgs, name: str) -> bool:
+    """True for the ids path, False for the filter path; neither or both is a usage error."""
+    if ids and fa.given():
+        raise UsageError("give entry ids or filters, not both")
+    if not ids and not fa.given():
+        raise UsageError(f"say which entries: ids (readlog {name} 3 5-8) or filters (readlog {name} --source NAME)")
+    return bool(ids)
+
+
+def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json: bool) -> None:
+    """Preview what the filters select, ask (unless --yes), then change exactly those entries.
+
+    Without a terminal to ask on and without --yes, nothing is changed and
+    the exit status is 1: a script must say --yes rather than have readlog
+    guess.
+    """
+    from readlog.render import organise as show
+    from readlog.store.organise import PREVIEW_COLUMNS
+
+    f = fa.filters()
+    if change.only_archived:
+        f.archived = True
+    lib = state.library()
+    rows = lib.select(f, limit=0, columns=PREVIEW_COLUMNS)
+    todo = [r for r in rows if change.wants(r)]
+    if not todo:
+        show.nothing_to_do(state.out, change.phrase, len(rows)) if not as_json else state.out.json([])
+        return
+    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json)
+    if not yes:
+        _confirm(len(todo))
+    targets = [r["id"] for r in todo]
+    with lib.transaction():
+        gone = set(lib.missing(targets))  # undone by another readlog meanwhile
+        targets = [i for i in targets if i not in gone]
+        action = lib.start_action(shlex.join([*change.command, *fa.words()]))
+        results = change.apply(lib, targets, action)
+        changed = [row["id"] for row, did in results if did]
+        lib.set_action_summary(action, f"{len(changed)} of {len(rows)} matching changed")
+    if as_json:
+        _print_entries(state, changed)
+    else:
+        show.bulk_done(state.out, change.phrase, len(changed), action)
+
+
+def _confirm(count: int) -> None:
+    noun = "entry" if count == 1 else f"{count:,} entries"
+    if not stdin_is_terminal():
+        raise ReadlogError(f"not changing {noun} without asking, and there is no terminal to ask on; add --yes")
+    if not typer.confirm(f"Change {noun}?", default=False):
+        raise ReadlogError("nothing was changed")
+
+
+def _print_entries(state: State, ids: list[int]) -> None:
+    from readlog.render import entry_record
+
+    lib = state.library()
+    state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
+
+
+def _check_ids(lib: Library, ids: list[int]) -> None:
+    missing = lib.missing(ids)
+    if missing:
+        shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
+        raise ReadlogError(f"no entry with id {shown}; nothing was changed")
+
+
+# ---- archive / unarchive -----------------------------------------------------------
+
+
+def _register_archive() -> None:
+    from readlog.cli.state import state_command
+
+    state_command("archive", "archived", True, "Archive entries: they leave the default list and keep their state.")
+    state_command("unarchive", "archived", False, "Bring archived entries back to the default list.")
+
+
+_register_archive()
+
+
+# ---- tags ------------------------------------------------------------------------
+
+
+def parse_tag_args(values: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
+    from readlog.commands import parse_ids
+    from readlog.sanitize import clean
+    from readlog.store.organise import normalise_tag
+
+    ids: list[str] = []
+    add: list[str] = []
+    remove: list[str] = []
+    for value in values:
+        if value.startswith(("+", "-")):
+            tag = normalise_tag(clean(value[1:], one_line=True))
+            if not tag:
+                raise UsageError(f"empty tag in {value!r}")
+            (add if value[0] == "+" else remove).append(tag)
+            continue
+        parse_ids([value])  # raises a usage error for anything else
+        ids.append(value)
+    both = {t.casefold() for t in add} & {t.casefold() for t in remove}
+    if both:
+        raise UsageError(f"tag {sorted(both)[0]!r} is both added and removed")
+    if not add and not remove:
+        raise UsageError("say which tags: +TAG adds one, -TAG removes one (e.g. readlog tag 3 +rust -go)")
+    return ids, add, remove
+
+
+@app.command(context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]})
+@handle_errors
+def tag(
+    ctx: typer.Context,
+    items: Optional[list[str]] = typer.Argument(None, metavar="[ID]... +TAG... -TAG...", help="Ids, tags to change."),
+    unread: bool = UNREAD,
+    read: bool = READ,
+    starred: bool = STARRED,
+    source: Optional[str] = SOURCE,
+    category: Optional[str] = CATEGORY,
+    since: Optional[str] = SINCE,
+    before: Optional[str] = BEFORE,
+    tags: Optional[list[str]] = TAG,
+    archived: bool = ARCHIVED,
+    search: Optional[str] = SEARCH,
+    yes: bool = YES,
+    as_json: bool = JSON,
+) -> None:
+    """Add (+TAG) and remove (-TAG) tags, on ids or on every entry the filters match.
+
+    Tags are compared without regard to case; an entry keeps the spelling
+    it already has. With filters, readlog shows how many entries will
+    change and asks first (--yes skips the question; without a terminal,
+    --yes is required). Tags may be in any language: +数据库.
+
+    \b
+    Examples:
+      readlog tag 12 +rust +compilers
+      readlog tag 3 5 8-12 -go
+      readlog tag --source "Go Blog" +go --yes
+      readlog list --tag rust
+    """
+    fa = FilterArgs(unread, read, starred, source, category, since, before, tags or [], archived, search)
+    ids, add, remove = parse_tag_args(items or [])
+    state = state_of(ctx)
+    from readlog.store.organise import retag, set_tags, tag_list
+
+    change = Change(
+        command=["tag", *(f"+{t}" for t in add), *(f"-{t}" for t in remove)],
+        phrase="tagged " + " ".join([*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]),
+        wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
+        apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
+    )
+    if not _by_ids(ids, fa, "tag"):
+        run_bulk(state, change, fa, yes=yes, as_json=as_json)
+        return
+    from readlog.commands import parse_ids
+
+    _tag_ids(state, parse_ids(ids), change, as_json=as_json)
+
+
+def _tag_ids(state: State, ids: list[int], change: Change, *, as_json: bool) -> None:
+    from readlog.render import organise as show
+    from readlog.store.organise import tag_list
+
+    lib = state.library()
+    _check_ids(lib, ids)
+    with lib.transaction():
+        action = lib.start_action(" ".join([change.command[0], *map(str, ids[:50]), *change.command[1:]]))
+        results = change.apply(lib, ids, action)
+        lib.set_action_summary(action, f"{sum(1 for _, c in results if c)} of {len(ids)} changed")
+    if as_json:
+        _print_entries(state, [row["id"] for row, _ in results])
+    else:
+        show.tag_changes(state.out, results, lambda row: tag_list(row["tags"]))
+
+
+@app.command("tags")
+@handle_errors
+def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the tags in use, with how many entries carry each and how many are unread.
+
+    \b
+    Examples:
+      readlog tags
+      readlog tags --json
+    """
+    from readlog.render import organise as show
+    from readlog.store.organise import tag_counts
+
+    state = state_of(ctx)
+    rows = tag_counts(state.library())
+    if as_json:
+        state.out.json(rows)
+    else:
+        show.tags_table(state.out, rows)
+
+
+# ---- notes -------------------------------------------------------------------------
+
+
+@app.command()
+@handle_errors
+def note(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
+    text: Optional[list[str]] = typer.Argument(None, metavar="[TEXT]...", help="The note; - reads standard input."),
+    clear: bool = typer.Option(False, "--clear", help="Remove the note."),
+    as_json: bool = typer.Option(False, "--json", help="Print the entry as JSON afterwards."),
+) -> None:
+    """Write, replace or remove an entry's note (shown by show, found by search).
+
+    Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty
+    note (or quitting without saving) keeps the old one, and --clear
+    removes it.
+
+    \b
+    Examples:
+      readlog note 12 "Read the benchmarks section again"
+      readlog note 12
+      pbpaste | readlog note 12 -
+      readlog note 12 --clear
+    """
+    state = state_of(ctx)
+    lib = state.library()
+    row = lib.get(entry_id)
+    if row is None:
+        raise ReadlogError(f"no entry with id {entry_id}")
+    if clear and text:
+        raise UsageError("give TEXT or --clear, not both")
+    new = "" if clear else _note_text(text or [], row["note"], entry_id)
+    if new is None:
+        what = "kept (the new one was empty or not saved)"
+    else:
+        from readlog.store.organise import set_note
+
+        with lib.transaction():
+            action = lib.start_action(f"note {entry_id}" + (" --clear" if clear else ""))
+            did = set_note(lib, entry_id, new, action)
+            what = ("cleared" if not new else "saved") if did else "unchanged"
+            lib.set_action_summary(action, f"note {what}")
+    if as_json:
+        from readlog.render import entry_record
+
+        state.out.json(entry_record(lib.get(entry_id) or row))
+    else:
+        from readlog.render import organise as show
+
+        show.note_result(state.out, row, what)
+
+
+def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
+    """The new note from the arguments, standard input or the editor; None keeps the old one."""
+    if text == ["-"]:
+        value = sys.stdin.read()
+    elif text:
+        value = " ".join(text)
+    else:
+        edited = edit_text(old, f"readlog-note-{entry_id}-")
+        value = edited if edited is not None else ""
+    value = value.strip()
+    return value or None
+
+
+def editor_command() -> list[str]:
+    """$VISUAL, else $EDITOR, else the first editor found on PATH."""
+    import shutil
+
+    for var in ("VISUAL", "EDITOR"):
+        value = os.environ.get(var, "").strip()
+        if value:
+            return shlex.split(value)
+    for name in ("sensible-editor", "nano", "vim", "vi", "notepad"):
+        found = shutil.which(name)
+        if found:
+            return [found]
+    raise ReadlogError("no editor found: set $EDITOR, or give the note as TEXT")
+
+
+def edit_text(initial: str, prefix: str) -> str | None:
+    """Open ``initial`` in the user's editor; the saved text, or None if it was not saved."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    command = editor_command()
+    if not os.environ.get("VISUAL") and not os.environ.get("EDITOR") and not stdin_is_terminal():
+        raise ReadlogError("no terminal for an editor: give the note as TEXT, or - to read it from standard input")
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=".md", text=True)
+    path = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(initial + ("\n" if initial else ""))
+        before = path.stat().st_mtime_ns
+        try:
+            code = subprocess.call([*command, str(path)])
+        except OSError as exc:
+            message = f"cannot start the editor {command[0]!r} ({exc.strerror}); the note was not changed"
+            raise ReadlogError(message) from None
+        if code != 0:
+            raise ReadlogError(f"the editor exited with status {code}; the note was not changed")
+        if path.stat().st_mtime_ns == before:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    finally:
+        path.unlink(missing_ok=True)
+
+
+# ---- undo and history ------------------------------------------------------------------
+
+
+class _DryRun(Exception):
+    """Raised inside the undo transaction to roll it back after reporting."""
+
+
+@app.command()
+@handle_errors
+def undo(
+    ctx: typer.Context,
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be reverted; change nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print what was reverted as JSON."),
+) -> None:
+    """Revert the last change: read/star/archive, tags, a note, or a whole import.
+
+    Each undo takes back one more action, newest first (see readlog
+    history). Undoing an import removes the entries it added and restores
+    the fields it filled in on entries you already had. Actions that
+    changed nothing are skipped. An undo cannot itself be undone: import
+    the file again, or repeat the command.
+
+    \b
+    Examples:
+      readlog undo
+      readlog undo --dry-run
+      readlog history
+    """
+    from readlog.render import organise as show
+    from readlog.store import organise as store
+
+    state = state_of(ctx)
+    lib = state.library()
+    report = None
+    try:
+        with lib.transaction():
+            action = store.last_undoable(lib)
+            if action is None:
+                raise ReadlogError("nothing to undo")
+            report = store.undo(lib, action)
+            if dry_run:
+                raise _DryRun
+    except _DryRun:
+        pass
+    assert report is not None
+    if as_json:
+        state.out.json(show.undo_record(report, dry_run=dry_run))
+    else:
+        show.undo_report(state.out, report, dry_run=dry_run)
+
+
+@app.command()
+@handle_errors
+def history(
+    ctx: typer.Context,
+    limit: int = typer.Option(20, "--limit", "-n", help="How many actions; 0 means all."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List recent actions, newest first: imports, state changes, tags, notes, and which were undone.
+
+    \b
+    Examples:
+      readlog history
+      readlog history --limit 0 --json
+    """
+    from readlog.render import organise as show
+    from readlog.store.organise import history as recorded
+
+    if limit < 0:
+        raise UsageError("--limit must be 0 (all) or more")
+    state = state_of(ctx)
+    rows = recorded(state.library(), limit)
+    if as_json:
+        state.out.json(show.history_records(rows))
+    else:
+        show.history_table(state.out, rows)
+
+
+# ---- open -----------------------------------------------------------------------------
+
+
+def launch(url: str) -> int:
+    """Open a web address in the browser (a test seam)."""
+    return typer.launch(url)
+
+
+@app.command("open")
+@handle_errors
+def open_(
+    ctx: typer.Context,
+    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
+    print_only: bool = typer.Option(False, "--print", help="Print the link instead of opening it."),
+    mark_read: bool = typer.Option(False, "--mark-read", "-r", help="Also mark the entry read."),
+) -> None:
+    """Open an entry's link in the web browser.
+
+    Only http and https links are opened. Entries without a link (most
+    digest entries) are reported, with exit status 1.
+
+    \b
+    Examples:
+      readlog open 12
+      readlog open 12 --mark-read
+      readlog open 12 --print
+    """
+    from urllib.parse import urlsplit
+
+    from readlog.sanitize import clean
+
+    state = state_of(ctx)
+    row = state.library().get(entry_id)
+    if row is None:
+        raise ReadlogError(f"no entry with id {entry_id}")
+    url = (row["url"] or "").strip()
+    if not url:
+        raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")
+    scheme = urlsplit(url).scheme.lower()
+    if scheme not in ("http", "https") or any(c.isspace() or ord(c) < 32 for c in url):
+        raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
+    if print_only:
+        state.out.line(url)
+    elif launch(url) != 0:
+        raise ReadlogError(f"could not start a browser; the link is {url}")
+    else:
+        state.out.line(f"opened {url}", style="dim")
+    if mark_read:
+        from readlog import commands
+
+        commands.change_state(state, [str(entry_id)], "read", True, name="read", as_json=False)

@@ -1,0 +1,171 @@
+"""sources, categories, stats, config: see what is in the library and how it is used."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from readlog.cli import app, handle_errors, state_of
+from readlog.errors import UsageError
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from readlog.cli import State
+
+JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+def _groups(state: State, column: str, as_json: bool) -> None:
+    from readlog import stamps
+    from readlog.render import stats as view
+    from readlog.store import stats
+
+    rows = stats.groups(state.library(), column)
+    if as_json:
+        state.out.json(view.groups_records(rows, column))
+    else:
+        state.out.out.print(view.groups_table(rows, column, state.out.lang, stamps.now()))
+
+
+@app.command()
+@handle_errors
+def sources(ctx: typer.Context, as_json: bool = JSON) -> None:
+    """Sources with their entry, unread and starred counts and when each last saved something.
+
+    Most entries first. Names are grouped ignoring case, as --source matches them.
+
+    \b
+    Examples:
+      readlog sources
+      readlog sources --json
+      readlog list --source "Rust Blog" --unread
+    """
+    _groups(state_of(ctx), "source", as_json)
+
+
+@app.command()
+@handle_errors
+def categories(ctx: typer.Context, as_json: bool = JSON) -> None:
+    """Categories with their entry, unread and starred counts and when each last saved something.
+
+    Most entries first; entries without a category are counted under (none).
+
+    \b
+    Examples:
+      readlog categories
+      readlog categories --json
+      readlog list --category 技术文章
+    """
+    _groups(state_of(ctx), "category", as_json)
+
+
+def _since(value: str | None, now: datetime, earliest: datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    if value.strip().lower() in ("all", "全部"):
+        return earliest or now
+    from readlog.stamps import parse_when
+
+    try:
+        when = parse_when(value, reference=now)
+    except ValueError as exc:
+        raise UsageError(f"--since: {exc}") from None
+    if when > now:
+        raise UsageError(f"--since: {value!r} is in the future")
+    return when
+
+
+@app.command()
+@handle_errors
+def stats(
+    ctx: typer.Context,
+    since: Optional[str] = typer.Option(
+        None, "--since", metavar="WHEN", help="Start of the chart: 2026-09-01, 8w, 6mo, all (default: 12 weeks)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
+) -> None:
+    """Your reading habits on one screen.
+
+    Saved vs read per week as a bar chart (per month beyond 26 weeks) with
+    the net change to the backlog, the backlog now and 4 weeks ago, your
+    reading streak, the sources and categories you save and read most in
+    the window, and the entries waiting longest.
+
+    \b
+    Examples:
+      readlog stats
+      readlog stats --since 6mo
+      readlog --lang zh stats --since all
+      readlog stats --json
+    """
+    from readlog import stamps
+    from readlog.render import stats as view
+    from readlog.store import stats as store_stats
+
+    state = state_of(ctx)
+    lib = state.library()
+    now = stamps.now()
+    start = _since(since, now, store_stats.earliest(lib) if since else None)
+    data = store_stats.collect(lib, start, now)
+    if as_json:
+        state.out.json(view.stats_record(data))
+    else:
+        state.out.out.print(view.stats_screen(data, state.out.lang))
+
+
+@app.command()
+@handle_errors
+def config(
+    ctx: typer.Context,
+    path: bool = typer.Option(False, "--path", help="Print only the config file's path."),
+    init: bool = typer.Option(False, "--init", help="Write a commented starter config file (never overwrites)."),
+    as_json: bool = JSON,
+) -> None:
+    """Show the effective settings and where each came from.
+
+    Settings live in config.toml in the user config dir (~/.config/readlog/
+    on Linux; $READLOG_CONFIG names another file). Keys: library, columns,
+    page_size, lang, mark_read_on_show. Options beat the environment
+    (READLOG_DB, READLOG_LANG), which beats the file, which beats defaults.
+
+    \b
+    Examples:
+      readlog config
+      readlog config --init && $EDITOR "$(readlog config --path)"
+      readlog --lang zh config --json
+    """
+    from readlog import settings
+    from readlog.render import stats as view
+
+    state = state_of(ctx)
+    file = settings.config_file()
+    if path:
+        state.out.line(str(file))
+        return
+    if init:
+        settings.write_template(file)
+        state.out.line(f"wrote {file}")
+        return
+    effective = settings.effective(state.db_option, state.lang_option)
+    _, unknown = settings.load(file)
+    lang = state.out.lang
+    for key in unknown:
+        state.out.notice(view.t(lang, "unknown_key", key=key, known=", ".join(settings.DEFAULTS)))
+    if as_json:
+        state.out.json(
+            {
+                "config_file": str(file),
+                "exists": file.exists(),
+                "settings": {s.key: {"value": _plain(s.value), "from": s.origin} for s in effective},
+            }
+        )
+        return
+    line = view.t(lang, "config_file", path=file)
+    state.out.line(line if file.exists() else f"{line} {view.t(lang, 'config_missing')}", style="dim")
+    state.out.out.print(view.settings_table(effective, lang))
+
+
+def _plain(value: object) -> object:
+    return value if isinstance(value, (bool, int, list)) or value is None else str(value)

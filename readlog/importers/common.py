@@ -1,0 +1,211 @@
+"""Pieces the export importers share: record readers for CSV and JSON that
+keep line numbers, tag splitting, and the site a URL belongs to.
+
+Kept here so that each importer module is only the mapping from one app's
+fields to an Entry, and so that every importer reports damage the same way.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from readlog.htmltext import html_to_text
+from readlog.infile import MAX_LINE, InputFile
+from readlog.models import Entry, Problem
+
+SUMMARY_LIMIT = 2000  # characters of article text kept as a summary; the article itself stays at its URL
+Parser = Callable[[InputFile, Any], Iterator[Entry | Problem]]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One input shape living inside a module that holds several (registered as ``module:NAME``)."""
+
+    name: str
+    sniff: Callable[[str], int]
+    parse: Parser
+
+
+def site_of(url: str) -> str:
+    """The host a URL points to, without ``www.``: the source of a saved link that names none."""
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return ""
+    return host[4:] if host.startswith("www.") else host
+
+
+def split_tags(text: str, separators: str = ",") -> list[str]:
+    """Tags from a delimited string, blanks dropped."""
+    parts = re.split("[" + re.escape(separators) + "]", text or "")
+    return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+def one_line(text: str) -> str:
+    return " ".join(html_to_text(text).split()) if text else ""
+
+
+def summary_of(html_or_text: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text of an HTML body, cut at a paragraph or word boundary near ``limit``."""
+    text = html_to_text(html_or_text or "")
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    for mark in ("\n", "。", ". ", " "):
+        at = cut.rfind(mark)
+        if at > limit * 0.6:
+            cut = cut[: at + len(mark)]
+            break
+    return cut.rstrip() + "…"
+
+
+def truthy(value: object) -> bool:
+    """Booleans as exports write them: true/false, 1/0, yes/no."""
+    if isinstance(value, str):
+        return value.strip().lower() in {"1", "true", "yes", "y", "t"}
+    return bool(value)
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def csv_header(text: str) -> set[str]:
+    """The lower-cased column names of the first line of ``text`` (for sniffing)."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if "," not in first or len(first) > 2000:
+        return set()
+    try:
+        row = next(csv.reader([first]))
+    except (csv.Error, StopIteration):
+        return set()
+    return {c.strip().lower() for c in row}
+
+
+def csv_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str]] | Problem]:
+    """Rows as {lower-case column name: value}, each with the line it starts on.
+
+    Columns are found by name, so extra or reordered columns do no harm.
+    An unreadable row becomes a Problem and reading goes on.
+    """
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_LINE))
+    reader = csv.reader(line + "\n" for _, line in infile.lines())
+    header: list[str] | None = None
+    consumed = 0
+    while True:
+        start = consumed + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            consumed = reader.line_num
+            yield Problem(start, f"unreadable CSV row ({exc}); skipped")
+            continue
+        consumed = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [c.strip().lstrip("\ufeff").lower() for c in row]
+            continue
+        yield start, {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
+    for number in infile.long_lines:
+        yield Problem(number, "line is too long to be part of a row; skipped")
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+_NEXT_OBJECT = re.compile(r",\s*\{")
+
+
+class _Lines:
+    """Line numbers of offsets into one text, counted incrementally (offsets only grow)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos, self.line = text, 0, 1
+
+    def at(self, offset: int) -> int:
+        if offset >= self.pos:
+            self.line += self.text.count("\n", self.pos, offset)
+        else:
+            self.line = self.text.count("\n", 0, offset) + 1
+        self.pos = offset
+        return self.line
+
+
+def _resync(text: str, start: int, column: int | None) -> int | None:
+    """The next offset after ``start`` where a record (an object after a comma) may begin:
+    preferably one indented like the records before it."""
+    first = None
+    for m in _NEXT_OBJECT.finditer(text, start):
+        at = m.end() - 1
+        if column is None or at - (text.rfind("\n", 0, at) + 1) == column:
+            return at
+        first = at if first is None else first
+    return first
+
+
+def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
+    """(record number, line, value) for each element of a top-level JSON array.
+
+    Elements are decoded one at a time, so a damaged record costs only
+    itself: reading resumes at the next object that starts like the others.
+    A single top-level object counts as one record.
+    """
+    decoder = json.JSONDecoder()
+    lines = _Lines(text)
+    i = _skip_space(text, 0)
+    if text[i : i + 1] != "[":
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({getattr(exc, 'msg', exc)})")
+            return
+        yield 1, 1, value
+        return
+    i, number, column, measured = i + 1, 0, None, False
+    while True:
+        i = _skip_space(text, i)
+        if i >= len(text):
+            yield Problem(lines.at(len(text)), "the file ends before the list is closed; it may be cut short")
+            return
+        if text[i] == "]":
+            if _skip_space(text, i + 1) >= len(text):
+                return
+            resume = _resync(text, i, column)  # a "]" inside a record damaged earlier
+            if resume is None:
+                yield Problem(lines.at(i), "unexpected text after the end of the list; ignored")
+                return
+            i = resume
+            continue
+        if number and text[i] == ",":
+            i = _skip_space(text, i + 1)
+        number += 1
+        line = lines.at(i)
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except ValueError as exc:
+            pos = getattr(exc, "pos", i)
+            yield Problem(lines.at(max(pos, i)), f"record {number}: not valid JSON ({getattr(exc, 'msg', exc)}); skipped")
+            resume = _resync(text, i, column)
+            if resume is None:
+                return
+            i = resume
+            continue
+        if not measured:
+            measured, newline = True, text.rfind("\n", 0, i)
+            column = i - (newline + 1) if newline >= 0 else None
+        yield number, line, value
+        i = end

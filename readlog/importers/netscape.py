@@ -1,0 +1,168 @@
+"""Netscape bookmark HTML: what Firefox, Chrome, Safari, Edge, linkding,
+Pinboard and Raindrop export.
+
+    <DT><H3>Tech</H3>
+    <DL><p>
+        <DT><A HREF="https://..." ADD_DATE="1616337559" TAGS="rust,cli" TOREAD="1">Title</A>
+        <DD>An optional description
+    </DL><p>
+
+The format is loose HTML: <DT> and <p> are never closed, tag and attribute
+names come in either case, titles and URLs carry entities. It is parsed
+with the standard library's tolerant html.parser, fed in chunks so a large
+file is never held whole. Folders (<H3> followed by <DL>) become the
+category path ``Tech/Rust``. Bookmarks are imported as unread: TOREAD="0"
+only means "not on the to-read list", not "read".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from readlog.epoch import from_epoch
+from readlog.importers import ParseContext
+from readlog.importers.common import site_of, split_tags
+from readlog.infile import InputFile
+from readlog.models import Entry, Problem
+
+NAME = "netscape"
+_DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
+_DT_A = re.compile(r"<dt>\s*<a\s[^>]*href\s*=", re.I)
+_DL = re.compile(r"<dl[\s>]", re.I)
+_FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
+SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
+
+
+def sniff(text: str) -> int:
+    if _DOCTYPE.search(text[:4096]):
+        return 100
+    if _DT_A.search(text) and _DL.search(text):
+        return 70
+    return 0
+
+
+@dataclass
+class _Anchor:
+    line: int
+    attrs: dict[str, str]
+    text: list[str] = field(default_factory=list)
+
+
+class _Parser(HTMLParser):
+    """Turns the tag soup into bookmarks; finished items collect in ``out``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[Entry | Problem] = []
+        self.folders: list[str] = []
+        self.opened: list[bool] = []  # for each open <DL>: did it push a folder name?
+        self.heading: list[str] | None = None
+        self.folder_name: str | None = None
+        self.anchor: _Anchor | None = None
+        self.last: Entry | None = None
+        self.description: list[str] | None = None
+
+    # -- finishing things
+
+    def _close_anchor(self) -> None:
+        if self.anchor is None:
+            return
+        anchor, self.anchor = self.anchor, None
+        self.last = self._entry(anchor)
+
+    def _flush(self) -> None:
+        """End the current bookmark: its title and description are complete."""
+        self._close_anchor()
+        if self.last is not None and self.description is not None:
+            self.last.summary = "\n".join(" ".join(p.split()) for p in "".join(self.description).split("\n")).strip()
+        if self.last is not None:
+            self.out.append(self.last)
+        self.last, self.description = None, None
+
+    def _entry(self, anchor: _Anchor) -> Entry | None:
+        href = (anchor.attrs.get("href") or "").strip()
+        title = " ".join("".join(anchor.text).split())
+        if not href:
+            self.out.append(Problem(anchor.line, f"bookmark {title[:60]!r} has no address (HREF); skipped"))
+            return None
+        if href.lower().startswith(SKIPPED_SCHEMES):
+            return None
+        entry = Entry(
+            title=title or href,
+            url=href,
+            source=site_of(href),
+            category="/".join(self.folders),
+            tags=split_tags(anchor.attrs.get("tags") or ""),
+            line=anchor.line,
+        )
+        raw = (anchor.attrs.get("add_date") or "").strip()
+        if raw:
+            entry.saved_at = from_epoch(raw)
+            if entry.saved_at is None and raw != "0":
+                self.out.append(Problem(anchor.line, f"ADD_DATE {raw[:30]!r} is not a time; saved time left unknown"))
+        return entry
+
+    # -- html.parser callbacks (tag and attribute names arrive lower-cased)
+
+    def _end_heading(self) -> None:
+        if self.heading is not None:
+            self.folder_name = " ".join("".join(self.heading).split()) or "(untitled)"
+            self.heading = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("a", "dt", "dd", "dl"):
+            self._end_heading()  # an unclosed <H3>
+        if self.description is not None and tag in ("br", "p"):
+            self.description.append("\n")
+            return
+        if tag == "a" and self.description is None:
+            self._flush()
+            self.anchor = _Anchor(self.getpos()[0], {k: v or "" for k, v in attrs})
+        elif tag == "dt":
+            self._flush()
+            self.folder_name = None  # a folder heading with no <DL> after it is an empty folder
+        elif tag == "dd":
+            self._close_anchor()
+            self.description = [] if self.last is not None else None
+        elif tag in _FOLDER_TAGS:
+            self._flush()
+            self.heading = []
+        elif tag == "dl":
+            self._flush()
+            pushed = self.folder_name is not None
+            if pushed:
+                self.folders.append(self.folder_name or "")
+            self.opened.append(pushed)
+            self.folder_name = None
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self._close_anchor()
+        elif tag in _FOLDER_TAGS:
+            self._end_heading()
+        elif tag == "dl":
+            self._flush()
+            if self.opened and self.opened.pop() and self.folders:
+                self.folders.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.anchor is not None:
+            self.anchor.text.append(data)
+        elif self.heading is not None:
+            self.heading.append(data)
+        elif self.description is not None:
+            self.description.append(data)
+
+
+def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    parser = _Parser()
+    for _, chunk in infile.text_chunks():
+        parser.feed(chunk)
+        yield from parser.out
+        parser.out.clear()
+    parser.close()
+    parser._flush()
+    yield from parser.out

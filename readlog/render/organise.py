@@ -1,0 +1,245 @@
+"""Rendering for tags, notes, bulk previews, undo and history.
+
+Kept beside render/__init__.py (the Output class) so that module stays
+small; these functions print through an Output's consoles and follow the
+same rules: imported text passes through ``clean`` and is handed to rich as
+``Text``, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+from rich.text import Text
+
+from readlog import stamps
+from readlog.sanitize import clean
+
+if TYPE_CHECKING:
+    from readlog.render import Output
+    from readlog.store.organise import Reverted, UndoReport
+
+Row = dict[str, Any]
+SHOWN = 10  # entry lines printed before "... and N more"
+
+HEADERS = {
+    "en": {
+        "tag": "Tag",
+        "entries": "Entries",
+        "unread": "Unread",
+        "id": "ID",
+        "when": "When",
+        "command": "Command",
+        "summary": "Summary",
+        "undone": "undone",
+    },
+    "zh": {
+        "tag": "标签",
+        "entries": "条目",
+        "unread": "未读",
+        "id": "编号",
+        "when": "时间",
+        "command": "命令",
+        "summary": "结果",
+        "undone": "已撤销",
+    },
+}
+# How undo describes putting a state column back: (value restored is empty, is set).
+STATE_UNDONE = {
+    "read_at": ("marked unread again", "marked read again"),
+    "starred_at": ("unstarred again", "starred again"),
+    "archived_at": ("unarchived again", "archived again"),
+}
+
+
+def _h(out: Output, key: str) -> str:
+    return HEADERS.get(out.lang, HEADERS["en"])[key]
+
+
+def _title(row: Row | str | None) -> str:
+    title = row.get("title") if isinstance(row, dict) else row
+    return clean(title or "(untitled)", one_line=True)
+
+
+def hashtags(tags: Sequence[str]) -> str:
+    return " ".join("#" + clean(t, one_line=True) for t in tags)
+
+
+def _entry_line(entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
+    line = Text()
+    line.append(f"{entry_id:>5} ", style="cyan")
+    line.append(f"{label}: ", style=style)
+    line.append(title)
+    if tail:
+        line.append("  " + tail, style="blue")
+    return line
+
+
+def _more(out: Output, total: int) -> None:
+    if total > SHOWN:
+        out.line(f"  ... and {total - SHOWN:,} more", style="dim")
+
+
+# ---- tags ------------------------------------------------------------------
+
+
+def tags_table(out: Output, rows: Sequence[Row]) -> None:
+    if not rows:
+        out.line("No tags yet. Add some with: readlog tag ID +TAG", style="dim")
+        return
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column(_h(out, "tag"), style="blue", no_wrap=True, overflow="ellipsis", max_width=40)
+    table.add_column(_h(out, "entries"), justify="right")
+    table.add_column(_h(out, "unread"), justify="right", style="bold blue")
+    for r in rows:
+        table.add_row(Text("#" + clean(r["tag"], one_line=True)), Text(f"{r['entries']:,}"), Text(f"{r['unread']:,}"))
+    out.out.print(table)
+
+
+def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any) -> None:
+    """One line per entry (the first few): its tags now, or that nothing changed."""
+    for row, changed in results[:SHOWN]:
+        label = "tagged" if changed else "unchanged"
+        line = _entry_line(row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
+        out.out.print(line, no_wrap=True, overflow="ellipsis")
+    _more(out, len(results))
+
+
+# ---- bulk actions ------------------------------------------------------------
+
+
+def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_err: bool) -> None:
+    """What a bulk action will change, before it asks: a count and a few titles."""
+    console = out.err if to_err else out.out
+    head = Text()
+    head.append(f"{len(todo):,} entr{'y' if len(todo) == 1 else 'ies'}", style="bold")
+    head.append(f" will be {phrase}")
+    if matched != len(todo):
+        head.append(f" ({matched:,} match, {matched - len(todo):,} already are)", style="dim")
+    head.append(":")
+    console.print(head, soft_wrap=True)
+    for row in todo[:5]:
+        line = Text()
+        line.append(f"{row['id']:>5} ", style="cyan")
+        line.append(_title(row))
+        console.print(line, no_wrap=True, overflow="ellipsis")
+    if len(todo) > 5:
+        console.print(Text(f"  ... and {len(todo) - 5:,} more", style="dim"))
+
+
+def nothing_to_do(out: Output, phrase: str, matched: int) -> None:
+    if matched:
+        out.line(f"{matched:,} entries match, all already {phrase}; nothing to change.", style="dim")
+    else:
+        out.line("No entries match; nothing to change.", style="dim")
+
+
+def bulk_done(out: Output, phrase: str, changed: int, action_id: int) -> None:
+    line = Text()
+    line.append(f"{changed:,} entr{'y' if changed == 1 else 'ies'} {phrase}", style="green")
+    line.append(f" (action {action_id}; readlog undo reverts it)", style="dim")
+    out.out.print(line, soft_wrap=True)
+
+
+# ---- notes -------------------------------------------------------------------
+
+
+def note_result(out: Output, row: Row, what: str) -> None:
+    styles = {"saved": "green", "cleared": "green"}
+    out.out.print(_entry_line(row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
+
+
+# ---- history and undo ----------------------------------------------------------
+
+
+def history_table(out: Output, rows: Sequence[Row], current: datetime | None = None) -> None:
+    if not rows:
+        out.line("No actions recorded yet.", style="dim")
+        return
+    current = current or stamps.now()
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column(_h(out, "id"), justify="right", style="cyan")
+    table.add_column(_h(out, "when"), style="dim", no_wrap=True)
+    table.add_column(_h(out, "command"), no_wrap=True, overflow="ellipsis", max_width=50)
+    table.add_column(_h(out, "summary"), overflow="fold")
+    for r in rows:
+        style = "dim strike" if r["undone_at"] else ""
+        summary = clean(r["summary"], one_line=True)
+        if r["undone_at"]:
+            summary = f"{summary} ({_h(out, 'undone')} {stamps.relative(r['undone_at'], current, out.lang)})"
+        table.add_row(
+            Text(str(r["id"])),
+            Text(stamps.relative(r["at"], current, out.lang)),
+            Text(clean(r["command"], one_line=True), style=style),
+            Text(summary, style="dim" if r["undone_at"] else ""),
+        )
+    out.out.print(table)
+
+
+def describe(change: Reverted) -> tuple[str, str]:
+    """What undo did to one entry, in words, and a tail (tags) if any."""
+    if change.kind == "added":
+        return "removed (added by the import)", ""
+    if change.kind == "tags":
+        from readlog.store.organise import tag_list
+
+        tags = tag_list(change.before.get("tags"))
+        return ("tags restored", hashtags(tags)) if tags else ("tags removed", "")
+    if change.kind == "note":
+        return ("note restored" if change.before.get("note") else "note removed"), ""
+    if len(change.before) == 1:
+        column, value = next(iter(change.before.items()))
+        if column in STATE_UNDONE:
+            return STATE_UNDONE[column][value is not None], ""
+    return "restored " + ", ".join(sorted(change.before)), ""
+
+
+def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
+    action = report.action
+    head = Text()
+    head.append("Would undo" if dry_run else "Undid", style="bold")
+    head.append(f" action {action['id']}: ")
+    head.append(clean(action["command"], one_line=True), style="bold")
+    head.append(f" ({stamps.relative(action['at'], None, out.lang)}", style="dim")
+    if action.get("summary"):
+        head.append(f"; {clean(action['summary'], one_line=True)}", style="dim")
+    head.append(")", style="dim")
+    out.out.print(head, soft_wrap=True)
+    for change in report.changes[:SHOWN]:
+        words, tail = describe(change)
+        out.out.print(_entry_line(change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
+    _more(out, len(report.changes))
+    if dry_run:
+        out.line("Nothing was changed (--dry-run).", style="dim")
+
+
+def undo_record(report: UndoReport, *, dry_run: bool) -> Row:
+    """The JSON shape of an undo."""
+    a = report.action
+    return {
+        "action": {"id": a["id"], "at": stamps.local_iso(a["at"]), "command": a["command"], "summary": a["summary"]},
+        "dry_run": dry_run,
+        "changes": [
+            {"id": c.entry_id, "title": c.title, "kind": c.kind, "restored": c.before, "undone": c.after}
+            for c in report.changes
+        ],
+    }
+
+
+def history_records(rows: Sequence[Row]) -> list[Row]:
+    """The JSON shape of history."""
+    return [
+        {
+            "id": r["id"],
+            "at": stamps.local_iso(r["at"]),
+            "command": r["command"],
+            "summary": r["summary"],
+            "changes": r["changes"] + r["added"],
+            "undone": r["undone_at"] is not None,
+            "undone_at": stamps.local_iso(r["undone_at"]),
+        }
+        for r in rows
+    ]

@@ -1,0 +1,395 @@
+"""The review screens: sources/categories tables, the stats screen and settings.
+
+Built for a glance: the chart puts saved and read side by side on one scale
+with the week's net change to the backlog beside them, so a growing pile is
+visible without reading numbers. Every renderable sizes itself to the
+console it is printed on, which is what the snapshot test pins (80 columns).
+Imported names are cleaned and shown as Text, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from readlog import stamps
+from readlog.sanitize import clean
+
+if TYPE_CHECKING:
+    from readlog.settings import Setting
+    from readlog.store.stats import Period, Stats
+
+Row = dict[str, Any]
+EIGHTHS = " ▏▎▍▌▋▊▉"
+SAVED_STYLE, READ_STYLE = "blue", "green"
+
+TEXT = {
+    "en": {
+        "source": "Source",
+        "category": "Category",
+        "sources": "{n} sources",
+        "categories": "{n} categories",
+        "entries": "Entries",
+        "unread": "Unread",
+        "starred": "Starred",
+        "latest": "Latest saved",
+        "none_name": "(none)",
+        "empty": "No entries yet. Start with: readlog import FILE",
+        "title": "Reading stats",
+        "window_week": "{n} weeks since {date}",
+        "window_month": "{n} months since {date}",
+        "saved": "Saved",
+        "read": "Read",
+        "net": "Net",
+        "saved_n": "{n:,} saved",
+        "read_n": "{n:,} read ({pct}% of saved)",
+        "read_n0": "{n:,} read",
+        "backlog": "Backlog",
+        "backlog_n": "{n:,} unread",
+        "trend_up": "▲ {d:,} in 4 weeks (was {then:,})",
+        "trend_down": "▼ {d:,} in 4 weeks (was {then:,})",
+        "trend_flat": "= unchanged in 4 weeks",
+        "streak": "Streak",
+        "streak_n": "{n} day{s} in a row",
+        "streak_0": "no reading today or yesterday",
+        "longest": "longest {n} day{s}",
+        "today_yes": "read today ✓",
+        "today_no": "nothing read yet today",
+        "chart_week": "Saved vs read per week (weeks start on Monday)",
+        "chart_month": "Saved vs read per month",
+        "top_source": "Sources",
+        "top_category": "Categories",
+        "oldest": "Oldest unread",
+        "no_unread": "Nothing unread: the backlog is clear.",
+        "week_label": "{d:%b %d}",
+        "month_label": "{d:%b %Y}",
+        "setting": "Setting",
+        "value": "Value",
+        "from": "From",
+        "config_file": "Config file: {path}",
+        "config_missing": "(not created yet; readlog config --init writes a starter file)",
+        "unknown_key": "unknown setting {key!r} in the config file (ignored); known: {known}",
+    },
+    "zh": {
+        "source": "来源",
+        "category": "分类",
+        "sources": "共 {n} 个来源",
+        "categories": "共 {n} 个分类",
+        "entries": "条目",
+        "unread": "未读",
+        "starred": "星标",
+        "latest": "最近收藏",
+        "none_name": "（无）",
+        "empty": "还没有条目。先导入：readlog import FILE",
+        "title": "阅读统计",
+        "window_week": "最近 {n} 周，自 {date} 起",
+        "window_month": "最近 {n} 个月，自 {date} 起",
+        "saved": "收藏",
+        "read": "已读",
+        "net": "净增",
+        "saved_n": "收藏 {n:,} 条",
+        "read_n": "已读 {n:,} 条（收藏的 {pct}%）",
+        "read_n0": "已读 {n:,} 条",
+        "backlog": "待读",
+        "backlog_n": "{n:,} 条未读",
+        "trend_up": "▲ 4 周内增加 {d:,}（原为 {then:,}）",
+        "trend_down": "▼ 4 周内减少 {d:,}（原为 {then:,}）",
+        "trend_flat": "= 4 周内没有变化",
+        "streak": "连续阅读",
+        "streak_n": "连续 {n} 天",
+        "streak_0": "今天和昨天都没有阅读",
+        "longest": "最长 {n} 天",
+        "today_yes": "今天已读 ✓",
+        "today_no": "今天还没有阅读",
+        "chart_week": "每周收藏与已读（每周从周一开始）",
+        "chart_month": "每月收藏与已读",
+        "top_source": "来源",
+        "top_category": "分类",
+        "oldest": "最早的未读",
+        "no_unread": "没有未读条目，待读清空了。",
+        "week_label": "{d.month:02d}-{d.day:02d}",
+        "month_label": "{d.year}-{d.month:02d}",
+        "setting": "设置",
+        "value": "值",
+        "from": "来自",
+        "config_file": "配置文件：{path}",
+        "config_missing": "（尚未创建；readlog config --init 会写入一个示例文件）",
+        "unknown_key": "配置文件中的未知设置 {key!r}（已忽略）；可用：{known}",
+    },
+}
+
+ORIGINS_ZH = {"default": "默认", "config file": "配置文件", "option": "选项", "environment": "环境变量"}
+
+
+def t(lang: str, key: str, **kw: Any) -> str:
+    """A label in the user's language."""
+    table = TEXT.get(lang, TEXT["en"])
+    return table[key].format(**kw, s="" if kw.get("n") == 1 else "s")
+
+
+def _name(value: str | None, lang: str) -> Text:
+    name = clean(value, one_line=True)
+    return Text(name) if name else Text(t(lang, "none_name"), style="dim")
+
+
+# ---- sources and categories ---------------------------------------------------
+
+
+def groups_table(rows: Sequence[Row], column: str, lang: str, now: datetime) -> RenderableType:
+    """Per source or category: entries, unread, starred, latest saved (relative)."""
+    if not rows:
+        return Text(t(lang, "empty"), style="dim")
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column(t(lang, column), style="green" if column == "source" else "magenta", overflow="ellipsis")
+    for key in ("entries", "unread", "starred"):
+        table.add_column(t(lang, key), justify="right", no_wrap=True)
+    table.add_column(t(lang, "latest"), style="dim", no_wrap=True)
+    for r in rows:
+        table.add_row(
+            _name(r["name"], lang),
+            f"{r['entries']:,}",
+            Text(f"{r['unread']:,}", style="bold blue" if r["unread"] else "dim"),
+            Text(f"{r['starred']:,}", style="yellow" if r["starred"] else "dim"),
+            stamps.relative(r["latest_saved"], now, lang),
+        )
+    footer = Text(t(lang, "sources" if column == "source" else "categories", n=len(rows)), style="dim")
+    return Group(table, footer)
+
+
+def groups_records(rows: Sequence[Row], column: str) -> list[Row]:
+    """The JSON shape of ``sources`` / ``categories``."""
+    return [
+        {
+            column: r["name"],
+            "entries": r["entries"],
+            "unread": r["unread"],
+            "read": r["read"],
+            "starred": r["starred"],
+            "archived": r["archived"],
+            "latest_saved": stamps.local_iso(r["latest_saved"]),
+        }
+        for r in rows
+    ]
+
+
+# ---- the stats screen -----------------------------------------------------------
+
+
+def stats_screen(data: Stats, lang: str) -> RenderableType:
+    """Summary, chart, top sources and categories, oldest unread: one screen."""
+    if not data.total:
+        return Text(t(lang, "empty"), style="dim")
+    parts: list[RenderableType] = [_summary(data, lang), Text("")]
+    parts += [Text(t(lang, f"chart_{data.bucket}"), style="bold"), PeriodChart(data.periods, data.bucket, lang)]
+    parts += [Text(""), _tops(data, lang), Text("")]
+    parts.append(_oldest(data, lang))
+    return Group(*parts)
+
+
+def _summary(data: Stats, lang: str) -> RenderableType:
+    n = len(data.periods)
+    window = t(lang, f"window_{data.bucket}", n=n, date=data.since.date().isoformat())
+    head = Text()
+    head.append(t(lang, "title"), style="bold")
+    head.append(" · " + window, style="dim")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    pct = round(100 * data.read / data.saved) if data.saved else None
+    activity = Text(t(lang, "saved_n", n=data.saved), style=SAVED_STYLE)
+    activity.append(" · ", style="default")
+    read_label = t(lang, "read_n", n=data.read, pct=pct) if pct is not None else t(lang, "read_n0", n=data.read)
+    activity.append(read_label, style=READ_STYLE)
+    grid.add_row(Text(t(lang, "saved") + " / " + t(lang, "read")), activity)
+    grid.add_row(Text(t(lang, "backlog")), _trend(data, lang))
+    grid.add_row(Text(t(lang, "streak")), _streak(data, lang))
+    return Group(head, grid)
+
+
+def _trend(data: Stats, lang: str) -> Text:
+    text = Text(t(lang, "backlog_n", n=data.backlog), style="bold")
+    change = data.backlog - data.backlog_then
+    text.append("  ")
+    if change > 0:
+        text.append(t(lang, "trend_up", d=change, then=data.backlog_then), style="red")
+    elif change < 0:
+        text.append(t(lang, "trend_down", d=-change, then=data.backlog_then), style="green")
+    else:
+        text.append(t(lang, "trend_flat"), style="dim")
+    return text
+
+
+def _streak(data: Stats, lang: str) -> Text:
+    if data.streak:
+        text = Text(t(lang, "streak_n", n=data.streak), style="bold yellow")
+    else:
+        text = Text(t(lang, "streak_0"), style="dim")
+    if data.longest:
+        text.append(" · " + t(lang, "longest", n=data.longest), style="dim")
+    text.append(" · ")
+    text.append(t(lang, "today_yes" if data.read_today else "today_no"), style="green" if data.read_today else "dim")
+    return text
+
+
+class PeriodChart:
+    """Saved and read bars side by side per period, on one shared scale, with
+    the net change (saved minus read: red when the backlog grew)."""
+
+    def __init__(self, periods: Sequence[Period], bucket: str, lang: str) -> None:
+        self.periods, self.bucket, self.lang = periods, bucket, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        labels = [t(self.lang, f"{self.bucket}_label", d=p.start) for p in self.periods]
+        label_w = max([cell_len(x) for x in labels] + [1])
+        peak = max([max(p.saved, p.read) for p in self.periods] + [1])
+        num_w = max(len(f"{peak:,}"), 2)
+        net_w = max([len(f"{p.saved - p.read:+,}") for p in self.periods] + [cell_len(t(self.lang, "net"))])
+        bar_w = max(4, (options.max_width - label_w - 2 * (num_w + 3) - net_w - 2) // 2)
+        header = Text(" " * (label_w + 1))
+        for key, style in (("saved", SAVED_STYLE), ("read", READ_STYLE)):
+            header.append(_pad(t(self.lang, key), bar_w + num_w + 3), style=f"bold {style}")
+        header.append(_pad(t(self.lang, "net"), net_w, right=True), style="bold")
+        yield header
+        for label, p in zip(labels, self.periods):
+            line = Text(_pad(label, label_w) + " ", style="dim")
+            for value, style in ((p.saved, SAVED_STYLE), (p.read, READ_STYLE)):
+                line.append("│", style="dim")
+                line.append(_pad(bar(value, peak, bar_w), bar_w), style=style)
+                line.append(f"{value:>{num_w},}", style="" if value else "dim")
+                line.append("  ")
+            net = p.saved - p.read
+            line.append(f"{net:>+{net_w},}" if net else f"{0:>{net_w}}", style=_net_style(net))
+            yield line
+
+
+def _net_style(net: int) -> str:
+    return "red" if net > 0 else "green" if net < 0 else "dim"
+
+
+def bar(value: int, peak: int, width: int) -> str:
+    """A horizontal bar in eighths of a cell; any non-zero value shows at least a sliver."""
+    if value <= 0 or peak <= 0:
+        return ""
+    eighths = max(1, round(value * width * 8 / peak))
+    full, part = divmod(eighths, 8)
+    return "█" * full + (EIGHTHS[part] if part else "")
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    gap = " " * max(0, width - cell_len(text))
+    return gap + text if right else text + gap
+
+
+def _tops(data: Stats, lang: str) -> RenderableType:
+    tables = [_top_table(data.top.get(column, []), column, lang) for column in ("source", "category")]
+    grid = Table.grid(padding=(0, 3), expand=False)
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    grid.add_row(*tables)
+    return grid
+
+
+def _top_table(rows: Sequence[Row], column: str, lang: str) -> RenderableType:
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
+    table.add_column(t(lang, f"top_{column}"), overflow="ellipsis", no_wrap=True, max_width=22)
+    table.add_column(t(lang, "saved"), justify="right", style=SAVED_STYLE, no_wrap=True)
+    table.add_column(t(lang, "read"), justify="right", style=READ_STYLE, no_wrap=True)
+    if not rows:
+        table.add_row(Text("—", style="dim"), "", "")
+    most_saved = max((r["saved"] for r in rows), default=0)
+    most_read = max((r["read"] for r in rows), default=0)
+    for r in rows:
+        table.add_row(
+            _name(r["name"], lang),
+            _count(r["saved"], most_saved),
+            _count(r["read"], most_read),
+        )
+    return table
+
+
+def _count(value: int, most: int) -> Text:
+    """A count, bold when it leads its column (the most saved / most read)."""
+    return Text(f"{value:,}", style="bold" if value and value == most else ("dim" if not value else ""))
+
+
+def _oldest(data: Stats, lang: str) -> RenderableType:
+    title = Text(t(lang, "oldest"), style="bold")
+    if not data.oldest:
+        return Group(title, Text(t(lang, "no_unread"), style="dim"))
+    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
+    table.add_column(justify="right", style="cyan", no_wrap=True)
+    table.add_column(overflow="ellipsis", no_wrap=True, ratio=3)
+    table.add_column(style="green", overflow="ellipsis", no_wrap=True, ratio=1)
+    table.add_column(style="dim", no_wrap=True)
+    for r in data.oldest:
+        label = clean(r.get("title") or r.get("url") or "(untitled)", one_line=True)
+        table.add_row(
+            str(r["id"]), Text(label), _name(r.get("source"), lang), stamps.relative(r["saved_at"], data.now, lang)
+        )
+    return Group(title, table)
+
+
+def stats_record(data: Stats) -> Row:
+    """The JSON shape of ``stats --json``."""
+    return {
+        "now": data.now.isoformat(timespec="seconds"),
+        "since": data.since.isoformat(timespec="seconds"),
+        "bucket": data.bucket,
+        "entries": data.total,
+        "periods": [{"start": p.start.isoformat(), "saved": p.saved, "read": p.read} for p in data.periods],
+        "saved": data.saved,
+        "read": data.read,
+        "backlog": data.backlog,
+        "backlog_4_weeks_ago": data.backlog_then,
+        "streak": data.streak,
+        "longest_streak": data.longest,
+        "read_today": data.read_today,
+        "top_sources": data.top.get("source", []),
+        "top_categories": data.top.get("category", []),
+        "oldest_unread": [
+            {
+                "id": r["id"],
+                "title": r["title"],
+                "source": r["source"],
+                "saved_at": stamps.local_iso(r["saved_at"]),
+            }
+            for r in data.oldest
+        ],
+    }
+
+
+# ---- settings -------------------------------------------------------------------
+
+
+def settings_table(settings: Iterable[Setting], lang: str) -> RenderableType:
+    """Each effective setting, its value and where it came from."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column(t(lang, "setting"), style="cyan", no_wrap=True)
+    table.add_column(t(lang, "value"), overflow="fold")
+    table.add_column(t(lang, "from"), style="dim", no_wrap=True)
+    for s in settings:
+        table.add_row(s.key, Text(_value(s.value)), _origin(s.origin, lang))
+    return table
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return clean(str(value), one_line=True)
+
+
+def _origin(origin: str, lang: str) -> str:
+    if lang != "zh":
+        return origin
+    head, _, rest = origin.partition(" ")
+    if origin in ORIGINS_ZH:
+        return ORIGINS_ZH[origin]
+    return ORIGINS_ZH.get(head, head) + (" " + rest if rest else "")

@@ -1,0 +1,373 @@
+"""User settings: defaults, the TOML config file, the environment and options.
+
+The config file lives in platformdirs' ``user_config_dir("readlog")`` as
+``config.toml`` (``$READLOG_CONFIG`` names another file). It is read only
+when it exists and only when a setting is first asked for, so commands that
+never need it pay one ``stat``. Python 3.11+ parses it with ``tomllib``; on
+3.10 a small parser reads the subset readlog's settings need (strings,
+integers, booleans and one-line or multi-line arrays), so there is no extra
+dependency for one file of five keys.
+
+Precedence, highest first: a command-line option, the environment, the
+config file, the default. ``readlog config`` shows each setting with where
+its value came from.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from readlog.errors import ReadlogError
+
+APP = "readlog"
+ENV_CONFIG = "READLOG_CONFIG"
+ENV_DB = "READLOG_DB"
+ENV_LANG = "READLOG_LANG"
+
+LIST_COLUMNS = ("source", "category", "tags", "saved")
+DEFAULTS: dict[str, Any] = {
+    "library": None,  # the user data dir; resolved by readlog.config
+    "columns": list(LIST_COLUMNS),
+    "page_size": 20,
+    "lang": "en",
+    "mark_read_on_show": False,
+}
+HELP = {
+    "library": "the library file (relative paths are relative to the config file)",
+    "columns": f"columns of list and search, in order; any of {', '.join(LIST_COLUMNS)}",
+    "page_size": "entries list and search show without --limit (0 = all)",
+    "lang": "labels and relative times: en or zh",
+    "mark_read_on_show": "whether show marks the entry read (--mark-read / --no-mark-read override)",
+}
+
+DEFAULT = "default"
+FILE = "config file"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One effective setting and where it came from."""
+
+    key: str
+    value: Any
+    origin: str
+
+
+def config_file() -> Path:
+    """Where the config file is (it need not exist)."""
+    env = os.environ.get(ENV_CONFIG)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP, appauthor=False)) / "config.toml"
+
+
+_cache: dict[Path, tuple[float, dict[str, Any], list[str]]] = {}
+
+
+def load(path: Path | None = None) -> tuple[dict[str, Any], list[str]]:
+    """The validated settings in the config file, and the unknown keys in it.
+
+    A missing file gives ``({}, [])``; an unreadable or invalid one raises a
+    ReadlogError naming the file, so a typo never silently falls back.
+    """
+    path = path or config_file()
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return {}, []
+    cached = _cache.get(path)
+    if cached and cached[0] == stamp:
+        return cached[1], cached[2]
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReadlogError(f"{path}: cannot read the config file ({exc})") from None
+    try:
+        raw = parse_toml(text)
+    except ValueError as exc:
+        raise ReadlogError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        values, unknown = validate(raw, path.parent)
+    except ReadlogError as exc:
+        raise ReadlogError(f"{path}: {exc}") from None
+    _cache[path] = (stamp, values, unknown)
+    return values, unknown
+
+
+def file_value(key: str) -> Any | None:
+    """One setting from the config file, or None when it does not set it."""
+    return load()[0].get(key)
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML text to a dict: tomllib when present, else the small subset parser."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        return parse_simple(text)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def validate(raw: dict[str, Any], base: Path) -> tuple[dict[str, Any], list[str]]:
+    """Check each known key's type and range; return the values and unknown keys."""
+    values: dict[str, Any] = {}
+    unknown = [k for k in raw if k not in DEFAULTS]
+    for key, value in raw.items():
+        if key in DEFAULTS:
+            values[key] = _check(key, value, base)
+    return values, unknown
+
+
+def _check(key: str, value: Any, base: Path) -> Any:
+    if key == "library":
+        if not isinstance(value, str) or not value.strip():
+            raise ReadlogError(f"library must be a path in quotes, e.g. library = \"~/reading.db\" (got {value!r})")
+        path = Path(value).expanduser()
+        return path if path.is_absolute() else base / path
+    if key == "columns":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ReadlogError(f'columns must be a list such as ["source", "saved"] (got {value!r})')
+        bad = [v for v in value if v.lower() not in LIST_COLUMNS]
+        if bad:
+            raise ReadlogError(f"unknown column {bad[0]!r}; choose from {', '.join(LIST_COLUMNS)}")
+        return list(dict.fromkeys(v.lower() for v in value))
+    if key == "page_size":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ReadlogError(f"page_size must be a whole number, 0 for all (got {value!r})")
+        return value
+    if key == "lang":
+        lang = normal_lang(value) if isinstance(value, str) else None
+        if lang is None:
+            raise ReadlogError(f'lang must be "en" or "zh" (got {value!r})')
+        return lang
+    if not isinstance(value, bool):
+        raise ReadlogError(f"mark_read_on_show must be true or false (got {value!r})")
+    return value
+
+
+def normal_lang(value: str) -> str | None:
+    """'zh', 'zh_CN', 'zh-Hant' -> 'zh'; 'en', 'en_US' -> 'en'; else None."""
+    low = value.strip().lower()
+    if low.startswith("zh"):
+        return "zh"
+    if low.startswith("en"):
+        return "en"
+    return None
+
+
+def effective(db_option: str | None = None, lang_option: str | None = None) -> list[Setting]:
+    """Every setting's value and origin, for ``readlog config``."""
+    from readlog.config import library_path
+
+    values, _ = load()
+    path, origin = library_path(db_option)
+    settings = [Setting("library", str(path), _origin(origin))]
+    settings.append(_lang_setting(lang_option, values))
+    for key in ("columns", "page_size", "mark_read_on_show"):
+        if key in values:
+            settings.append(Setting(key, values[key], FILE))
+        else:
+            settings.append(Setting(key, DEFAULTS[key], DEFAULT))
+    return settings
+
+
+def _origin(origin: str) -> str:
+    if origin.startswith("--"):
+        return f"option ({origin})"
+    if origin.isupper():
+        return f"environment ({origin})"
+    return origin
+
+
+def _lang_setting(option: str | None, values: dict[str, Any]) -> Setting:
+    if option:
+        return Setting("lang", normal_lang(option) or "en", "option (--lang)")
+    env = os.environ.get(ENV_LANG)
+    if env:
+        return Setting("lang", normal_lang(env) or "en", f"environment ({ENV_LANG})")
+    if "lang" in values:
+        return Setting("lang", values["lang"], FILE)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var):
+            if normal_lang(os.environ[var]) == "zh":
+                return Setting("lang", "zh", f"environment ({var})")
+            break  # the first locale variable set decides, as in render.language
+    return Setting("lang", DEFAULTS["lang"], DEFAULT)
+
+
+TEMPLATE = """\
+# readlog settings (TOML). Remove the leading "# " to change a default.
+# Options (--db, --lang) and the environment (READLOG_DB, READLOG_LANG) override this file.
+
+# library = "~/reading/readlog.db"
+# columns = ["source", "category", "tags", "saved"]
+# page_size = 20
+# lang = "zh"
+# mark_read_on_show = false
+"""
+
+
+def write_template(path: Path) -> None:
+    """Create a commented starter file; never overwrite one that exists."""
+    if path.exists():
+        raise ReadlogError(f"{path}: already exists; edit it, or remove it first")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as fh:
+            fh.write(TEMPLATE)
+    except OSError as exc:
+        raise ReadlogError(f"{path}: cannot write the config file ({exc.strerror})") from None
+
+
+# ---- the Python 3.10 fallback: a strict parser for the subset above ----------
+
+_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"\n]*\")\s*=\s*")
+_INT = re.compile(r"[+-]?(?:0|[1-9](?:_?\d)*)")
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def parse_simple(text: str) -> dict[str, Any]:
+    """Top-level ``key = value`` lines with strings, integers, booleans and
+    arrays of those; comments and blank lines. Anything else (tables, dates,
+    floats, inline tables) is refused with its line number rather than
+    misread."""
+    out: dict[str, Any] = {}
+    lines = text.replace("\r\n", "\n").split("\n")
+    i = 0
+    while i < len(lines):
+        start = i
+        line = lines[i]
+        i += 1
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _KEY.match(line)
+        if not m:
+            raise ValueError(f"line {start + 1}: expected key = value")
+        key = m.group(1).strip('"')
+        rest = line[m.end() :]
+        while rest.lstrip().startswith("[") and _open_brackets(rest) and i < len(lines):
+            rest += "\n" + lines[i]
+            i += 1
+        try:
+            value, end = _value(rest, 0)
+            _end_of_line(rest, end)
+        except ValueError as exc:
+            raise ValueError(f"line {start + 1}: {exc}") from None
+        if key in out:
+            raise ValueError(f"line {start + 1}: {key} is set twice")
+        out[key] = value
+    return out
+
+
+def _open_brackets(text: str) -> bool:
+    """Whether an array started on this line is still open (outside strings and comments)."""
+    depth, quote, k = 0, "", 0
+    while k < len(text):
+        ch = text[k]
+        if quote:
+            if ch == "\\" and quote == '"':
+                k += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            while k < len(text) and text[k] != "\n":
+                k += 1
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        k += 1
+    return depth > 0
+
+
+def _skip(text: str, k: int, newlines: bool = False) -> int:
+    while k < len(text):
+        ch = text[k]
+        if ch in " \t" or (newlines and ch == "\n"):
+            k += 1
+        elif newlines and ch == "#":
+            while k < len(text) and text[k] != "\n":
+                k += 1
+        else:
+            break
+    return k
+
+
+def _end_of_line(text: str, k: int) -> None:
+    k = _skip(text, k)
+    if k < len(text) and text[k] != "#":
+        raise ValueError(f"unexpected {text[k:k + 10]!r} after the value")
+
+
+def _value(text: str, k: int) -> tuple[Any, int]:
+    k = _skip(text, k)
+    if text.startswith('"', k):
+        return _basic_string(text, k + 1)
+    if text.startswith("'", k):
+        end = text.find("'", k + 1)
+        if end < 0 or "\n" in text[k:end]:
+            raise ValueError("unterminated string")
+        return text[k + 1 : end], end + 1
+    if text.startswith("[", k):
+        return _array(text, k + 1)
+    for word, value in (("true", True), ("false", False)):
+        if text.startswith(word, k) and not text[k + len(word) : k + len(word) + 1].isalnum():
+            return value, k + len(word)
+    m = _INT.match(text, k)
+    if m and not (text[m.end() : m.end() + 1].isalnum() or text[m.end() : m.end() + 1] in ".:-"):
+        return int(m.group(0).replace("_", "")), m.end()
+    raise ValueError(f"cannot read the value {text[k:k + 20].strip()!r} (use quotes for text)")
+
+
+def _basic_string(text: str, k: int) -> tuple[str, int]:
+    out: list[str] = []
+    while k < len(text):
+        ch = text[k]
+        if ch == '"':
+            return "".join(out), k + 1
+        if ch == "\n":
+            break
+        if ch == "\\":
+            nxt = text[k + 1 : k + 2]
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+                k += 2
+                continue
+            if nxt in ("u", "U"):
+                size = 4 if nxt == "u" else 8
+                digits = text[k + 2 : k + 2 + size]
+                if len(digits) != size or not all(c in "0123456789abcdefABCDEF" for c in digits):
+                    raise ValueError("bad \\u escape")
+                out.append(chr(int(digits, 16)))
+                k += 2 + size
+                continue
+            raise ValueError(f"unknown escape \\{nxt}")
+        out.append(ch)
+        k += 1
+    raise ValueError("unterminated string")
+
+
+def _array(text: str, k: int) -> tuple[list[Any], int]:
+    items: list[Any] = []
+    while True:
+        k = _skip(text, k, newlines=True)
+        if text.startswith("]", k):
+            return items, k + 1
+        item, k = _value(text, k)
+        items.append(item)
+        k = _skip(text, k, newlines=True)
+        if text.startswith(",", k):
+            k += 1
+        elif not text.startswith("]", k):
+            raise ValueError("expected , or ] in the array")

@@ -1,0 +1,230 @@
+"""Aggregates for ``sources``, ``categories`` and ``stats``: one SQL query each.
+
+Every function takes an open Library and a fixed ``now`` (an aware datetime
+whose offset is the user's local time), so that tests can pin the clock and
+SQLite does all grouping: nothing here loops over entries in Python, only
+over the handful of weeks, days-runs or groups SQLite returns. Local days and
+weeks use ``now``'s UTC offset as a fixed shift (``'+480 minutes'``); around a
+daylight-saving change an entry read near midnight may land on the
+neighbouring day, which a reading chart can afford.
+
+Reading counts come from ``entries.read_at``: the state the event log leaves
+behind after every command, including undo, so an undone or reverted read
+does not count while a re-read counts once, at its latest time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from readlog.store import Library
+
+Row = dict[str, Any]
+GROUPS = {"source": "source", "category": "category"}  # the only column names formatted into SQL
+TREND_DAYS = 28
+TOP = 5
+OLDEST = 5
+MAX_WEEKS = 26  # a longer window is charted by month, so the chart stays one screen
+
+
+@dataclass
+class Period:
+    """One bar of the chart: a week (starting Monday) or a month, local time."""
+
+    start: date
+    saved: int = 0
+    read: int = 0
+
+
+@dataclass
+class Stats:
+    """Everything the stats screen shows, computed for one moment."""
+
+    now: datetime
+    since: datetime
+    bucket: str  # "week" or "month"
+    periods: list[Period]
+    total: int
+    backlog: int
+    backlog_then: int
+    streak: int
+    longest: int
+    read_today: bool
+    top: dict[str, list[Row]] = field(default_factory=dict)  # "source"/"category" -> name, saved, read
+    oldest: list[Row] = field(default_factory=list)
+
+    @property
+    def saved(self) -> int:
+        return sum(p.saved for p in self.periods)
+
+    @property
+    def read(self) -> int:
+        return sum(p.read for p in self.periods)
+
+
+def iso(value: datetime) -> str:
+    """The storage form of a moment (UTC ISO 8601), so text comparison is time comparison."""
+    return value.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def shift(now: datetime) -> str:
+    """SQLite modifier that moves a stored UTC time to ``now``'s local time."""
+    offset = now.utcoffset() or timedelta(0)
+    return f"{int(offset.total_seconds() // 60):+d} minutes"
+
+
+# ---- sources and categories ---------------------------------------------------
+
+
+def groups(lib: Library, column: str) -> list[Row]:
+    """Per source (or category): entries, unread, read, starred, archived and the latest saved time.
+
+    Names are grouped case-insensitively, as the --source filter matches
+    them; the most entries first.
+    """
+    col = GROUPS[column]
+    sql = (
+        f"SELECT {col} AS name, count(*) AS entries, "
+        "sum(read_at IS NULL AND archived_at IS NULL) AS unread, count(read_at) AS read, "
+        "count(starred_at) AS starred, count(archived_at) AS archived, max(saved_at) AS latest_saved "
+        f"FROM entries GROUP BY {col} COLLATE NOCASE "
+        "ORDER BY entries DESC, name = '', name COLLATE NOCASE"
+    )
+    return [dict(r) for r in lib.conn.execute(sql)]
+
+
+# ---- stats ----------------------------------------------------------------------
+
+
+def earliest(lib: Library) -> datetime | None:
+    """When the first entry was saved (for ``--since all``)."""
+    value = lib.conn.execute("SELECT min(saved_at) FROM entries").fetchone()[0]
+    if not value:
+        return None
+    parsed = datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+def window(since: datetime | None, now: datetime) -> tuple[datetime, str]:
+    """Align the window's start to the start of its week (Monday, local) or,
+    for more than MAX_WEEKS weeks, its month; the default is the last 12 weeks."""
+    today = now.date()
+    this_monday = today - timedelta(days=today.weekday())
+    start = this_monday - timedelta(weeks=11) if since is None else since.astimezone(now.tzinfo).date()
+    start = min(start, today)
+    bucket = "week" if (this_monday - start).days < MAX_WEEKS * 7 else "month"
+    start = start - timedelta(days=start.weekday()) if bucket == "week" else start.replace(day=1)
+    return datetime.combine(start, time(), tzinfo=now.tzinfo), bucket
+
+
+def periods(lib: Library, since: datetime, now: datetime, bucket: str) -> list[Period]:
+    """Saved and read per week (or month) from ``since`` to ``now``: one grouped query."""
+    key = "date(t, ?, 'weekday 0', '-6 days')" if bucket == "week" else "strftime('%Y-%m-01', t, ?)"
+    sql = (
+        f"SELECT {key} AS period, sum(s) AS saved, sum(r) AS read FROM ("
+        "SELECT saved_at AS t, 1 AS s, 0 AS r FROM entries WHERE saved_at >= ? AND saved_at <= ? "
+        "UNION ALL SELECT read_at, 0, 1 FROM entries WHERE read_at >= ? AND read_at <= ?"
+        ") GROUP BY period"
+    )
+    lo, hi = iso(since), iso(now)
+    found = {r[0]: (r[1], r[2]) for r in lib.conn.execute(sql, (shift(now), lo, hi, lo, hi))}
+    out: list[Period] = []
+    start = since.date()
+    while start <= now.date():
+        saved, read = found.get(start.isoformat(), (0, 0))
+        out.append(Period(start, saved, read))
+        start = start + timedelta(weeks=1) if bucket == "week" else _next_month(start)
+    return out
+
+
+def _next_month(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def backlog(lib: Library, now: datetime, days: int = TREND_DAYS) -> tuple[int, int, int]:
+    """All entries, the unread (and not archived) ones now, and the backlog as
+    it stood ``days`` ago: saved before then, and neither read nor archived by then."""
+    then = iso(now - timedelta(days=days))
+    row = lib.conn.execute(
+        "SELECT count(*), coalesce(sum(read_at IS NULL AND archived_at IS NULL), 0), "
+        "coalesce(sum(saved_at < :then AND (read_at IS NULL OR read_at >= :then) "
+        "AND (archived_at IS NULL OR archived_at >= :then)), 0) FROM entries",
+        {"then": then},
+    ).fetchone()
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+def streak(lib: Library, now: datetime) -> tuple[int, int, bool]:
+    """(current streak, longest streak, read today) in local days with at least one entry read.
+
+    A streak still counts when the last reading day was yesterday: today is
+    not over. Runs of consecutive days are found in SQL (day number plus its
+    rank is constant along a run).
+    """
+    sql = (
+        "WITH days AS (SELECT DISTINCT date(read_at, :shift) AS d FROM entries "
+        "WHERE read_at IS NOT NULL AND read_at <= :now), "
+        "runs AS (SELECT max(d) AS last, count(*) AS length FROM "
+        "(SELECT d, julianday(d) + row_number() OVER (ORDER BY d DESC) AS grp FROM days) GROUP BY grp) "
+        "SELECT (SELECT last FROM runs ORDER BY last DESC LIMIT 1), "
+        "(SELECT length FROM runs ORDER BY last DESC LIMIT 1), (SELECT max(length) FROM runs)"
+    )
+    last, length, longest = lib.conn.execute(sql, {"shift": shift(now), "now": iso(now)}).fetchone()
+    if not last:
+        return 0, 0, False
+    today = now.date()
+    last_day = date.fromisoformat(last)
+    current = int(length) if last_day >= today - timedelta(days=1) else 0
+    return current, int(longest), last_day == today
+
+
+def top(lib: Library, column: str, since: datetime, now: datetime, limit: int = TOP) -> list[Row]:
+    """The ``limit`` names most saved and the ``limit`` most read in the window,
+    each with both counts; most saved first. Entries without a name are left out."""
+    col = GROUPS[column]
+    sql = (
+        f"WITH g AS (SELECT {col} AS name, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
+        "sum(coalesce(read_at >= :lo AND read_at <= :hi, 0)) AS read FROM entries "
+        f"WHERE {col} != '' AND ((saved_at >= :lo AND saved_at <= :hi) OR (read_at >= :lo AND read_at <= :hi)) "
+        f"GROUP BY {col} COLLATE NOCASE), "
+        "ranked AS (SELECT *, row_number() OVER (ORDER BY saved DESC, read DESC, name COLLATE NOCASE) AS by_saved, "
+        "row_number() OVER (ORDER BY read DESC, saved DESC, name COLLATE NOCASE) AS by_read FROM g) "
+        "SELECT name, saved, read FROM ranked WHERE by_saved <= :n OR (by_read <= :n AND read > 0) "
+        "ORDER BY saved DESC, read DESC, name COLLATE NOCASE"
+    )
+    args = {"lo": iso(since), "hi": iso(now), "n": limit}
+    return [dict(r) for r in lib.conn.execute(sql, args)]
+
+
+def oldest_unread(lib: Library, limit: int = OLDEST) -> list[Row]:
+    """The entries waiting longest: unread, not archived, oldest saved first."""
+    rows = lib.conn.execute(
+        "SELECT id, title, url, source, category, saved_at FROM entries "
+        "WHERE read_at IS NULL AND archived_at IS NULL ORDER BY saved_at, id LIMIT ?",
+        (limit,),
+    )
+    return [dict(r) for r in rows]
+
+
+def collect(lib: Library, since: datetime | None, now: datetime) -> Stats:
+    """Everything for ``readlog stats``, as of ``now``."""
+    start, bucket = window(since, now)
+    current, longest, today = streak(lib, now)
+    total, unread, then = backlog(lib, now)
+    return Stats(
+        now=now,
+        since=start,
+        bucket=bucket,
+        periods=periods(lib, start, now, bucket),
+        total=total,
+        backlog=unread,
+        backlog_then=then,
+        streak=current,
+        longest=longest,
+        read_today=today,
+        top={name: top(lib, name, start, now) for name in GROUPS},
+        oldest=oldest_unread(lib),
+    )
