@@ -3,7 +3,7 @@
 
 Usage: python benchmarks/floor_import.py DIGEST_FILE LIBRARY_FILE
 
-Reads a digest-shaped file (three lines per entry: ``<category> <source>
+Streams a digest-shaped file (three lines per entry: ``<category> <source>
 [date]``, summary, verdict), splits it with the bare minimum of parsing, and
 inserts the entries into a plain table that has an FTS5 trigram index over
 the same text columns readlog searches (title, source, category, summary,
@@ -34,12 +34,16 @@ END;
 
 def entries(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
     """(title, source, category, summary, verdict) for each three-line group."""
+    group: list[str] = []
     with open(path, encoding="utf-8-sig") as fh:
-        lines = [line.strip() for line in fh if line.strip()]
-    for i in range(0, len(lines) - 2, 3):
-        header, summary, verdict = lines[i : i + 3]
-        category, _, source = DATE.sub("", header).partition(" ")
-        yield summary[:30], source, category, summary, verdict
+        for line in fh:
+            if line.strip():
+                group.append(line.strip())
+            if len(group) == 3:
+                header, summary, verdict = group
+                category, _, source = DATE.sub("", header).partition(" ")
+                yield summary[:30], source, category, summary, verdict
+                group = []
 
 
 def main(argv: list[str]) -> int:

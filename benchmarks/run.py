@@ -18,11 +18,15 @@ and is shown against its floor:
 * the import floor: benchmarks/floor_import.py, which inserts the same
   entries into a bare table with an FTS5 trigram index in one transaction.
 
-Targets that are missed are flagged. Results go to
+Each read command alternates with a run of the CLI floor, so the two are
+compared under the same load; user+system CPU time is reported beside the
+wall time because it is steadier on a busy machine. Targets that are missed
+are flagged (and the exit status is 1). Results go to
 benchmarks/results/latest.json (and a Markdown table to latest.md) so that
 runs can be compared. Input files come from ../shared/tools/gencorpus.py when
 present, else from benchmarks/gencorpus.py (same shapes), and are cached in
-benchmarks/results/work/.
+benchmarks/results/work/. ``--tree DIR`` times the readlog package in DIR
+instead of the installed one (e.g. a copy of an older commit, to compare).
 """
 
 from __future__ import annotations
@@ -51,9 +55,9 @@ SHARED_GENERATOR = ROOT.parent / "shared" / "tools" / "gencorpus.py"
 OWN_GENERATOR = HERE / "gencorpus.py"
 FLOOR_IMPORT = HERE / "floor_import.py"
 CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
+CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
 BUKU_5000_SECONDS = 11.0  # buku importing 5,000 bookmarks on a 2-core machine (issue 5)
 BIG = 100_000
-TIMEOUT = 3600
 
 # name -> (target ratio to the CLI floor on the 100k library, command template)
 READS: dict[str, tuple[float, list[str]]] = {
@@ -75,52 +79,79 @@ class Timing:
     runs: list[float] = field(default_factory=list)
     peak_mb: float = 0.0
     error: str | None = None
+    floor_runs: list[float] = field(default_factory=list)  # the CLI floor, run alternately with it
+    cpu: list[float] = field(default_factory=list)  # user + system seconds: steadier than wall time on a busy machine
+    floor_cpu: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
         return statistics.median(self.runs) if self.runs else float("nan")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"median": self.median, **asdict(self)}
+        floor = statistics.median(self.floor_runs) if self.floor_runs else None
+        cpu = statistics.median(self.cpu) if self.cpu else None
+        floor_cpu = statistics.median(self.floor_cpu) if self.floor_cpu else None
+        return {
+            "median": self.median,
+            "floor_median": floor,
+            "cpu_median": cpu,
+            "floor_cpu_median": floor_cpu,
+            **asdict(self),
+        }
 
 
 # ---- running processes -----------------------------------------------------
 
 
-def run_once(cmd: list[str], *, env: dict[str, str], stdout: Any = subprocess.DEVNULL) -> tuple[float, float, int, str]:
-    """(wall seconds, peak RSS in MB, exit code, stderr) of one whole process.
+def run_once(cmd: list[str], *, env: dict[str, str]) -> tuple[float, float, int, str, float]:
+    """(wall seconds, peak RSS in MB, exit code, stderr, CPU seconds) of one whole process.
 
     os.wait4 gives the resource usage of exactly this child (getrusage's
     RUSAGE_CHILDREN would report the maximum over all children so far).
     """
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=err, env=env)
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read().decode("utf-8", "replace").strip()
-    return elapsed, usage.ru_maxrss / 1024, proc.returncode, text
+    return elapsed, usage.ru_maxrss / 1024, proc.returncode, text, usage.ru_utime + usage.ru_stime
 
 
-def measure(cmd: list[str], *, env: dict[str, str], runs: int, warmup: bool = True, fresh: Any = None) -> Timing:
+def measure(
+    cmd: list[str],
+    *,
+    env: dict[str, str],
+    runs: int,
+    warmup: bool = True,
+    fresh: Any = None,
+    paired: list[str] | None = None,
+) -> Timing:
     """Median of ``runs`` runs (after one untimed warm-up run that fills the page cache).
 
     ``fresh(i)`` is called before run ``i`` and returns the command to run,
     for steps that must not repeat themselves (a fresh library, a fresh id).
+    ``paired`` (the CLI floor) is run before each timed run, so that the
+    ratio compares runs made under the same load on the machine.
     """
     timing = Timing()
     total = runs + (1 if warmup else 0)
     for i in range(total):
         this = fresh(i) if fresh else cmd
-        elapsed, peak, code, err = run_once(this, env=env)
+        if paired and not (warmup and i == 0):
+            floor = run_once(paired, env=env)
+            timing.floor_runs.append(floor[0])
+            timing.floor_cpu.append(floor[4])
+        elapsed, peak, code, err, cpu = run_once(this, env=env)
         if code != 0:
             timing.error = f"exit {code}: {err.splitlines()[-1] if err else ''}"
             return timing
         if warmup and i == 0:
             continue
         timing.runs.append(elapsed)
+        timing.cpu.append(cpu)
         timing.peak_mb = max(timing.peak_mb, peak)
     return timing
 
@@ -198,7 +229,7 @@ def time_reads(
             args = [a.format(**values, fresh_id=next(counter)) for a in template]
             return [*base, "--db", str(db), *args]
 
-        results[name] = measure([], env=env, runs=runs, fresh=fresh)
+        results[name] = measure([], env=env, runs=runs, fresh=fresh, paired=CLI_FLOOR_CMD)
     return results
 
 
@@ -209,14 +240,14 @@ def prepare_library(base: list[str], db: Path, n: int, env: dict[str, str]) -> N
 
 
 def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str]) -> dict[str, int]:
-    """How many entries each read query finds (a benchmark of empty results proves little)."""
+    """How many entries each read query finds, up to 100 (a benchmark of empty results proves little)."""
     found = {}
     for name, (_, template) in READS.items():
         if template[0] not in ("list", "search"):
             continue
         args = [a.format(**values, fresh_id=0) for a in template]
         out = subprocess.run(
-            [*base, "--db", str(db), *args, "--limit", "0", "--json"], env=env, capture_output=True, check=False
+            [*base, "--db", str(db), *args, "--limit", "100", "--json"], env=env, capture_output=True, check=False
         )
         found[name] = len(json.loads(out.stdout)) if out.returncode == 0 and out.stdout.strip() else -1
     return found
@@ -225,7 +256,7 @@ def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str
 # ---- reporting ------------------------------------------------------------------
 
 
-def machine() -> dict[str, Any]:
+def machine(tree: Path | None) -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:
         text = Path("/proc/cpuinfo").read_text()
@@ -260,8 +291,15 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "sqlite": sqlite3.sqlite_version,
         "packages": {p: version(p) for p in ("readlog", "typer", "rich", "pydantic", "sqlite-utils")},
-        "commit": commit + (" with uncommitted changes" if dirty else ""),
+        "commit": f"the copy in {tree}" if tree else commit + (" with uncommitted changes" if dirty else ""),
     }
+
+
+def floor_ratio(t: dict[str, Any]) -> float | None:
+    """A read command's median over the CLI floor's median, run beside it (None if it failed)."""
+    if t["error"] or not t["floor_median"]:
+        return None
+    return float(t["median"] / t["floor_median"])
 
 
 def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
@@ -277,8 +315,8 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
     provisional = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
     for name, (limit, _) in READS.items():
         at_top = results["sizes"][str(top)] if top else {}
-        t, cli = at_top.get("reads", {}).get(name), at_top.get("cli_floor", {}).get("median")
-        check(f"{name} on {BIG:,}: <= {limit}x CLI floor", t and cli and t["median"] / cli, limit, "x", provisional)
+        t = at_top.get("reads", {}).get(name)
+        check(f"{name} on {BIG:,}: <= {limit}x CLI floor", t and floor_ratio(t), limit, "x", provisional)
     by_size = results["sizes"]
     if "10000" in by_size:
         imp, floor = by_size["10000"]["import"]["median"], by_size["10000"]["floor"]["median"]
@@ -295,9 +333,17 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
     if len(sizes) > 1:
         low, high = str(sizes[0]), str(sizes[-1])
         for name in FLAT:
-            a, b = by_size[low]["reads"][name]["median"], by_size[high]["reads"][name]["median"]
+            # Each size's time relative to the CLI floor run beside it, so that a
+            # change of load on the machine between sizes is not taken for growth.
+            a, b = (floor_ratio(by_size[size]["reads"][name]) for size in (low, high))
             tolerance = results["flat_tolerance"]
-            check(f"{name} flat from {sizes[0]:,} to {sizes[-1]:,}: <= {tolerance}x", b / a, tolerance, "x")
+            check(
+                f"{name} flat from {sizes[0]:,} to {sizes[-1]:,}: <= {tolerance}x",
+                b / a if a and b else None,
+                tolerance,
+                "x",
+                "" if a and b else "a run failed",
+            )
     net = results.get("netscape")
     if net and net.get("median") is not None:
         check("import 5,000 Netscape bookmarks: <= 1/10 of buku (1.1 s)", net["median"], BUKU_5000_SECONDS / 10, "s")
@@ -317,6 +363,15 @@ def cell(seconds: float, floor: float | None, peak: float | None = None) -> str:
     return text
 
 
+def import_cell(imp: dict[str, Any], floor: dict[str, Any]) -> str:
+    if imp["error"]:
+        return str(imp["error"])
+    text = cell(imp["median"], floor["median"], imp["peak_mb"])
+    if imp["cpu_median"] and floor["cpu_median"]:
+        text += f"; CPU {imp['cpu_median'] / floor['cpu_median']:.2f}x"
+    return text
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     sizes = sorted(results["sizes"], key=int)
@@ -326,8 +381,9 @@ def markdown(results: dict[str, Any]) -> str:
         f"Python {m['python']}, SQLite {m['sqlite']}; readlog {m['packages']['readlog']} ({m['commit']}); "
         f"median of {results['runs']} runs (imports: {results['import_runs']}).",
         "",
-        f'CLI floor: `python -c "{CLI_FLOOR}"`, measured beside each size\'s reads. Reads: seconds (ratio '
-        "to the CLI floor); imports: seconds (ratio to the sqlite3 floor), peak memory.",
+        f'CLI floor: `python -c "{CLI_FLOOR}"`, run alternately with each read command (the ratio compares '
+        "runs made under the same load). Reads: median wall seconds (ratio to the CLI floor's; CPU: ratio of "
+        "user+system time, steadier on a busy machine); imports: seconds (ratio to the sqlite3 floor), peak memory.",
         "",
         head,
         "|---" * (len(sizes) + 1) + "|",
@@ -336,21 +392,16 @@ def markdown(results: dict[str, Any]) -> str:
     lines.append("| CLI floor | " + " | ".join(row) + " |")
     row = [cell(results["sizes"][s]["floor"]["median"], None, results["sizes"][s]["floor"]["peak_mb"]) for s in sizes]
     lines.append("| sqlite3 floor: insert + FTS5 trigram | " + " | ".join(row) + " |")
-    row = []
-    for s in sizes:
-        imp = results["sizes"][s]["import"]
-        row.append(
-            cell(imp["median"], results["sizes"][s]["floor"]["median"], imp["peak_mb"])
-            if not imp["error"]
-            else imp["error"]
-        )
+    row = [import_cell(results["sizes"][s]["import"], results["sizes"][s]["floor"]) for s in sizes]
     lines.append("| `import` digest | " + " | ".join(row) + " |")
     for name in READS:
         row = []
         for s in sizes:
             t = results["sizes"][s]["reads"][name]
-            cli = results["sizes"][s].get("cli_floor", {}).get("median")
-            row.append(cell(t["median"], cli) if not t["error"] else t["error"])
+            text = cell(t["median"], t["floor_median"])
+            if t["cpu_median"] and t["floor_cpu_median"]:
+                text += f"; CPU {t['cpu_median'] / t['floor_cpu_median']:.2f}x"
+            row.append(text if not t["error"] else t["error"])
         lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     net = results.get("netscape") or {}
     if net.get("median") is not None:
@@ -425,17 +476,10 @@ def run_size(n: int, args: argparse.Namespace, base: list[str], env: dict[str, s
     values = {"source": first_source(source), "id": str(n // 3), "word3": args.word3, "word2": args.word2}
     out["found"] = sanity(base, db, values, env)
     log(f"{n:,}: reads x{args.runs} (found: {out['found']})")
-    before = cli_floor(env, args.runs)
-    out["reads"] = {k: v.as_dict() for k, v in time_reads(base, db, n, values, env=env, runs=args.runs).items()}
-    after = cli_floor(env, args.runs)
-    out["cli_floor"] = Timing(before.runs + after.runs, max(before.peak_mb, after.peak_mb)).as_dict()
+    reads = time_reads(base, db, n, values, env=env, runs=args.runs)
+    out["reads"] = {k: v.as_dict() for k, v in reads.items()}
+    out["cli_floor"] = Timing([r for t in reads.values() for r in t.floor_runs]).as_dict()
     return out
-
-
-def cli_floor(env: dict[str, str], runs: int) -> Timing:
-    """The CLI floor, measured next to the commands it is compared with (the
-    machine's speed drifts when other work runs on it)."""
-    return measure([sys.executable, "-c", CLI_FLOOR], env=env, runs=max(runs, 3))
 
 
 def run_netscape(args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
@@ -461,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     env = child_env(args.tree)
     base = readlog_command(args.tree)
     results: dict[str, Any] = {
-        "machine": machine(),
+        "machine": machine(args.tree),
         "command": base,
         "tree": str(args.tree or ROOT),
         "runs": args.runs,

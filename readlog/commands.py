@@ -192,7 +192,7 @@ def run_import(
 
 
 def rebuild_index(state: State) -> None:
-    count = state.library().rebuild_index()
+    count = state.library().rebuild_index(state.out.progress)
     state.out.line(f"search index rebuilt: {count:,} entries")
 
 

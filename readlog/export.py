@@ -92,7 +92,10 @@ def time_out(value: str | None) -> str | None:
     if not value:
         return None
     dt = from_iso(value)
-    return dt.astimezone().isoformat(timespec="seconds") if dt else value
+    try:
+        return dt.astimezone().isoformat(timespec="seconds") if dt else value
+    except (OverflowError, OSError, ValueError):  # a time at the edge of the calendar
+        return value
 
 
 def tags_of(row: Row) -> list[str]:
@@ -232,14 +235,18 @@ def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "") -> Iterat
             starred += bool(row.get("starred_at"))
             yield _md_item(row)
     if tally.written:
-        yield f"\n{tally.written} entries · {read} read · {starred} starred\n"
+        noun = "entry" if tally.written == 1 else "entries"
+        yield f"\n{tally.written} {noun} · {read} read · {starred} starred\n"
     else:
         yield "\nNo entries.\n"
 
 
 def _epoch(value: str | None) -> str:
     dt = from_iso(value)
-    return str(int(dt.timestamp())) if dt else ""
+    try:
+        return str(int(dt.timestamp())) if dt else ""
+    except (OverflowError, OSError, ValueError):
+        return ""
 
 
 def _html_item(row: Row) -> str:

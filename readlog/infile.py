@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -127,7 +128,22 @@ def _guess_encoding(head: bytes, requested: str | None) -> str:
         return "utf-16"
     if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return "utf-32"
-    return requested or "utf-8"
+    return requested or _declared_encoding(head) or "utf-8"
+
+
+_XML_DECLARATION = re.compile(rb"""<\?xml[^>]{0,200}?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+
+
+def _declared_encoding(head: bytes) -> str | None:
+    """The encoding an XML file (a feed) names in its declaration, e.g. ISO-8859-1."""
+    m = _XML_DECLARATION.match(head)
+    if not m:
+        return None
+    try:
+        name = codecs.lookup(m.group(1).decode("ascii")).name
+        return name if "<?xml".encode(name) == b"<?xml" else None  # only ASCII-compatible ones
+    except (LookupError, UnicodeError):
+        return None
 
 
 def _looks_binary(head: bytes, encoding: str) -> bool:
@@ -135,6 +151,26 @@ def _looks_binary(head: bytes, encoding: str) -> bool:
         return False
     sample = head[:8192]
     return b"\x00" in sample
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """'utf-16-le' or 'utf-16-be' when the NULs fall where UTF-16 text puts them.
+
+    The ASCII in UTF-16 text (line ends, digits, spaces) puts its zero bytes
+    on one side of each pair; binary data has them anywhere.
+    """
+    sample = head[: len(head[:8192]) // 2 * 2]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    guess = "utf-16-le" if odd > 4 * even else "utf-16-be" if even > 4 * odd else None
+    if guess is None:
+        return None
+    try:
+        sample.decode(guess)
+    except UnicodeDecodeError:
+        return None
+    return guess
 
 
 def open_input(path: str, encoding: str | None = None) -> InputFile:
@@ -166,6 +202,9 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         raise ReadlogError(f"{name}: the file is empty")
     enc = _guess_encoding(head, encoding)
     if _looks_binary(head, enc):
+        utf16 = _utf16_without_bom(head)
+        if utf16:
+            raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
         raise ReadlogError(f"{name}: binary data, not a text export")
     _check_head(name, head, enc, explicit=encoding is not None)
     return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)

@@ -4,10 +4,15 @@ A file's entries are stored in batches inside a single transaction, so an
 interrupted or failed import leaves nothing half-written, and running it
 again finishes the job without duplicates (entries are matched by
 fingerprint and normalised URL).
+
+A directory argument imports every file directly inside it whose format is
+recognised; the other files, and any folders inside it (which are not
+searched), are listed as skipped.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,6 +41,7 @@ class FileResult:
     problems: list[Problem] = field(default_factory=list)
     error: str | None = None
     entries: int = 0
+    skipped_because: str = ""  # set for a file in a directory that was not imported, and why
 
 
 class Interrupted(ReadlogError):
@@ -82,25 +88,67 @@ def import_files(
     """Import each path in its own transaction; a file's failure does not stop the others."""
     results: list[FileResult] = []
     saved = 0
+
+    def one(path: str, listed: bool) -> FileResult:
+        nonlocal saved
+        result = FileResult(name=path)
+        results.append(result)
+        try:
+            _import_one(
+                lib,
+                path,
+                result,
+                fmt=fmt,
+                as_of=as_of,
+                encoding=encoding,
+                strict=strict,
+                progress=progress,
+                listed=listed,
+            )
+            saved += result.counts.added + result.counts.updated
+        except KeyboardInterrupt:
+            seen = saved + result.entries
+            raise Interrupted(
+                f"import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish"
+            ) from None
+        except ReadlogError as exc:
+            result.error = str(exc)
+        return result
+
     with _sigterm_as_interrupt():
         for path in paths:
-            result = FileResult(name=path)
-            results.append(result)
-            try:
-                _import_one(
-                    lib, path, result, fmt=fmt, as_of=as_of, encoding=encoding, strict=strict, progress=progress
+            if path == "-" or not os.path.isdir(path):
+                one(path, listed=False)
+                continue
+            before = len(results)
+            members = _directory(path, results)
+            imported = [r for r in (one(m, listed=True) for m in members) if not r.skipped_because]
+            if not imported and not any(r.error for r in results[before:]):
+                why = (
+                    "no file in this directory has a format readlog recognises"
+                    if len(results) > before
+                    else "the directory is empty"
                 )
-                saved += result.counts.added + result.counts.updated
-            except KeyboardInterrupt:
-                seen = saved + result.entries
-                raise Interrupted(
-                    f"import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish"
-                ) from None
-            except ReadlogError as exc:
-                result.error = str(exc)
-    if saved:
-        lib.optimize()
+                results.append(FileResult(name=path, error=f"{path}: {why}"))
     return results
+
+
+def _directory(path: str, results: list[FileResult]) -> list[str]:
+    """The files directly inside ``path``, sorted; folders and other oddities are recorded as skipped."""
+    files = []
+    try:
+        found = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError as exc:
+        results.append(FileResult(name=path, error=f"{path}: cannot list the directory ({exc.strerror})"))
+        return []
+    for item in found:
+        if item.is_file():
+            files.append(item.path)
+        elif item.is_dir():
+            results.append(FileResult(name=item.path, skipped_because="a folder; folders inside are not searched"))
+        else:
+            results.append(FileResult(name=item.path, skipped_because="not a regular file"))
+    return files
 
 
 def _import_one(
@@ -113,11 +161,23 @@ def _import_one(
     encoding: str | None,
     strict: bool,
     progress: ProgressFactory | None,
+    listed: bool = False,
 ) -> None:
-    infile = open_input(path, encoding)
+    try:
+        infile = open_input(path, encoding)
+    except ReadlogError as exc:
+        if not listed:
+            raise
+        result.skipped_because = str(exc).removeprefix(f"{path}: ")
+        return
     result.name = infile.name
     try:
-        name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
+        if listed:
+            name = _listed_format(infile.sniff_text(), fmt, result)
+            if name is None:
+                return
+        else:
+            name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
         if name is None:
             known = ", ".join(importers.FORMATS)
             raise ReadlogError(f"{infile.name}: cannot tell which format this is; try --format ({known})")
@@ -136,6 +196,18 @@ def _import_one(
             ) from None
     finally:
         close_input(infile)
+
+
+def _listed_format(text: str, fmt: str, result: FileResult) -> str | None:
+    """The format of a file found in a directory, or None (and why) when it is to be skipped."""
+    detected = importers.detect(text)
+    if detected is None:
+        result.skipped_because = "format not recognised"
+    elif fmt not in ("auto", detected):
+        result.skipped_because = f"looks like {detected}, not {fmt}"
+    else:
+        return detected
+    return None
 
 
 def _store(

@@ -11,7 +11,9 @@ end of the list.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from contextlib import nullcontext
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -21,6 +23,14 @@ MIGRATION_SET = "readlog"
 
 # Columns of entries that the full-text index covers, in index order.
 FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags")
+# Whitespace that the index (and the query parser, see search.py) folds into
+# single spaces, so that a phrase matches across line breaks and double spaces.
+SPACES = " \t\n\v\f\r\xa0\u3000"
+# Tags are stored as a JSON list; the index sees them as words, so that a
+# search for brackets or quotes does not match the JSON around them.
+TAGS_TEXT = (
+    "(CASE WHEN json_valid({t}) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each({t})), '') ELSE {t} END)"
+)
 
 
 def m001_initial(db: Database) -> None:
@@ -79,6 +89,7 @@ def m001_initial(db: Database) -> None:
         "entries_starred": "(source COLLATE NOCASE, saved_at) WHERE starred_at IS NOT NULL",
         "entries_source": "(source COLLATE NOCASE, saved_at, published) WHERE archived_at IS NULL",
         "entries_category": "(category COLLATE NOCASE, saved_at, published) WHERE archived_at IS NULL",
+        "entries_done": "(saved_at, published) WHERE read_at IS NOT NULL AND archived_at IS NULL",
         "entries_read": "(read_at) WHERE read_at IS NOT NULL",
         "entries_archived": "(archived_at) WHERE archived_at IS NOT NULL",
         "entries_url_key": "(url_key)",
@@ -89,8 +100,19 @@ def m001_initial(db: Database) -> None:
 def _fts_values(prefix: str) -> str:
     # Each value gets a trailing space so that every two-character run in the
     # text is the start of some indexed trigram: that lets two-character
-    # queries use the index (see search.py).
-    return ", ".join(f"{prefix}.{c} || ' '" for c in FTS_COLUMNS)
+    # queries use the index (see search.py). Whitespace runs (up to 64 long)
+    # become one space. The same expressions serve insert and delete, so the
+    # two always agree.
+    return ", ".join(_indexed(prefix, c) for c in FTS_COLUMNS)
+
+
+def _indexed(prefix: str, column: str) -> str:
+    expr = TAGS_TEXT.format(t=f"{prefix}.{column}") if column == "tags" else f"{prefix}.{column}"
+    for ch in SPACES[1:]:
+        expr = f"replace({expr}, char({ord(ch)}), ' ')"
+    for _ in range(6):
+        expr = f"replace({expr}, '  ', ' ')"
+    return f"{expr} || ' '"
 
 
 def m002_search(db: Database) -> None:
@@ -118,12 +140,33 @@ def m002_search(db: Database) -> None:
     rebuild_index(db.conn)
 
 
-def rebuild_index(conn: object) -> None:
-    """Re-create the full-text index from the entries table."""
+# Set by migrate() for the length of an upgrade: how to show progress.
+_progress: ContextVar[Callable[[str, int | None], Any] | None] = ContextVar("readlog_progress", default=None)
+REBUILD_CHUNK = 5000
+
+
+def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | None = None) -> None:
+    """Re-create the full-text index from the entries table.
+
+    Done in slices of ids so that a large library can show a progress bar
+    (``progress`` is a factory like render.Output.progress); the caller's
+    transaction makes it all-or-nothing.
+    """
     cols = ", ".join(FTS_COLUMNS)
     execute = conn.execute  # type: ignore[attr-defined]
     execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
-    execute(f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries')} FROM entries")
+    total = execute("SELECT count(*) FROM entries").fetchone()[0]
+    factory = progress or _progress.get()
+    bar = factory("building the search index", total) if factory and total > REBUILD_CHUNK else nullcontext()
+    insert = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries')} FROM entries "
+    step = "SELECT max(id) FROM (SELECT id FROM entries WHERE id > ? ORDER BY id LIMIT ?)"
+    with bar as shown:
+        low, done = -(2**63), 0
+        while (high := execute(step, (low, REBUILD_CHUNK)).fetchone()[0]) is not None:
+            execute(insert + "WHERE id > ? AND id <= ?", (low, high))
+            done, low = min(total, done + REBUILD_CHUNK), high
+            if shown is not None:
+                shown.update(done, done)
 
 
 def m003_events(db: Database) -> None:
@@ -166,15 +209,20 @@ def pending(db: Database) -> list[str]:
     return [m.name for m in _migrations().pending(db)]
 
 
-def migrate(db: Database, *, upto: int | None = None) -> int:
+def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, int | None], Any] | None = None) -> int:
     """Apply pending migrations, or only those up to version ``upto``; return the version.
 
     Each migration runs in its own transaction together with its record, so
-    an interrupted upgrade resumes where it stopped.
+    an interrupted upgrade resumes where it stopped. ``progress`` shows long
+    steps (building the search index).
     """
     migrations = _migrations()
     later = [fn.__name__ for fn in MIGRATIONS[upto:]] if upto is not None else []
-    migrations.apply(db, stop_before=later or None)
+    token = _progress.set(progress)
+    try:
+        migrations.apply(db, stop_before=later or None)
+    finally:
+        _progress.reset(token)
     version = len(migrations.applied(db))
     db.execute(f"PRAGMA user_version = {int(version)}")
     return version

@@ -68,7 +68,7 @@ def clean(text: object, *, one_line: bool = False) -> str:
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
     if s.isascii() and s.isprintable():
-        return " ".join(s.split()) if one_line and "  " in s else s
+        return " ".join(s.split()) if one_line else s
     s = _ESCAPES.sub("", s)
     s = s.translate(_ONE_LINE if one_line else _MULTILINE)
     if one_line:

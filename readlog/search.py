@@ -1,9 +1,10 @@
 """Search query syntax, and its translation to SQL over the FTS5 index.
 
-Syntax: words are ANDed; ``"a phrase"`` is matched as written; ``-word``
-excludes; ``OR`` between two words means either. Every other character,
-FTS5 operators included (``* : ^ ( )``), is searched as plain text: terms
-always reach FTS5 inside double quotes.
+Syntax: words are ANDed; ``"a phrase"`` is matched as written (``""``
+inside it stands for one quote); ``-word`` and ``-"a phrase"`` exclude;
+``OR`` between two terms means either (elsewhere it is an ordinary word).
+Every other character, FTS5 operators included (``* : ^ ( ) NEAR AND NOT``),
+is searched as plain text: terms always reach FTS5 inside double quotes.
 
 The index uses the trigram tokenizer, which matches any substring of three
 or more characters. Shorter terms are handled so that no term is ever
@@ -14,6 +15,9 @@ dropped:
   the term becomes an OR of the trigrams in the index's vocabulary that
   start with it, and still uses the index;
 * one character: a LIKE scan of the columns (escaped).
+
+Runs of whitespace count as one space, in the index and in queries alike,
+so a phrase matches across line breaks.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from readlog.errors import UsageError
-from readlog.migrations import FTS_COLUMNS
+from readlog.migrations import FTS_COLUMNS, SPACES, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
 TIERS: tuple[tuple[str, ...] | None, ...] = (
@@ -33,7 +37,23 @@ TIERS: tuple[tuple[str, ...] | None, ...] = (
 )
 MARK_OPEN, MARK_CLOSE = "**", "**"
 NEVER = "0"
+# How an FTS expression selects entries (see store.Library._by_relevance):
+# "lookup" materialises the matching ids and fetches those rows (best when
+# few match); "scan" materialises them but walks the entries in order (the
+# unary + stops SQLite driving the query from the ids), and "probe" asks the
+# index row by row while walking in order: both best when most entries match
+# and only a screenful is wanted; probing costs per row, so only for simple
+# expressions.
 IN_INDEX = "entries.id IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)"
+MODES = {
+    "lookup": IN_INDEX,
+    "scan": "+" + IN_INDEX,
+    "probe": "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH ? AND rowid = entries.id)",
+}
+
+_WS = re.escape(SPACES)
+_SPACE_RUN = re.compile(f"[{_WS}]+")
+_TOKEN = re.compile(rf'(-?)"((?:[^"]|"")*)("?)|([^{_WS}]+)')
 
 
 @dataclass(frozen=True)
@@ -53,37 +73,76 @@ class Query:
         return [t for g in self.groups for t in g]
 
 
-_TOKEN = re.compile(r'(-?)"([^"]*)"?|(\S+)')
+@dataclass
+class MatchSQL:
+    """A WHERE fragment with its parameters.
+
+    ``fts`` is the FTS5 expression of the positive part (None when there is
+    none); ``exact`` says the fragment selects exactly the rows ``fts``
+    matches (no LIKE scan, no exclusion), so the index alone can count them.
+    """
+
+    sql: str
+    params: list[str]
+    fts: str | None = None
+    exact: bool = False
+
+
+def normalize_space(text: str) -> str:
+    """Whitespace runs as single spaces, trimmed: how the index sees text."""
+    return " ".join(t for t in _SPACE_RUN.split(text) if t)
+
+
+def query_from_args(args: list[str]) -> str:
+    """The query given as several command-line words (so that ``-word`` can be
+    typed unquoted); a mistyped ``--option`` is refused, not searched for."""
+    for arg in args:
+        if arg.startswith("--") and len(arg) > 2 and not _SPACE_RUN.search(arg):
+            raise UsageError(f"no such option: {arg} (to exclude a word, write -word)")
+    return " ".join(args)
+
+
+def _tokens(text: str) -> list[tuple[bool, Term, bool]]:
+    """(negative, term, bare word) for each token; empty phrases are dropped."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        negative, phrase, word = m.group(1), m.group(2), m.group(4)
+        if word is not None:
+            if word.startswith("-") and len(word) > 1:
+                out.append((True, Term(word[1:]), False))
+            else:
+                out.append((False, Term(word), True))
+            continue
+        body = normalize_space(phrase.replace('""', '"'))
+        if body:
+            out.append((bool(negative), Term(body, phrase=True), False))
+    return out
 
 
 def parse_query(text: str) -> Query:
     """Parse the user's query; raise UsageError if it holds nothing to search for."""
+    tokens = _tokens(text)
     query = Query()
     join_next = False
-    for m in _TOKEN.finditer(text):
-        negative, phrase, word = m.group(1), m.group(2), m.group(3)
-        if word is not None:
-            if word == "OR" and query.groups and not join_next:
-                join_next = True
-                continue
-            if word.startswith("-") and len(word) > 1:
-                negative, word = "-", word[1:]
-            term = Term(word)
-        else:
-            term = Term(" ".join(phrase.split()), phrase=True)
-        if not term.text:
+    for i, (negative, term, bare) in enumerate(tokens):
+        if bare and term.text == "OR" and _between_terms(tokens, i) and not join_next:
+            join_next = True
             continue
         if negative:
             query.excluded.append(term)
-            join_next = False
         elif join_next:
             query.groups[-1].append(term)
-            join_next = False
         else:
             query.groups.append([term])
+        join_next = False
     if not query.groups and not query.excluded:
         raise UsageError('the search query is empty; give a word, a "phrase", or -word to exclude')
     return query
+
+
+def _between_terms(tokens: list[tuple[bool, Term, bool]], i: int) -> bool:
+    """OR is an operator only between two terms that are not exclusions."""
+    return 0 < i < len(tokens) - 1 and not tokens[i - 1][0] and not tokens[i + 1][0]
 
 
 def _quote(text: str) -> str:
@@ -106,7 +165,8 @@ def _fts_term(term: Term, vocabulary: Callable[[str], list[str]]) -> str | None:
 
 def _like(term: Term, columns: tuple[str, ...]) -> tuple[str, list[str]]:
     pattern = "%" + re.sub(r"([\\%_])", r"\\\1", term.text) + "%"
-    sql = " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in columns)
+    exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in columns]
+    sql = " OR ".join(f"{e} LIKE ? ESCAPE '\\'" for e in exprs)
     return f"({sql})", [pattern] * len(columns)
 
 
@@ -146,11 +206,12 @@ def match_sql(
     vocabulary: Callable[[str], list[str]],
     *,
     columns: tuple[str, ...] | None = None,
-) -> tuple[str, list[str]]:
-    """A WHERE fragment (with its parameters) selecting the entries that match.
+    mode: str = "lookup",
+) -> MatchSQL:
+    """The WHERE fragment selecting the entries that match.
 
-    With ``columns``, the positive part must match within those columns
-    (exclusions are left to the caller's full query).
+    With ``columns``, the positive part must match within those columns.
+    ``mode`` is how the index is asked (see MODES).
     """
     clauses: list[str] = []
     params: list[str] = []
@@ -158,27 +219,44 @@ def match_sql(
     for group in query.groups:
         expr, sql, ps = _group_sql(group, vocabulary, columns)
         if sql == NEVER:
-            return NEVER, []
+            return MatchSQL(NEVER, [])
         if expr is not None:
             fts_and.append(f"({expr})")
         elif sql is not None:
             clauses.append(sql)
             params.extend(ps)
-    if fts_and:
-        clauses.insert(0, IN_INDEX)
-        params.insert(0, _column_filter(" AND ".join(fts_and), columns))
-    if columns is None:
-        for term in query.excluded:
-            expr, sql, ps = _group_sql([term], vocabulary, None)
-            if sql == NEVER:
-                continue
-            if expr is not None:
-                clauses.append(f"NOT {IN_INDEX}")
-                params.append(expr)
-            elif sql is not None:
-                clauses.append(f"NOT {sql}")
-                params.extend(ps)
-    return ("(" + " AND ".join(clauses) + ")") if clauses else "1", params
+    exact = not clauses
+    for term in query.excluded:
+        expr, sql, ps = _group_sql([term], vocabulary, None)
+        if sql == NEVER:
+            continue
+        exact = False
+        if expr is not None:
+            clauses.append(f"NOT {IN_INDEX}")
+            params.append(expr)
+        elif sql is not None:
+            clauses.append(f"NOT {sql}")
+            params.extend(ps)
+    fts = _column_filter(" AND ".join(fts_and), columns) if fts_and else None
+    if fts is not None:
+        # Probing goes last, so that cheaper conditions are tested first.
+        at = len(clauses) if mode == "probe" else 0
+        clauses.insert(at, MODES[mode])
+        params.insert(len(params) if mode == "probe" else 0, fts)
+    sql = ("(" + " AND ".join(clauses) + ")") if clauses else "1"
+    return MatchSQL(sql, params, fts, exact and fts is not None)
+
+
+def is_simple(query: Query) -> bool:
+    """Probing the index row by row is cheap only for a few single trigrams
+    (a longer phrase must check positions, a two-character term is an OR)."""
+    terms = query.terms()
+    return 0 < len(terms) <= 3 and all(len(t.text) == 3 for t in terms)
+
+
+def _fold(text: str) -> str:
+    """Lower case, one character for one, so positions stay valid."""
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text)
 
 
 def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[tuple[int, int]]]:
@@ -187,21 +265,30 @@ def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[
     Hits are found case-insensitively; the snippet is cut to about ``width``
     characters around the first one.
     """
-    needles = sorted({t.text.lower() for t in query.terms()}, key=len, reverse=True)
+    needles = sorted({_fold(t.text) for t in query.terms()}, key=len, reverse=True)
     for text in texts:
-        flat = " ".join(text.split())
-        low = flat.lower()
+        flat = normalize_space(text)
+        low = _fold(flat)
         first = min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
         if first < 0:
             continue
-        start = max(0, first - 8)
+        start = _context_start(flat, first)
         end = min(len(flat), start + width)
         piece = flat[start:end]
         prefix = "…" if start > 0 else ""
         suffix = "…" if end < len(flat) else ""
         out = prefix + piece + suffix
-        return out, _spans(out.lower(), needles)
+        return out, _spans(_fold(out), needles)
     return "", []
+
+
+def _context_start(text: str, first: int, before: int = 8) -> int:
+    """Where a snippet starts: a few characters before the first hit (narrow
+    table columns must still show it), not in the middle of a Latin word."""
+    if first <= before + 4:
+        return 0
+    space = text.rfind(" ", first - before, first)
+    return space + 1 if space >= 0 else first - before
 
 
 def _spans(low: str, needles: list[str]) -> list[tuple[int, int]]:
@@ -212,7 +299,7 @@ def _spans(low: str, needles: list[str]) -> list[tuple[int, int]]:
             end = start + len(needle)
             if not any(s < end and start < e for s, e in spans):
                 spans.append((start, end))
-            start = low.find(needle, end)
+            start = low.find(needle, end if end > start else start + 1)
     return sorted(spans)
 
 

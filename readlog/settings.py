@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +47,17 @@ DEFAULT = "default"
 FILE = "config file"
 
 
-@dataclass(frozen=True)
 class Setting:
-    """One effective setting and where it came from."""
+    """One effective setting and where it came from (a plain class: a dataclass
+    would cost read commands a few milliseconds at start-up)."""
 
-    key: str
-    value: Any
-    origin: str
+    __slots__ = ("key", "origin", "value")
+
+    def __init__(self, key: str, value: Any, origin: str) -> None:
+        self.key, self.value, self.origin = key, value, origin
+
+    def __repr__(self) -> str:
+        return f"Setting({self.key!r}, {self.value!r}, {self.origin!r})"
 
 
 def config_file() -> Path:
@@ -130,7 +133,7 @@ def validate(raw: dict[str, Any], base: Path) -> tuple[dict[str, Any], list[str]
 def _check(key: str, value: Any, base: Path) -> Any:
     if key == "library":
         if not isinstance(value, str) or not value.strip():
-            raise ReadlogError(f"library must be a path in quotes, e.g. library = \"~/reading.db\" (got {value!r})")
+            raise ReadlogError(f'library must be a path in quotes, e.g. library = "~/reading.db" (got {value!r})')
         path = Path(value).expanduser()
         return path if path.is_absolute() else base / path
     if key == "columns":
@@ -230,8 +233,10 @@ def write_template(path: Path) -> None:
 
 # ---- the Python 3.10 fallback: a strict parser for the subset above ----------
 
-_KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"\n]*\")\s*=\s*")
-_INT = re.compile(r"[+-]?(?:0|[1-9](?:_?\d)*)")
+# Patterns as text (compiled on first use, by re's cache), so importing settings costs nothing.
+_KEY = r"\s*([A-Za-z0-9_-]+|\"[^\"\n]*\")\s*=\s*"
+_INT = r"[+-]?(?:0|[1-9](?:_?\d)*)"
+_CONTROL = r"[\x00-\x08\x0a-\x1f\x7f]"
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
 
@@ -249,7 +254,7 @@ def parse_simple(text: str) -> dict[str, Any]:
         i += 1
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        m = _KEY.match(line)
+        m = re.match(_KEY, line)
         if not m:
             raise ValueError(f"line {start + 1}: expected key = value")
         key = m.group(1).strip('"')
@@ -307,7 +312,7 @@ def _skip(text: str, k: int, newlines: bool = False) -> int:
 def _end_of_line(text: str, k: int) -> None:
     k = _skip(text, k)
     if k < len(text) and text[k] != "#":
-        raise ValueError(f"unexpected {text[k:k + 10]!r} after the value")
+        raise ValueError(f"unexpected {text[k : k + 10]!r} after the value")
 
 
 def _value(text: str, k: int) -> tuple[Any, int]:
@@ -318,16 +323,19 @@ def _value(text: str, k: int) -> tuple[Any, int]:
         end = text.find("'", k + 1)
         if end < 0 or "\n" in text[k:end]:
             raise ValueError("unterminated string")
+        if re.compile(_CONTROL).search(text, k + 1, end):
+            raise ValueError("control character in a string")
         return text[k + 1 : end], end + 1
     if text.startswith("[", k):
         return _array(text, k + 1)
     for word, value in (("true", True), ("false", False)):
         if text.startswith(word, k) and not text[k + len(word) : k + len(word) + 1].isalnum():
             return value, k + len(word)
-    m = _INT.match(text, k)
-    if m and not (text[m.end() : m.end() + 1].isalnum() or text[m.end() : m.end() + 1] in ".:-"):
+    m = re.compile(_INT).match(text, k)
+    after = text[m.end() : m.end() + 1] if m else ""
+    if m and not (after.isalnum() or (after and after in ".:-_")):
         return int(m.group(0).replace("_", "")), m.end()
-    raise ValueError(f"cannot read the value {text[k:k + 20].strip()!r} (use quotes for text)")
+    raise ValueError(f"cannot read the value {text[k : k + 20].strip()!r} (use quotes for text)")
 
 
 def _basic_string(text: str, k: int) -> tuple[str, int]:
@@ -349,10 +357,15 @@ def _basic_string(text: str, k: int) -> tuple[str, int]:
                 digits = text[k + 2 : k + 2 + size]
                 if len(digits) != size or not all(c in "0123456789abcdefABCDEF" for c in digits):
                     raise ValueError("bad \\u escape")
-                out.append(chr(int(digits, 16)))
+                code = int(digits, 16)
+                if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+                    raise ValueError("\\u escape is not a character")
+                out.append(chr(code))
                 k += 2 + size
                 continue
             raise ValueError(f"unknown escape \\{nxt}")
+        if re.match(_CONTROL, ch):
+            raise ValueError("control character in a string (write it as \\uXXXX)")
         out.append(ch)
         k += 1
     raise ValueError("unterminated string")

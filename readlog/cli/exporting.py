@@ -142,18 +142,22 @@ def _report(state: State, name: str, tally: Tally, output: str | None) -> None:
 class _replacing:
     """Write to a temporary file beside ``target`` and move it into place only
     when everything was written, so a failed export never leaves half a file
-    (or destroys the previous one)."""
+    (or destroys the previous one). A symlink is followed; a device or pipe
+    (``-o /dev/stdout``) is written directly."""
 
     def __init__(self, target: Path) -> None:
-        self.target = target
+        self.given = target
+        self.target = Path(os.path.realpath(target))
         self.tmp: Path | None = None
 
     def __enter__(self) -> BinaryIO:
         if self.target.is_dir():
             raise ReadlogError(f"{self.target}: is a directory; give a file name to -o")
-        folder = self.target.parent
+        if self.given.exists() and not self.given.is_file():
+            self.stream = open(self.given, "wb")
+            return self.stream
         try:
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{self.target.name}.", suffix=".tmp")
+            fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
         except OSError as exc:
             raise ReadlogError(f"{self.target}: cannot write here ({exc.strerror})") from None
         self.tmp = Path(tmp)
@@ -166,7 +170,8 @@ class _replacing:
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         self.stream.close()
-        assert self.tmp is not None
+        if self.tmp is None:
+            return
         if kind is not None:
             self.tmp.unlink(missing_ok=True)
             return

@@ -13,8 +13,18 @@ from readlog.cli import app, handle_errors, state_of
 @handle_errors
 def import_(
     ctx: typer.Context,
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Export files to import; - reads standard input."),
-    fmt: str = typer.Option("auto", "--format", "-f", help="Input format: auto, digest or bookmarks."),
+    paths: list[str] = typer.Argument(
+        ..., metavar="PATH...", help="Export files, or directories of them, to import; - reads standard input."
+    ),
+    fmt: str = typer.Option(
+        "auto",
+        "--format",
+        "-f",
+        help=(
+            "Input format, detected from the content by default: digest, bookmarks, jsonl, netscape, pocket, "
+            "instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, feed."
+        ),
+    ),
     as_of: Optional[str] = typer.Option(
         None,
         "--as-of",
@@ -37,6 +47,9 @@ def import_(
       readlog import digest.txt
       readlog import saved.txt --as-of 2026-12-01
       cat export.txt | readlog import - --format bookmarks
+      readlog import bookmarks.html pocket.csv metadata_0_to_20.json
+      readlog import ~/exports/
+      curl -s https://blog.rust-lang.org/feed.xml | readlog import -
     """
     from readlog import commands
 

@@ -179,7 +179,7 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
 
 
 def _confirm(count: int) -> None:
-    noun = "entry" if count == 1 else f"{count:,} entries"
+    noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
         raise ReadlogError(f"not changing {noun} without asking, and there is no terminal to ask on; add --yes")
     if not typer.confirm(f"Change {noun}?", default=False):
@@ -226,13 +226,18 @@ def parse_tag_args(values: list[str]) -> tuple[list[str], list[str], list[str]]:
     add: list[str] = []
     remove: list[str] = []
     for value in values:
+        if value.startswith("--"):
+            raise UsageError(f"no such option: {value} (tags are +TAG and -TAG)")
         if value.startswith(("+", "-")):
             tag = normalise_tag(clean(value[1:], one_line=True))
             if not tag:
                 raise UsageError(f"empty tag in {value!r}")
             (add if value[0] == "+" else remove).append(tag)
             continue
-        parse_ids([value])  # raises a usage error for anything else
+        try:
+            parse_ids([value])
+        except UsageError:
+            raise UsageError(f"{value!r} is neither an id nor a tag change (+TAG adds, -TAG removes)") from None
         ids.append(value)
     both = {t.casefold() for t in add} & {t.casefold() for t in remove}
     if both:
@@ -279,9 +284,11 @@ def tag(
     state = state_of(ctx)
     from readlog.store.organise import retag, set_tags, tag_list
 
+    words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
+    verb = "retagged" if add and remove else "tagged" if add else "untagged"
     change = Change(
-        command=["tag", *(f"+{t}" for t in add), *(f"-{t}" for t in remove)],
-        phrase="tagged " + " ".join([*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]),
+        command=["tag", *words],
+        phrase=f"{verb} {' '.join(words)}",
         wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
         apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
     )
@@ -290,10 +297,10 @@ def tag(
         return
     from readlog.commands import parse_ids
 
-    _tag_ids(state, parse_ids(ids), change, as_json=as_json)
+    _tag_ids(state, parse_ids(ids), change, verb, as_json=as_json)
 
 
-def _tag_ids(state: State, ids: list[int], change: Change, *, as_json: bool) -> None:
+def _tag_ids(state: State, ids: list[int], change: Change, verb: str, *, as_json: bool) -> None:
     from readlog.render import organise as show
     from readlog.store.organise import tag_list
 
@@ -306,7 +313,7 @@ def _tag_ids(state: State, ids: list[int], change: Change, *, as_json: bool) -> 
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
     else:
-        show.tag_changes(state.out, results, lambda row: tag_list(row["tags"]))
+        show.tag_changes(state.out, results, lambda row: tag_list(row["tags"]), verb)
 
 
 @app.command("tags")

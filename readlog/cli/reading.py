@@ -89,11 +89,13 @@ def list_(
     commands.show_list(state_of(ctx), f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 @handle_errors
 def search(
     ctx: typer.Context,
-    query: Optional[str] = typer.Argument(None, help='Words (all must match), "a phrase", -exclude, a OR b.'),
+    words: Optional[list[str]] = typer.Argument(
+        None, metavar="QUERY...", help='Words (all must match), "a phrase", -exclude, a OR b.'
+    ),
     unread: bool = UNREAD,
     read: bool = READ,
     starred: bool = STARRED,
@@ -120,11 +122,14 @@ def search(
     Examples:
       readlog search 内核调度
       readlog search '"type checker" -rust'
+      readlog search 内核 -调度 --limit 5
       readlog search SQLite OR DuckDB --unread --json
     """
     from readlog import commands
+    from readlog.search import query_from_args
 
     state = state_of(ctx)
+    query = query_from_args(words or [])
     if rebuild:
         commands.rebuild_index(state)
         if not query:

@@ -162,7 +162,7 @@ def config(
             }
         )
         return
-    line = view.t(lang, "config_file", path=file)
+    line = view.t(lang, "config_file", path=view.home_path(str(file)))
     state.out.line(line if file.exists() else f"{line} {view.t(lang, 'config_missing')}", style="dim")
     state.out.out.print(view.settings_table(effective, lang))
 

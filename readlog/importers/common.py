@@ -8,6 +8,7 @@ fields to an Entry, and so that every importer reports damage the same way.
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -87,35 +88,68 @@ def csv_header(text: str) -> set[str]:
     return {c.strip().lower() for c in row}
 
 
+class _Feed:
+    """Lines for csv.reader, remembering which ones the current record took."""
+
+    def __init__(self, source: Iterator[tuple[int, str]]) -> None:
+        self.source = source
+        self.taken: list[tuple[int, str]] = []
+
+    def __iter__(self) -> _Feed:
+        return self
+
+    def __next__(self) -> str:
+        number, line = next(self.source)
+        self.taken.append((number, line))
+        return line + "\n"
+
+
 def csv_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str]] | Problem]:
     """Rows as {lower-case column name: value}, each with the line it starts on.
 
     Columns are found by name, so extra or reordered columns do no harm.
-    An unreadable row becomes a Problem and reading goes on.
+    An unreadable row becomes a Problem and reading goes on; a quote that is
+    never closed costs only its own row (the lines after it are read again).
     """
     csv.field_size_limit(max(csv.field_size_limit(), MAX_LINE))
-    reader = csv.reader(line + "\n" for _, line in infile.lines())
     header: list[str] | None = None
-    consumed = 0
+    lines: Iterator[tuple[int, str]] = infile.lines()
     while True:
-        start = consumed + 1
-        try:
-            row = next(reader)
-        except StopIteration:
+        feed = _Feed(lines)
+        reader = csv.reader(feed, strict=True)
+        replay: list[tuple[int, str]] = []
+        while True:
+            feed.taken.clear()
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                start = feed.taken[0][0] if feed.taken else 0
+                if "end of data" in str(exc) and len(feed.taken) > 1:
+                    yield Problem(start, "a quote opened in this row is never closed; row skipped")
+                    replay = feed.taken[1:]
+                    break
+                yield Problem(start, f"unreadable CSV row ({exc}); skipped")
+                continue
+            if not any(cell.strip() for cell in row):
+                continue
+            if header is None:
+                header = [c.strip().lstrip("\ufeff").lower() for c in row]
+                continue
+            yield feed.taken[0][0], {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
+        if not replay:
             break
-        except csv.Error as exc:
-            consumed = reader.line_num
-            yield Problem(start, f"unreadable CSV row ({exc}); skipped")
-            continue
-        consumed = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if header is None:
-            header = [c.strip().lstrip("\ufeff").lower() for c in row]
-            continue
-        yield start, {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
+        lines = itertools.chain(replay, lines)
     for number in infile.long_lines:
         yield Problem(number, "line is too long to be part of a row; skipped")
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a saved link (no scheme such as https:), or None when it can."""
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:\S", url):
+        return None
+    return f"{url[:60]!r} is not a URL; skipped"
 
 
 # ---------------------------------------------------------------- JSON
@@ -170,8 +204,8 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
     if text[i : i + 1] != "[":
         try:
             value = json.loads(text)
-        except ValueError as exc:
-            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({getattr(exc, 'msg', exc)})")
+        except (ValueError, RecursionError) as exc:
+            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({getattr(exc, 'msg', 'nested too deeply')})")
             return
         yield 1, 1, value
         return
@@ -196,9 +230,12 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         line = lines.at(i)
         try:
             value, end = decoder.raw_decode(text, i)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             pos = getattr(exc, "pos", i)
-            yield Problem(lines.at(max(pos, i)), f"record {number}: not valid JSON ({getattr(exc, 'msg', exc)}); skipped")
+            yield Problem(
+                lines.at(max(pos, i)),
+                f"record {number}: not valid JSON ({getattr(exc, 'msg', 'nested too deeply')}); skipped",
+            )
             resume = _resync(text, i, column)
             if resume is None:
                 return

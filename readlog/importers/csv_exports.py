@@ -28,7 +28,17 @@ from datetime import datetime
 
 from readlog.epoch import parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import Format, csv_header, csv_rows, one_line, site_of, split_tags, summary_of, truthy
+from readlog.importers.common import (
+    Format,
+    csv_header,
+    csv_rows,
+    one_line,
+    site_of,
+    split_tags,
+    summary_of,
+    truthy,
+    url_problem,
+)
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -58,8 +68,13 @@ def _rows(
             yield item
             continue
         line, row = item
-        if not row.get("url", "").strip():
+        url = row.get("url", "").strip()
+        if not url:
             yield Problem(line, "row has no URL; skipped")
+            continue
+        bad = url_problem(url)
+        if bad:
+            yield Problem(line, bad)
             continue
         yield from convert(line, row, ctx)
 
@@ -178,7 +193,9 @@ def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Pr
     yield entry
 
 
-def _parser(convert: Callable[[int, Row, ParseContext], Iterator[Entry | Problem]]) -> Callable[..., Iterator[Entry | Problem]]:
+def _parser(
+    convert: Callable[[int, Row, ParseContext], Iterator[Entry | Problem]],
+) -> Callable[..., Iterator[Entry | Problem]]:
     def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         return _rows(infile, ctx, convert)
 

@@ -141,7 +141,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         if found:
             header, dated = found
             due = pending is None or len(pending.body) >= 2
-            if dated or header.category in seen_categories or due:
+            if dated or header.category in seen_categories or (due and not _VERDICT_START.match(text)):
                 if dated:
                     seen_categories.add(header.category)
                 if pending is not None:

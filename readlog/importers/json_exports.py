@@ -21,7 +21,7 @@ from typing import Any
 
 from readlog.epoch import day_of, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import Format, json_records, one_line, site_of, summary_of, truthy
+from readlog.importers.common import Format, json_records, one_line, site_of, summary_of, truthy, url_problem
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -61,6 +61,10 @@ def _records(
             continue
         if not _text(record.get("url")):
             yield Problem(line, f"record {number}: no url; skipped")
+            continue
+        bad = url_problem(_text(record.get("url")))
+        if bad:
+            yield Problem(line, f"record {number}: {bad}")
             continue
         for out in convert(line, record, ctx):
             if isinstance(out, Problem):
@@ -147,7 +151,7 @@ def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
     entry = Entry(
         title=one_line(_text(record.get("title"))) or url,
         url=url,
-        source=_text(record.get("domain_name")) or site_of(url),
+        source=site_of(url) or _text(record.get("domain_name")),
         summary=summary_of(_text(record.get("content"))),
         published=day_of(times["published_at"]),
         saved_at=times["created_at"],

@@ -127,7 +127,7 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
     entry.read_at, entry.starred_at, entry.archived_at = times["read_at"], times["starred_at"], times["archived_at"]
     fp = obj.get("fingerprint")
     entry.stored_fingerprint = fp if isinstance(fp, str) and _FINGERPRINT.fullmatch(fp) else ""
-    if not (entry.title or entry.url or entry.summary or entry.note):
+    if not (entry.title or entry.url or entry.summary or entry.note or entry.stored_fingerprint):
         return Problem(line, f"the {what} has no title, url, summary or note; skipped")
     return entry
 
@@ -181,7 +181,10 @@ def _time(value: Any, name: str) -> datetime | None:
         raise ValueError(f'"{name}": cannot read {value[:40]!r} as an ISO 8601 time') from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=local_tz())
-    return dt.astimezone(timezone.utc)
+    try:
+        return dt.astimezone(timezone.utc)
+    except OverflowError:
+        raise ValueError(f'"{name}": {value[:40]!r} is out of range') from None
 
 
 def _kind(value: Any) -> str:

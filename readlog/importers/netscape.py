@@ -11,8 +11,12 @@ The format is loose HTML: <DT> and <p> are never closed, tag and attribute
 names come in either case, titles and URLs carry entities. It is parsed
 with the standard library's tolerant html.parser, fed in chunks so a large
 file is never held whole. Folders (<H3> followed by <DL>) become the
-category path ``Tech/Rust``. Bookmarks are imported as unread: TOREAD="0"
-only means "not on the to-read list", not "read".
+category path ``Tech/Rust``.
+
+Reading state: browsers write no TOREAD attribute, and their bookmarks are
+imported unread. Apps with a reading list (linkding, Pinboard, readlog's
+own export) mark unread bookmarks TOREAD="1"; in a file that uses the
+attribute, a bookmark without it (or with TOREAD="0") was read.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ _DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
 _DT_A = re.compile(r"<dt>\s*<a\s[^>]*href\s*=", re.I)
 _DL = re.compile(r"<dl[\s>]", re.I)
 _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
+_TOREAD = re.compile(r"\sTOREAD\s*=", re.I)
+_UNREAD = {"1", "yes", "true", "on"}
 SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
 
 
@@ -54,8 +60,9 @@ class _Anchor:
 class _Parser(HTMLParser):
     """Turns the tag soup into bookmarks; finished items collect in ``out``."""
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: ParseContext, uses_toread: bool) -> None:
         super().__init__(convert_charrefs=True)
+        self.ctx, self.uses_toread = ctx, uses_toread
         self.out: list[Entry | Problem] = []
         self.folders: list[str] = []
         self.opened: list[bool] = []  # for each open <DL>: did it push a folder name?
@@ -103,6 +110,8 @@ class _Parser(HTMLParser):
             entry.saved_at = from_epoch(raw)
             if entry.saved_at is None and raw != "0":
                 self.out.append(Problem(anchor.line, f"ADD_DATE {raw[:30]!r} is not a time; saved time left unknown"))
+        if self.uses_toread and (anchor.attrs.get("toread") or "").strip().lower() not in _UNREAD:
+            entry.read_at = entry.saved_at or self.ctx.as_of
         return entry
 
     # -- html.parser callbacks (tag and attribute names arrive lower-cased)
@@ -158,7 +167,7 @@ class _Parser(HTMLParser):
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    parser = _Parser()
+    parser = _Parser(ctx, uses_toread=bool(_TOREAD.search(infile.sniff_text())))
     for _, chunk in infile.text_chunks():
         parser.feed(chunk)
         yield from parser.out

@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 
 from readlog.epoch import from_epoch
 from readlog.importers import ParseContext
-from readlog.importers.common import csv_header, csv_rows, one_line, site_of, split_tags
+from readlog.importers.common import csv_header, csv_rows, one_line, site_of, split_tags, url_problem
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -71,6 +71,10 @@ def _parse_csv(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem
         url = row.get("url", "").strip()
         if not url:
             yield Problem(line, "row has no url; skipped")
+            continue
+        bad = url_problem(url)
+        if bad:
+            yield Problem(line, bad)
             continue
         status = row.get("status", "").strip().lower()
         added = row.get("time_added", "")

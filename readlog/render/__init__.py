@@ -50,6 +50,20 @@ LABELS = {
         "none": "No entries match.",
         "saved_on": "saved {rel} ({date})",
         "published": "published {date}",
+        "n_added": "{n:,} added",
+        "n_updated": ", {n:,} updated",
+        "n_skipped": ", {n:,} skipped",
+        "n_problems": ", {n:,} problem{s}",
+        "file_skipped": ": skipped ({why})",
+        "more_problems": "{name}: ... and {n:,} more problems",
+        "n_entries": "  {n:,} entries · ",
+        "n_unread": "{n:,} unread",
+        "n_starred": "{n:,} starred",
+        "library": "library: {path}",
+        "newest_unread": "Newest unread:",
+        "last_import": "Last import: {path} ({format}), {when}: ",
+        "empty_library": "Your library is empty. Start with: readlog import FILE",
+        "help_hint": "Run readlog --help for all commands.",
     },
     "zh": {
         "id": "编号",
@@ -71,7 +85,31 @@ LABELS = {
         "none": "没有匹配的条目。",
         "saved_on": "收藏于 {rel}（{date}）",
         "published": "发表于 {date}",
+        "n_added": "新增 {n:,} 条",
+        "n_updated": "，更新 {n:,} 条",
+        "n_skipped": "，跳过 {n:,} 条",
+        "n_problems": "，{n:,} 个问题",
+        "file_skipped": "：已跳过（{why}）",
+        "more_problems": "{name}：……另有 {n:,} 个问题",
+        "n_entries": "  共 {n:,} 条 · ",
+        "n_unread": "{n:,} 条未读",
+        "n_starred": "{n:,} 条星标",
+        "library": "书库：{path}",
+        "newest_unread": "最新未读：",
+        "last_import": "上次导入：{path}（{format}），{when}：",
+        "empty_library": "书库是空的。先导入：readlog import FILE",
+        "help_hint": "运行 readlog --help 查看全部命令。",
     },
+}
+
+# Chinese for state changes: verb -> (what was done, what it already was).
+STATE_ZH = {
+    "star": ("已加星标", "本来就有星标"),
+    "unstar": ("已取消星标", "本来就没有星标"),
+    "read": ("已标为已读", "本来就是已读"),
+    "unread": ("已标为未读", "本来就是未读"),
+    "archive": ("已归档", "本来就已归档"),
+    "unarchive": ("已取消归档", "本来就未归档"),
 }
 
 
@@ -96,6 +134,8 @@ class Output:
         self.err = Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
 
     def label(self, key: str, **kw: Any) -> str:
+        if "n" in kw and "s" not in kw:
+            kw["s"] = "" if kw["n"] == 1 else "s"
         return LABELS[self.lang][key].format(**kw)
 
     # ---- plain channels ------------------------------------------------
@@ -274,13 +314,15 @@ class Output:
             "archive": "archived",
             "unarchive": "unarchived",
         }.get(verb, verb)
+        zh = STATE_ZH.get(verb, (verb, verb)) if self.lang == "zh" else None
         for row, changed in results:
             line = Text()
             line.append(f"{row['id']:>5} ", style="cyan")
-            line.append(
-                f"{done}: " if changed else f"already {done.removeprefix('marked ')}: ",
-                style="green" if changed else "dim",
-            )
+            if zh:
+                said = (zh[0] if changed else zh[1]) + "："
+            else:
+                said = f"{done}: " if changed else f"already {done.removeprefix('marked ')}: "
+            line.append(said, style="green" if changed else "dim")
             line.append(clean(row.get("title") or "(untitled)", one_line=True))
             self.out.print(line, no_wrap=True, overflow="ellipsis")
 
@@ -296,6 +338,7 @@ class Output:
                         "updated": r.counts.updated,
                         "skipped": r.counts.skipped,
                         "error": r.error,
+                        "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
                     }
                     for r in results
@@ -306,45 +349,53 @@ class Output:
             if r.error:
                 self.error(r.error)
                 continue
+            if getattr(r, "skipped_because", ""):
+                skipped = Text(clean(r.name, one_line=True), style="bold")
+                skipped.append(self.label("file_skipped", why=clean(r.skipped_because, one_line=True)), style="dim")
+                self.out.print(skipped, soft_wrap=True)
+                continue
             for p in r.problems[:50]:
                 self.err.print(Text(clean(f"{r.name}: {p}", one_line=True), style="yellow"), soft_wrap=True)
             if len(r.problems) > 50:
-                self.err.print(Text(f"{r.name}: ... and {len(r.problems) - 50} more problems", style="yellow"))
+                more = self.label("more_problems", name=clean(r.name, one_line=True), n=len(r.problems) - 50)
+                self.err.print(Text(more, style="yellow"))
             c = r.counts
             line = Text()
             line.append(clean(r.name, one_line=True), style="bold")
             line.append(f" ({r.format}): ")
-            line.append(f"{c.added:,} added", style="green")
-            line.append(f", {c.updated:,} updated, {c.skipped:,} skipped")
+            line.append(self.label("n_added", n=c.added), style="green")
+            line.append(self.label("n_updated", n=c.updated) + self.label("n_skipped", n=c.skipped))
             if r.problems:
-                line.append(f", {len(r.problems):,} problem{'s' if len(r.problems) != 1 else ''}", style="yellow")
+                line.append(self.label("n_problems", n=len(r.problems)), style="yellow")
             self.out.print(line, soft_wrap=True)
 
     def overview(self, data: Row, newest: Sequence[Row], path: str) -> None:
         """What `readlog` alone prints: counts, newest unread, last import."""
         head = Text()
         head.append("readlog", style="bold")
-        head.append(f"  {data['total']:,} entries · ")
-        head.append(f"{data['unread']:,} unread", style="bold blue")
+        head.append(self.label("n_entries", n=data["total"]))
+        head.append(self.label("n_unread", n=data["unread"]), style="bold blue")
         head.append(" · ")
-        head.append(f"{data['starred']:,} starred", style="yellow")
+        head.append(self.label("n_starred", n=data["starred"]), style="yellow")
         self.out.print(head)
-        self.line(f"library: {path}", style="dim")
+        self.line(self.label("library", path=path), style="dim")
         if newest:
             self.line("")
-            self.line("Newest unread:", style="bold")
+            self.line(self.label("newest_unread"), style="bold")
             self.entries_table(newest, data["unread"])
         last = data.get("last_import")
         if last:
             when = stamps.relative(last["finished_at"], None, self.lang)
             self.line(
-                f"Last import: {clean(last['path'], one_line=True)} ({last['format']}), {when}: "
-                f"{last['added']:,} added, {last['updated']:,} updated, {last['skipped']:,} skipped",
+                self.label("last_import", path=clean(last["path"], one_line=True), format=last["format"], when=when)
+                + self.label("n_added", n=last["added"])
+                + self.label("n_updated", n=last["updated"])
+                + self.label("n_skipped", n=last["skipped"]),
                 style="dim",
             )
         elif not data["total"]:
-            self.line("Your library is empty. Start with: readlog import FILE", style="dim")
-        self.line("Run readlog --help for all commands.", style="dim")
+            self.line(self.label("empty_library"), style="dim")
+        self.line(self.label("help_hint"), style="dim")
 
     # ---- progress ------------------------------------------------------
 

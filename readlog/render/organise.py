@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -53,6 +54,8 @@ STATE_UNDONE = {
     "starred_at": ("unstarred again", "starred again"),
     "archived_at": ("unarchived again", "archived again"),
 }
+
+FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}
 
 
 def _h(out: Output, key: str) -> str:
@@ -99,10 +102,10 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
     out.out.print(table)
 
 
-def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any) -> None:
+def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, verb: str = "tagged") -> None:
     """One line per entry (the first few): its tags now, or that nothing changed."""
     for row, changed in results[:SHOWN]:
-        label = "tagged" if changed else "unchanged"
+        label = verb if changed else "unchanged"
         line = _entry_line(row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
         out.out.print(line, no_wrap=True, overflow="ellipsis")
     _more(out, len(results))
@@ -161,21 +164,36 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
         return
     current = current or stamps.now()
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column(_h(out, "id"), justify="right", style="cyan")
-    table.add_column(_h(out, "when"), style="dim", no_wrap=True)
-    table.add_column(_h(out, "command"), no_wrap=True, overflow="ellipsis", max_width=50)
-    table.add_column(_h(out, "summary"), overflow="fold")
-    for r in rows:
-        style = "dim strike" if r["undone_at"] else ""
-        summary = clean(r["summary"], one_line=True)
-        if r["undone_at"]:
-            summary = f"{summary} ({_h(out, 'undone')} {stamps.relative(r['undone_at'], current, out.lang)})"
-        table.add_row(
-            Text(str(r["id"])),
-            Text(stamps.relative(r["at"], current, out.lang)),
-            Text(clean(r["command"], one_line=True), style=style),
-            Text(summary, style="dim" if r["undone_at"] else ""),
-        )
+    whens = [stamps.relative(r["at"], current, out.lang) for r in rows]
+    commands = [Text(clean(r["command"], one_line=True)) for r in rows]
+    summaries = [Text(clean(r["summary"], one_line=True)) for r in rows]
+    any_undone = any(r["undone_at"] for r in rows)
+    fixed = {
+        "id": max(cell_len(_h(out, "id")), len(str(rows[0]["id"]))),
+        "when": max(cell_len(_h(out, "when")), *(cell_len(w) for w in whens)),
+        "undone": cell_len(_h(out, "undone")) if any_undone else 0,
+    }
+    spare = max(20, out.out.width - sum(fixed.values()) - 2 * (4 if any_undone else 3))
+    need_command = max(cell_len(_h(out, "command")), *(t.cell_len for t in commands))
+    need_summary = max(cell_len(_h(out, "summary")), *(t.cell_len for t in summaries))
+    command_width = min(need_command, max(spare * 3 // 5, spare - need_summary))
+    table.add_column(_h(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
+    table.add_column(_h(out, "when"), style="dim", no_wrap=True, width=fixed["when"])
+    table.add_column(_h(out, "command"), no_wrap=True, overflow="ellipsis", width=command_width)
+    table.add_column(
+        _h(out, "summary"), no_wrap=True, overflow="ellipsis", width=min(need_summary, spare - command_width)
+    )
+    if any_undone:
+        table.add_column("", style="yellow", no_wrap=True, width=fixed["undone"])
+    for r, when, command, summary in zip(rows, whens, commands, summaries, strict=True):
+        undone = bool(r["undone_at"])
+        if undone:
+            command.stylize("dim")
+            summary.stylize("dim")
+        cells = [Text(str(r["id"])), Text(when), command, summary]
+        if any_undone:
+            cells.append(Text(_h(out, "undone") if undone else ""))
+        table.add_row(*cells)
     out.out.print(table)
 
 
@@ -190,11 +208,12 @@ def describe(change: Reverted) -> tuple[str, str]:
         return ("tags restored", hashtags(tags)) if tags else ("tags removed", "")
     if change.kind == "note":
         return ("note restored" if change.before.get("note") else "note removed"), ""
-    if len(change.before) == 1:
-        column, value = next(iter(change.before.items()))
+    fields = {k: v for k, v in change.before.items() if k != "updated_at"}
+    if len(fields) == 1:
+        column, value = next(iter(fields.items()))
         if column in STATE_UNDONE:
             return STATE_UNDONE[column][value is not None], ""
-    return "restored " + ", ".join(sorted(change.before)), ""
+    return "restored " + ", ".join(FIELD_NAMES.get(k, k) for k in sorted(fields)), ""
 
 
 def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:

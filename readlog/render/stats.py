@@ -47,6 +47,7 @@ TEXT = {
         "saved": "Saved",
         "read": "Read",
         "net": "Net",
+        "activity": "Activity",
         "saved_n": "{n:,} saved",
         "read_n": "{n:,} read ({pct}% of saved)",
         "read_n0": "{n:,} read",
@@ -61,8 +62,8 @@ TEXT = {
         "longest": "longest {n} day{s}",
         "today_yes": "read today ✓",
         "today_no": "nothing read yet today",
-        "chart_week": "Saved vs read per week (weeks start on Monday)",
-        "chart_month": "Saved vs read per month",
+        "chart_week": "Saved vs read per week (from Monday); Net = how much the backlog grew",
+        "chart_month": "Saved vs read per month; Net = how much the backlog grew",
         "top_source": "Sources",
         "top_category": "Categories",
         "oldest": "Oldest unread",
@@ -93,6 +94,7 @@ TEXT = {
         "saved": "收藏",
         "read": "已读",
         "net": "净增",
+        "activity": "概况",
         "saved_n": "收藏 {n:,} 条",
         "read_n": "已读 {n:,} 条（收藏的 {pct}%）",
         "read_n0": "已读 {n:,} 条",
@@ -102,13 +104,13 @@ TEXT = {
         "trend_down": "▼ 4 周内减少 {d:,}（原为 {then:,}）",
         "trend_flat": "= 4 周内没有变化",
         "streak": "连续阅读",
-        "streak_n": "连续 {n} 天",
+        "streak_n": "{n} 天",
         "streak_0": "今天和昨天都没有阅读",
         "longest": "最长 {n} 天",
         "today_yes": "今天已读 ✓",
         "today_no": "今天还没有阅读",
-        "chart_week": "每周收藏与已读（每周从周一开始）",
-        "chart_month": "每月收藏与已读",
+        "chart_week": "每周收藏与已读（周一起算）；净增 = 待读增加了多少",
+        "chart_month": "每月收藏与已读；净增 = 待读增加了多少",
         "top_source": "来源",
         "top_category": "分类",
         "oldest": "最早的未读",
@@ -127,10 +129,10 @@ TEXT = {
 ORIGINS_ZH = {"default": "默认", "config file": "配置文件", "option": "选项", "environment": "环境变量"}
 
 
-def t(lang: str, key: str, **kw: Any) -> str:
+def t(lang: str, label: str, /, **kw: Any) -> str:
     """A label in the user's language."""
     table = TEXT.get(lang, TEXT["en"])
-    return table[key].format(**kw, s="" if kw.get("n") == 1 else "s")
+    return table[label].format(**kw, s="" if kw.get("n") == 1 else "s")
 
 
 def _name(value: str | None, lang: str) -> Text:
@@ -141,23 +143,71 @@ def _name(value: str | None, lang: str) -> Text:
 # ---- sources and categories ---------------------------------------------------
 
 
+class Fitted:
+    """A borderless table that fits the console: fixed columns keep their
+    natural width, the flexible one (names, titles) takes the rest and is
+    cut with an ellipsis, and optional columns are dropped in order when even
+    that is too little. Every row stays on one line."""
+
+    def __init__(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[Text]],
+        *,
+        flex: int,
+        drop: Sequence[int] = (),
+        right: Sequence[int] = (),
+        styles: dict[int, str] | None = None,
+        show_header: bool = True,
+    ) -> None:
+        self.headers, self.rows, self.flex, self.drop, self.right = headers, rows, flex, drop, right
+        self.styles, self.show_header = styles or {}, show_header
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        natural = [
+            max([cell_len(h) if self.show_header else 0, *(r[i].cell_len for r in self.rows)])
+            for i, h in enumerate(self.headers)
+        ]
+        keep = list(range(len(self.headers)))
+        for col in self.drop:
+            fixed = sum(natural[i] for i in keep if i != self.flex) + 2 * (len(keep) - 1)
+            if options.max_width - fixed >= min(natural[self.flex], 12):
+                break
+            keep.remove(col)
+        fixed = sum(natural[i] for i in keep if i != self.flex) + 2 * (len(keep) - 1)
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", show_header=self.show_header)
+        for i in keep:
+            width = natural[i] if i != self.flex else max(4, min(natural[i], options.max_width - fixed))
+            table.add_column(
+                self.headers[i],
+                justify="right" if i in self.right else "left",
+                style=self.styles.get(i, ""),
+                no_wrap=True,
+                overflow="ellipsis",
+                width=width,
+            )
+        for r in self.rows:
+            table.add_row(*(r[i] for i in keep))
+        yield table
+
+
 def groups_table(rows: Sequence[Row], column: str, lang: str, now: datetime) -> RenderableType:
     """Per source or category: entries, unread, starred, latest saved (relative)."""
     if not rows:
         return Text(t(lang, "empty"), style="dim")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column(t(lang, column), style="green" if column == "source" else "magenta", overflow="ellipsis")
-    for key in ("entries", "unread", "starred"):
-        table.add_column(t(lang, key), justify="right", no_wrap=True)
-    table.add_column(t(lang, "latest"), style="dim", no_wrap=True)
-    for r in rows:
-        table.add_row(
+    headers = [t(lang, column), t(lang, "entries"), t(lang, "unread"), t(lang, "starred"), t(lang, "latest")]
+    cells = [
+        [
             _name(r["name"], lang),
-            f"{r['entries']:,}",
+            Text(f"{r['entries']:,}"),
             Text(f"{r['unread']:,}", style="bold blue" if r["unread"] else "dim"),
             Text(f"{r['starred']:,}", style="yellow" if r["starred"] else "dim"),
-            stamps.relative(r["latest_saved"], now, lang),
-        )
+            Text(stamps.relative(r["latest_saved"], now, lang)),
+        ]
+        for r in rows
+    ]
+    styles = {0: "green" if column == "source" else "magenta", 4: "dim"}
+    table = Fitted(headers, cells, flex=0, drop=(3, 4), right=(1, 2, 3), styles=styles)
     footer = Text(t(lang, "sources" if column == "source" else "categories", n=len(rows)), style="dim")
     return Group(table, footer)
 
@@ -187,7 +237,7 @@ def stats_screen(data: Stats, lang: str) -> RenderableType:
         return Text(t(lang, "empty"), style="dim")
     parts: list[RenderableType] = [_summary(data, lang), Text("")]
     parts += [Text(t(lang, f"chart_{data.bucket}"), style="bold"), PeriodChart(data.periods, data.bucket, lang)]
-    parts += [Text(""), _tops(data, lang), Text("")]
+    parts += [Text(""), _Tops(data, lang), Text("")]
     parts.append(_oldest(data, lang))
     return Group(*parts)
 
@@ -206,7 +256,7 @@ def _summary(data: Stats, lang: str) -> RenderableType:
     activity.append(" · ", style="default")
     read_label = t(lang, "read_n", n=data.read, pct=pct) if pct is not None else t(lang, "read_n0", n=data.read)
     activity.append(read_label, style=READ_STYLE)
-    grid.add_row(Text(t(lang, "saved") + " / " + t(lang, "read")), activity)
+    grid.add_row(Text(t(lang, "activity")), activity)
     grid.add_row(Text(t(lang, "backlog")), _trend(data, lang))
     grid.add_row(Text(t(lang, "streak")), _streak(data, lang))
     return Group(head, grid)
@@ -250,18 +300,19 @@ class PeriodChart:
         peak = max([max(p.saved, p.read) for p in self.periods] + [1])
         num_w = max(len(f"{peak:,}"), 2)
         net_w = max([len(f"{p.saved - p.read:+,}") for p in self.periods] + [cell_len(t(self.lang, "net"))])
-        bar_w = max(4, (options.max_width - label_w - 2 * (num_w + 3) - net_w - 2) // 2)
+        # per series: "│" bar " " count "  "; then the net column
+        bar_w = max(4, (options.max_width - label_w - 1 - net_w - 2 * (num_w + 4)) // 2)
         header = Text(" " * (label_w + 1))
         for key, style in (("saved", SAVED_STYLE), ("read", READ_STYLE)):
-            header.append(_pad(t(self.lang, key), bar_w + num_w + 3), style=f"bold {style}")
+            header.append(_pad(t(self.lang, key), bar_w + num_w + 4), style=f"bold {style}")
         header.append(_pad(t(self.lang, "net"), net_w, right=True), style="bold")
         yield header
-        for label, p in zip(labels, self.periods):
+        for label, p in zip(labels, self.periods, strict=True):
             line = Text(_pad(label, label_w) + " ", style="dim")
             for value, style in ((p.saved, SAVED_STYLE), (p.read, READ_STYLE)):
                 line.append("│", style="dim")
                 line.append(_pad(bar(value, peak, bar_w), bar_w), style=style)
-                line.append(f"{value:>{num_w},}", style="" if value else "dim")
+                line.append(f" {value:>{num_w},}", style="" if value else "dim")
                 line.append("  ")
             net = p.saved - p.read
             line.append(f"{net:>+{net_w},}" if net else f"{0:>{net_w}}", style=_net_style(net))
@@ -286,13 +337,23 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
-def _tops(data: Stats, lang: str) -> RenderableType:
-    tables = [_top_table(data.top.get(column, []), column, lang) for column in ("source", "category")]
-    grid = Table.grid(padding=(0, 3), expand=False)
-    grid.add_column(ratio=1)
-    grid.add_column(ratio=1)
-    grid.add_row(*tables)
-    return grid
+class _Tops:
+    """Top sources beside top categories, or one above the other on a narrow terminal."""
+
+    def __init__(self, data: Stats, lang: str) -> None:
+        self.tables = [_top_table(data.top.get(column, []), column, lang) for column in ("source", "category")]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < 64:
+            yield self.tables[0]
+            yield Text("")
+            yield self.tables[1]
+            return
+        grid = Table.grid(padding=(0, 3), expand=False)
+        grid.add_column(ratio=1)
+        grid.add_column(ratio=1)
+        grid.add_row(*self.tables)
+        yield grid
 
 
 def _top_table(rows: Sequence[Row], column: str, lang: str) -> RenderableType:
@@ -322,17 +383,19 @@ def _oldest(data: Stats, lang: str) -> RenderableType:
     title = Text(t(lang, "oldest"), style="bold")
     if not data.oldest:
         return Group(title, Text(t(lang, "no_unread"), style="dim"))
-    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
-    table.add_column(justify="right", style="cyan", no_wrap=True)
-    table.add_column(overflow="ellipsis", no_wrap=True, ratio=3)
-    table.add_column(style="green", overflow="ellipsis", no_wrap=True, ratio=1)
-    table.add_column(style="dim", no_wrap=True)
-    for r in data.oldest:
-        label = clean(r.get("title") or r.get("url") or "(untitled)", one_line=True)
-        table.add_row(
-            str(r["id"]), Text(label), _name(r.get("source"), lang), stamps.relative(r["saved_at"], data.now, lang)
-        )
-    return Group(title, table)
+    cells = [
+        [
+            Text(str(r["id"])),
+            Text(clean(r.get("title") or r.get("url") or "(untitled)", one_line=True)),
+            _name(r.get("source"), lang),
+            Text(stamps.relative(r["saved_at"], data.now, lang)),
+        ]
+        for r in data.oldest
+    ]
+    styles = {0: "cyan", 2: "green", 3: "dim"}
+    return Group(
+        title, Fitted(["", "", "", ""], cells, flex=1, drop=(2,), right=(0,), styles=styles, show_header=False)
+    )
 
 
 def stats_record(data: Stats) -> Row:
@@ -383,7 +446,15 @@ def _value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
-    return clean(str(value), one_line=True)
+    return clean(home_path(str(value)), one_line=True)
+
+
+def home_path(text: str) -> str:
+    """A path under the home folder as ~/..., as people write it."""
+    from pathlib import Path
+
+    home = str(Path.home())
+    return "~" + text[len(home) :] if home not in ("", "/") and text.startswith(home + "/") else text
 
 
 def _origin(origin: str, lang: str) -> str:

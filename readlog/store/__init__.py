@@ -41,6 +41,9 @@ SORTS = {
     "read": "read_at IS NULL, read_at {d}, id {d}",
     "id": "id {d}",
 }
+# A search walks the entries in order and probes the index when at least
+# 1/DENSE of them match (see _by_relevance).
+DENSE = 4
 STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
 Row = dict[str, Any]
 
@@ -89,12 +92,22 @@ class Library:
         self.conn = conn
         self.readonly = readonly
         self._db: Database | None = None
+        self._vocab: dict[str, list[str]] = {}  # two-character search terms -> trigrams; see vocabulary()
+        self._progress: Callable[[str, int | None], Any] | None = None
 
     # ---- opening -------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, *, notice: Callable[[str], None] | None = None) -> Library:
+    def open(
+        cls,
+        path: Path,
+        *,
+        notice: Callable[[str], None] | None = None,
+        progress: Callable[[str, int | None], Any] | None = None,
+    ) -> Library:
         """Open (creating if needed) and upgrade the library at ``path``.
+
+        ``progress`` (like render.Output.progress) shows long upgrade steps.
 
         A file that is not a readlog library, is damaged, or was made by a
         newer readlog is refused with a clear error and left untouched.
@@ -112,6 +125,7 @@ class Library:
             raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
         conn = _connect(path, writable)
         lib = cls(path, conn, readonly=not writable)
+        lib._progress = progress
         try:
             lib._prepare(notice)
         except sqlite3.DatabaseError as exc:
@@ -156,7 +170,7 @@ class Library:
         # migrate it, and an interrupted upgrade leaves the old schema whole.
         with self.transaction():
             if self.conn.execute("PRAGMA user_version").fetchone()[0] < migrations.LATEST:
-                migrations.migrate(self.db)
+                migrations.migrate(self.db, progress=self._progress)
 
     @property
     def db(self) -> Database:
@@ -207,6 +221,7 @@ class Library:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise _busy_or(exc, self.path) from None
+        self._vocab.clear()
         try:
             yield
         except BaseException:
@@ -266,21 +281,86 @@ class Library:
         if f.query is not None:
             from readlog import search
 
-            match_sql, match_params = search.match_sql(f.query, self.vocabulary)
-            sql.append(match_sql)
-            params.extend(match_params)
+            match = search.match_sql(f.query, self.vocabulary)
+            sql.append(match.sql)
+            params.extend(match.params)
         return (" AND ".join(sql) or "1"), params
 
     def vocabulary(self, prefix: str) -> list[str]:
-        """Indexed trigrams that start with ``prefix`` (for two-character search terms)."""
-        upper = prefix + "\U0010ffff"
-        rows = self.conn.execute("SELECT term FROM entries_fts_vocab WHERE term >= ? AND term < ?", (prefix, upper))
-        return [r[0] for r in rows]
+        """Indexed trigrams that start with ``prefix`` (for two-character search terms).
+
+        Remembered for the life of the connection (until the next write), since
+        one search asks for the same prefix once per relevance tier.
+        """
+        if prefix not in self._vocab:
+            upper = prefix + "\U0010ffff"
+            sql = "SELECT term FROM entries_fts_vocab WHERE term >= ? AND term < ?"
+            self._vocab[prefix] = [r[0] for r in self.conn.execute(sql, (prefix, upper))]
+        return self._vocab[prefix]
+
+    def _fts_count(self, expr: str) -> int:
+        """How many entries the full-text expression matches, from the index
+        alone (remembered until the next write: ranking and the count share it)."""
+        key = "#" + expr
+        if key not in self._vocab:
+            sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
+            self._vocab[key] = [str(self.conn.execute(sql, (expr,)).fetchone()[0])]
+        return int(self._vocab[key][0])
+
+    def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
+        """How each relevance tier should ask the index (search.MODES), or None
+        to skip a tier that the index says is empty; decided from counts that
+        the index gives cheaply."""
+        from readlog import search
+
+        assert f.query is not None
+        whole = search.match_sql(f.query, self.vocabulary).fts
+        if not limit or whole is None:
+            return lambda fts: "lookup"
+        entries = int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+        if self._fts_count(whole) * DENSE <= entries:
+            return lambda fts: "lookup"
+        if not search.is_simple(f.query):
+            return lambda fts: "scan"
+
+        def mode(fts: str | None) -> str | None:
+            if fts is None:
+                return "lookup"
+            hits = self._fts_count(fts)
+            return None if not hits else "probe" if hits * DENSE > entries else "lookup"
+
+        return mode
+
+    def _search_count(self, f: Filters) -> int | None:
+        """The count of a plain search in the default view, without touching the
+        rows: the index's count less the archived entries that match. None when
+        the general count is needed (other filters, LIKE terms, exclusions)."""
+        from dataclasses import replace
+
+        from readlog import search
+
+        assert f.query is not None
+        match = search.match_sql(f.query, self.vocabulary)
+        if match.sql == search.NEVER:
+            return 0
+        if not match.exact or match.fts is None or replace(f, query=None) != Filters():
+            return None
+        found = self._fts_count(match.fts)
+        archived = int(self.conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NOT NULL").fetchone()[0])
+        if not archived or not found:
+            return found
+        if archived > 2000 or not search.is_simple(f.query):
+            return None
+        probe = search.match_sql(f.query, self.vocabulary, mode="probe")
+        sql = f"SELECT count(*) FROM entries WHERE archived_at IS NOT NULL AND {probe.sql}"
+        return found - int(self.conn.execute(sql, probe.params).fetchone()[0])
 
     def count(self, f: Filters) -> int:
         """How many entries match; for the everyday views, counted in a small
         partial index, because SQLite cannot know that the table's rows are
         large and would otherwise scan the whole table."""
+        if f.query is not None and (fast := self._search_count(f)) is not None:
+            return fast
         where, params = self._where(f)
         hint = _count_index(f)
         indexed = f" INDEXED BY {hint}" if hint else ""
@@ -309,7 +389,9 @@ class Library:
             descending = not descending
         order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
         where, params = self._where(f)
-        sql = f"SELECT {columns} FROM entries WHERE {where} ORDER BY {order}"
+        hint = _starred_index(f)
+        indexed = f" INDEXED BY {hint}" if hint else ""
+        sql = f"SELECT {columns} FROM entries{indexed} WHERE {where} ORDER BY {order}"
         if limit:
             sql += " LIMIT ?"
             params.append(limit)
@@ -320,21 +402,35 @@ class Library:
         newest saved first within each tier.
 
         Tiers are taken in turn and each is exhausted before the next, so the
-        ids already taken are exactly the earlier tiers' rows.
+        ids already taken are exactly the earlier tiers' rows. A tier's match
+        implies the whole query's, so each query holds one full-text
+        condition; when the index says most entries match it, the entries are
+        walked in order and probed (a screenful is found at once), otherwise
+        the matching ids are looked up and sorted.
         """
+        from dataclasses import replace
+
         from readlog import search
 
         assert f.query is not None
-        where, params = self._where(f)
+        where, params = self._where(replace(f, query=None))
+        modes = self._search_modes(f, limit)
         taken: list[int] = []
         rows: list[Row] = []
         for tier in search.TIERS:
-            tier_sql, tier_params = search.match_sql(f.query, self.vocabulary, columns=tier)
+            match = search.match_sql(f.query, self.vocabulary, columns=tier)
+            if match.sql == search.NEVER:
+                break
+            mode = modes(match.fts)
+            if mode is None:
+                continue
+            if mode != "lookup":
+                match = search.match_sql(f.query, self.vocabulary, columns=tier, mode=mode)
             sql = (
-                f"SELECT {columns} FROM entries WHERE {where} AND {tier_sql} "
-                "AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY saved_at DESC, id DESC"
+                f"SELECT {columns} FROM entries WHERE {where} AND {match.sql} "
+                "AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY saved_at DESC, published DESC, id DESC"
             )
-            args = [*params, *tier_params, json.dumps(taken)]
+            args = [*params, *match.params, json.dumps(taken)]
             if limit:
                 sql += " LIMIT ?"
                 args.append(limit - len(rows))
@@ -453,12 +549,14 @@ class Library:
         existing = self._existing(prepared)
         next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
+        pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
         for item in prepared:
             old = existing.get(item.fingerprint) or (existing.get("url:" + item.url_key) if item.url_key else None)
             if old is None:
                 row = new_row(item, now, import_id)
                 self._restore(row, item.entry, next_id)
                 inserts.append(row)
+                pending.add(id(row))
                 existing[item.fingerprint] = row
                 if item.url_key:
                     existing["url:" + item.url_key] = row
@@ -468,8 +566,8 @@ class Library:
             if not changes:
                 counts.skipped += 1
                 continue
-            if "id" in old:
-                before = {k: old[k] for k in changes}
+            if id(old) not in pending:
+                before = {k: old.get(k) for k in (*changes, "updated_at")}  # all undo needs to restore
                 self.db.table("entries").update(old["id"], {**changes, "updated_at": now})
                 self._event(action_id, old["id"], "import-update", before, changes)
                 counts.updated += 1
@@ -508,9 +606,10 @@ class Library:
             self.conn.execute("PRAGMA analysis_limit = 1000")
             self.conn.execute("ANALYZE")
 
-    def rebuild_index(self) -> int:
+    def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
+        """Re-create the search index from the entries (for a library whose index was lost)."""
         with self.transaction():
-            migrations.rebuild_index(self.conn)
+            migrations.rebuild_index(self.conn, progress)
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
 
     # ---- export and restore (readlog export / the jsonl importer) -----------
@@ -558,13 +657,26 @@ class Library:
             row["imported_at"] = to_iso(imported)
 
 
+def _starred_index(f: Filters) -> str | None:
+    """The small partial index of starred entries, for any view of them.
+
+    Without statistics SQLite prefers an index that also gives the order
+    (the source's or the whole library's) and then reads every row of it to
+    find the few starred ones: 0.67 s for ``list --starred`` and 0.08 s with
+    ``--source`` on 100,000 entries, against 0.01 s and under 1 ms here.
+    """
+    return "entries_starred" if f.starred and f.query is None and f.ids is None else None
+
+
 def _count_index(f: Filters) -> str | None:
     """The partial index that holds exactly the rows of the default and unread views."""
+    if _starred_index(f):
+        return _starred_index(f)
     if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
         return None
-    if f.query is not None or f.state == "read":
+    if f.query is not None:
         return None
-    return "entries_unread" if f.state == "unread" else "entries_live"
+    return {"unread": "entries_unread", "read": "entries_done"}.get(f.state or "", "entries_live")
 
 
 def _check_header(path: Path) -> None:

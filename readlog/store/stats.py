@@ -181,22 +181,34 @@ def streak(lib: Library, now: datetime) -> tuple[int, int, bool]:
     return current, int(longest), last_day == today
 
 
-def top(lib: Library, column: str, since: datetime, now: datetime, limit: int = TOP) -> list[Row]:
-    """The ``limit`` names most saved and the ``limit`` most read in the window,
-    each with both counts; most saved first. Entries without a name are left out."""
-    col = GROUPS[column]
+def top(lib: Library, since: datetime, now: datetime, limit: int = TOP) -> dict[str, list[Row]]:
+    """Per source and per category: the ``limit`` names most saved and the
+    ``limit`` most read in the window, each with both counts, most saved
+    first. Entries without a name are left out.
+
+    One scan of the window groups by (source, category); both rankings are
+    then taken from that small result, so the table is read once.
+    """
     sql = (
-        f"WITH g AS (SELECT {col} AS name, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
+        "WITH base AS (SELECT source, category, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
         "sum(coalesce(read_at >= :lo AND read_at <= :hi, 0)) AS read FROM entries "
-        f"WHERE {col} != '' AND ((saved_at >= :lo AND saved_at <= :hi) OR (read_at >= :lo AND read_at <= :hi)) "
-        f"GROUP BY {col} COLLATE NOCASE), "
-        "ranked AS (SELECT *, row_number() OVER (ORDER BY saved DESC, read DESC, name COLLATE NOCASE) AS by_saved, "
-        "row_number() OVER (ORDER BY read DESC, saved DESC, name COLLATE NOCASE) AS by_read FROM g) "
-        "SELECT name, saved, read FROM ranked WHERE by_saved <= :n OR (by_read <= :n AND read > 0) "
-        "ORDER BY saved DESC, read DESC, name COLLATE NOCASE"
+        "WHERE (saved_at >= :lo AND saved_at <= :hi) OR (read_at >= :lo AND read_at <= :hi) "
+        "GROUP BY source COLLATE NOCASE, category COLLATE NOCASE), "
+        "g AS (SELECT 'source' AS kind, source AS name, sum(saved) AS saved, sum(read) AS read FROM base "
+        "WHERE source != '' GROUP BY source COLLATE NOCASE UNION ALL "
+        "SELECT 'category', category, sum(saved), sum(read) FROM base "
+        "WHERE category != '' GROUP BY category COLLATE NOCASE), "
+        "ranked AS (SELECT *, "
+        "row_number() OVER (PARTITION BY kind ORDER BY saved DESC, read DESC, name COLLATE NOCASE) AS by_saved, "
+        "row_number() OVER (PARTITION BY kind ORDER BY read DESC, saved DESC, name COLLATE NOCASE) AS by_read "
+        "FROM g) "
+        "SELECT kind, name, saved, read FROM ranked WHERE by_saved <= :n OR (by_read <= :n AND read > 0) "
+        "ORDER BY kind, saved DESC, read DESC, name COLLATE NOCASE"
     )
-    args = {"lo": iso(since), "hi": iso(now), "n": limit}
-    return [dict(r) for r in lib.conn.execute(sql, args)]
+    out: dict[str, list[Row]] = {name: [] for name in GROUPS}
+    for r in lib.conn.execute(sql, {"lo": iso(since), "hi": iso(now), "n": limit}):
+        out[r["kind"]].append({"name": r["name"], "saved": r["saved"], "read": r["read"]})
+    return out
 
 
 def oldest_unread(lib: Library, limit: int = OLDEST) -> list[Row]:
@@ -212,19 +224,23 @@ def oldest_unread(lib: Library, limit: int = OLDEST) -> list[Row]:
 def collect(lib: Library, since: datetime | None, now: datetime) -> Stats:
     """Everything for ``readlog stats``, as of ``now``."""
     start, bucket = window(since, now)
+    bars = periods(lib, start, now, bucket)
+    while len(bars) > 1 and not (bars[0].saved or bars[0].read):
+        bars.pop(0)  # nothing happened yet: start the chart where the history starts
+    start = datetime.combine(bars[0].start, time(), tzinfo=now.tzinfo)
     current, longest, today = streak(lib, now)
     total, unread, then = backlog(lib, now)
     return Stats(
         now=now,
         since=start,
         bucket=bucket,
-        periods=periods(lib, start, now, bucket),
+        periods=bars,
         total=total,
         backlog=unread,
         backlog_then=then,
         streak=current,
         longest=longest,
         read_today=today,
-        top={name: top(lib, name, start, now) for name in GROUPS},
+        top=top(lib, start, now),
         oldest=oldest_unread(lib),
     )

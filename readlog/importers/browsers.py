@@ -1,0 +1,170 @@
+"""Browser bookmark files as they are on disk.
+
+* Firefox's JSON backup (``bookmarks-YYYY-MM-DD.json``): a tree of
+  ``text/x-moz-place-container`` folders and ``text/x-moz-place`` bookmarks
+  with ``uri``, ``dateAdded`` in microseconds and a comma-separated ``tags``
+  string. (The compressed ``.jsonlz4`` backups must be decompressed first.)
+* Chrome's (and Edge's, Brave's, ...) ``Bookmarks`` file: ``roots`` holding
+  folders of ``{"type": "url", "name", "url", "date_added"}`` nodes, dates
+  in microseconds since 1601-01-01 UTC.
+
+Folders become the category path, named as the browsers' own HTML export
+names them, so a bookmark keeps its category whichever file it came from:
+Firefox's menu and Chrome's "Other bookmarks" are the top level.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from readlog.epoch import from_epoch, from_webkit
+from readlog.importers import ParseContext
+from readlog.importers.common import Format, one_line, site_of, split_tags
+from readlog.importers.netscape import SKIPPED_SCHEMES
+from readlog.infile import InputFile
+from readlog.models import Entry, Problem
+
+Node = dict[str, Any]
+MAX_DEPTH = 200
+
+_FIREFOX_ROOTS = {
+    "placesRoot": "",
+    "bookmarksMenuFolder": "",
+    "toolbarFolder": "Bookmarks Toolbar",
+    "unfiledBookmarksFolder": "Other Bookmarks",
+    "mobileFolder": "Mobile Bookmarks",
+}
+_CHROME_TOP_LEVEL = {"other"}
+
+
+def _load(infile: InputFile) -> tuple[Any, Problem | None]:
+    text = infile.read_text()
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, Problem(exc.lineno, f"not valid JSON ({exc.msg}); nothing imported from this file")
+    except RecursionError:
+        return None, Problem(0, "JSON nested too deeply; nothing imported from this file")
+
+
+def _path(folders: list[str]) -> str:
+    return "/".join(f for f in folders if f)
+
+
+# ---------------------------------------------------------------- Firefox
+
+
+def _firefox_sniff(text: str) -> int:
+    if re.match(r"^\s*\{", text) and re.search(r'"type"\s*:\s*"text/x-moz-place', text):
+        return 95
+    return 0
+
+
+def _firefox_description(node: Node) -> str:
+    for anno in node.get("annos") or []:
+        if isinstance(anno, dict) and anno.get("name") == "bookmarkProperties/description":
+            return str(anno.get("value") or "").strip()
+    return ""
+
+
+def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
+    if not isinstance(node, dict) or len(folders) > MAX_DEPTH:
+        return
+    kind = node.get("type")
+    if kind == "text/x-moz-place-container":
+        root = node.get("root")
+        if root == "tagsFolder":
+            return  # tag folders repeat bookmarks already listed; their tags are on each bookmark
+        name = _FIREFOX_ROOTS[root] if root in _FIREFOX_ROOTS else one_line(str(node.get("title") or ""))
+        for child in node.get("children") or []:
+            yield from _firefox_walk(child, [*folders, name], counter)
+    elif kind == "text/x-moz-place":
+        counter[0] += 1
+        url = str(node.get("uri") or "").strip()
+        title = one_line(str(node.get("title") or ""))
+        if not url:
+            yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no uri; skipped")
+            return
+        if url.lower().startswith(SKIPPED_SCHEMES):
+            return
+        yield Entry(
+            title=title or url,
+            url=url,
+            source=site_of(url),
+            summary=_firefox_description(node),
+            category=_path(folders),
+            saved_at=from_epoch(node.get("dateAdded") or 0),
+            tags=split_tags(str(node.get("tags") or "")),
+            line=0,
+        )
+
+
+def _firefox_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    data, problem = _load(infile)
+    if problem:
+        yield problem
+        return
+    if not isinstance(data, dict) or "type" not in data:
+        yield Problem(1, "not a Firefox bookmark backup (no bookmark tree at the top)")
+        return
+    yield from _firefox_walk(data, [], [0])
+
+
+# ---------------------------------------------------------------- Chrome
+
+
+def _chrome_sniff(text: str) -> int:
+    if re.match(r"^\s*\{", text) and re.search(r'"roots"\s*:\s*\{', text) and '"date_added"' in text:
+        return 95
+    return 0
+
+
+def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
+    if not isinstance(node, dict) or len(folders) > MAX_DEPTH:
+        return
+    if node.get("type") == "folder" or "children" in node:
+        name = one_line(str(node.get("name") or ""))
+        for child in node.get("children") or []:
+            yield from _chrome_walk(child, [*folders, name], counter)
+        return
+    if node.get("type") != "url":
+        return
+    counter[0] += 1
+    url = str(node.get("url") or "").strip()
+    title = one_line(str(node.get("name") or ""))
+    if not url:
+        yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no url; skipped")
+        return
+    yield Entry(
+        title=title or url,
+        url=url,
+        source=site_of(url),
+        category=_path(folders),
+        saved_at=from_webkit(node.get("date_added") or 0),
+        line=0,
+    )
+
+
+def _chrome_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    data, problem = _load(infile)
+    if problem:
+        yield problem
+        return
+    roots = data.get("roots") if isinstance(data, dict) else None
+    if not isinstance(roots, dict):
+        yield Problem(1, 'not a Chrome Bookmarks file (no "roots")')
+        return
+    counter = [0]
+    for key, root in roots.items():
+        if not isinstance(root, dict):
+            continue
+        for child in root.get("children") or []:
+            top = [] if key in _CHROME_TOP_LEVEL else [one_line(str(root.get("name") or key))]
+            yield from _chrome_walk(child, top, counter)
+
+
+FIREFOX = Format("firefox", _firefox_sniff, _firefox_parse)
+CHROME = Format("chrome", _chrome_sniff, _chrome_parse)

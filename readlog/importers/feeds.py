@@ -1,0 +1,121 @@
+"""RSS (0.9x, 1.0, 2.0) and Atom feeds, from a file or standard input.
+
+Each item becomes an unread entry: its link, its title and summary with
+HTML stripped, its published date, tags from its categories, and the
+feed's title as the source. Parsing is feedparser's (imported only here,
+when a feed is imported): it copes with the broken feeds found in the wild
+and reports them as "bozo", which becomes a problem line while the items
+it could read are still imported.
+
+The text is handed to feedparser as an in-memory stream: given a string it
+would treat it as a URL or a file name to open.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from readlog.epoch import day_of, parse_time
+from readlog.importers import ParseContext
+from readlog.importers.common import one_line, site_of, summary_of
+from readlog.importers.titles import derive_title
+from readlog.infile import InputFile
+from readlog.models import Entry, Problem
+
+NAME = "feed"
+_ROOT = re.compile(
+    r"^\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:rss|feed|(?:\w+:)?RDF)[\s>]",
+    re.S | re.I,
+)
+_HARMLESS = ("CharacterEncodingOverride", "NonXMLContentType")
+
+
+def sniff(text: str) -> int:
+    return 95 if _ROOT.match(text[:8192]) else 0
+
+
+def _published(item: Any) -> str | None:
+    present = set(item.keys())  # item.get("updated") would fall back to "published" with a warning
+    for key in ("published", "updated", "created"):
+        when = parse_time(item[key]) if key in present and item[key] else None
+        if when is not None:
+            return day_of(when)
+    for key in ("published_parsed", "updated_parsed"):
+        parsed = item[key] if key in present else None
+        if parsed:
+            year, month, day, hour, minute, second = parsed[:6]
+            return day_of(datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc))
+    return None
+
+
+def _summary(item: Any) -> str:
+    text = item.get("summary") or ""
+    if not text and item.get("content"):
+        text = item["content"][0].get("value", "")
+    return summary_of(text)
+
+
+def _web_address(link: str, base: str) -> str | None:
+    """The item's link made absolute against the feed's; None for non-web links such as javascript:."""
+    try:
+        if link and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", link) and base:
+            link = urljoin(base, link)
+        if link and urlsplit(link).scheme.lower() not in ("http", "https"):
+            return None
+    except ValueError:
+        return None
+    return link
+
+
+def _bozo(feed: Any, count: int) -> Problem | None:
+    exc = feed.get("bozo_exception")
+    if not feed.get("bozo") or exc is None or type(exc).__name__ in _HARMLESS:
+        return None
+    line = exc.getLineNumber() if hasattr(exc, "getLineNumber") else 0
+    message = str(getattr(exc, "getMessage", lambda: exc)()) or type(exc).__name__
+    if count:
+        return Problem(line or 0, f"the feed is not well-formed ({message}); {count} item(s) read anyway")
+    return Problem(line or 0, f"not a readable feed ({message})")
+
+
+def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    import feedparser
+
+    data = infile.read_text().encode("utf-8")
+    feed = feedparser.parse(
+        io.BytesIO(data),
+        response_headers={"content-type": "application/xml; charset=utf-8"},
+        resolve_relative_uris=True,
+        sanitize_html=True,
+    )
+    items = feed.get("entries") or []
+    problem = _bozo(feed, len(items))
+    if problem:
+        yield problem
+    info = feed.get("feed") or {}
+    source = one_line(info.get("title") or "") or site_of(info.get("link") or "")
+    base = (info.get("link") or "").strip()
+    for number, item in enumerate(items, 1):
+        url = _web_address((item.get("link") or "").strip(), base)
+        if url is None:
+            yield Problem(0, f"item {number}: link {item.get('link', '')[:60]!r} is not a web address; left out")
+            url = ""
+        title = one_line(item.get("title") or "")
+        summary = _summary(item)
+        if not url and not title and not summary:
+            yield Problem(0, f"item {number}: no link, title or text; skipped")
+            continue
+        tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
+        yield Entry(
+            title=title or url or derive_title(summary),
+            url=url,
+            source=source or site_of(url),
+            summary=summary,
+            published=_published(item),
+            tags=[t for t in tags if t],
+        )

@@ -1,0 +1,236 @@
+"""The search index stays in step with the entries: imports, merges, deletes,
+state changes, rebuilds, upgrades; and every substring is found (property)."""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from readlog import migrations
+from readlog.models import Entry
+from readlog.search import parse_query
+from readlog.store import Counts, Filters, Library
+
+from conftest import FIXTURES, Run, write
+
+SEARCH = FIXTURES / "search"
+
+
+def store(path: Path, entries: list[Entry]) -> None:
+    lib = Library.open(path)
+    try:
+        with lib.transaction():
+            action = lib.start_action("test")
+            import_id = lib.begin_import("test", "", "test", "", action)
+            lib.upsert(entries, import_id, action, Counts())
+    finally:
+        lib.close()
+
+
+def fts_hits(path: Path, phrase: str) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
+        return int(conn.execute(sql, ('"' + phrase + '"',)).fetchone()[0])
+    finally:
+        conn.close()
+
+
+def index_data(path: Path) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT id, block FROM entries_fts_data ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+def ids(run: Run, *query: str) -> set[int]:
+    return {r["id"] for r in run.json("search", *query, "--limit", "0")}
+
+
+def test_merge_on_reimport_updates_the_index(run: Run, library: Path) -> None:
+    url = "https://example.org/post"
+    store(library, [Entry(title="旧标题", url=url, source="s")])
+    assert ids(run, "旧标题") == {1}
+    assert ids(run, "补充摘要") == set()
+    store(library, [Entry(title="旧标题", url=url, source="s", summary="后来补充摘要：内存分配器")])
+    assert ids(run, "补充摘要") == ids(run, "分配") == {1}
+    assert fts_hits(library, "内存分配器") == 1
+
+
+def test_delete_removes_from_the_index(run: Run, library: Path) -> None:
+    run("import", str(SEARCH / "bookmarks.txt"))
+    before = ids(run, "内核")
+    assert len(before) == 3
+    gone = min(before)
+    conn = sqlite3.connect(library)
+    with conn:
+        conn.execute("DELETE FROM entries WHERE id = ?", (gone,))
+    conn.close()
+    assert ids(run, "内核") == before - {gone}
+    assert ids(run, "调度器的新设计") == set()
+    assert fts_hits(library, "调度器的新设计") == 0
+
+
+def test_star_and_read_leave_the_index_alone(run: Run, library: Path) -> None:
+    run("import", str(SEARCH / "bookmarks.txt"))
+    data = index_data(library)
+    found = ids(run, "内核")
+    run("star", "1-6")
+    run("read", "1-3")
+    run("unread", "2")
+    assert index_data(library) == data  # not a byte of the index was rewritten
+    assert ids(run, "内核") == found
+    assert ids(run, "内核", "--starred", "--read") == found & {1, 3}
+
+
+def test_rebuild_restores_a_lost_index(run: Run, library: Path) -> None:
+    run("import", str(SEARCH / "bookmarks.txt"))
+    found = ids(run, "内核")
+    conn = sqlite3.connect(library)
+    with conn:
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
+    conn.close()
+    assert ids(run, "内核") == set()
+    assert "6 entries" in run("search", "--rebuild").stdout
+    assert ids(run, "内核") == found
+    assert ids(run, "书") == ids(run, "一本关于")
+    result = run("search", "--rebuild", "内核", "--json")
+    assert {r["id"] for r in __import__("json").loads(result.stdout[result.stdout.index("[") :])} == found
+
+
+def test_import_indexes_only_the_new_entries(run: Run, library: Path, tmp_path: Path) -> None:
+    old = [Entry(title=f"旧文章{i}", summary=f"内容 {i} 编译器", source="s") for i in range(300)]
+    store(library, old)
+    statements: list[str] = []
+    real_connect = sqlite3.connect
+
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = real_connect(*args, **kwargs)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    def no_rebuild(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("an import must not rebuild the index")
+
+    lines = [f"技术文章 New Source 2026-10-{i % 28 + 1:02d}\n新文章{i}讨论内核调度。\n推荐收录。" for i in range(50)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sqlite3, "connect", traced)
+        patch.setattr(migrations, "rebuild_index", no_rebuild)
+        run("import", "--format", "digest", str(write(tmp_path / "new.txt", "\n".join(lines) + "\n")))
+    text = "\n".join(statements)
+    assert "delete-all" not in text and "'rebuild'" not in text
+    assert not [s for s in statements if "INSERT INTO entries_fts" in s and "FROM entries" in s]
+    conn = real_connect(library)
+    assert conn.execute("SELECT count(*) FROM entries_fts_docsize").fetchone()[0] == 350
+    conn.close()
+    assert len(ids(run, "内核调度")) == 50 and len(ids(run, "编译器")) == 300
+
+
+def test_upgrade_from_core_builds_the_index(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlite_utils import Database
+
+    library.parent.mkdir(parents=True, exist_ok=True)
+    db = Database(library)
+    assert migrations.migrate(db, upto=1) == 1
+    assert "entries_fts" not in db.table_names()
+    row = {"saved_at": "2026-01-01T00:00:00+00:00", "imported_at": "2026-01-01", "updated_at": "2026-01-01"}
+    for i, (title, summary) in enumerate([("老库里的文章", "讨论内核\n\n调度"), ("Old Parsers", "tags and text")]):
+        db["entries"].insert({**row, "fingerprint": f"f{i}", "title": title, "summary": summary})
+    db.conn.close()
+    result = run("search", "内核")
+    assert "upgrading the library from schema 1" in result.stderr
+    assert "老库里的文章" in result.stdout
+    assert ids(run, "parsers") == {2}
+    assert ids(run, '"内核 调度"') == {1}  # the phrase matches across the blank line
+    assert list(library.parent.glob("*.v1-backup-*"))
+
+
+def test_upgrade_shows_progress_for_a_large_library(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import contextmanager
+
+    from sqlite_utils import Database
+
+    library.parent.mkdir(parents=True, exist_ok=True)
+    db = Database(library)
+    migrations.migrate(db, upto=1)
+    row = {"saved_at": "2026-01-01T00:00:00+00:00", "imported_at": "2026-01-01", "updated_at": "2026-01-01"}
+    db["entries"].insert_all({**row, "fingerprint": f"f{i}", "title": f"标题{i}"} for i in range(25))
+    db.conn.close()
+    monkeypatch.setattr(migrations, "REBUILD_CHUNK", 10)
+    seen: list[tuple[str, int | None]] = []
+    updates: list[int] = []
+
+    class Bar:
+        def update(self, done: int, entries: int) -> None:
+            updates.append(done)
+
+    @contextmanager
+    def progress(label: str, total: int | None) -> Iterator[Bar]:
+        seen.append((label, total))
+        yield Bar()
+
+    lib = Library.open(library, progress=progress)
+    try:
+        assert seen == [("building the search index", 25)]
+        assert updates == [10, 20, 25]
+        got = lib.select(Filters(query=parse_query("标题2")), limit=0)
+        assert {r["title"] for r in got} == {"标题2", *(f"标题{i}" for i in range(20, 25))}
+    finally:
+        lib.close()
+
+
+# ---- property: every substring is found ------------------------------------------
+
+ALPHABET = st.sampled_from(
+    list("内核调度编译器缓存数据库事务解析的了是在一") + list("abcXYZqrs019") + list(" \n,.:;!?()*^\"'-_%[]{}，。：“”")
+)
+TEXT = st.text(ALPHABET, min_size=2, max_size=60)
+
+
+def as_query(sub: str) -> str:
+    """The substring as a user would type it: bare when that is unambiguous."""
+    bare_ok = not any(c.isspace() for c in sub) and sub[0] not in '-"' and sub != "OR"
+    return sub if bare_ok else '"' + sub.replace('"', '""') + '"'
+
+
+@pytest.fixture(scope="module")
+def scratch() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as folder:
+        yield Path(folder)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(summaries=st.lists(TEXT, min_size=1, max_size=4), data=st.data())
+def test_every_substring_is_found(scratch: Path, summaries: list[str], data: st.DataObject) -> None:
+    path = scratch / f"p{data.draw(st.integers(0, 10**12))}.db"
+    entries = [Entry(title=f"t{i}", source="src", summary=s) for i, s in enumerate(summaries)]
+    store(path, entries)
+    lib = Library.open(path)
+    try:
+        for _ in range(5):
+            which = data.draw(st.integers(0, len(summaries) - 1))
+            flat = " ".join(summaries[which].split())
+            if len(flat) < 2:
+                continue
+            start = data.draw(st.integers(0, len(flat) - 2))
+            size = data.draw(st.integers(2, min(6, len(flat) - start)))
+            sub = flat[start : start + size].strip()
+            if len(sub) < 2:
+                continue
+            for query in {as_query(sub), '"' + sub.replace('"', '""') + '"'}:
+                rows = lib.select(Filters(query=parse_query(query)), limit=0)
+                assert f"t{which}" in {r["title"] for r in rows}, (query, summaries[which])
+                for r in rows:  # and nothing that lacks it
+                    text = " ".join(summaries[int(r["title"][1:])].split()).lower()
+                    assert sub.lower() in text or sub.lower() in r["title"] + " src", (query, r)
+    finally:
+        lib.close()
+        path.unlink()
