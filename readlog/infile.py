@@ -147,10 +147,12 @@ def _declared_encoding(head: bytes) -> str | None:
 
 
 def _looks_binary(head: bytes, encoding: str) -> bool:
+    """NUL bytes mark binary data, but a stray one or two in a long text
+    export (seen in real files) should not cost the user the whole import."""
     if encoding.startswith(("utf-16", "utf-32")):
         return False
     sample = head[:8192]
-    return b"\x00" in sample
+    return sample.count(0) > max(2, len(sample) // 1000)
 
 
 def _utf16_without_bom(head: bytes) -> str | None:
@@ -163,6 +165,8 @@ def _utf16_without_bom(head: bytes) -> str | None:
     if len(sample) < 4:
         return None
     even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if max(even, odd) * 5 < len(sample) // 2:
+        return None  # too few NULs for text that is mostly ASCII in UTF-16
     guess = "utf-16-le" if odd > 4 * even else "utf-16-be" if even > 4 * odd else None
     if guess is None:
         return None

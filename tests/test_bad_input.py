@@ -118,3 +118,11 @@ def test_escape_sequences_never_reach_terminal(run: Run, tmp_path: Path) -> None
     for out in (run("list").stdout, run("show", "1").stdout, run("search", "Title").stdout):
         assert "\x1b" not in out and "\x07" not in out and "\x08" not in out
         assert "pwned" not in out
+
+
+def test_a_stray_nul_byte_does_not_make_a_text_export_binary(run: Run, tmp_path: Path) -> None:
+    text = (FIXTURES / "digest.txt").read_bytes().replace("推荐收录，因为数据".encode(), "推荐收录，\x00因为数据".encode())
+    path = tmp_path / "stray.txt"
+    path.write_bytes(text)
+    assert "3 added" in run("import", str(path)).stdout
+    assert "\x00" not in run("show", "1").stdout

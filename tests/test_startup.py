@@ -30,7 +30,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from readlog.cli import VALUE_OPTIONS, app, app_for, command_name
+from readlog.cli import VALUE_OPTIONS, _registered_name, app, app_for, command_name
 from readlog.store import Filters, Library
 
 from conftest import Run, write
@@ -331,3 +331,19 @@ def test_a_page_costs_the_same_in_a_larger_library(
         small.close()
         large.close()
     assert b <= 1.5 * a + 30, f"{name}: {a * 10:,} VM steps for 300 entries, {b * 10:,} for 1,200"
+
+
+def test_every_command_is_mapped_to_the_module_that_declares_it() -> None:
+    """main() imports only COMMAND_MODULES[name]; a command missing from the map
+    (or mapped to the wrong module) would still work through the full app but
+    would cost every run the import of all command modules."""
+    import importlib
+
+    import readlog.cli as cli
+
+    names = {_registered_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    assert names == set(cli.COMMAND_MODULES)
+    for name, module in cli.COMMAND_MODULES.items():
+        declared = importlib.import_module(f"readlog.cli.{module}")
+        source = Path(declared.__file__ or "").read_text(encoding="utf-8")
+        assert f'"{name}"' in source or f"def {name}(" in source, (name, module)

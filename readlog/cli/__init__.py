@@ -1,9 +1,10 @@
 """Typer commands: parse options -> call one function -> render.
 
 This module holds the app, the global options and error handling; each
-submodule declares one group of commands. No SQL, parsing or rich here. Heavy modules are imported inside the
-commands that need them, so that read commands start fast (a test guards
-this).
+submodule declares one group of commands. No SQL, parsing or rich here.
+Start-up is a feature: the console entry point imports only the submodule
+of the command being run, and heavy modules are imported inside the commands
+that need them (tests/test_startup.py guards both).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ APP_SETTINGS: dict[str, Any] = {
     "pretty_exceptions_show_locals": False,
     "context_settings": {"help_option_names": ["-h", "--help"]},
 }
-app = typer.Typer(**APP_SETTINGS)
+registry = typer.Typer(**APP_SETTINGS)
 # Global options of ``root`` that take a value (the command finder in main() skips their values).
 VALUE_OPTIONS = ("--db", "--lang")
 
@@ -130,7 +131,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback(invoke_without_command=True)
+@registry.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     db: Optional[str] = typer.Option(
@@ -163,22 +164,49 @@ def _overview(ctx: typer.Context) -> None:
     commands.overview(state_of(ctx))
 
 
-# Register the command groups (each module adds its commands to ``app``).
-from readlog.cli import exporting, importing, maintenance, organise, reading, review, state  # noqa: E402
+# Which submodule declares each command; main() imports just that one.
+COMMAND_MODULES = {
+    "import": "importing",
+    "export": "exporting",
+    "list": "reading",
+    "search": "reading",
+    "show": "reading",
+    "star": "state",
+    "unstar": "state",
+    "read": "state",
+    "unread": "state",
+    "archive": "state",
+    "unarchive": "state",
+    "tag": "organise",
+    "tags": "organise",
+    "note": "organise",
+    "undo": "organise",
+    "history": "organise",
+    "open": "organise",
+    "backup": "maintenance",
+    "db": "maintenance",
+    "sources": "review",
+    "categories": "review",
+    "stats": "review",
+    "config": "review",
+}
 
-__all__ = [
-    "app",
-    "exporting",
-    "handle_errors",
-    "importing",
-    "main",
-    "maintenance",
-    "organise",
-    "reading",
-    "review",
-    "state",
-    "state_of",
-]
+
+def load_commands(name: str | None = None) -> typer.Typer:
+    """Register the submodule that declares ``name``, or every submodule."""
+    import importlib
+
+    modules = [COMMAND_MODULES[name]] if name in COMMAND_MODULES else sorted(set(COMMAND_MODULES.values()))
+    for module in modules:
+        importlib.import_module(f"readlog.cli.{module}")
+    return registry
+
+
+def __getattr__(name: str) -> Any:
+    """``readlog.cli.app``: the app with every command registered."""
+    if name == "app":
+        return load_commands()
+    raise AttributeError(name)
 
 
 def command_name(args: list[str]) -> str | None:
@@ -212,12 +240,13 @@ def app_for(args: list[str]) -> typer.Typer:
     get the full app, so their output is unchanged.
     """
     name = command_name(args)
+    app = load_commands(name)
     if name is None:
-        return app
+        return load_commands()
     commands = [c for c in app.registered_commands if _registered_name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if not commands and not groups:
-        return app
+        return load_commands()
     one = typer.Typer(**APP_SETTINGS)
     one.registered_callback = app.registered_callback
     one.registered_commands = commands

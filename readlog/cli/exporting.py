@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import typer
 
-from readlog.cli import app, handle_errors, state_of
+from readlog.cli import handle_errors, state_of
+from readlog.cli import registry as app
 from readlog.cli.reading import BEFORE, CATEGORY, SINCE, SOURCE, STARRED, TAG, UNREAD
 from readlog.cli.reading import READ as READ_OPT
 from readlog.errors import ReadlogError, UsageError

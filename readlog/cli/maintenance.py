@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import app, handle_errors, state_of
+from readlog.cli import handle_errors, state_of
+from readlog.cli import registry as app
 from readlog.errors import ReadlogError
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import app, handle_errors, state_of
+from readlog.cli import handle_errors, state_of
+from readlog.cli import registry as app
 from readlog.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -198,19 +199,6 @@ def _check_ids(lib: Library, ids: list[int]) -> None:
     if missing:
         shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
         raise ReadlogError(f"no entry with id {shown}; nothing was changed")
-
-
-# ---- archive / unarchive -----------------------------------------------------------
-
-
-def _register_archive() -> None:
-    from readlog.cli.state import state_command
-
-    state_command("archive", "archived", True, "Archive entries: they leave the default list and keep their state.")
-    state_command("unarchive", "archived", False, "Bring archived entries back to the default list.")
-
-
-_register_archive()
 
 
 # ---- tags ------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from readlog.cli import app, handle_errors, state_of
+from readlog.cli import handle_errors, state_of
+from readlog.cli import registry as app
 from readlog.errors import UsageError
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""star, unstar, read, unread: change an entry's state, by ids or by filters."""
+"""star, unstar, read, unread, archive, unarchive: change entries' state, by ids or by filters."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from readlog.cli import app, handle_errors, organise, state_of
+from readlog.cli import handle_errors, organise, state_of
+from readlog.cli import registry as app
 
 IDS = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges, e.g. 3 5 8-12 (or use filters).")
 F = organise
@@ -53,3 +54,5 @@ state_command("star", "starred", True, "Star entries.")
 state_command("unstar", "starred", False, "Remove the star from entries.")
 state_command("read", "read", True, "Mark entries read.")
 state_command("unread", "read", False, "Mark entries unread.")
+state_command("archive", "archived", True, "Archive entries: they leave the default list and keep their state.")
+state_command("unarchive", "archived", False, "Bring archived entries back to the default list.")

@@ -7,6 +7,7 @@ terminal: rich turns it off when output is piped or NO_COLOR is set.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -442,7 +443,13 @@ class _Bar:
 
 
 _WIDE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
-_PIECES = re.compile(rf"[{_WIDE}]|\s+|[^\s{_WIDE}]+")
+
+
+@functools.cache
+def _pieces() -> re.Pattern[str]:
+    """Compiled on first use: the wide-character ranges take ~5 ms to compile,
+    and only the detail view wraps text."""
+    return re.compile(rf"[{_WIDE}]|\s+|[^\s{_WIDE}]+")
 _NO_LINE_START = set("，。、；：！？）》」』】,.;:!?)")
 
 
@@ -457,7 +464,7 @@ def wrap(text: str, width: int) -> str:
     out: list[str] = []
     for paragraph in text.split("\n"):
         line, used = "", 0
-        for piece in _PIECES.findall(paragraph):
+        for piece in _pieces().findall(paragraph):
             if piece.isspace():
                 if line:
                     line, used = line + " ", used + 1

@@ -92,7 +92,9 @@ class Library:
         self.conn = conn
         self.readonly = readonly
         self._db: Database | None = None
-        self._vocab: dict[str, list[str]] = {}  # two-character search terms -> trigrams; see vocabulary()
+        # Remembered until the next write (see vocabulary() and _fts_count()).
+        self._vocab: dict[str, list[str]] = {}
+        self._fts_counts: dict[str, int] = {}
         self._progress: Callable[[str, int | None], Any] | None = None
 
     # ---- opening -------------------------------------------------------
@@ -222,6 +224,7 @@ class Library:
         except sqlite3.OperationalError as exc:
             raise _busy_or(exc, self.path) from None
         self._vocab.clear()
+        self._fts_counts.clear()
         try:
             yield
         except BaseException:
@@ -301,11 +304,10 @@ class Library:
     def _fts_count(self, expr: str) -> int:
         """How many entries the full-text expression matches, from the index
         alone (remembered until the next write: ranking and the count share it)."""
-        key = "#" + expr
-        if key not in self._vocab:
+        if expr not in self._fts_counts:
             sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
-            self._vocab[key] = [str(self.conn.execute(sql, (expr,)).fetchone()[0])]
-        return int(self._vocab[key][0])
+            self._fts_counts[expr] = int(self.conn.execute(sql, (expr,)).fetchone()[0])
+        return self._fts_counts[expr]
 
     def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
         """How each relevance tier should ask the index (search.MODES), or None
@@ -321,7 +323,10 @@ class Library:
         if self._fts_count(whole) * DENSE <= entries:
             return lambda fts: "lookup"
         if not search.is_simple(f.query):
-            return lambda fts: "scan"
+            # Counting a tier would cost as much as asking it. Titles are short,
+            # so title hits are few: look those up; walk the entries for the rest.
+            title = search.match_sql(f.query, self.vocabulary, columns=search.TIERS[0]).fts
+            return lambda fts: "lookup" if fts == title else "scan"
 
         def mode(fts: str | None) -> str | None:
             if fts is None:
