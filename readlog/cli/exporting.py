@@ -12,7 +12,7 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.cli.reading import BEFORE, CATEGORY, SINCE, SOURCE, STARRED, TAG, UNREAD
+from readlog.cli.reading import BEFORE, CATEGORY, SINCE, SOURCE, STARRED, TAG, UNREAD, filters
 from readlog.cli.reading import READ as READ_OPT
 from readlog.errors import ReadlogError, UsageError
 
@@ -66,21 +66,9 @@ def export(
       readlog export --unread --since 2w -o to-read.md
       readlog export -f html -o bookmarks.html
     """
-    from readlog import commands
 
     name = choose_format(fmt, output)
-    f = commands.make_filters(
-        unread=unread,
-        read=read,
-        starred=starred,
-        source=source,
-        category=category,
-        since=since,
-        before=before,
-        tags=tag or [],
-        archived=archived,
-        search=search,
-    )
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, search)
     f.archived = True if archived else None
     run_export(state_of(ctx), f, name, output)
 

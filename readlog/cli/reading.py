@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from readlog.store import Filters
 
 
-def _filters(
+def filters(
     unread: bool = False,
     read: bool = False,
     starred: bool = False,
@@ -86,7 +86,7 @@ def list_(
     """
     from readlog import commands
 
-    f = _filters(unread, read, starred, source, category, since, before, tag, archived, search)
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, search)
     commands.show_list(state_of(ctx), f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 
 
@@ -137,7 +137,7 @@ def search(
             return
     if not query:
         raise UsageError("give a QUERY to search for (or --rebuild)")
-    f = _filters(unread, read, starred, source, category, since, before, tag, archived, query)
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, query)
     commands.show_list(state, f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 
 
