@@ -60,7 +60,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     en_rel = re.compile(_PREFIX + _NUM + r"\s*(" + "|".join(_EN_UNITS) + r")s?\.?\s+ago$", re.I)
     words = re.compile(
         _PREFIX + r"(刚刚|刚才|just now|now|今天|today|昨天|yesterday|前天|the day before yesterday)"
-        r"(?:\s*(\d{1,2})[:：](\d{2}))?$",
+        r"(?:\s*(?:at\s+)?(\d{1,2})[:：](\d{2}))?$",
         re.I,
     )
     absolute = re.compile(
@@ -68,7 +68,16 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         r"(?:[\sT]+(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$",
         re.I,
     )
-    return zh_rel, en_rel, words, absolute
+    month = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+    named = re.compile(
+        _PREFIX + r"(?:on\s+)?(?:" + month + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+        r"|(\d{1,2})(?:st|nd|rd|th)?\s+" + month + r",?\s+(\d{4}))$",
+        re.I,
+    )
+    return zh_rel, en_rel, words, absolute, named
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def local_tz() -> tzinfo:
@@ -109,12 +118,13 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
 
     Accepts the whole stamp line, with or without a prefix such as 收藏 or
     Saved: 刚刚, N 秒/分钟/小时/天/周/个月/年前, 昨天, 前天, their English
-    forms, and absolute dates such as 2026-11-15 or 2026年11月15日 14:30.
+    forms, and absolute dates such as 2026-11-15, 2026年11月15日 14:30 or
+    Saved on Nov 15, 2025.
     """
     s = " ".join(text.strip().split())
     if not s or len(s) > 60:
         return None
-    zh_rel, en_rel, words, absolute = _patterns()
+    zh_rel, en_rel, words, absolute, named = _patterns()
     m = zh_rel.match(s) or en_rel.match(s)
     if m:
         unit = _ZH_UNITS.get(m.group(2)) or _EN_UNITS[m.group(2).lower().rstrip(".")]
@@ -130,6 +140,13 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
     m = absolute.match(s)
     if m:
         return _absolute(m, as_of.tzinfo or local_tz())
+    m = named.match(s)
+    if m:
+        name, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(5, 4, 6)
+        try:
+            return datetime(int(year), _MONTHS.index(name.lower()[:3]) + 1, int(day), tzinfo=as_of.tzinfo or local_tz())
+        except ValueError:
+            return None
     return None
 
 

@@ -121,7 +121,8 @@ def test_escape_sequences_never_reach_terminal(run: Run, tmp_path: Path) -> None
 
 
 def test_a_stray_nul_byte_does_not_make_a_text_export_binary(run: Run, tmp_path: Path) -> None:
-    text = (FIXTURES / "digest.txt").read_bytes().replace("推荐收录，因为数据".encode(), "推荐收录，\x00因为数据".encode())
+    clean = (FIXTURES / "digest.txt").read_bytes()
+    text = clean.replace("推荐收录，因为数据".encode(), "推荐收录，\x00因为数据".encode())
     path = tmp_path / "stray.txt"
     path.write_bytes(text)
     assert "3 added" in run("import", str(path)).stdout

@@ -145,3 +145,29 @@ def test_examples_import_cleanly(run: Run) -> None:
     result = run("import", *files, "--as-of", "2026-12-01")
     assert "problem" not in result.output
     assert len(run.json("list", "-n", "0")) >= 8
+
+
+def test_view_counters_stay_exact_through_every_change(run: Run, library: Path) -> None:
+    """The footer's totals come from counters kept by triggers; they must match a recount."""
+    run("import", str(FIXTURES / "digest.txt"), str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01")
+    run("read", "1-3")
+    run("unread", "2")
+    run("archive", "4", "1")
+    run("undo")
+    run("archive", "5")
+    conn = sqlite3.connect(library)
+    conn.execute("DELETE FROM entries WHERE id = 6")
+    conn.commit()
+    kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())
+    live = conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NULL").fetchone()[0]
+    unread = conn.execute("SELECT count(*) FROM entries WHERE read_at IS NULL AND archived_at IS NULL").fetchone()[0]
+    done = conn.execute("SELECT count(*) FROM entries WHERE read_at IS NOT NULL AND archived_at IS NULL").fetchone()[0]
+    assert kept == {"live": live, "unread": unread, "done": done} == {"live": 4, "unread": 2, "done": 2}
+    assert f"of {unread} entries" in run("list", "--unread", "-n", "1").stdout
+    assert f"of {done} entries" in run("list", "--read", "-n", "1").stdout
+    run("db", "check")
+    conn.execute("UPDATE view_counts SET n = 99 WHERE view = 'unread'")
+    conn.commit()
+    assert "unread counter says 99" in run("db", "check", code=1).output
+    run("db", "rebuild-index")
+    run("db", "check")

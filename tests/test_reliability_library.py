@@ -197,6 +197,9 @@ def test_old_library_upgrades_keeping_entries_and_states(run: Run, tmp_path: Pat
     conn.close()
     rows = {r["title"]: r for r in _all_entries(run, lib)}
     assert set(rows) == {e["title"] for e in expected}
+    live = [e for e in expected if not e.get("archived_at")]
+    assert f"of {len(live)} entries" in run("--db", str(lib), "list", "-n", "1").stdout
+    assert "调度器" in run("--db", str(lib), "search", "调度").stdout
     for want in expected:
         got = rows[want["title"]]
         for key in ("source", "category", "summary", "verdict", "url", "published", "note", "tags"):

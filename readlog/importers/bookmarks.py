@@ -22,7 +22,7 @@ from readlog.models import Entry, Problem
 from readlog.stamps import parse_stamp
 
 NAME = "bookmarks"
-_STAMPISH = re.compile(r"(前|ago|刚刚|just now|昨天|前天|yesterday|\d{4}\s*[-/.年])", re.I)
+_STAMPISH = re.compile(r"(前|ago|刚刚|just now|昨天|前天|yesterday|\d{4}\s*[-/.年]|\d{4}$)", re.I)
 Paragraph = tuple[int, str]
 
 

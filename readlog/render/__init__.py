@@ -450,6 +450,8 @@ def _pieces() -> re.Pattern[str]:
     """Compiled on first use: the wide-character ranges take ~5 ms to compile,
     and only the detail view wraps text."""
     return re.compile(rf"[{_WIDE}]|\s+|[^\s{_WIDE}]+")
+
+
 _NO_LINE_START = set("，。、；：！？）》」』】,.;:!?)")
 
 

@@ -361,13 +361,19 @@ class Library:
         return found - int(self.conn.execute(sql, probe.params).fetchone()[0])
 
     def count(self, f: Filters) -> int:
-        """How many entries match; for the everyday views, counted in a small
-        partial index, because SQLite cannot know that the table's rows are
-        large and would otherwise scan the whole table."""
+        """How many entries match. The everyday views (all, unread, read) are
+        read from counters the database keeps (migrations.VIEW_COUNTS); with a
+        date range they are counted in a small partial index, because SQLite
+        cannot know that the table's rows are large and would otherwise scan
+        the whole table."""
         if f.query is not None and (fast := self._search_count(f)) is not None:
             return fast
-        where, params = self._where(f)
         hint = _count_index(f)
+        if hint and not (f.since or f.before):
+            view = {"entries_unread": "unread", "entries_done": "done"}.get(hint, "live")
+            row = self.conn.execute("SELECT n FROM view_counts WHERE view = ?", (view,)).fetchone()
+            return int(row[0])
+        where, params = self._where(f)
         indexed = f" INDEXED BY {hint}" if hint else ""
         sql = f"SELECT count(saved_at) FROM entries{indexed} WHERE {where}"
         return int(self.conn.execute(sql, params).fetchone()[0])
@@ -469,9 +475,9 @@ class Library:
 
     def overview(self) -> Row:
         one = self.conn.execute(
-            "SELECT count(*) AS total, "
-            "(SELECT count(*) FROM entries WHERE read_at IS NULL AND archived_at IS NULL) AS unread, "
-            "(SELECT count(*) FROM entries WHERE starred_at IS NOT NULL) AS starred FROM entries"
+            "SELECT (SELECT count(*) FROM entries) AS total, "
+            "(SELECT n FROM view_counts WHERE view = 'unread') AS unread, "
+            "(SELECT count(*) FROM entries INDEXED BY entries_starred WHERE starred_at IS NOT NULL) AS starred"
         ).fetchone()
         last = self.conn.execute(
             "SELECT * FROM imports WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"
@@ -612,9 +618,11 @@ class Library:
             self.conn.execute("ANALYZE")
 
     def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
-        """Re-create the search index from the entries (for a library whose index was lost)."""
+        """Re-create the search index and the view counters from the entries
+        (for a library whose index was lost or damaged)."""
         with self.transaction():
             migrations.rebuild_index(self.conn, progress)
+            migrations.recount_views(self.conn)
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
 
     # ---- export and restore (readlog export / the jsonl importer) -----------
@@ -746,6 +754,15 @@ def inspect(path: Path) -> Row:
     except sqlite3.DatabaseError as exc:
         integrity = [str(exc)]
     entries, index = _count(conn, "entries", tables), _count(conn, "entries_fts_docsize", tables)
+    if "view_counts" in tables and integrity == ["ok"]:
+        kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())
+        for view, n in migrations.view_recounts(conn).items():
+            if kept.get(view) != n:
+                integrity.append(
+                    f"the {view} counter says {kept.get(view)} but there are {n}; run readlog db rebuild-index"
+                )
+        if len(integrity) > 1:
+            integrity.remove("ok")
     conn.close()
     return {
         "path": str(path),
