@@ -44,8 +44,8 @@ def prepare(batch: Sequence[Entry]) -> list[Prepared]:
     return [
         Prepared(
             entry=e,
-            fingerprint=e.fingerprint(),
-            url_key=normalize_url(e.url),
+            fingerprint=e.fingerprint(key),
+            url_key=key,
             saved_at=to_iso(e.saved_at),
             read_at=to_iso(e.read_at),
             starred_at=to_iso(e.starred_at),
@@ -53,6 +53,7 @@ def prepare(batch: Sequence[Entry]) -> list[Prepared]:
             tags=_tags(e.tags),
         )
         for e in batch
+        for key in (normalize_url(e.url),)
     ]
 
 

@@ -42,9 +42,12 @@ class Entry:
     note: str = ""
     line: int = 0
 
-    def fingerprint(self) -> str:
-        """Identity across re-imports: never depends on stamps or import time."""
-        return fingerprint(self.url, self.source, self.title, self.summary)
+    def fingerprint(self, url_key: str | None = None) -> str:
+        """Identity across re-imports: never depends on stamps or import time.
+
+        ``url_key`` is normalize_url(self.url) when the caller has it already.
+        """
+        return fingerprint(self.url, self.source, self.title, self.summary, url_key=url_key)
 
 
 @dataclass(frozen=True)
@@ -92,9 +95,9 @@ def normalize_url(url: str) -> str:
     return urlunsplit((scheme, netloc, path, urlencode(sorted(query)), ""))
 
 
-def fingerprint(url: str, source: str, title: str, summary: str) -> str:
+def fingerprint(url: str, source: str, title: str, summary: str, *, url_key: str | None = None) -> str:
     """sha256 of the normalised URL, or of source + title + summary without one."""
-    key = normalize_url(url)
+    key = normalize_url(url) if url_key is None else url_key
     if key:
         basis = "url\0" + key
     else:

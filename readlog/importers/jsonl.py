@@ -44,8 +44,8 @@ class Restored(Entry):
     imported_at: datetime | None = None
     stored_fingerprint: str = ""
 
-    def fingerprint(self) -> str:
-        return self.stored_fingerprint or super().fingerprint()
+    def fingerprint(self, url_key: str | None = None) -> str:
+        return self.stored_fingerprint or super().fingerprint(url_key)
 
 
 def sniff(text: str) -> int:
