@@ -164,7 +164,8 @@ def _overview(ctx: typer.Context) -> None:
     commands.overview(state_of(ctx))
 
 
-# Which submodule declares each command; main() imports just that one.
+# Which submodule declares each command (in the order --help lists them);
+# main() imports just the one it needs.
 COMMAND_MODULES = {
     "import": "importing",
     "export": "exporting",
@@ -183,12 +184,12 @@ COMMAND_MODULES = {
     "undo": "organise",
     "history": "organise",
     "open": "organise",
-    "backup": "maintenance",
-    "db": "maintenance",
     "sources": "review",
     "categories": "review",
     "stats": "review",
     "config": "review",
+    "backup": "maintenance",
+    "db": "maintenance",
 }
 
 
@@ -196,9 +197,14 @@ def load_commands(name: str | None = None) -> typer.Typer:
     """Register the submodule that declares ``name``, or every submodule."""
     import importlib
 
-    modules = [COMMAND_MODULES[name]] if name in COMMAND_MODULES else sorted(set(COMMAND_MODULES.values()))
-    for module in modules:
+    if name in COMMAND_MODULES:
+        importlib.import_module(f"readlog.cli.{COMMAND_MODULES[name]}")
+        return registry
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
         importlib.import_module(f"readlog.cli.{module}")
+    # --help lists commands in the order above (workflow order), not import order.
+    order = list(COMMAND_MODULES)
+    registry.registered_commands.sort(key=lambda c: order.index(_registered_name(c)))
     return registry
 
 
