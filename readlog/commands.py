@@ -21,6 +21,8 @@ _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 def parse_ids(values: list[str]) -> list[int]:
     """'3', '5', '8-12' -> [3, 5, 8, 9, 10, 11, 12], in order, without repeats."""
+    from readlog.store import MAX_ID
+
     ids: list[int] = []
     for value in values:
         for part in value.replace(",", " ").split():
@@ -29,6 +31,8 @@ def parse_ids(values: list[str]) -> list[int]:
                 raise UsageError(f"not an id or range: {part!r} (use e.g. 3 5 8-12)")
             lo = int(m.group(1))
             hi = int(m.group(2) or lo)
+            if hi > MAX_ID:
+                raise UsageError(f"no entry can have the id {part!r}: ids run from 1 to {MAX_ID}")
             if hi < lo:
                 raise UsageError(f"range {part!r} runs backwards")
             if hi - lo > 1_000_000:
@@ -44,7 +48,7 @@ def _when(value: str | None, option: str) -> str | None:
 
     try:
         return to_iso(parse_when(value))
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:
         raise UsageError(f"{option}: {exc}") from None
 
 
@@ -62,6 +66,7 @@ def make_filters(
     search: str | None,
 ) -> Filters:
     from readlog.store import Filters
+    from readlog.tags import unique_tags
 
     if unread and read:
         raise UsageError("--unread and --read cannot be used together")
@@ -77,7 +82,7 @@ def make_filters(
         category=category,
         since=_when(since, "--since"),
         before=_when(before, "--before"),
-        tags=tags,
+        tags=unique_tags(tags),
         archived=archived,
         query=query,
     )
@@ -145,11 +150,8 @@ def change_state(state: State, values: list[str], which: str, on: bool, *, name:
 
 def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
     lib = state.library()
-    missing = lib.missing(ids)
-    if missing:
-        shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
-        raise ReadlogError(f"no entry with id {shown}; nothing was changed")
-    with lib.transaction():
+    with lib.transaction():  # checked inside: another process may delete entries meanwhile
+        lib.require(ids)
         action = lib.start_action(f"{name} " + " ".join(str(i) for i in ids[:50]))
         results = lib.set_state(ids, which, on, action)
         changed = sum(1 for _, c in results if c)

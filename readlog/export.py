@@ -20,6 +20,7 @@ from itertools import groupby
 from typing import Any, BinaryIO
 
 from readlog.stamps import from_iso
+from readlog.tags import tag_list
 
 Row = dict[str, Any]
 
@@ -99,14 +100,7 @@ def time_out(value: str | None) -> str | None:
 
 
 def tags_of(row: Row) -> list[str]:
-    raw = row.get("tags")
-    if isinstance(raw, list):
-        return [str(t) for t in raw]
-    try:
-        value = json.loads(raw or "[]")
-    except ValueError:
-        return []
-    return [str(t) for t in value] if isinstance(value, list) else []
+    return tag_list(row.get("tags"))
 
 
 def record(row: Row) -> dict[str, Any]:
@@ -259,8 +253,7 @@ def _html_item(row: Row) -> str:
     tags = [t.replace(",", " ") for t in tags_of(row)]
     if tags:
         attrs.append(f'TAGS="{escape(",".join(tags), quote=True)}"')
-    if not row.get("read_at"):
-        attrs.append('TOREAD="1"')
+    attrs.append('TOREAD="0"' if row.get("read_at") else 'TOREAD="1"')
     line = f"    <DT><A {' '.join(attrs)}>{escape(title, quote=False)}</A>\n"
     summary = str(row.get("summary") or "").strip()
     if summary:
@@ -282,7 +275,8 @@ HTML_HEAD = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
 def to_html(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """The Netscape bookmark file browsers and read-later apps import.
 
-    ``TOREAD="1"`` marks unread entries; tags go in ``TAGS`` (commas inside a
+    ``TOREAD="1"`` marks unread entries and ``TOREAD="0"`` read ones (apps
+    that know only "1" treat anything else as read); tags go in ``TAGS`` (commas inside a
     tag become spaces). Entries without a URL cannot be bookmarks: they are
     left out and counted in ``tally.skipped``.
     """

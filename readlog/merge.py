@@ -13,6 +13,7 @@ from typing import Any
 
 from readlog.models import Entry, normalize_url
 from readlog.stamps import to_iso
+from readlog.tags import tag_list, unique_tags
 
 TEXT_FIELDS = ("title", "summary", "verdict", "source", "category", "url", "published", "note", "saved_raw")
 
@@ -31,15 +32,6 @@ class Prepared:
     tags: list[str]
 
 
-def _tags(tags: Sequence[str]) -> list[str]:
-    seen: dict[str, str] = {}
-    for tag in tags:
-        t = " ".join(str(tag).split()).strip()
-        if t and t.casefold() not in seen:
-            seen[t.casefold()] = t
-    return list(seen.values())
-
-
 def prepare(batch: Sequence[Entry]) -> list[Prepared]:
     return [
         Prepared(
@@ -50,7 +42,7 @@ def prepare(batch: Sequence[Entry]) -> list[Prepared]:
             read_at=to_iso(e.read_at),
             starred_at=to_iso(e.starred_at),
             archived_at=to_iso(e.archived_at),
-            tags=_tags(e.tags),
+            tags=unique_tags(e.tags),
         )
         for e in batch
         for key in (normalize_url(e.url),)
@@ -104,8 +96,8 @@ def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
         if value and not old.get(name):
             changes[name] = value
     if p.tags:
-        current = json.loads(old.get("tags") or "[]")
-        union = _tags([*current, *p.tags])
+        current = tag_list(old.get("tags"))
+        union = unique_tags([*current, *p.tags])
         if union != current:
             changes["tags"] = json.dumps(union, ensure_ascii=False)
     if p.url_key and not old.get("url_key"):

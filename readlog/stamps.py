@@ -128,38 +128,59 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
     m = zh_rel.match(s) or en_rel.match(s)
     if m:
         unit = _ZH_UNITS.get(m.group(2)) or _EN_UNITS[m.group(2).lower().rstrip(".")]
-        return _minus(as_of, _number(m.group(1)), unit)
+        try:
+            return _minus(as_of, _number(m.group(1)), unit)
+        except (OverflowError, ValueError):  # "99999999999 天前": before the calendar starts
+            return None
     m = words.match(s)
     if m:
         word = m.group(1).lower()
         days = {"昨天": 1, "yesterday": 1, "前天": 2, "the day before yesterday": 2}.get(word, 0)
         when = as_of - timedelta(days=days)
         if m.group(2):
-            when = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0)
+            try:
+                when = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0)
+            except ValueError:  # "yesterday at 25:00"
+                return None
         return when
     m = absolute.match(s)
     if m:
-        return _absolute(m, as_of.tzinfo or local_tz())
+        return _absolute(m)
     m = named.match(s)
     if m:
         name, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(5, 4, 6)
         try:
-            return datetime(int(year), _MONTHS.index(name.lower()[:3]) + 1, int(day), tzinfo=as_of.tzinfo or local_tz())
-        except ValueError:
+            return localize(datetime(int(year), _MONTHS.index(name.lower()[:3]) + 1, int(day)))
+        except (ValueError, OverflowError):
             return None
     return None
 
 
-def _absolute(m: re.Match[str], tz: tzinfo) -> datetime | None:
+def _absolute(m: re.Match[str]) -> datetime | None:
+    """A written date and time; without a zone it is the user's wall-clock time."""
     y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
     hh, mm, ss = (int(g) if g else 0 for g in m.group(4, 5, 6))
     zone = m.group(7)
-    if zone:
-        tz = parse_offset(zone)
     try:
-        return datetime(y, mo, d, hh, mm, ss, tzinfo=tz)
-    except ValueError:
+        if zone:
+            return datetime(y, mo, d, hh, mm, ss, tzinfo=parse_offset(zone))
+        return localize(datetime(y, mo, d, hh, mm, ss))
+    except (ValueError, OverflowError):
         return None
+
+
+def localize(value: datetime) -> datetime:
+    """A naive time read as the user's wall-clock time, with the UTC offset
+    in force on that date (summer or winter time), not today's offset. At
+    the edges of the calendar, where the platform cannot say, today's offset
+    is used.
+    """
+    if value.tzinfo is not None:
+        return value
+    try:
+        return value.astimezone()
+    except (OverflowError, OSError, ValueError):
+        return value.replace(tzinfo=local_tz())
 
 
 def parse_offset(zone: str) -> tzinfo:
@@ -182,7 +203,10 @@ def parse_when(text: str, *, reference: datetime | None = None) -> datetime:
     m = re.fullmatch(r"(\d+)\s*([smhdwy]|mo)", s, re.I)
     if m:
         unit = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks", "y": "years", "mo": "months"}
-        return _minus(ref, int(m.group(1)), unit[m.group(2).lower()])
+        try:
+            return _minus(ref, int(m.group(1)), unit[m.group(2).lower()])
+        except (OverflowError, ValueError):
+            raise ValueError(f"{text!r} reaches back before the year 1") from None
     stamp = parse_stamp(s, ref)
     if stamp is not None:
         return stamp
@@ -192,16 +216,14 @@ def parse_when(text: str, *, reference: datetime | None = None) -> datetime:
         raise ValueError(
             f"cannot read {text!r} as a time; use YYYY-MM-DD, YYYY-MM-DDTHH:MM[+08:00], or 7d / 2w / 3mo"
         ) from None
-    return value if value.tzinfo else value.replace(tzinfo=local_tz())
+    return localize(value)
 
 
 def to_iso(value: datetime | None) -> str | None:
     """Storage form: ISO 8601 in UTC, so that text order is time order."""
     if value is None:
         return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=local_tz())
-    return value.astimezone(timezone.utc).isoformat(timespec="seconds")
+    return localize(value).astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def from_iso(value: str | None) -> datetime | None:

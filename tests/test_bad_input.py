@@ -127,3 +127,40 @@ def test_a_stray_nul_byte_does_not_make_a_text_export_binary(run: Run, tmp_path:
     path.write_bytes(text)
     assert "3 added" in run("import", str(path)).stdout
     assert "\x00" not in run("show", "1").stdout
+
+
+HUGE = "99999999999999999999"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("show", HUGE), 1, "no entry with id"),
+        (("note", HUGE, "x"), 1, "no entry with id"),
+        (("star", "9223372036854775808"), 2, "ids run from 1"),
+        (("read", f"1-{HUGE}"), 2, ""),
+        (("list", "--since", "1000000000d"), 2, "before the year 1"),
+        (("list", "--since", "99999999999y"), 2, "before the year 1"),
+        (("list", "--since", "9999-12-31T23:59:59-05:00"), 2, "--since"),
+        (("search", "缓存", "--since", "1000000000d"), 2, "before the year 1"),
+    ],
+)
+def test_numbers_beyond_range_are_one_line_errors(run: Run, args: tuple[str, ...], code: int, message: str) -> None:
+    run("import", str(FIXTURES / "digest.txt"))
+    result = run(*args, code=code)
+    assert result.stderr.startswith("readlog: ") and len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("args", [("list", "-n", HUGE), ("search", "缓存", "-n", HUGE), ("history", "-n", HUGE)])
+def test_huge_limits_mean_all(run: Run, args: tuple[str, ...]) -> None:
+    run("import", str(FIXTURES / "digest.txt"))
+    everything = run(*args[:-2], "-n", "0").stdout
+    assert run(*args).stdout == everything
+
+
+def test_huge_page_size_in_config_means_all(run: Run, tmp_path: Path) -> None:
+    run("import", str(FIXTURES / "digest.txt"))
+    (tmp_path / "config").mkdir()
+    write(tmp_path / "config" / "config.toml", f"page_size = {HUGE}\n")
+    assert "Showing 3 of 3 entries" in run("list").stdout

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
+
+import pytest
 
 from conftest import FIXTURES, ROOT, Run, write
 
@@ -32,11 +35,20 @@ def test_digest_fields(run: Run) -> None:
 
 
 def test_bookmark_stamps_resolved_against_as_of(run: Run) -> None:
-    run("import", str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01T12:00:00+00:00")
-    rows = {r["title"]: r for r in run.json("list", "-n", "0")}
-    assert rows["第一篇：缓存一致性协议入门"]["saved_at"].startswith("2026-11-15") or rows[
-        "第一篇：缓存一致性协议入门"
-    ]["saved_at"][:10] in {"2026-11-15", "2026-11-16"}
+    with pytest.MonkeyPatch.context() as zone:
+        zone.setenv("TZ", "UTC")
+        time.tzset()
+        try:
+            run("import", str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01T12:00:00+00:00")
+            rows = {r["title"]: r for r in run.json("list", "-n", "0")}
+        finally:
+            zone.undo()
+            time.tzset()
+    assert {title: r["saved_at"] for title, r in rows.items()} == {
+        "第一篇：缓存一致性协议入门": "2026-11-15T12:00:00+00:00",  # 收藏16 天前
+        "Second post: on compilers": "2026-12-01T09:00:00+00:00",  # 收藏 3 小时前
+        "第三篇：只有标题和一段话": "2026-11-17T12:00:00+00:00",  # Saved 2 weeks ago
+    }
     compilers = rows["Second post: on compilers"]
     assert "<" not in compilers["summary"] and "compilers" in compilers["summary"]
     assert "https://example.com/a.png" in compilers["summary"]
@@ -117,6 +129,27 @@ def test_list_table_and_footer(run: Run) -> None:
     assert "ago" in out or "just now" in out
     for line in out.splitlines():
         assert len(line) <= 100
+
+
+def test_footer_totals_match_each_filtered_view(run: Run) -> None:
+    """The footer's total is the size of the view asked for, not of the library."""
+    run("import", str(FIXTURES / "digest.txt"), str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01")
+    ids = [r["id"] for r in run.json("list", "-n", "0")]
+    run("star", str(ids[0]))
+    run("read", str(ids[1]))
+    run("archive", str(ids[2]))
+    views = [
+        ("--starred",),
+        ("--unread",),
+        ("--read",),
+        ("--archived",),
+        ("--unread", "--starred"),
+        ("--source", run.json("list", "-n", "1")[0]["source"]),
+        (),
+    ]
+    for view in views:
+        total = len(run.json("list", *view, "-n", "0"))
+        assert f"of {total} entries" in run("list", *view, "-n", "1").stdout, view
 
 
 def test_overview(run: Run) -> None:

@@ -124,6 +124,33 @@ def test_browser_files_without_toread_arrive_unread(tmp_path: Path) -> None:
     assert entry.read_at is None
 
 
+def test_reading_list_marks_decide_even_when_the_first_appears_late(tmp_path: Path) -> None:
+    """A file that marks unread bookmarks anywhere (here after 100 KiB of read
+    ones) means its unmarked bookmarks were read, however early they come."""
+    read = "".join(
+        f'<DT><A HREF="https://example.org/read/{i}" ADD_DATE="1616337559">Read {i} {"x" * 80}</A>\n'
+        for i in range(1200)
+    )
+    late = '<DT><A HREF="https://example.org/later" TOREAD="1">Later</A>\n'
+    path = write(tmp_path / "late.html", f"<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n{read}{late}</DL>\n")
+    assert path.stat().st_size > 100_000
+    entries, problems = parse(path)
+    assert problems == [] and len(entries) == 1201
+    assert [e.title for e in entries if e.read_at is None] == ["Later"]
+    assert entries[0].read_at == T_2021
+
+
+def test_explicit_toread_zero_is_read_and_one_unread(tmp_path: Path) -> None:
+    text = (
+        "<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>"
+        '<DT><A HREF="https://e.org/a" TOREAD="0">A</A>'
+        '<DT><A HREF="https://e.org/b" toread="1">B</A>'
+        '<DT><A HREF="https://e.org/c">C</A></DL>'
+    )
+    entries, _ = parse(write(tmp_path / "t.html", text))
+    assert {e.title: e.read_at is not None for e in entries} == {"A": True, "B": False, "C": True}
+
+
 def test_readlog_html_export_round_trips_read_state(run: Run, tmp_path: Path) -> None:
     run("import", str(FORMATS / "ril_export.html"))
     out = tmp_path / "out.html"

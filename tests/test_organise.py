@@ -317,6 +317,29 @@ def test_undo_each_kind_of_change(
     assert _entries(library) == before
 
 
+@pytest.mark.parametrize(
+    ("setup", "command", "words"),
+    [
+        (["read", "{id}"], ["unread", "{id}"], "marked read again"),
+        (["star", "{id}"], ["unstar", "{id}"], "starred again"),
+        (["archive", "{id}"], ["unarchive", "{id}"], "archived again"),
+        (["note", "{id}", "kept"], ["note", "{id}", "--clear"], "note restored"),
+        (["tag", "{id}", "+keep"], ["tag", "{id}", "-keep"], "tags restored"),
+    ],
+)
+def test_undo_of_taking_a_state_back(
+    run: Run, digest: dict[str, int], library: Path, setup: list[str], command: list[str], words: str
+) -> None:
+    entry = str(digest["gc"])
+    run(*(a.replace("{id}", entry) for a in setup))
+    before = _entries(library)
+    run(*(a.replace("{id}", entry) for a in command))
+    assert _entries(library) != before
+    result = run("undo")
+    assert words in result.stdout
+    assert _entries(library) == before
+
+
 def test_undo_restores_previous_tags_and_note(run: Run, digest: dict[str, int], library: Path) -> None:
     go = str(digest["gc"])
     run("tag", go, "+a")
@@ -433,6 +456,24 @@ def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "could not start a browser" in run("open", str(with_url), code=1).stderr
 
 
+@pytest.mark.parametrize(
+    "url",
+    ["https://e.org/\x1b]0;pwned\x07", "https://e.org/\u202eexe.txt", "https://e.org/\x9b31m", "https://e.\u200borg/"],
+)
+def test_open_refuses_links_holding_control_characters(
+    run: Run, library: Path, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    run("history")
+    opened: list[str] = []
+    monkeypatch.setattr(organise, "launch", lambda u: opened.append(u) or 0)
+    entry = _add(library, title="Sneaky", url=url, source="s")
+    for args in (("open", str(entry)), ("open", str(entry), "--print")):
+        result = run(*args, code=1)
+        assert "not a web address" in result.stderr and "\x1b" not in result.stderr and "\u202e" not in result.stderr
+        assert result.stdout == ""
+    assert opened == []
+
+
 # ---- help ------------------------------------------------------------------------
 
 
@@ -442,3 +483,18 @@ def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_help_has_examples(run: Run, command: str) -> None:
     text = run(command, "--help").stdout
     assert "Examples:" in text and f"readlog {command}" in text
+
+
+def test_one_spelling_rule_for_tags_everywhere(run: Run, library: Path, tmp_path: Path) -> None:
+    """'#Rust', ' rust ' and 'RUST' are one tag in imports, merges, tag and --tag."""
+    run("history")
+    first = _add(library, title="A", url="https://e.org/a", source="s", tags=["#Rust", " rust ", "Go"])
+    assert run.json("show", str(first))["tags"] == ["Rust", "Go"]
+    _add(library, title="A", url="https://e.org/a", source="s", tags=["RUST", "#cli"])  # same URL: merged
+    assert run.json("show", str(first))["tags"] == ["Rust", "Go", "cli"]
+    run("tag", str(first), "+#go", "+  new   tag ", "--yes")
+    assert run.json("show", str(first))["tags"] == ["Rust", "Go", "cli", "new tag"]
+    for spelling in ("rust", "#RUST", " Rust "):
+        assert [r["id"] for r in run.json("list", "--tag", spelling)] == [first]
+    run("tag", str(first), "-#RUST", "--yes")
+    assert run.json("show", str(first))["tags"] == ["Go", "cli", "new tag"]

@@ -411,12 +411,47 @@ def test_reading_through_the_cli_feeds_stats(run: Run, library: Path, monkeypatc
     assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
     assert data["periods"][-1] == {"start": "2026-11-30", "saved": 0, "read": 3}
     assert data["top_sources"] == [{"name": "Rust Blog", "saved": 4, "read": 3}]
-    run("unread", "3")  # today's read taken back: the streak ends yesterday, still alive
+    clock["at"] = NOW
+    run("unread", "3")  # back on the list to revisit: the reading happened and still counts
     data = run.json("stats")
-    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (2, False, 2, 2)
-    run("undo")  # undoing the unread puts today's read back, at its original time
+    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 2)
+    run("read", "3")  # a re-read counts again
+    assert (run.json("stats")["read"], run.json("stats")["backlog"]) == (4, 1)
+    run("undo")  # the re-read taken back
+    run("undo")  # the unread taken back: entry 3's read time is the first read's again
     data = run.json("stats")
     assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
+    run("undo")  # the first read of 3 taken back: an undone command counts nothing
+    data = run.json("stats")
+    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (2, False, 2, 2)
+
+
+def test_entries_read_before_import_count_once_at_their_read_time(
+    run: Run, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No event explains a read that came with the file: its stored time counts, once."""
+    from readlog import store
+
+    base = {"category": "", "source": "s", "starred_at": None, "archived_at": None}
+    seed(
+        library,
+        [
+            {
+                **base,
+                "title": "old",
+                "saved_at": iso(NOW - timedelta(days=30)),
+                "read_at": iso(NOW - timedelta(days=1)),
+            },
+            {**base, "title": "new", "saved_at": iso(NOW - timedelta(days=30)), "read_at": None},
+        ],
+    )
+    monkeypatch.setattr(stamps, "now", lambda: NOW)
+    monkeypatch.setattr(store, "utcnow", lambda: iso(NOW))
+    run("read", "2")
+    data = run.json("stats")
+    assert (data["read"], data["streak"], data["read_today"]) == (2, 2, True)
+    run("read", "1")  # already read: nothing changes, nothing more counts
+    assert run.json("stats")["read"] == 2
 
 
 # ---- configuration --------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -11,6 +13,25 @@ from hypothesis import strategies as st
 from readlog import stamps
 
 REF = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def _zone(name: str) -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TZ", name)
+        time.tzset()
+        yield
+    time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def utc() -> Iterator[None]:
+    """Written dates without a zone are the user's wall-clock time: pin it."""
+    yield from _zone("UTC")
+
+
+@pytest.fixture
+def new_york() -> Iterator[None]:
+    yield from _zone("America/New_York")
 
 
 @pytest.mark.parametrize(
@@ -56,6 +77,21 @@ def test_stamps_resolve_against_the_reference_time(text: str, expected: datetime
 )
 def test_non_stamps_are_refused(text: str) -> None:
     assert stamps.parse_stamp(text, REF) is None
+
+
+@pytest.mark.parametrize("text", ["昨天 25:00", "yesterday at 24:61", "99999999999 天前", "9999999999 years ago"])
+def test_impossible_times_are_not_stamps(text: str) -> None:
+    assert stamps.parse_stamp(text, REF) is None
+
+
+def test_written_dates_take_the_offset_in_force_on_that_date(new_york: None) -> None:
+    """Summer dates get summer time even when read in winter, and the reverse."""
+    summer = stamps.parse_stamp("2026-07-01 09:00", REF)
+    winter = stamps.parse_stamp("2026年1月15日 09:00", REF)
+    assert summer is not None and summer.utcoffset() == timedelta(hours=-4)
+    assert winter is not None and winter.utcoffset() == timedelta(hours=-5)
+    assert stamps.to_iso(datetime(2026, 7, 1, 9, 0)) == "2026-07-01T13:00:00+00:00"
+    assert stamps.parse_when("2026-07-01T09:00").utcoffset() == timedelta(hours=-4)
 
 
 def test_months_use_calendar_arithmetic() -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 import typer
 
 from readlog import __version__
-from readlog.errors import EXIT_FAILED, ReadlogError
+from readlog.errors import EXIT_FAILED, EXIT_USAGE, ReadlogError
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -112,6 +112,9 @@ def handle_errors(fn: F) -> F:
             if str(exc):
                 state.out.error(str(exc))
             raise typer.Exit(exc.exit_code) from None
+        except OverflowError as exc:  # a number or date beyond what Python or SQLite can hold
+            state.out.error(f"a number or date is out of range ({exc})")
+            raise typer.Exit(EXIT_USAGE) from None
         except sqlite3.Error as exc:  # a damaged page or a lost lock found mid-command: one line, not a traceback
             from readlog.config import library_path
             from readlog.store import database_error

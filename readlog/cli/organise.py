@@ -194,13 +194,6 @@ def _print_entries(state: State, ids: list[int]) -> None:
     state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
 
 
-def _check_ids(lib: Library, ids: list[int]) -> None:
-    missing = lib.missing(ids)
-    if missing:
-        shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
-        raise ReadlogError(f"no entry with id {shown}; nothing was changed")
-
-
 # ---- tags ------------------------------------------------------------------------
 
 
@@ -208,7 +201,7 @@ def parse_tag_args(values: list[str]) -> tuple[list[str], list[str], list[str]]:
     """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
     from readlog.commands import parse_ids
     from readlog.sanitize import clean
-    from readlog.store.organise import normalise_tag
+    from readlog.tags import normalise_tag
 
     ids: list[str] = []
     add: list[str] = []
@@ -270,7 +263,8 @@ def tag(
     fa = FilterArgs(unread, read, starred, source, category, since, before, tags or [], archived, search)
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
-    from readlog.store.organise import retag, set_tags, tag_list
+    from readlog.store.organise import retag, set_tags
+    from readlog.tags import tag_list
 
     words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
     verb = "retagged" if add and remove else "tagged" if add else "untagged"
@@ -290,11 +284,11 @@ def tag(
 
 def _tag_ids(state: State, ids: list[int], change: Change, verb: str, *, as_json: bool) -> None:
     from readlog.render import organise as show
-    from readlog.store.organise import tag_list
+    from readlog.tags import tag_list
 
     lib = state.library()
-    _check_ids(lib, ids)
-    with lib.transaction():
+    with lib.transaction():  # checked inside: another process may delete entries meanwhile
+        lib.require(ids)
         action = lib.start_action(" ".join([change.command[0], *map(str, ids[:50]), *change.command[1:]]))
         results = change.apply(lib, ids, action)
         lib.set_action_summary(action, f"{sum(1 for _, c in results if c)} of {len(ids)} changed")
@@ -552,7 +546,9 @@ def open_(
     if not url:
         raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")
     scheme = urlsplit(url).scheme.lower()
-    if scheme not in ("http", "https") or any(c.isspace() or ord(c) < 32 for c in url):
+    # A link that sanitising would change holds control, bidi or zero-width
+    # characters: never hand it to a browser or print it raw.
+    if scheme not in ("http", "https") or clean(url, one_line=True) != url or " " in url:
         raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
     if print_only:
         state.out.line(url)

@@ -19,12 +19,15 @@ from typing import Any
 
 from readlog.export import FIELDS, MARKER, TIME_FIELDS
 from readlog.importers import ParseContext
+from readlog.importers.common import json_records
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
-from readlog.stamps import local_tz
+from readlog.stamps import localize, valid_date
+from readlog.store import MAX_ID
 
 NAME = "jsonl"
 TEXT_FIELDS = ("title", "source", "category", "summary", "verdict", "url", "saved_raw", "note")
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _FINGERPRINT = re.compile(r"[0-9a-f]{32}")
 _MARKED_LINE = re.compile(r'\{\s*"readlog"\s*:\s*\d')
 _MARKED_ARRAY = re.compile(r'\[\s*\{\s*"readlog"\s*:\s*\d')
@@ -85,22 +88,20 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
 
 
 def _parse_array(infile: InputFile) -> Iterator[Entry | Problem]:
-    """The ``--format json`` form: one array of the same records."""
-    try:
-        data = json.loads(infile.read_text())
-    except ValueError as exc:
-        yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({_reason(exc)}); nothing imported")
-        return
-    if not isinstance(data, list):
+    """The ``--format json`` form: one array of the same records, decoded one
+    by one so that a damaged record costs only itself."""
+    if not infile.sniff_text().lstrip().startswith("["):
         yield Problem(1, "expected a JSON array of readlog records; nothing imported")
         return
-    for index, obj in enumerate(data, 1):
-        item = restore(obj, 0, "record")
+    for item in json_records(infile.read_text()):
         if isinstance(item, Problem):
-            item = Problem(0, f"record {index}: {item.message}")
-        else:
-            item.line = index
-        yield item
+            yield item
+            continue
+        number, line, obj = item
+        restored = restore(obj, line, "record")
+        if isinstance(restored, Problem):
+            restored = Problem(line, f"record {number}: {restored.message}")
+        yield restored
 
 
 def _reason(exc: ValueError) -> str:
@@ -145,8 +146,11 @@ def _text_fields(obj: dict[str, Any]) -> dict[str, str]:
 
 
 def _published(value: Any) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
+    if value is None or value == "":
+        return None
+    m = _DATE.fullmatch(value.strip()) if isinstance(value, str) else None
+    if m and valid_date(int(m.group(1)), int(m.group(2)), int(m.group(3))):
+        return m.group(0)
     raise ValueError(f'"published" should be a date such as "2026-11-30" or null, not {_kind(value)}')
 
 
@@ -161,7 +165,7 @@ def _tags(value: Any) -> list[str]:
 def _id(value: Any) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or value < 1:
+    if type(value) is not int or not 1 <= value <= MAX_ID:
         raise ValueError(f'"id" should be a positive whole number, not {value!r}'[:120])
     return value
 
@@ -179,10 +183,8 @@ def _time(value: Any, name: str) -> datetime | None:
         dt = datetime.fromisoformat(text)
     except ValueError:
         raise ValueError(f'"{name}": cannot read {value[:40]!r} as an ISO 8601 time') from None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=local_tz())
     try:
-        return dt.astimezone(timezone.utc)
+        return localize(dt).astimezone(timezone.utc)
     except OverflowError:
         raise ValueError(f'"{name}": {value[:40]!r} is out of range') from None
 

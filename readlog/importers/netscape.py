@@ -14,9 +14,13 @@ file is never held whole. Folders (<H3> followed by <DL>) become the
 category path ``Tech/Rust``.
 
 Reading state: browsers write no TOREAD attribute, and their bookmarks are
-imported unread. Apps with a reading list (linkding, Pinboard, readlog's
-own export) mark unread bookmarks TOREAD="1"; in a file that uses the
-attribute, a bookmark without it (or with TOREAD="0") was read.
+imported unread. Apps with a reading list (linkding, Pinboard) mark unread
+bookmarks TOREAD="1" and write nothing on read ones, so in a file that uses
+the attribute anywhere, a bookmark without it was read. readlog's own
+export writes TOREAD="1" or "0" on every bookmark. Whether a file uses the
+attribute is known only when the first one appears, so bookmarks without
+it are held back until then (at most PENDING of them, to bound memory;
+past that the file is taken not to use it).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ _DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
 _DT_A = re.compile(r"<dt>\s*<a\s[^>]*href\s*=", re.I)
 _DL = re.compile(r"<dl[\s>]", re.I)
 _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
-_TOREAD = re.compile(r"\sTOREAD\s*=", re.I)
+PENDING = 20_000
 _UNREAD = {"1", "yes", "true", "on"}
 SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
 
@@ -60,9 +64,11 @@ class _Anchor:
 class _Parser(HTMLParser):
     """Turns the tag soup into bookmarks; finished items collect in ``out``."""
 
-    def __init__(self, ctx: ParseContext, uses_toread: bool) -> None:
+    def __init__(self, ctx: ParseContext) -> None:
         super().__init__(convert_charrefs=True)
-        self.ctx, self.uses_toread = ctx, uses_toread
+        self.ctx = ctx
+        self.uses_toread: bool | None = None  # None: no TOREAD seen yet
+        self.undecided: list[Entry] = []  # bookmarks without TOREAD while that is unknown
         self.out: list[Entry | Problem] = []
         self.folders: list[str] = []
         self.opened: list[bool] = []  # for each open <DL>: did it push a folder name?
@@ -110,9 +116,35 @@ class _Parser(HTMLParser):
             entry.saved_at = from_epoch(raw)
             if entry.saved_at is None and raw != "0":
                 self.out.append(Problem(anchor.line, f"ADD_DATE {raw[:30]!r} is not a time; saved time left unknown"))
-        if self.uses_toread and (anchor.attrs.get("toread") or "").strip().lower() not in _UNREAD:
-            entry.read_at = entry.saved_at or self.ctx.as_of
+        toread = anchor.attrs.get("toread")
+        if toread is not None:
+            self.decide(uses_toread=True)
+            if toread.strip().lower() not in _UNREAD:
+                self._mark_read(entry)
+        elif self.uses_toread:
+            self._mark_read(entry)
+        elif self.uses_toread is None:
+            self.undecided.append(entry)
         return entry
+
+    def _mark_read(self, entry: Entry) -> None:
+        entry.read_at = entry.saved_at or self.ctx.as_of
+
+    def decide(self, *, uses_toread: bool) -> None:
+        """Settle whether the file marks unread bookmarks, and so the held-back ones."""
+        if self.uses_toread is not None:
+            return
+        self.uses_toread = uses_toread
+        if uses_toread:
+            for entry in self.undecided:
+                self._mark_read(entry)
+        self.undecided.clear()
+
+    def ready(self) -> bool:
+        """Whether ``out`` may be handed on: no bookmark in it waits on the decision."""
+        if self.uses_toread is None and len(self.undecided) > PENDING:
+            self.decide(uses_toread=False)
+        return self.uses_toread is not None or not self.undecided
 
     # -- html.parser callbacks (tag and attribute names arrive lower-cased)
 
@@ -167,11 +199,13 @@ class _Parser(HTMLParser):
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    parser = _Parser(ctx, uses_toread=bool(_TOREAD.search(infile.sniff_text())))
+    parser = _Parser(ctx)
     for _, chunk in infile.text_chunks():
         parser.feed(chunk)
-        yield from parser.out
-        parser.out.clear()
+        if parser.ready():
+            yield from parser.out
+            parser.out.clear()
     parser.close()
     parser._flush()
+    parser.decide(uses_toread=False)
     yield from parser.out

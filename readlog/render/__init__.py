@@ -26,6 +26,7 @@ from rich.text import Text
 
 from readlog import stamps
 from readlog.sanitize import clean
+from readlog.tags import tag_list
 
 Row = dict[str, Any]
 _URL = re.compile(r"https?://[^\s<>\"'）)\]]+")
@@ -265,7 +266,7 @@ class Output:
         meta = Text(style="dim")
         parts = [clean(row.get("source"), one_line=True), clean(row.get("category"), one_line=True)]
         if row.get("published"):
-            parts.append(self.label("published", date=row["published"]))
+            parts.append(self.label("published", date=clean(row["published"], one_line=True)))
         rel = stamps.relative(row.get("saved_at"), current, self.lang)
         parts.append(self.label("saved_on", rel=rel, date=stamps.local_date(row.get("saved_at"))))
         parts.append(self.label("read") if row.get("read_at") else self.label("unread"))
@@ -495,14 +496,7 @@ def _split_cells(piece: str, width: int) -> tuple[str, str]:
 
 
 def _tags(row: Row) -> list[str]:
-    raw = row.get("tags")
-    if not raw or raw == "[]":
-        return []
-    try:
-        value = json.loads(raw) if isinstance(raw, str) else raw
-    except ValueError:
-        return []
-    return [str(t) for t in value] if isinstance(value, list) else []
+    return tag_list(row.get("tags"))
 
 
 def entry_links(row: Row) -> list[str]:

@@ -202,7 +202,7 @@ def describe(change: Reverted) -> tuple[str, str]:
     if change.kind == "added":
         return "removed (added by the import)", ""
     if change.kind == "tags":
-        from readlog.store.organise import tag_list
+        from readlog.tags import tag_list
 
         tags = tag_list(change.before.get("tags"))
         return ("tags restored", hashtags(tags)) if tags else ("tags removed", "")

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from readlog.search import Query
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# The largest id SQLite can store (a signed 64-bit integer); larger numbers
+# typed by a user can match nothing and must not reach SQLite (OverflowError).
+MAX_ID = 2**63 - 1
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
     "note != '' AS has_note"
@@ -369,8 +372,8 @@ class Library:
         if f.query is not None and (fast := self._search_count(f)) is not None:
             return fast
         hint = _count_index(f)
-        if hint and not (f.since or f.before):
-            view = {"entries_unread": "unread", "entries_done": "done"}.get(hint, "live")
+        view = COUNTED_VIEWS.get(hint or "")
+        if view and not (f.since or f.before):
             row = self.conn.execute("SELECT n FROM view_counts WHERE view = ?", (view,)).fetchone()
             return int(row[0])
         where, params = self._where(f)
@@ -388,7 +391,8 @@ class Library:
         columns: str = LIST_COLUMNS,
     ) -> list[Row]:
         """Entries matching ``f``: newest saved first, or by relevance for a
-        search, or by ``sort``; ``limit`` 0 means all."""
+        search, or by ``sort``; ``limit`` 0 (or one beyond any library) means all."""
+        limit = limit if limit < MAX_ID else 0
         if f.query is not None and sort in (None, "relevance"):
             rows = self._by_relevance(f, limit, columns)
             return rows[::-1] if reverse else rows
@@ -453,6 +457,8 @@ class Library:
         return rows
 
     def get(self, entry_id: int) -> Row | None:
+        if not 0 < entry_id <= MAX_ID:  # no such id can exist; SQLite would raise OverflowError
+            return None
         row = self.conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
         return dict(row) if row else None
 
@@ -518,6 +524,13 @@ class Library:
                 json.dumps(after, ensure_ascii=False) if after is not None else None,
             ),
         )
+
+    def require(self, ids: Iterable[int]) -> None:
+        """Stop, changing nothing, when any of ``ids`` names no entry."""
+        missing = self.missing(ids)
+        if missing:
+            shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
+            raise ReadlogError(f"no entry with id {shown}; nothing was changed")
 
     def missing(self, ids: Iterable[int]) -> list[int]:
         wanted = sorted(set(ids))
@@ -679,6 +692,10 @@ def _starred_index(f: Filters) -> str | None:
     ``--source`` on 100,000 entries, against 0.01 s and under 1 ms here.
     """
     return "entries_starred" if f.starred and f.query is None and f.ids is None else None
+
+
+# The partial indexes whose rows are exactly a view that view_counts keeps.
+COUNTED_VIEWS = {"entries_live": "live", "entries_unread": "unread", "entries_done": "done"}
 
 
 def _count_index(f: Filters) -> str | None:

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from readlog.store import Row, utcnow
+from readlog.store import MAX_ID, Row, utcnow
+from readlog.tags import tag_list, unique_tags
 
 if TYPE_CHECKING:
     from readlog.store import Library
@@ -25,33 +26,14 @@ PREVIEW_COLUMNS = "id, title, url, read_at, starred_at, archived_at, tags, note"
 STATE_KINDS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
 
 
-def normalise_tag(tag: str) -> str:
-    """Whitespace collapsed, ends trimmed, a leading '#' dropped: the stored form."""
-    return " ".join(str(tag).split()).strip().lstrip("#").strip()
-
-
-def tag_list(raw: str | None) -> list[str]:
-    """The tags stored in an entries.tags value (tolerating damage)."""
-    try:
-        value = json.loads(raw or "[]")
-    except ValueError:
-        return []
-    return [str(t) for t in value] if isinstance(value, list) else []
-
-
 def retag(current: Sequence[str], add: Sequence[str], remove: Sequence[str]) -> list[str]:
     """Tags after adding and removing, compared case-insensitively.
 
     An added tag that is already present (in any case) keeps its stored
     spelling; order is kept and new tags go at the end.
     """
-    gone = {t.casefold() for t in remove}
-    result: dict[str, str] = {}
-    for tag in [*current, *add]:
-        key = tag.casefold()
-        if tag and key not in gone and key not in result:
-            result[key] = tag
-    return list(result.values())
+    gone = {t.casefold() for t in unique_tags(remove)}
+    return [t for t in unique_tags([*current, *add]) if t.casefold() not in gone]
 
 
 def set_tags(
@@ -120,7 +102,7 @@ def history(lib: Library, limit: int = 0) -> list[Row]:
         "FROM actions AS a ORDER BY a.id DESC"
     )
     params: list[Any] = []
-    if limit:
+    if 0 < limit < MAX_ID:
         sql += " LIMIT ?"
         params.append(limit)
     return [dict(r) for r in lib.conn.execute(sql, params)]

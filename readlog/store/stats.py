@@ -8,9 +8,12 @@ weeks use ``now``'s UTC offset as a fixed shift (``'+480 minutes'``); around a
 daylight-saving change an entry read near midnight may land on the
 neighbouring day, which a reading chart can afford.
 
-Reading counts come from ``entries.read_at``: the state the event log leaves
-behind after every command, including undo, so an undone or reverted read
-does not count while a re-read counts once, at its latest time.
+Reading counts come from the event log (READS): every read recorded by a
+command (``read``, bulk ``read``, ``show``/``open`` that mark read) counts
+at the moment it happened, including a re-read after ``unread``, and an
+undone command counts nothing. Entries that arrived already read (a Pocket
+archive, a restored export) have no such event; they count once, at the
+read time their file gave.
 """
 
 from __future__ import annotations
@@ -70,6 +73,19 @@ def iso(value: datetime) -> str:
     return value.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
+# Reading moments (entry_id, t): read events of commands not undone, plus the
+# stored read time of entries that no read event explains (read on import).
+READS = (
+    "reads(entry_id, t) AS ("
+    "SELECT ev.entry_id, json_extract(ev.after, '$.read_at') FROM events AS ev "
+    "JOIN actions AS a ON a.id = ev.action_id "
+    "WHERE ev.kind = 'read' AND a.undone_at IS NULL AND json_extract(ev.after, '$.read_at') IS NOT NULL "
+    "UNION ALL SELECT id, read_at FROM entries WHERE read_at IS NOT NULL AND (id, read_at) NOT IN ("
+    "SELECT entry_id, json_extract(after, '$.read_at') FROM events "
+    "WHERE kind = 'read' AND json_extract(after, '$.read_at') IS NOT NULL))"
+)
+
+
 def shift(now: datetime) -> str:
     """SQLite modifier that moves a stored UTC time to ``now``'s local time."""
     offset = now.utcoffset() or timedelta(0)
@@ -124,9 +140,9 @@ def periods(lib: Library, since: datetime, now: datetime, bucket: str) -> list[P
     """Saved and read per week (or month) from ``since`` to ``now``: one grouped query."""
     key = "date(t, ?, 'weekday 0', '-6 days')" if bucket == "week" else "strftime('%Y-%m-01', t, ?)"
     sql = (
-        f"SELECT {key} AS period, sum(s) AS saved, sum(r) AS read FROM ("
+        f"WITH {READS} SELECT {key} AS period, sum(s) AS saved, sum(r) AS read FROM ("
         "SELECT saved_at AS t, 1 AS s, 0 AS r FROM entries WHERE saved_at >= ? AND saved_at <= ? "
-        "UNION ALL SELECT read_at, 0, 1 FROM entries WHERE read_at >= ? AND read_at <= ?"
+        "UNION ALL SELECT t, 0, 1 FROM reads WHERE t >= ? AND t <= ?"
         ") GROUP BY period"
     )
     lo, hi = iso(since), iso(now)
@@ -165,8 +181,7 @@ def streak(lib: Library, now: datetime) -> tuple[int, int, bool]:
     rank is constant along a run).
     """
     sql = (
-        "WITH days AS (SELECT DISTINCT date(read_at, :shift) AS d FROM entries "
-        "WHERE read_at IS NOT NULL AND read_at <= :now), "
+        f"WITH {READS}, days AS (SELECT DISTINCT date(t, :shift) AS d FROM reads WHERE t <= :now), "
         "runs AS (SELECT max(d) AS last, count(*) AS length FROM "
         "(SELECT d, julianday(d) + row_number() OVER (ORDER BY d DESC) AS grp FROM days) GROUP BY grp) "
         "SELECT (SELECT last FROM runs ORDER BY last DESC LIMIT 1), "
@@ -190,9 +205,12 @@ def top(lib: Library, since: datetime, now: datetime, limit: int = TOP) -> dict[
     then taken from that small result, so the table is read once.
     """
     sql = (
-        "WITH base AS (SELECT source, category, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
-        "sum(coalesce(read_at >= :lo AND read_at <= :hi, 0)) AS read FROM entries "
-        "WHERE (saved_at >= :lo AND saved_at <= :hi) OR (read_at >= :lo AND read_at <= :hi) "
+        f"WITH {READS}, "
+        "counted(entry_id, read) AS (SELECT entry_id, count(*) FROM reads WHERE t >= :lo AND t <= :hi "
+        "GROUP BY entry_id), "
+        "base AS (SELECT source, category, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
+        "sum(coalesce(counted.read, 0)) AS read FROM entries LEFT JOIN counted ON counted.entry_id = entries.id "
+        "WHERE (saved_at >= :lo AND saved_at <= :hi) OR counted.read IS NOT NULL "
         "GROUP BY source COLLATE NOCASE, category COLLATE NOCASE), "
         "g AS (SELECT 'source' AS kind, source AS name, sum(saved) AS saved, sum(read) AS read FROM base "
         "WHERE source != '' GROUP BY source COLLATE NOCASE UNION ALL "
