@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from readlog.cli import State
     from readlog.store import Filters
 
-DEFAULT_LIMIT = 20
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 

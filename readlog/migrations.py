@@ -252,11 +252,6 @@ MIGRATIONS: list[Callable[[Database], None]] = [m001_initial, m002_search, m003_
 LATEST = len(MIGRATIONS)
 
 
-def pending(db: Database) -> list[str]:
-    """Names of the migrations this library still needs."""
-    return [m.name for m in _migrations().pending(db)]
-
-
 def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, int | None], Any] | None = None) -> int:
     """Apply pending migrations, or only those up to version ``upto``; return the version.
 

@@ -59,7 +59,7 @@ def test_pocket_csv_extra_columns_pipe_tags_archive_and_damage() -> None:
     assert urls["https://example.org/p4"].saved_at is None
     # CRLF file: the multi-line record starts on line 4, so "no url" is line 7 and the bad time line 8
     assert [(p.line, p.message) for p in problems] == [
-        (7, "row has no url; skipped"),
+        (7, "row has no URL; skipped"),
         (8, "time_added 'soon' is not a time; saved time left unknown"),
     ]
 

@@ -27,7 +27,7 @@ def _groups(state: State, column: str, as_json: bool) -> None:
     if as_json:
         state.out.json(view.groups_records(rows, column))
     else:
-        state.out.out.print(view.groups_table(rows, column, state.out.lang, stamps.now()))
+        state.out.print(view.groups_table(rows, column, state.out.lang, stamps.now()))
 
 
 @app.command()
@@ -113,7 +113,7 @@ def stats(
     if as_json:
         state.out.json(view.stats_record(data))
     else:
-        state.out.out.print(view.stats_screen(data, state.out.lang))
+        state.out.print(view.stats_screen(data, state.out.lang))
 
 
 @app.command()
@@ -165,7 +165,7 @@ def config(
         return
     line = view.t(lang, "config_file", path=view.home_path(str(file)))
     state.out.line(line if file.exists() else f"{line} {view.t(lang, 'config_missing')}", style="dim")
-    state.out.out.print(view.settings_table(effective, lang))
+    state.out.print(view.settings_table(effective, lang))
 
 
 def _plain(value: object) -> object:

@@ -145,6 +145,22 @@ def csv_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str]] | Problem
         yield Problem(number, "line is too long to be part of a row; skipped")
 
 
+def linked_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str], str] | Problem]:
+    """CSV rows that carry a usable URL, as (line, row, url); a row without
+    one becomes a Problem, since every read-later export keys on the link."""
+    for item in csv_rows(infile):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        line, row = item
+        url = row.get("url", "").strip()
+        bad = url_problem(url) if url else "row has no URL; skipped"
+        if bad:
+            yield Problem(line, bad)
+            continue
+        yield line, row, url
+
+
 def url_problem(url: str) -> str | None:
     """Why ``url`` cannot be a saved link (no scheme such as https:), or None when it can."""
     if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:\S", url):

@@ -31,13 +31,12 @@ from readlog.importers import ParseContext
 from readlog.importers.common import (
     Format,
     csv_header,
-    csv_rows,
+    linked_rows,
     one_line,
     site_of,
     split_tags,
     summary_of,
     truthy,
-    url_problem,
 )
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
@@ -63,19 +62,11 @@ def _list_cell(text: str) -> list[str]:
 def _rows(
     infile: InputFile, ctx: ParseContext, convert: Callable[[int, Row, ParseContext], Iterator[Entry | Problem]]
 ) -> Iterator[Entry | Problem]:
-    for item in csv_rows(infile):
+    for item in linked_rows(infile):
         if isinstance(item, Problem):
             yield item
             continue
-        line, row = item
-        url = row.get("url", "").strip()
-        if not url:
-            yield Problem(line, "row has no URL; skipped")
-            continue
-        bad = url_problem(url)
-        if bad:
-            yield Problem(line, bad)
-            continue
+        line, row, _ = item
         yield from convert(line, row, ctx)
 
 

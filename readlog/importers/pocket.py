@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 
 from readlog.epoch import from_epoch
 from readlog.importers import ParseContext
-from readlog.importers.common import csv_header, csv_rows, one_line, site_of, split_tags, url_problem
+from readlog.importers.common import csv_header, linked_rows, one_line, site_of, split_tags
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -63,19 +63,11 @@ def _check_time(raw: str, line: int) -> Problem | None:
 
 
 def _parse_csv(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    for item in csv_rows(infile):
+    for item in linked_rows(infile):
         if isinstance(item, Problem):
             yield item
             continue
-        line, row = item
-        url = row.get("url", "").strip()
-        if not url:
-            yield Problem(line, "row has no url; skipped")
-            continue
-        bad = url_problem(url)
-        if bad:
-            yield Problem(line, bad)
-            continue
+        line, row, url = item
         status = row.get("status", "").strip().lower()
         added = row.get("time_added", "")
         problem = _check_time(added, line)

@@ -147,6 +147,10 @@ class Output:
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
 
+    def print(self, *renderables: Any, **options: Any) -> None:
+        """Print rich renderables (tables, Text) built by the render modules."""
+        self.out.print(*renderables, **options)
+
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
 

@@ -99,7 +99,7 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
     table.add_column(_h(out, "unread"), justify="right", style="bold blue")
     for r in rows:
         table.add_row(Text("#" + clean(r["tag"], one_line=True)), Text(f"{r['entries']:,}"), Text(f"{r['unread']:,}"))
-    out.out.print(table)
+    out.print(table)
 
 
 def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, verb: str = "tagged") -> None:
@@ -107,7 +107,7 @@ def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, 
     for row, changed in results[:SHOWN]:
         label = verb if changed else "unchanged"
         line = _entry_line(row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
-        out.out.print(line, no_wrap=True, overflow="ellipsis")
+        out.print(line, no_wrap=True, overflow="ellipsis")
     _more(out, len(results))
 
 
@@ -144,7 +144,7 @@ def bulk_done(out: Output, phrase: str, changed: int, action_id: int) -> None:
     line = Text()
     line.append(f"{changed:,} entr{'y' if changed == 1 else 'ies'} {phrase}", style="green")
     line.append(f" (action {action_id}; readlog undo reverts it)", style="dim")
-    out.out.print(line, soft_wrap=True)
+    out.print(line, soft_wrap=True)
 
 
 # ---- notes -------------------------------------------------------------------
@@ -152,7 +152,7 @@ def bulk_done(out: Output, phrase: str, changed: int, action_id: int) -> None:
 
 def note_result(out: Output, row: Row, what: str) -> None:
     styles = {"saved": "green", "cleared": "green"}
-    out.out.print(_entry_line(row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
+    out.print(_entry_line(row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
 
 
 # ---- history and undo ----------------------------------------------------------
@@ -194,7 +194,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
         if any_undone:
             cells.append(Text(_h(out, "undone") if undone else ""))
         table.add_row(*cells)
-    out.out.print(table)
+    out.print(table)
 
 
 def describe(change: Reverted) -> tuple[str, str]:
@@ -226,10 +226,10 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     if action.get("summary"):
         head.append(f"; {clean(action['summary'], one_line=True)}", style="dim")
     head.append(")", style="dim")
-    out.out.print(head, soft_wrap=True)
+    out.print(head, soft_wrap=True)
     for change in report.changes[:SHOWN]:
         words, tail = describe(change)
-        out.out.print(_entry_line(change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
+        out.print(_entry_line(change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
     _more(out, len(report.changes))
     if dry_run:
         out.line("Nothing was changed (--dry-run).", style="dim")

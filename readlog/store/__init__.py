@@ -74,9 +74,6 @@ class Filters:
     query: Query | None = None
     ids: list[int] | None = None
 
-    def is_empty(self) -> bool:
-        return self == Filters(archived=self.archived)
-
 
 @dataclass
 class Counts:

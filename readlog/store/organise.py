@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 PREVIEW_COLUMNS = "id, title, url, read_at, starred_at, archived_at, tags, note"
 # Event kinds written by set_state (its ``state`` argument) and by this module.
-STATE_KINDS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
 
 
 def retag(current: Sequence[str], add: Sequence[str], remove: Sequence[str]) -> list[str]:
