@@ -69,6 +69,10 @@ def make_filters(
 
     if unread and read:
         raise UsageError("--unread and --read cannot be used together")
+    # An empty value (often an unset shell variable) must not silently mean "everything".
+    for option, value in (("--source", source), ("--category", category), *(("--tag", t) for t in tags)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{option} needs a value; it was given an empty one")
     query = None
     if search is not None:
         from readlog.search import parse_query

@@ -164,3 +164,13 @@ def test_huge_page_size_in_config_means_all(run: Run, tmp_path: Path) -> None:
     (tmp_path / "config").mkdir()
     write(tmp_path / "config" / "config.toml", f"page_size = {HUGE}\n")
     assert "Showing 3 of 3 entries" in run("list").stdout
+
+
+@pytest.mark.parametrize("option", ["--source", "--category", "--tag"])
+def test_empty_filter_values_never_mean_everything(run: Run, option: str) -> None:
+    """`readlog read --source "$UNSET" --yes` must not mark the whole library read."""
+    run("import", str(FIXTURES / "digest.txt"))
+    result = run("read", option, "", "--yes", code=2)
+    assert "needs a value" in result.stderr
+    assert len(run.json("list", "--unread")) == 3
+    run("list", option, " ", code=2)
