@@ -27,3 +27,9 @@ class UsageError(ReadlogError):
     """Arguments that cannot work together (exit status 2)."""
 
     exit_code = EXIT_USAGE
+
+
+class UnreadableInput(ReadlogError):
+    """An input that exists but cannot be read (permissions, a disk error, a
+    damaged archive member): an error even where unrecognised files are
+    merely skipped."""

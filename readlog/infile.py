@@ -17,11 +17,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from readlog.errors import ReadlogError
+from readlog.errors import ReadlogError, UnreadableInput
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
 MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
+ZIP_MAGIC = b"PK\x03\x04"
 ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
 
 
@@ -56,7 +57,10 @@ class InputFile:
             self.digest.update(pending)
             self.bytes_read += len(pending)
             yield pending
-            pending = self.stream.read(CHUNK)
+            try:
+                pending = self.stream.read(CHUNK)
+            except OSError as exc:  # a disk error, or a damaged archive member (see archive.py)
+                raise UnreadableInput(f"{self.name}: cannot read past byte {self.bytes_read:,} ({exc})") from None
 
     def text_chunks(self) -> Iterator[tuple[int, str]]:
         """Decoded text in pieces, each with the line number it starts on."""
@@ -183,35 +187,56 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
     Raises ReadlogError, naming the file, when it is missing, a directory,
     empty, binary, or not text in the expected encoding.
     """
-    if encoding:
-        try:
-            encoding = codecs.lookup(encoding).name
-        except LookupError:
-            raise ReadlogError(f"unknown encoding {encoding!r}; {ENCODING_HINT}") from None
+    encoding = _encoding(encoding)
     if path == "-":
-        name, stream, size = "<stdin>", sys.stdin.buffer, None
-    else:
-        name = path
-        if not os.path.exists(path):
-            raise ReadlogError(f"{path}: no such file")
-        if os.path.isdir(path):
-            raise ReadlogError(f"{path}: is a directory, not an export file")
+        return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
+    if not os.path.exists(path):
+        raise ReadlogError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise ReadlogError(f"{path}: is a directory, not an export file")
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
+        size = os.fstat(stream.fileno()).st_size
+    except OSError as exc:
+        raise UnreadableInput(f"{path}: cannot read ({exc.strerror})") from None
+    return open_stream(path, stream, size, encoding)
+
+
+def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | None = None) -> InputFile:
+    """Check the start of an opened stream (a file, standard input, a member
+    of an archive) and wrap it for reading; the stream is closed on failure."""
+    try:
+        encoding = _encoding(encoding)
         try:
-            stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
-            size = os.fstat(stream.fileno()).st_size
+            head = stream.read(SNIFF)
         except OSError as exc:
-            raise ReadlogError(f"{path}: cannot read ({exc.strerror})") from None
-    head = stream.read(SNIFF)
-    if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
-        raise ReadlogError(f"{name}: the file is empty")
-    enc = _guess_encoding(head, encoding)
-    if _looks_binary(head, enc):
-        utf16 = _utf16_without_bom(head)
-        if utf16:
-            raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
-        raise ReadlogError(f"{name}: binary data, not a text export")
-    _check_head(name, head, enc, explicit=encoding is not None)
+            raise UnreadableInput(f"{name}: cannot read ({exc})") from None
+        if head.startswith(ZIP_MAGIC):
+            raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
+        if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
+            raise ReadlogError(f"{name}: the file is empty")
+        enc = _guess_encoding(head, encoding)
+        if _looks_binary(head, enc):
+            utf16 = _utf16_without_bom(head)
+            if utf16:
+                raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
+            raise ReadlogError(f"{name}: binary data, not a text export")
+        _check_head(name, head, enc, explicit=encoding is not None)
+    except ReadlogError:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        raise
     return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
+
+
+def _encoding(requested: str | None) -> str | None:
+    """The codec's canonical name for --encoding, or None to detect it."""
+    if not requested:
+        return None
+    try:
+        return codecs.lookup(requested).name
+    except LookupError:
+        raise ReadlogError(f"unknown encoding {requested!r}; {ENCODING_HINT}") from None
 
 
 def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:

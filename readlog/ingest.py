@@ -7,7 +7,8 @@ fingerprint and normalised URL).
 
 A directory argument imports every file directly inside it whose format is
 recognised; the other files, and any folders inside it (which are not
-searched), are listed as skipped.
+searched), are listed as skipped. A zip archive is imported the same way
+(archive.py).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from datetime import datetime
 from types import FrameType
 from typing import Any
 
-from readlog import importers
-from readlog.errors import ReadlogError
-from readlog.infile import close_input, open_input
+from readlog import archive, importers
+from readlog.errors import ReadlogError, UnreadableInput
+from readlog.infile import InputFile, close_input, open_input
 from readlog.models import Entry, Problem
 from readlog.stamps import to_iso
 from readlog.store import Counts, Library
@@ -89,18 +90,17 @@ def import_files(
     results: list[FileResult] = []
     saved = 0
 
-    def one(path: str, listed: bool) -> FileResult:
+    def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
         nonlocal saved
         result = FileResult(name=path)
         results.append(result)
         try:
             _import_one(
                 lib,
-                path,
+                opener or (lambda: open_input(path, encoding)),
                 result,
                 fmt=fmt,
                 as_of=as_of,
-                encoding=encoding,
                 strict=strict,
                 progress=progress,
                 listed=listed,
@@ -115,21 +115,31 @@ def import_files(
             result.error = str(exc)
         return result
 
+    def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
+        """The files of a directory or an archive; say so when none of them was imported."""
+        imported = [r for r in (one(name, True, opener) for name, opener in files) if not r.skipped_because]
+        if not imported and not any(r.error for r in results[before:]):
+            why = (
+                f"no file in this {kind} has a format readlog recognises"
+                if len(results) > before
+                else f"the {kind} is empty"
+            )
+            results.append(FileResult(name=path, error=f"{path}: {why}"))
+
     with _sigterm_as_interrupt():
         for path in paths:
-            if path == "-" or not os.path.isdir(path):
-                one(path, listed=False)
-                continue
             before = len(results)
-            members = _directory(path, results)
-            imported = [r for r in (one(m, listed=True) for m in members) if not r.skipped_because]
-            if not imported and not any(r.error for r in results[before:]):
-                why = (
-                    "no file in this directory has a format readlog recognises"
-                    if len(results) > before
-                    else "the directory is empty"
-                )
-                results.append(FileResult(name=path, error=f"{path}: {why}"))
+            if os.path.isdir(path) and path != "-":
+                group(path, "directory", [(m, None) for m in _directory(path, results)], before)
+            elif archive.is_archive(path):
+                try:
+                    with archive.members(path, encoding) as (files, passed):
+                        results.extend(FileResult(name=name, skipped_because=why) for name, why in passed)
+                        group(path, "archive", list(files), before)
+                except ReadlogError as exc:
+                    results.append(FileResult(name=path, error=str(exc)))
+            else:
+                one(path, listed=False)
     return results
 
 
@@ -153,22 +163,21 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
 
 def _import_one(
     lib: Library,
-    path: str,
+    opener: Callable[[], InputFile],
     result: FileResult,
     *,
     fmt: str,
     as_of: datetime,
-    encoding: str | None,
     strict: bool,
     progress: ProgressFactory | None,
     listed: bool = False,
 ) -> None:
     try:
-        infile = open_input(path, encoding)
+        infile = opener()
     except ReadlogError as exc:
-        if not listed:
+        if not listed or isinstance(exc, UnreadableInput):
             raise
-        result.skipped_because = str(exc).removeprefix(f"{path}: ")
+        result.skipped_because = str(exc).removeprefix(f"{result.name}: ")
         return
     result.name = infile.name
     try:
