@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
+from readlog.render import wrap
 from readlog.sanitize import clean
 
 from conftest import Run, write
@@ -152,3 +154,23 @@ def test_file_names_with_escapes_are_shown_harmlessly(run: Run, tmp_path: Path) 
     assert "name" in result.stdout
     bad = write(tmp_path / "bad\x1b]0;x\x07.txt", "")
     assert_harmless(run("import", str(bad), code=1).stderr)
+
+
+# ---- wrapping mixed Chinese and English -------------------------------------------
+
+WRAP_TEXT = st.lists(
+    st.sampled_from(["内核", "调度", "。", "，", "）", "cache", "a", " ", "\u3000", "Rust", "한국", "😀", "x" * 30]),
+    max_size=40,
+).map("".join)
+
+
+@given(WRAP_TEXT, st.integers(min_value=2, max_value=40))
+def test_wrap_keeps_every_character_and_fits_the_width(text: str, width: int) -> None:
+    wrapped = wrap(text, width)
+    assert all(cell_len(line) <= width for line in wrapped.split("\n"))
+    assert "".join(wrapped.split()) == "".join(text.split())  # nothing lost, only spaces and breaks move
+
+
+def test_wrap_breaks_between_chinese_characters_not_inside_words() -> None:
+    assert wrap("内核调度器 scheduler design", 10) == "内核调度器\nscheduler\ndesign"
+    assert wrap("一二三四五。六", 10) == "一二三四\n五。六"  # closing punctuation stays with its character
