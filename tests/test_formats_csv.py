@@ -113,6 +113,22 @@ def test_instapaper_folders_json_tags_and_missing_url() -> None:
     assert [(p.line, p.message) for p in problems] == [(6, "row has no URL; skipped")]
 
 
+def test_instapaper_html_export_sections_are_its_folders(run: Run) -> None:
+    """The HTML export (even under a borrowed Netscape doctype) reads like the CSV's Folder column."""
+    entries, problems = parse(FORMATS / "instapaper-export.html", "instapaper")
+    state = {e.title: (e.read_at is not None, e.starred_at is not None, e.tags) for e in entries}
+    assert state == {
+        "Notes on Raft & leases": (False, False, []),
+        "内核调度笔记": (False, False, []),
+        "Already read": (True, False, []),
+        "A favourite": (False, True, []),
+        "A paper": (False, False, ["Papers to print"]),
+    }
+    assert [p.message for p in problems] == ["link has no address (href); skipped"] and problems[0].line == 12
+    result = run("import", str(FORMATS / "instapaper-export.html"), code=1)
+    assert "(instapaper): 5 added" in result.stdout
+
+
 def test_real_instapaper_old_four_columns(run: Run) -> None:
     entries, problems = parse(real("wallabag__instapaper-export.csv"), "instapaper")
     assert problems == [] and len(entries) == 4

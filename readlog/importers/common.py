@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -159,6 +160,77 @@ def linked_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str], str] |
             yield Problem(line, bad)
             continue
         yield line, row, url
+
+
+@dataclass
+class Link:
+    """One ``<a href>`` of an exported reading list, with the heading it is under."""
+
+    line: int
+    attrs: dict[str, str]
+    title: str
+    section: str
+
+
+class _SectionLinks(HTMLParser):
+    """Links grouped under <h1>/<h2> headings ("Unread", "Read Archive",
+    "Starred"...), the shape of Pocket's and Instapaper's HTML exports."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[Link] = []
+        self.section = ""
+        self.heading: list[str] | None = None
+        self.anchor: tuple[int, dict[str, str]] | None = None
+        self.text: list[str] = []
+
+    def close_anchor(self) -> None:
+        if self.anchor is not None:
+            (line, attrs), self.anchor = self.anchor, None
+            self.out.append(Link(line, attrs, " ".join("".join(self.text).split()), self.section))
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("h1", "h2"):
+            self.close_anchor()
+            self.heading = []
+        elif tag == "a":
+            self.close_anchor()
+            self.anchor, self.text = (self.getpos()[0], {k: v or "" for k, v in attrs}), []
+        elif tag in ("li", "ul", "ol"):
+            self.close_anchor()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self.close_anchor()
+        elif tag in ("h1", "h2") and self.heading is not None:
+            self.section = " ".join("".join(self.heading).split())
+            self.heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self.anchor is not None:
+            self.text.append(data)
+        elif self.heading is not None:
+            self.heading.append(data)
+
+
+def section_links(infile: InputFile) -> Iterator[Link | Problem]:
+    """Each link of a sectioned HTML reading list, streamed; a link without
+    an address, or with one that is not a web address, is a Problem."""
+    parser = _SectionLinks()
+
+    def drain() -> Iterator[Link | Problem]:
+        for link in parser.out:
+            url = link.attrs.get("href", "").strip()
+            bad = url_problem(url) if url else "link has no address (href); skipped"
+            yield Problem(link.line, bad) if bad else link
+        parser.out.clear()
+
+    for _, chunk in infile.text_chunks():
+        parser.feed(chunk)
+        yield from drain()
+    parser.close()
+    parser.close_anchor()
+    yield from drain()
 
 
 def url_problem(url: str) -> str | None:

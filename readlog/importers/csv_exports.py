@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
 
@@ -33,6 +34,7 @@ from readlog.importers.common import (
     csv_header,
     linked_rows,
     one_line,
+    section_links,
     site_of,
     split_tags,
     summary_of,
@@ -83,7 +85,12 @@ def _time(row: Row, column: str, line: int) -> tuple[datetime | None, Problem | 
 # ---------------------------------------------------------------- Instapaper
 
 
+_INSTAPAPER_HTML = re.compile(r"<title>\s*Instapaper: Export\s*</title>", re.I)
+
+
 def _instapaper_sniff(text: str) -> int:
+    if _INSTAPAPER_HTML.search(text[:4096]):
+        return 100
     header = csv_header(text)
     if not {"url", "title", "folder"} <= header:
         return 0
@@ -193,6 +200,21 @@ def _parser(
     return parse
 
 
-INSTAPAPER = Format("instapaper", _instapaper_sniff, _parser(_instapaper_row))
+def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """The CSV export, or the HTML one: a list of links under a heading per
+    folder (Unread, Archive, Starred, the user's own), read like the CSV's
+    Folder column."""
+    if not _INSTAPAPER_HTML.search(infile.sniff_text()[:4096]):
+        yield from _rows(infile, ctx, _instapaper_row)
+        return
+    for link in section_links(infile):
+        if isinstance(link, Problem):
+            yield link
+            continue
+        row = {"url": link.attrs["href"], "title": link.title, "folder": link.section}
+        yield from _instapaper_row(link.line, row, ctx)
+
+
+INSTAPAPER = Format("instapaper", _instapaper_sniff, _instapaper)
 READWISE = Format("readwise", _readwise_sniff, _parser(_readwise_row))
 RAINDROP = Format("raindrop", _raindrop_sniff, _parser(_raindrop_row))

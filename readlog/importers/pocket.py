@@ -15,11 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from html.parser import HTMLParser
 
 from readlog.epoch import from_epoch
 from readlog.importers import ParseContext
-from readlog.importers.common import csv_header, linked_rows, one_line, site_of, split_tags
+from readlog.importers.common import csv_header, linked_rows, one_line, section_links, site_of, split_tags
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -77,67 +76,19 @@ def _parse_csv(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem
         yield _entry(url, row.get("title", ""), added, tags, status in ("archive", "archived", "read"), line, ctx)
 
 
-class _RilParser(HTMLParser):
-    """Collects the links of ril_export.html, knowing which section each is in."""
-
-    def __init__(self, ctx: ParseContext) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ctx = ctx
-        self.out: list[Entry | Problem] = []
-        self.read_section = False
-        self.heading: list[str] | None = None
-        self.anchor: tuple[int, dict[str, str]] | None = None
-        self.text: list[str] = []
-
-    def _close(self) -> None:
-        if self.anchor is None:
-            return
-        (line, attrs), self.anchor = self.anchor, None
-        url = attrs.get("href", "").strip()
-        if not url:
-            self.out.append(Problem(line, "link has no address (href); skipped"))
-            return
-        added = attrs.get("time_added", "")
-        problem = _check_time(added, line)
-        if problem:
-            self.out.append(problem)
-        tags = split_tags(attrs.get("tags", ""))
-        self.out.append(_entry(url, "".join(self.text), added, tags, self.read_section, line, self.ctx))
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("h1", "h2"):
-            self._close()
-            self.heading = []
-        elif tag == "a":
-            self._close()
-            self.anchor, self.text = (self.getpos()[0], {k: v or "" for k, v in attrs}), []
-        elif tag in ("li", "ul"):
-            self._close()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "a":
-            self._close()
-        elif tag in ("h1", "h2") and self.heading is not None:
-            title = " ".join("".join(self.heading).split()).lower()
-            self.read_section = "archive" in title or title == "read"
-            self.heading = None
-
-    def handle_data(self, data: str) -> None:
-        if self.anchor is not None:
-            self.text.append(data)
-        elif self.heading is not None:
-            self.heading.append(data)
-
-
 def _parse_html(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    parser = _RilParser(ctx)
-    for _, chunk in infile.text_chunks():
-        parser.feed(chunk)
-        yield from parser.out
-        parser.out.clear()
-    parser.close()
-    parser._close()
-    yield from parser.out
+    for link in section_links(infile):
+        if isinstance(link, Problem):
+            yield link
+            continue
+        added = link.attrs.get("time_added", "")
+        problem = _check_time(added, link.line)
+        if problem:
+            yield problem
+        section = link.section.lower()
+        read = "archive" in section or section == "read"
+        tags = split_tags(link.attrs.get("tags", ""))
+        yield _entry(link.attrs["href"].strip(), link.title, added, tags, read, link.line, ctx)
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
