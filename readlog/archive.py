@@ -16,10 +16,11 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, BinaryIO, cast
+from typing import BinaryIO, cast
 
 from readlog.errors import ReadlogError, UnreadableInput
 from readlog.infile import ZIP_MAGIC, InputFile, open_stream
+from readlog.unpack import Guarded
 
 Opener = Callable[[], InputFile]
 EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
@@ -75,22 +76,6 @@ def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding
             stream = archive.open(info)
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
             raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
-        return open_stream(name, cast(BinaryIO, _Member(stream)), info.file_size, encoding)
+        return open_stream(name, cast(BinaryIO, Guarded(stream, "archive member")), info.file_size, encoding)
 
     return open_member
-
-
-class _Member:
-    """A member's stream whose damage surfaces as OSError, which readers report per file."""
-
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.stream = stream
-
-    def read(self, size: int = -1) -> bytes:
-        try:
-            return self.stream.read(size)
-        except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
-            raise OSError(f"damaged archive member: {exc}") from None
-
-    def close(self) -> None:
-        self.stream.close()

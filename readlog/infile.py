@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from readlog.errors import ReadlogError, UnreadableInput
+from readlog.unpack import unwrap
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
@@ -209,6 +210,10 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         encoding = _encoding(encoding)
         try:
             head = stream.read(SNIFF)
+            unwrapped = unwrap(name, stream, head)
+            if unwrapped is not None:  # gzip or mozLz4: read the text inside
+                stream, size = unwrapped, None
+                head = stream.read(SNIFF)
         except OSError as exc:
             raise UnreadableInput(f"{name}: cannot read ({exc})") from None
         if head.startswith(ZIP_MAGIC):

@@ -1,0 +1,130 @@
+"""Compressed inputs, opened as the text inside them.
+
+Exports and feeds are sometimes gzipped (``export.json.gz``, a feed saved
+with its transfer encoding), and Firefox keeps its bookmark backups as
+``bookmarks-*.jsonlz4``: JSON compressed with LZ4 behind a ``mozLz40\\0``
+header. Either is recognised by its first bytes, whatever the file is
+called, and read as the text inside, so detection and parsing never see
+the difference. gzip is streamed; an LZ4 block must be decoded whole, so
+its declared size is bounded.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zipfile
+import zlib
+from typing import BinaryIO, cast
+
+from readlog.errors import ReadlogError
+
+GZIP_MAGIC = b"\x1f\x8b"
+MOZLZ4_MAGIC = b"mozLz40\x00"
+MAX_LZ4 = 512 * 1024 * 1024  # bytes once decompressed; Firefox's backups are a few MB
+
+
+class Prefixed:
+    """A stream whose first bytes were already read: they are given back first."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self.head, self.stream = head, stream
+
+    def read(self, size: int = -1) -> bytes:
+        if not self.head:
+            return self.stream.read(size)
+        if size < 0:
+            data, self.head = self.head + self.stream.read(), b""
+            return data
+        data, self.head = self.head[:size], self.head[size:]
+        return data
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+class Guarded:
+    """A stream whose damage (a bad gzip or archive member) surfaces as OSError,
+    which readers report per file instead of failing."""
+
+    def __init__(self, stream: object, name: str) -> None:
+        self.stream, self.name = stream, name
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return cast(bytes, self.stream.read(size))  # type: ignore[attr-defined]
+        except (EOFError, zlib.error, ValueError, zipfile.BadZipFile) as exc:
+            raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
+        except OSError as exc:  # gzip.BadGzipFile among them
+            raise OSError(f"damaged {self.name}: {exc}") from None
+
+    def close(self) -> None:
+        self.stream.close()  # type: ignore[attr-defined]
+
+
+def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
+    """The decompressed stream when ``head`` starts a gzip or mozLz4 file, else None."""
+    if head.startswith(GZIP_MAGIC):
+        inner = gzip.GzipFile(fileobj=cast(BinaryIO, Prefixed(head, stream)), mode="rb")
+        return cast(BinaryIO, Guarded(inner, "gzip data"))
+    if head.startswith(MOZLZ4_MAGIC):
+        import io
+
+        data = Prefixed(head, stream).read()
+        stream.close()
+        return io.BytesIO(_mozlz4(name, data))
+    return None
+
+
+def _mozlz4(name: str, data: bytes) -> bytes:
+    size = int.from_bytes(data[8:12], "little")
+    if size > MAX_LZ4:
+        raise ReadlogError(f"{name}: says it holds {size:,} bytes once decompressed; more than readlog reads")
+    try:
+        return lz4_block(data[12:], size)
+    except (IndexError, ValueError):
+        raise ReadlogError(f"{name}: damaged LZ4 data (a Firefox .jsonlz4 backup cut short or corrupted)") from None
+
+
+def lz4_block(src: bytes, size: int) -> bytes:
+    """Decode one LZ4 block (the format's sequences of literals and back-references)
+    to exactly ``size`` bytes; ValueError or IndexError when it is malformed."""
+    out = bytearray()
+    i, end = 0, len(src)
+    while i < end:
+        token = src[i]
+        i += 1
+        literals, i = _length(src, i, token >> 4)
+        out += src[i : i + literals]
+        i += literals
+        if i >= end:
+            break  # the last sequence holds only literals
+        offset = src[i] | src[i + 1] << 8
+        i += 2
+        if not 0 < offset <= len(out):
+            raise ValueError("match offset outside the data")
+        length, i = _length(src, i, token & 15)
+        length += 4
+        start = len(out) - offset
+        if offset >= length:
+            out += out[start : start + length]
+        else:  # the match overlaps what it writes: a repeating pattern
+            whole, part = divmod(length, offset)
+            pattern = out[start:]
+            out += pattern * whole + pattern[:part]
+        if len(out) > size:
+            raise ValueError("more data than declared")
+    if len(out) != size:
+        raise ValueError("less data than declared")
+    return bytes(out)
+
+
+def _length(src: bytes, i: int, nibble: int) -> tuple[int, int]:
+    """A length whose 4-bit value 15 continues in the following bytes."""
+    if nibble != 15:
+        return nibble, i
+    while True:
+        extra = src[i]
+        i += 1
+        nibble += extra
+        if extra != 255:
+            return nibble, i

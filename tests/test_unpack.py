@@ -1,0 +1,96 @@
+"""Compressed inputs: gzip and Firefox's mozLz4 backups read as the text inside."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from readlog.unpack import MOZLZ4_MAGIC, lz4_block
+
+from conftest import FIXTURES, Run
+
+FORMATS = FIXTURES / "formats"
+DIGEST = (FIXTURES / "digest.txt").read_bytes()
+
+
+def _literal_block(data: bytes) -> bytes:
+    """An LZ4 block holding ``data`` as one run of literals (valid, if uncompressed)."""
+    n = len(data)
+    if n < 15:
+        return bytes([n << 4]) + data
+    rest, extra = n - 15, bytearray()
+    while rest >= 255:
+        extra.append(255)
+        rest -= 255
+    extra.append(rest)
+    return bytes([0xF0]) + bytes(extra) + data
+
+
+def mozlz4(data: bytes) -> bytes:
+    return MOZLZ4_MAGIC + len(data).to_bytes(4, "little") + _literal_block(data)
+
+
+def test_back_references_including_overlapping_ones() -> None:
+    # "ab", then 6 bytes copied from 2 back (overlapping: a repeating pattern), then "!"
+    block = bytes([0x22]) + b"ab" + (2).to_bytes(2, "little") + bytes([0x10]) + b"!"
+    assert lz4_block(block, 9) == b"abababab!"
+    # a long match: length nibble 15 continued by 255 + 10 (15 + 255 + 10 + 4 = 284)
+    block = bytes([0x1F]) + b"z" + (1).to_bytes(2, "little") + bytes([255, 10]) + bytes([0x10]) + b"."
+    assert lz4_block(block, 286) == b"z" * 285 + b"."
+
+
+@given(st.binary(max_size=2000))
+def test_literal_blocks_round_trip(data: bytes) -> None:
+    assert lz4_block(_literal_block(data), len(data)) == data
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        bytes([0x22]) + b"ab" + (5).to_bytes(2, "little"),  # offset before the start
+        bytes([0x22]) + b"ab" + (0).to_bytes(2, "little"),  # offset zero
+        bytes([0x50]) + b"ab",  # literals cut short
+        bytes([0xF0]),  # a length that never ends
+    ],
+)
+def test_malformed_blocks_are_refused(block: bytes) -> None:
+    with pytest.raises((ValueError, IndexError)):
+        lz4_block(block, 64)
+
+
+def test_firefox_jsonlz4_backup_imports(run: Run, tmp_path: Path) -> None:
+    data = (FORMATS / "firefox-backup.json").read_bytes()
+    backup = tmp_path / "bookmarks-2026-11-30_12_abc.jsonlz4"
+    backup.write_bytes(mozlz4(data))
+    plain = json.loads(run("import", str(FORMATS / "firefox-backup.json"), "--json", code=None).stdout)[0]
+    result = json.loads(run("import", str(backup), "--json", code=None).stdout)[0]
+    assert result["format"] == "firefox" and result["updated"] + result["skipped"] == plain["added"]
+
+
+def test_gzipped_export_imports(run: Run, tmp_path: Path) -> None:
+    packed = tmp_path / "digest.txt.gz"
+    packed.write_bytes(gzip.compress((FIXTURES / "digest.txt").read_bytes()))
+    assert "(digest): 3 added" in run("import", str(packed)).stdout
+    assert "(digest): 3 added" in run("--db", str(tmp_path / "b.db"), "import", "-", input=packed.read_bytes()).stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("cut.gz", (lambda z: z[: len(z) // 2])(gzip.compress(DIGEST * 400)), "damaged gzip"),
+        ("cut.jsonlz4", mozlz4(b'{"a": 1}')[:-3], "damaged LZ4"),
+        ("huge.jsonlz4", MOZLZ4_MAGIC + (2**31).to_bytes(4, "little") + b"\x10x", "more than readlog reads"),
+    ],
+)
+def test_damaged_compressed_files_are_one_line_errors(
+    run: Run, tmp_path: Path, name: str, data: bytes, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    result = run("import", str(path), code=1)
+    assert message in result.stderr and "Traceback" not in result.stderr
