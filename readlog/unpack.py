@@ -7,20 +7,32 @@ header. Either is recognised by its first bytes, whatever the file is
 called, and read as the text inside, so detection and parsing never see
 the difference. gzip is streamed; an LZ4 block must be decoded whole, so
 its declared size is bounded.
+
+Safari keeps bookmarks and its Reading List in ``Bookmarks.plist``, a
+binary property list (or XML after ``plutil -convert xml1``). A property
+list is read as its JSON equivalent (dates as ISO 8601 in UTC, binary
+data left out), which the ``safari`` importer then walks like any JSON.
 """
 
 from __future__ import annotations
 
 import gzip
+import io
+import json
+import re
+import sys
 import zipfile
 import zlib
+from datetime import datetime
 from typing import BinaryIO, cast
 
 from readlog.errors import ReadlogError
 
 GZIP_MAGIC = b"\x1f\x8b"
+BPLIST_MAGIC = b"bplist00"
+_XML_PLIST = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?<!DOCTYPE\s+plist", re.I)
 MOZLZ4_MAGIC = b"mozLz40\x00"
-MAX_LZ4 = 512 * 1024 * 1024  # bytes once decompressed; Firefox's backups are a few MB
+MAX_WHOLE = 512 * 1024 * 1024  # bytes read whole (LZ4, plist); Firefox's and Safari's files are a few MB
 
 
 class Prefixed:
@@ -67,17 +79,45 @@ def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
         inner = gzip.GzipFile(fileobj=cast(BinaryIO, Prefixed(head, stream)), mode="rb")
         return cast(BinaryIO, Guarded(inner, "gzip data"))
     if head.startswith(MOZLZ4_MAGIC):
-        import io
-
-        data = Prefixed(head, stream).read()
-        stream.close()
-        return io.BytesIO(_mozlz4(name, data))
+        return io.BytesIO(_mozlz4(name, _whole(name, head, stream)))
+    if head.startswith(BPLIST_MAGIC) or _XML_PLIST.match(head):
+        return io.BytesIO(_plist_as_json(name, _whole(name, head, stream)))
     return None
+
+
+def _whole(name: str, head: bytes, stream: BinaryIO) -> bytes:
+    """The whole file (it cannot be decoded in pieces), refusing a huge one."""
+    chunks, size = [head], len(head)
+    while chunk := stream.read(1 << 20):
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > MAX_WHOLE:
+            raise ReadlogError(f"{name}: larger than the {MAX_WHOLE >> 20} MB readlog reads whole")
+    if stream is not sys.stdin.buffer:
+        stream.close()  # all of it is in memory now
+    return b"".join(chunks)
+
+
+def _plist_as_json(name: str, data: bytes) -> bytes:
+    import plistlib
+
+    try:
+        value = plistlib.loads(data)
+    except (plistlib.InvalidFileException, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):
+        raise ReadlogError(f"{name}: a damaged property list (plist)") from None
+    return json.dumps(value, default=_plist_value, ensure_ascii=False).encode("utf-8")
+
+
+def _plist_value(value: object) -> object:
+    """JSON for what a property list holds beyond JSON's types."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None).isoformat() + "Z"  # plistlib gives UTC without a zone
+    return None  # binary data and archiver UIDs carry nothing readlog keeps
 
 
 def _mozlz4(name: str, data: bytes) -> bytes:
     size = int.from_bytes(data[8:12], "little")
-    if size > MAX_LZ4:
+    if size > MAX_WHOLE:
         raise ReadlogError(f"{name}: says it holds {size:,} bytes once decompressed; more than readlog reads")
     try:
         return lz4_block(data[12:], size)

@@ -177,6 +177,38 @@ def test_real_chrome_bookmarks(run: Run) -> None:
     assert len(run.json("list", "-n", "0")) == 43
 
 
+def test_safari_bookmarks_and_reading_list() -> None:
+    entries, problems = parse(FORMATS / "safari-Bookmarks.plist", "safari")
+    rows = {e.title: e for e in entries}
+    assert {t: e.category for t, e in rows.items()} == {
+        "Guide to the kernel scheduler": "Favourites",
+        "MVCC 入门": "Favourites/数据库",
+        "Menu item": "",
+        "Raft in practice": "Reading List",
+        "Already viewed": "Reading List",
+    }
+    raft, viewed = rows["Raft in practice"], rows["Already viewed"]
+    assert raft.saved_at == datetime(2026, 11, 20, 8, 0, tzinfo=timezone.utc) and raft.read_at is None
+    assert raft.summary == "A look at leader election and log compaction."
+    assert viewed.read_at == datetime(2026, 10, 2, 21, 0, tzinfo=timezone.utc)
+    assert rows["Menu item"].saved_at is None  # Safari keeps no date for bookmarks outside the Reading List
+    assert [p.message for p in problems] == ["bookmark 6 ('No address'): no URLString; skipped"]
+
+
+def test_safari_binary_plist_as_found_on_disk(run: Run, tmp_path: Path) -> None:
+    import plistlib
+
+    tree = plistlib.loads((FORMATS / "safari-Bookmarks.plist").read_bytes())
+    binary = tmp_path / "Bookmarks.plist"
+    binary.write_bytes(plistlib.dumps(tree, fmt=plistlib.FMT_BINARY))
+    result = run("import", str(binary), code=1)  # one bookmark without an address
+    assert "(safari): 5 added" in result.stdout
+    assert {r["title"] for r in run.json("list", "--unread", "-n", "0")} >= {"Raft in practice", "MVCC 入门"}
+    damaged = tmp_path / "damaged.plist"
+    damaged.write_bytes(binary.read_bytes()[:-40])
+    assert "damaged property list" in run("import", str(damaged), code=1).stderr
+
+
 @pytest.mark.parametrize("fmt", ["firefox", "chrome", "omnivore", "wallabag"])
 def test_broken_json_is_one_numbered_problem(run: Run, tmp_path: Path, fmt: str) -> None:
     path = write(tmp_path / "broken.json", '{\n  "roots": {\n    "x": [1, 2,,]\n')

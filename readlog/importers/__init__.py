@@ -35,6 +35,7 @@ FORMATS: dict[str, str] = {
     "wallabag": "readlog.importers.json_exports:WALLABAG",
     "firefox": "readlog.importers.browsers:FIREFOX",
     "chrome": "readlog.importers.browsers:CHROME",
+    "safari": "readlog.importers.browsers:SAFARI",
     "feed": "readlog.importers.feeds",
 }
 

@@ -3,10 +3,15 @@
 * Firefox's JSON backup (``bookmarks-YYYY-MM-DD.json``): a tree of
   ``text/x-moz-place-container`` folders and ``text/x-moz-place`` bookmarks
   with ``uri``, ``dateAdded`` in microseconds and a comma-separated ``tags``
-  string. (The compressed ``.jsonlz4`` backups must be decompressed first.)
+  string; the compressed ``.jsonlz4`` backups arrive decoded (unpack.py).
 * Chrome's (and Edge's, Brave's, ...) ``Bookmarks`` file: ``roots`` holding
   folders of ``{"type": "url", "name", "url", "date_added"}`` nodes, dates
   in microseconds since 1601-01-01 UTC.
+* Safari's ``Bookmarks.plist``, read as JSON (unpack.py): folders
+  (``WebBookmarkTypeList``) of bookmarks (``WebBookmarkTypeLeaf``:
+  ``URLString``, ``URIDictionary.title``). Its Reading List is the folder
+  ``com.apple.ReadingList``, whose items carry ``ReadingList.DateAdded``
+  (saved), ``DateLastViewed`` (read) and ``PreviewText`` (summary).
 
 Folders become the category path, named as the browsers' own HTML export
 names them, so a bookmark keeps its category whichever file it came from:
@@ -20,7 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.epoch import from_epoch, from_webkit
+from readlog.epoch import from_epoch, from_webkit, parse_time
 from readlog.importers import ParseContext
 from readlog.importers.common import Format, one_line, site_of, split_tags
 from readlog.importers.netscape import SKIPPED_SCHEMES
@@ -166,5 +171,66 @@ def _chrome_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
             yield from _chrome_walk(child, top, counter)
 
 
+# ---------------------------------------------------------------- Safari
+
+_SAFARI_FOLDERS = {"BookmarksBar": "Favourites", "BookmarksMenu": "", "com.apple.ReadingList": "Reading List"}
+
+
+def _safari_sniff(text: str) -> int:
+    if re.match(r"^\s*\{", text) and re.search(r'"WebBookmarkType"\s*:\s*"WebBookmarkType', text):
+        return 95
+    return 0
+
+
+def _safari_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
+    if not isinstance(node, dict) or len(folders) > MAX_DEPTH:
+        return
+    kind = node.get("WebBookmarkType")
+    if kind == "WebBookmarkTypeList":
+        title = str(node.get("Title") or "")
+        name = _SAFARI_FOLDERS.get(title, one_line(title))
+        for child in node.get("Children") or []:
+            yield from _safari_walk(child, [*folders, name], counter)
+    elif kind == "WebBookmarkTypeLeaf":
+        counter[0] += 1
+        url = str(node.get("URLString") or "").strip()
+        names = _dict(node.get("URIDictionary"))
+        title = one_line(str(names.get("title") or ""))
+        if not url:
+            yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no URLString; skipped")
+            return
+        reading = _dict(node.get("ReadingList"))
+        saved = parse_time(reading.get("DateAdded"))
+        viewed = parse_time(reading.get("DateLastViewed"))
+        yield Entry(
+            title=title or url,
+            url=url,
+            source=site_of(url),
+            summary=one_line(str(reading.get("PreviewText") or "")),
+            category=_path(folders),
+            saved_at=saved,
+            read_at=viewed,
+            line=0,
+        )
+
+
+def _dict(value: Any) -> Node:
+    return value if isinstance(value, dict) else {}
+
+
+def _safari_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    data, problem = _load(infile)
+    if problem:
+        yield problem
+        return
+    if not isinstance(data, dict) or "WebBookmarkType" not in data:
+        yield Problem(1, "not a Safari Bookmarks.plist (no bookmark tree at the top)")
+        return
+    counter = [0]
+    for child in data.get("Children") or []:  # the root folder itself has no name worth keeping
+        yield from _safari_walk(child, [], counter)
+
+
 FIREFOX = Format("firefox", _firefox_sniff, _firefox_parse)
 CHROME = Format("chrome", _chrome_sniff, _chrome_parse)
+SAFARI = Format("safari", _safari_sniff, _safari_parse)
