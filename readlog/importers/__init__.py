@@ -37,6 +37,7 @@ FORMATS: dict[str, str] = {
     "chrome": "readlog.importers.browsers:CHROME",
     "safari": "readlog.importers.browsers:SAFARI",
     "feed": "readlog.importers.feeds",
+    "links": "readlog.importers.links",
 }
 
 
