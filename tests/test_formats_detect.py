@@ -214,3 +214,9 @@ def test_forced_format_on_the_wrong_file_is_a_clean_failure(run: Run, tmp_path: 
     result = run("import", str(path), "--format", name, code=1)
     assert "Traceback" not in result.output
     assert run.json("list") == []
+
+
+def test_import_help_names_every_format(run: Run) -> None:
+    text = " ".join(run("import", "--help").stdout.split())
+    for name in importers.FORMATS:
+        assert name in text, name

@@ -15,7 +15,7 @@ from readlog.cli import registry as app
 def import_(
     ctx: typer.Context,
     paths: list[str] = typer.Argument(
-        ..., metavar="PATH...", help="Export files, or directories of them, to import; - reads standard input."
+        ..., metavar="PATH...", help="Export files, directories or zip archives of them, to import; - reads standard input."
     ),
     fmt: str = typer.Option(
         "auto",
@@ -23,7 +23,7 @@ def import_(
         "-f",
         help=(
             "Input format, detected from the content by default: digest, bookmarks, jsonl, netscape, pocket, "
-            "instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, feed."
+            "instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, safari, feed, links."
         ),
     ),
     as_of: Optional[str] = typer.Option(
@@ -49,7 +49,7 @@ def import_(
       readlog import saved.txt --as-of 2026-12-01
       cat export.txt | readlog import - --format bookmarks
       readlog import bookmarks.html pocket.csv metadata_0_to_20.json
-      readlog import ~/exports/
+      readlog import ~/exports/ pocket-export.zip
       curl -s https://blog.rust-lang.org/feed.xml | readlog import -
     """
     from readlog import commands
