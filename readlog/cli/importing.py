@@ -15,7 +15,9 @@ from readlog.cli import registry as app
 def import_(
     ctx: typer.Context,
     paths: list[str] = typer.Argument(
-        ..., metavar="PATH...", help="Export files, directories or zip archives of them, to import; - reads standard input."
+        ...,
+        metavar="PATH...",
+        help="Export files, directories or zip archives of them, to import; - reads standard input.",
     ),
     fmt: str = typer.Option(
         "auto",
