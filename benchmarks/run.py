@@ -38,6 +38,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -345,7 +346,14 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
                 "" if a and b else "a run failed",
             )
     net = results.get("netscape")
-    if net and net.get("median") is not None:
+    if net and net.get("median") is not None and net.get("floor_median"):
+        check(
+            "import 5,000 Netscape bookmarks: <= 1/10 of buku, same machine",
+            net["median"] / net["floor_median"],
+            0.1,
+            "x",
+        )
+    elif net and net.get("median") is not None:
         check("import 5,000 Netscape bookmarks: <= 1/10 of buku (1.1 s)", net["median"], BUKU_5000_SECONDS / 10, "s")
     else:
         check("import 5,000 Netscape bookmarks: <= 1/10 of buku (1.1 s)", None, 1.1, "s", (net or {}).get("note", ""))
@@ -405,10 +413,18 @@ def markdown(results: dict[str, Any]) -> str:
         lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     net = results.get("netscape") or {}
     if net.get("median") is not None:
+        floor = net["floor"]
+        buku = (
+            f"buku on the same file, run alternately: {cell(statistics.median(net['floor_runs']), None)}; "
+            f"readlog/buku {net['median'] / net['floor_median']:.3f}"
+            if net.get("floor_median")
+            else f"buku: {BUKU_5000_SECONDS:.0f} s as published"
+        )
         lines += [
             "",
-            f"`import` of 5,000 Netscape bookmarks: {cell(net['median'], None, net['peak_mb'])} "
-            f"(buku: {BUKU_5000_SECONDS:.0f} s).",
+            f"`import` of 5,000 Netscape bookmarks: {cell(net['median'], floor['median'], net['peak_mb'])} "
+            f"(ratio to its sqlite3 floor: html.parser + insert + FTS5 trigram, {cell(floor['median'], None)}); "
+            f"{buku}.",
         ]
     elif net:
         lines += ["", f"Netscape import: {net.get('note', 'not measured')}."]
@@ -433,6 +449,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--word2", default="内核", help="two-character search word")
     parser.add_argument("--flat-tolerance", type=float, default=1.25, help="largest/smallest size ratio allowed")
     parser.add_argument("--no-netscape", action="store_true", help="skip the 5,000-bookmark Netscape import")
+    parser.add_argument(
+        "--buku",
+        default=shutil.which("buku"),
+        help="buku's command, timed on the same Netscape file (default: buku on PATH; else its published 11 s)",
+    )
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--work", type=Path, default=HERE / "results" / "work", help="where inputs and libraries go")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
@@ -483,13 +504,41 @@ def run_size(n: int, args: argparse.Namespace, base: list[str], env: dict[str, s
 
 
 def run_netscape(args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """The 5,000-bookmark import, its sqlite3 floor and, when buku is installed, buku on the same file.
+
+    buku runs alternately with readlog (in a fresh data folder each time), so
+    that the ratio compares runs made under the same load.
+    """
     source = corpus("netscape", 5000, args.work, args.seed)
     db = args.work / "readlog-netscape.db"
-    timing = time_import([*base, "--db", str(db), "import", str(source)], db, env=env, runs=args.import_runs or 3)
+    runs = args.import_runs or 3
+    floor_db = args.work / "floor-netscape.db"
+    floor = time_import(
+        [sys.executable, str(FLOOR_IMPORT), "--netscape", str(source), str(floor_db)], floor_db, env=env, runs=runs
+    )
+    remove_library(floor_db)
+    paired = buku_command(args.buku, source, args.work / "buku") if args.buku else None
+    if paired:
+        log(f"netscape 5,000: alternating with {args.buku}")
+
+    def fresh(_: int) -> list[str]:
+        remove_library(db)
+        return [*base, "--db", str(db), "import", str(source)]
+
+    timing = measure([], env=env, runs=runs, warmup=False, fresh=fresh, paired=paired)
     remove_library(db)
     if timing.error:
         return {"median": None, "note": f"skipped: readlog cannot import it yet ({timing.error})"}
-    return timing.as_dict()
+    return {**timing.as_dict(), "floor": floor.as_dict(), "buku": args.buku}
+
+
+def buku_command(buku: str, source: Path, home: Path) -> list[str]:
+    """buku importing ``source`` into an empty library of its own, asking nothing."""
+    script = (
+        'rm -rf "$1" && mkdir -p "$1" && XDG_DATA_HOME="$1" HOME="$1" '
+        'exec "$2" --nostdin --nc --tacit -i "$3" </dev/null'
+    )
+    return ["sh", "-c", script, "buku", str(home), buku, str(source)]
 
 
 def main(argv: list[str] | None = None) -> int:
