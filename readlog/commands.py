@@ -24,6 +24,8 @@ def parse_ids(values: list[str]) -> list[int]:
 
     ids: list[int] = []
     for value in values:
+        if not value.replace(",", " ").strip():
+            raise UsageError("an empty id was given (use e.g. 3 5 8-12)")
         for part in value.replace(",", " ").split():
             m = _RANGE.match(part)
             if not m:
@@ -46,7 +48,7 @@ def _when(value: str | None, option: str) -> str | None:
     from readlog.stamps import parse_when, to_iso
 
     try:
-        return to_iso(parse_when(value))
+        return to_iso(parse_when(value, day_start=True))
     except (ValueError, OverflowError) as exc:
         raise UsageError(f"{option}: {exc}") from None
 

@@ -32,7 +32,8 @@ class InputFile:
     """An opened input: its name, first bytes for shape detection, and lines.
 
     ``long_lines`` collects the numbers of lines skipped for being longer
-    than MAX_LINE, so importers can report them.
+    than MAX_LINE, so importers can report them; ``notes`` collects other
+    damage found while reading, reported after the entries.
     """
 
     name: str
@@ -43,6 +44,7 @@ class InputFile:
     digest: hashlib._Hash = field(default_factory=hashlib.sha256)
     bytes_read: int = 0
     long_lines: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def sha256(self) -> str:
@@ -80,7 +82,11 @@ class InputFile:
             if text:
                 yield line, text
                 line += text.count("\n")
-        tail = decoder.decode(b"", final=True)
+        try:
+            tail = decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            tail = ""
+            self.notes.append("the file ends in the middle of a character (cut short?); its last bytes were ignored")
         if tail:
             yield line, tail
 

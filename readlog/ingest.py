@@ -28,6 +28,7 @@ from readlog.infile import InputFile, close_input, open_input
 from readlog.models import Entry, Problem
 from readlog.stamps import to_iso
 from readlog.store import Counts, Library
+from readlog.vet import vet
 
 BATCH = 500
 
@@ -238,6 +239,7 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
+            result.problems.extend(vet(item, as_of))
             batch.append(item)
             result.entries += 1
             if len(batch) >= BATCH:

@@ -26,6 +26,19 @@ _ESCAPES = re.compile(
 )
 
 
+# Every character ``clean`` might change: C0/C1 controls and tab, the line
+# separators, surrogates, and the blocks that hold Unicode's invisible format
+# characters (Cf). Text without any of them - nearly all text - is returned
+# as it is after one fast scan. A test checks that this class covers every
+# Cc, Cf and Cs code point of the running Python's Unicode database.
+_SUSPECT = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\xad\u0600-\u070f\u0890-\u08ff\u180e\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001345f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+
+
 class _Table(dict[int, "str | None"]):
     """A str.translate table that classifies each code point once, on demand.
 
@@ -33,9 +46,10 @@ class _Table(dict[int, "str | None"]):
     second at start-up; this learns only the characters actually seen.
     """
 
-    def __init__(self, newline: str) -> None:
+    def __init__(self, newline: str, tab: str = " ") -> None:
         super().__init__()
         self.newline = newline
+        self.tab = tab
 
     def __missing__(self, cp: int) -> str | None:
         ch = chr(cp)
@@ -43,7 +57,7 @@ class _Table(dict[int, "str | None"]):
         if ch == "\n" or ch in "\u2028\u2029\x85":
             value = self.newline
         elif ch == "\t":
-            value = " "
+            value = self.tab
         else:
             cat = unicodedata.category(ch)
             if cat in ("Cc", "Cf"):
@@ -58,19 +72,22 @@ class _Table(dict[int, "str | None"]):
 
 _MULTILINE = _Table("\n")
 _ONE_LINE = _Table(" ")
+_KEEP_TABS = _Table("\n", tab="\t")
 
 
-def clean(text: object, *, one_line: bool = False) -> str:
+def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> str:
     """Return ``text`` as a string that cannot change the terminal's state.
 
     ``one_line`` also folds line breaks and runs of spaces, for table cells
-    and titles where a stray newline would break the layout.
+    and titles where a stray newline would break the layout. ``keep_tabs``
+    keeps tab characters in multi-line text (notes and summaries as stored,
+    where a tab may indent code); on screen they become spaces.
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
-    if s.isascii() and s.isprintable():
+    if not _SUSPECT.search(s):
         return " ".join(s.split()) if one_line else s
     s = _ESCAPES.sub("", s)
-    s = s.translate(_ONE_LINE if one_line else _MULTILINE)
+    s = s.translate(_ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE)
     if one_line:
         return " ".join(s.split())
     return s

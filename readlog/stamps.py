@@ -192,14 +192,24 @@ def parse_offset(zone: str) -> tzinfo:
     return timezone(sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:4])))
 
 
-def parse_when(text: str, *, reference: datetime | None = None) -> datetime:
-    """A user-typed time for ``--as-of`` and ``--since``: ISO dates and times,
-    or a relative phrase such as ``7d``, ``2w``, ``3 days ago``, ``yesterday``.
+_DAYS_BACK = {"today": 0, "今天": 0, "yesterday": 1, "昨天": 1, "前天": 2, "the day before yesterday": 2}
 
+
+def parse_when(text: str, *, reference: datetime | None = None, day_start: bool = False) -> datetime:
+    """A user-typed time for ``--as-of``, ``--since`` and ``--before``: ISO
+    dates and times, or a relative phrase such as ``7d``, ``2w``, ``3 days
+    ago``, ``yesterday``.
+
+    With ``day_start`` (filters), a bare day word means the start of that
+    local day: ``--since today`` is everything saved since midnight.
     Raises ValueError with a message fit for the user.
     """
     ref = reference or now()
     s = text.strip()
+    back = _DAYS_BACK.get(" ".join(s.lower().split()))
+    if day_start and back is not None:
+        day = ref.astimezone().date() - timedelta(days=back)
+        return localize(datetime(day.year, day.month, day.day))
     m = re.fullmatch(r"(\d+)\s*([smhdwy]|mo)", s, re.I)
     if m:
         unit = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks", "y": "years", "mo": "months"}

@@ -12,10 +12,14 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from readlog.sanitize import clean
+
 
 def normalise_tag(tag: object) -> str:
-    """Whitespace collapsed, ends trimmed, leading '#' marks dropped: the stored form."""
-    return " ".join(str(tag).split()).lstrip("#").strip()
+    """Cleaned of control and invisible characters, whitespace collapsed, ends
+    trimmed, leading '#' marks dropped: the stored form, and the form a
+    filter compares with."""
+    return clean(tag, one_line=True).lstrip("#").strip()
 
 
 def unique_tags(tags: Iterable[object]) -> list[str]:

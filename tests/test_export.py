@@ -23,6 +23,7 @@ from readlog import export
 from readlog.importers import jsonl
 from readlog.models import Entry
 from readlog.store import Counts, Library
+from readlog.vet import vet
 
 from conftest import Run, write
 
@@ -33,7 +34,10 @@ IGNORED = ("import_id", "updated_at")  # bookkeeping of the import itself, not o
 
 
 def build(path: Path, entries: list[Entry]) -> None:
-    """A library made through the store API, independent of the importers."""
+    """A library made through the store API, independent of the importers,
+    from entries vetted the way every import vets them."""
+    for entry in entries:
+        vet(entry, datetime(2026, 1, 1, tzinfo=timezone.utc))
     lib = Library.open(path)
     try:
         with lib.transaction():

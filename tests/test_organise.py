@@ -441,7 +441,7 @@ def test_history_empty(run: Run) -> None:
 def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run("history")  # creates the library
     opened: list[str] = []
-    monkeypatch.setattr(organise, "launch", lambda url: opened.append(url) or 0)
+    monkeypatch.setattr(organise, "launch", lambda url: not opened.append(url))
     with_url = _add(library, title="Linked", url="https://example.com/a?b=1", source="s")
     without = _add(library, title="Plain", source="s", summary="no link")
     hostile = _add(library, title="Hostile", url="javascript:alert(1)", source="s")
@@ -452,7 +452,7 @@ def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "not a web address" in run("open", str(hostile), code=1).stderr
     assert "no entry with id 999" in run("open", "999", code=1).stderr
     assert len(opened) == 1
-    monkeypatch.setattr(organise, "launch", lambda url: 3)
+    monkeypatch.setattr(organise, "launch", lambda url: False)
     assert "could not start a browser" in run("open", str(with_url), code=1).stderr
 
 
@@ -465,7 +465,7 @@ def test_open_refuses_links_holding_control_characters(
 ) -> None:
     run("history")
     opened: list[str] = []
-    monkeypatch.setattr(organise, "launch", lambda u: opened.append(u) or 0)
+    monkeypatch.setattr(organise, "launch", lambda u: not opened.append(u))
     entry = _add(library, title="Sneaky", url=url, source="s")
     for args in (("open", str(entry)), ("open", str(entry), "--print")):
         result = run(*args, code=1)

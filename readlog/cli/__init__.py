@@ -134,13 +134,25 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _check_lang(value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    from readlog.settings import normal_lang
+
+    if normal_lang(value) is None:
+        raise typer.BadParameter(f"{value!r} is not a language readlog speaks; use en or zh")
+    return value
+
+
 @registry.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     db: Optional[str] = typer.Option(
         None, "--db", metavar="PATH", help="Library file (else $READLOG_DB, else the user data dir)."
     ),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language for labels and times: en or zh."),
+    lang: Optional[str] = typer.Option(
+        None, "--lang", callback=_check_lang, help="Language for labels and times: en or zh."
+    ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
     """A private, local, fast reading tracker for the terminal.
@@ -267,9 +279,20 @@ def main() -> None:
     """Console entry point."""
     import sys
 
+    # click's exceptions, wherever this typer keeps click (0.28 vendors its own copy)
+    click_exception = sys.modules[typer.BadParameter.__module__].ClickException
     try:
-        app_for(sys.argv[1:])()
+        code = app_for(sys.argv[1:])(standalone_mode=False)
+    except click_exception as exc:  # a usage mistake: one line, not click's framed box
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        sys.stderr.write(f"readlog: {exc.format_message()}{hint}\n")
+        raise SystemExit(exc.exit_code) from None
+    except typer.Abort:
+        sys.stderr.write("readlog: aborted\n")
+        raise SystemExit(EXIT_FAILED) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except BrokenPipeError:
         raise SystemExit(EXIT_FAILED) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

@@ -99,6 +99,10 @@ def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
     to_file = output is not None and output != "-"
     if to_file:
         assert output is not None
+        from readlog.store import is_library_file
+
+        if is_library_file(lib.path, Path(output)):
+            raise ReadlogError(f"{output}: that is the library itself; give another file to -o")
         try:
             with _replacing(Path(output)) as stream:
                 export.write(pieces, stream)

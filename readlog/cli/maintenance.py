@@ -47,8 +47,9 @@ def backup_target(library: Path, given: Optional[str], *, force: bool) -> Path:
 
 
 def _checked(library: Path, target: Path, *, force: bool) -> Path:
-    own = {library.resolve(), *(Path(f"{library.resolve()}{s}") for s in ("-wal", "-shm", "-journal"))}
-    if target.resolve() in own:
+    from readlog.store import is_library_file
+
+    if is_library_file(library, target):
         raise ReadlogError(f"{target}: that is the library itself; give another PATH")
     if target.exists() and not force:
         raise ReadlogError(f"{target}: already exists; choose another PATH or pass --force to replace it")

@@ -381,7 +381,9 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     else:
         edited = edit_text(old, f"readlog-note-{entry_id}-")
         value = edited if edited is not None else ""
-    value = value.strip()
+    from readlog.sanitize import clean
+
+    value = clean(value, keep_tabs=True).strip()
     return value or None
 
 
@@ -392,7 +394,10 @@ def editor_command() -> list[str]:
     for var in ("VISUAL", "EDITOR"):
         value = os.environ.get(var, "").strip()
         if value:
-            return shlex.split(value)
+            try:
+                return shlex.split(value)
+            except ValueError as exc:
+                raise ReadlogError(f"${var} is not a command readlog can run ({exc}): {value}") from None
     for name in ("sensible-editor", "nano", "vim", "vi", "notepad"):
         found = shutil.which(name)
         if found:
@@ -422,9 +427,12 @@ def edit_text(initial: str, prefix: str) -> str | None:
             raise ReadlogError(message) from None
         if code != 0:
             raise ReadlogError(f"the editor exited with status {code}; the note was not changed")
-        if path.stat().st_mtime_ns == before:
+        try:
+            if path.stat().st_mtime_ns == before:
+                return None
+            return path.read_text(encoding="utf-8", errors="replace")
+        except OSError:  # the editor moved or deleted the file instead of saving it
             return None
-        return path.read_text(encoding="utf-8", errors="replace")
     finally:
         path.unlink(missing_ok=True)
 
@@ -510,9 +518,19 @@ def history(
 # ---- open -----------------------------------------------------------------------------
 
 
-def launch(url: str) -> int:
-    """Open a web address in the browser (a test seam)."""
-    return typer.launch(url)
+def launch(url: str) -> bool:
+    """Open a web address in the browser; False when no browser could be started.
+
+    The standard library's webbrowser says whether it found and started a
+    browser; click's launch falls back to it but reports success either way.
+    This is also the seam tests replace.
+    """
+    import webbrowser
+
+    try:
+        return webbrowser.open(url)
+    except webbrowser.Error:
+        return False
 
 
 @app.command("open")
@@ -552,8 +570,8 @@ def open_(
         raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
     if print_only:
         state.out.line(url)
-    elif launch(url) != 0:
-        raise ReadlogError(f"could not start a browser; the link is {url}")
+    elif not launch(url):
+        raise ReadlogError(f"could not start a browser (set $BROWSER to choose one); the link is {url}")
     else:
         state.out.line(f"opened {url}", style="dim")
     if mark_read:

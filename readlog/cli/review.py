@@ -70,7 +70,7 @@ def _since(value: str | None, now: datetime, earliest: datetime | None) -> datet
     from readlog.stamps import parse_when
 
     try:
-        when = parse_when(value, reference=now)
+        when = parse_when(value, reference=now, day_start=True)
     except ValueError as exc:
         raise UsageError(f"--since: {exc}") from None
     if when > now:

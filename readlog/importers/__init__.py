@@ -66,5 +66,15 @@ def detect(text: str) -> str | None:
 
 
 def parse(name: str, infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    result: Iterator[Entry | Problem] = module(name).parse(infile, ctx)
-    return result
+    """The entries and problems of one file in format ``name``.
+
+    Structure nested deeper than Python can follow ends the file's parse
+    with a problem, keeping what was read before it; what the input layer
+    noticed (a character cut off at the end) is reported after the entries.
+    """
+    try:
+        yield from module(name).parse(infile, ctx)
+    except RecursionError:
+        yield Problem(0, "structure nested too deeply to follow; the rest of the file was skipped")
+    for note in infile.notes:
+        yield Problem(0, note)

@@ -69,7 +69,7 @@ def _firefox_sniff(text: str) -> int:
 
 
 def _firefox_description(node: Node) -> str:
-    for anno in node.get("annos") or []:
+    for anno in _list(node.get("annos")):
         if isinstance(anno, dict) and anno.get("name") == "bookmarkProperties/description":
             return str(anno.get("value") or "").strip()
     return ""
@@ -83,8 +83,9 @@ def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator
         root = node.get("root")
         if root == "tagsFolder":
             return  # tag folders repeat bookmarks already listed; their tags are on each bookmark
-        name = _FIREFOX_ROOTS[root] if root in _FIREFOX_ROOTS else one_line(str(node.get("title") or ""))
-        for child in node.get("children") or []:
+        known = isinstance(root, str) and root in _FIREFOX_ROOTS
+        name = _FIREFOX_ROOTS[root] if known else one_line(str(node.get("title") or ""))
+        for child in _list(node.get("children")):
             yield from _firefox_walk(child, [*folders, name], counter)
     elif kind == "text/x-moz-place":
         counter[0] += 1
@@ -132,7 +133,7 @@ def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
         return
     if node.get("type") == "folder" or "children" in node:
         name = one_line(str(node.get("name") or ""))
-        for child in node.get("children") or []:
+        for child in _list(node.get("children")):
             yield from _chrome_walk(child, [*folders, name], counter)
         return
     if node.get("type") != "url":
@@ -166,7 +167,7 @@ def _chrome_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
     for key, root in roots.items():
         if not isinstance(root, dict):
             continue
-        for child in root.get("children") or []:
+        for child in _list(root.get("children")):
             top = [] if key in _CHROME_TOP_LEVEL else [one_line(str(root.get("name") or key))]
             yield from _chrome_walk(child, top, counter)
 
@@ -189,7 +190,7 @@ def _safari_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
     if kind == "WebBookmarkTypeList":
         title = str(node.get("Title") or "")
         name = _SAFARI_FOLDERS.get(title, one_line(title))
-        for child in node.get("Children") or []:
+        for child in _list(node.get("Children")):
             yield from _safari_walk(child, [*folders, name], counter)
     elif kind == "WebBookmarkTypeLeaf":
         counter[0] += 1
@@ -218,6 +219,11 @@ def _dict(value: Any) -> Node:
     return value if isinstance(value, dict) else {}
 
 
+def _list(value: Any) -> list[Any]:
+    """A node's children, or none when a damaged file holds something else there."""
+    return value if isinstance(value, list) else []
+
+
 def _safari_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     data, problem = _load(infile)
     if problem:
@@ -227,7 +233,7 @@ def _safari_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
         yield Problem(1, "not a Safari Bookmarks.plist (no bookmark tree at the top)")
         return
     counter = [0]
-    for child in data.get("Children") or []:  # the root folder itself has no name worth keeping
+    for child in _list(data.get("Children")):  # the root folder itself has no name worth keeping
         yield from _safari_walk(child, [], counter)
 
 

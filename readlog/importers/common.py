@@ -293,7 +293,7 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         try:
             value = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({getattr(exc, 'msg', 'nested too deeply')})")
+            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({json_error(exc)})")
             return
         yield 1, 1, value
         return
@@ -322,7 +322,7 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
             pos = getattr(exc, "pos", i)
             yield Problem(
                 lines.at(max(pos, i)),
-                f"record {number}: not valid JSON ({getattr(exc, 'msg', 'nested too deeply')}); skipped",
+                f"record {number}: not valid JSON ({json_error(exc)}); skipped",
             )
             resume = _resync(text, i, column)
             if resume is None:
@@ -334,3 +334,13 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
             column = i - (newline + 1) if newline >= 0 else None
         yield number, line, value
         i = end
+
+
+def json_error(exc: Exception) -> str:
+    """Why JSON could not be decoded, in words: the decoder's message, too
+    deep a nesting, or a number too long to convert."""
+    if isinstance(exc, json.JSONDecodeError):
+        return exc.msg
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc).split(";")[0]

@@ -19,7 +19,7 @@ from typing import Any
 
 from readlog.export import FIELDS, MARKER, TIME_FIELDS
 from readlog.importers import ParseContext
-from readlog.importers.common import json_records
+from readlog.importers.common import json_error, json_records
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 from readlog.stamps import localize, valid_date
@@ -60,7 +60,7 @@ def sniff(text: str) -> int:
         return 0
     try:
         first = json.loads(text.split("\n", 1)[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         return 0
     if isinstance(first, dict) and (MARKER in first or set(FIELDS) <= set(first)):
         return 90
@@ -81,7 +81,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             continue
         try:
             obj = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             yield Problem(number, f"not valid JSON ({_reason(exc)}); skipped")
             continue
         yield restore(obj, number, "line")
@@ -104,10 +104,10 @@ def _parse_array(infile: InputFile) -> Iterator[Entry | Problem]:
         yield restored
 
 
-def _reason(exc: ValueError) -> str:
+def _reason(exc: ValueError | RecursionError) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return f"{exc.msg} at column {exc.colno}"
-    return str(exc)
+    return json_error(exc)
 
 
 def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:

@@ -124,6 +124,9 @@ def language(option: str | None = None, configured: str | None = None) -> str:
     return "zh" if choice.lower().startswith("zh") else "en"
 
 
+MIN_WIDTH = 40
+
+
 class Output:
     """Everything readlog prints goes through one of these."""
 
@@ -132,6 +135,9 @@ class Output:
         self.columns = columns  # the optional list columns, in order (config: columns); None = all
         self.out = Console(highlight=False, markup=False, emoji=False, width=width)
         self.err = Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
+        for console in (self.out, self.err):
+            if console.width < MIN_WIDTH:  # COLUMNS=0 or 1 would leave no room for any text at all
+                console.width = MIN_WIDTH
 
     def label(self, key: str, **kw: Any) -> str:
         if "n" in kw and "s" not in kw:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog import migrations
 from readlog.config import busy_timeout
-from readlog.errors import ReadlogError
+from readlog.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -400,7 +400,7 @@ class Library:
             return rows[::-1] if reverse else rows
         sort = sort or "saved"
         if sort not in SORTS:
-            raise ReadlogError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+            raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
         descending = sort in ("saved", "published", "read", "id")
         if reverse:
             descending = not descending
@@ -649,7 +649,7 @@ class Library:
         ``select`` does (``sort="id", reverse=True`` is oldest id first).
         """
         if sort not in SORTS:
-            raise ReadlogError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+            raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
         descending = (sort in ("saved", "published", "read", "id")) != reverse
         order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
         where, params = self._where(f)
@@ -709,6 +709,18 @@ def _count_index(f: Filters) -> str | None:
     if f.query is not None:
         return None
     return {"unread": "entries_unread", "read": "entries_done"}.get(f.state or "", "entries_live")
+
+
+def is_library_file(library: Path, target: Path) -> bool:
+    """True when writing ``target`` would overwrite the library or one of its
+    journal files, by name, through a symlink or through a hard link."""
+    for own in (library, *(Path(f"{library}{s}") for s in ("-wal", "-shm", "-journal"))):
+        try:
+            if target.resolve() == own.resolve() or (own.exists() and target.exists() and target.samefile(own)):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def _check_header(path: Path) -> None:
