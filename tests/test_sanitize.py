@@ -174,3 +174,18 @@ def test_wrap_keeps_every_character_and_fits_the_width(text: str, width: int) ->
 def test_wrap_breaks_between_chinese_characters_not_inside_words() -> None:
     assert wrap("内核调度器 scheduler design", 10) == "内核调度器\nscheduler\ndesign"
     assert wrap("一二三四五。六", 10) == "一二三四\n五。六"  # closing punctuation stays with its character
+
+
+def test_fast_path_class_covers_every_control_and_format_character() -> None:
+    """clean() returns text untouched when _SUSPECT finds nothing in it, so
+    the class must hold every character clean would change."""
+    import unicodedata
+
+    from readlog.sanitize import _SUSPECT
+
+    missed = [
+        hex(cp)
+        for cp in range(0x110000)
+        if unicodedata.category(chr(cp)) in ("Cc", "Cf", "Cs") and cp != 0x0A and not _SUSPECT.match(chr(cp))
+    ]
+    assert missed == []

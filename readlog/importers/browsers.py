@@ -83,8 +83,9 @@ def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator
         root = node.get("root")
         if root == "tagsFolder":
             return  # tag folders repeat bookmarks already listed; their tags are on each bookmark
-        known = isinstance(root, str) and root in _FIREFOX_ROOTS
-        name = _FIREFOX_ROOTS[root] if known else one_line(str(node.get("title") or ""))
+        name = _FIREFOX_ROOTS.get(root) if isinstance(root, str) else None
+        if name is None:
+            name = one_line(str(node.get("title") or ""))
         for child in _list(node.get("children")):
             yield from _firefox_walk(child, [*folders, name], counter)
     elif kind == "text/x-moz-place":
