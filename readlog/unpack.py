@@ -32,7 +32,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 BPLIST_MAGIC = b"bplist00"
 _XML_PLIST = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?<!DOCTYPE\s+plist", re.I)
 MOZLZ4_MAGIC = b"mozLz40\x00"
-MAX_WHOLE = 512 * 1024 * 1024  # bytes read whole (LZ4, plist); Firefox's and Safari's files are a few MB
+MAX_WHOLE = 128 * 1024 * 1024  # bytes read whole (LZ4, plist); Firefox's and Safari's files are a few MB
 
 
 class Prefixed:
@@ -100,12 +100,14 @@ def _whole(name: str, head: bytes, stream: BinaryIO) -> bytes:
 
 def _plist_as_json(name: str, data: bytes) -> bytes:
     import plistlib
+    from xml.parsers.expat import ExpatError
 
-    try:
+    damage = (plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError)
+    try:  # a cut-off XML plist fails in expat; a binary one may refer to itself (a cycle)
         value = plistlib.loads(data)
-    except (plistlib.InvalidFileException, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):
+        return json.dumps(value, default=_plist_value, ensure_ascii=False).encode("utf-8")
+    except (*damage, RecursionError):
         raise ReadlogError(f"{name}: a damaged property list (plist)") from None
-    return json.dumps(value, default=_plist_value, ensure_ascii=False).encode("utf-8")
 
 
 def _plist_value(value: object) -> object:
@@ -134,6 +136,8 @@ def lz4_block(src: bytes, size: int) -> bytes:
         token = src[i]
         i += 1
         literals, i = _length(src, i, token >> 4)
+        if len(out) + literals > size:
+            raise ValueError("more data than declared")
         out += src[i : i + literals]
         i += literals
         if i >= end:
@@ -144,6 +148,8 @@ def lz4_block(src: bytes, size: int) -> bytes:
             raise ValueError("match offset outside the data")
         length, i = _length(src, i, token & 15)
         length += 4
+        if len(out) + length > size:  # checked before the copy: a hostile length never allocates
+            raise ValueError("more data than declared")
         start = len(out) - offset
         if offset >= length:
             out += out[start : start + length]
@@ -151,8 +157,6 @@ def lz4_block(src: bytes, size: int) -> bytes:
             whole, part = divmod(length, offset)
             pattern = out[start:]
             out += pattern * whole + pattern[:part]
-        if len(out) > size:
-            raise ValueError("more data than declared")
     if len(out) != size:
         raise ValueError("less data than declared")
     return bytes(out)

@@ -94,3 +94,33 @@ def test_damaged_compressed_files_are_one_line_errors(
     path.write_bytes(data)
     result = run("import", str(path), code=1)
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_lz4_match_longer_than_declared_fails_before_copying() -> None:
+    """A hostile block asks for a ~1 GB run from a 1-byte pattern; the
+    declared size is 10, so it must fail without building the run."""
+    block = bytes([0x1F]) + b"a" + b"\x01\x00" + b"\xff" * 4_000_000 + b"\x00" + bytes([0x10]) + b"z"
+    with pytest.raises(ValueError, match="more data than declared"):
+        lz4_block(block, 10)
+
+
+def test_cut_or_circular_property_lists_are_damaged_files(run: Run, tmp_path: Path) -> None:
+    import plistlib
+
+    whole = plistlib.dumps({"WebBookmarkType": "WebBookmarkTypeList", "Children": []}, fmt=plistlib.FMT_XML)
+    cut = tmp_path / "cut.plist"
+    cut.write_bytes(whole[: len(whole) // 2])
+    # a binary plist whose only array lists itself
+    cycle = tmp_path / "cycle.plist"
+    cycle.write_bytes(
+        b"bplist00\xa1\x01\xa1\x01\x10\x01\x08\n\x0c"
+        + bytes(6)
+        + b"\x01\x01"
+        + bytes(7)
+        + b"\x03"
+        + bytes(15)
+        + b"\x0e"
+    )
+    for path in (cut, cycle):
+        result = run("import", str(path), code=1)
+        assert result.stderr.strip() == f"readlog: {path}: a damaged property list (plist)"
