@@ -202,3 +202,24 @@ def test_real_firefox_html_tags_and_folders(run: Run) -> None:
     rows = {r["title"]: r for r in run.json("list", "-n", "0")}
     assert len(rows) == 9
     assert sorted(rows["Example Com Menu"]["tags"]) == ["tag1", "tag2"]
+
+
+def test_hostile_anchors(tmp_path: Path) -> None:
+    """A lost closing quote, a bare TOREAD, a repeated HREF and a script in a title."""
+    path = write(
+        tmp_path / "odd.html",
+        "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+        '<DT><A HREF="https://a.example/one ADD_DATE="1600000000">One</A>\n'
+        '<DT><A HREF="https://b.example/two" ADD_DATE="1600000000">Two</A>\n'
+        '<DT><A HREF="https://c.example/three" ADD_DATE="1600000000" TOREAD>Three</A>\n'
+        '<DT><A HREF="https://d.example/four" HREF="https://evil.example/">Four<script>alert(1)</script></A>\n'
+        "</DL>\n",
+    )
+    entries, problems = parse(path)
+    by_title = {e.title: e for e in entries}
+    assert set(by_title) == {"One", "Two", "Three", "Four"}
+    assert by_title["One"].url == "https://a.example/one"
+    assert any("misses its closing quote" in p.message and p.line == 3 for p in problems)
+    assert by_title["Three"].read_at is None  # a bare TOREAD is TOREAD="1"
+    assert by_title["Two"].read_at is not None  # the file uses TOREAD, Two has none: read
+    assert by_title["Four"].url == "https://d.example/four"

@@ -44,6 +44,9 @@ _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
 PENDING = 20_000
 _UNREAD = {"1", "yes", "true", "on"}
 SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
+_HIDDEN = {"script", "style"}
+# Where an HREF that lost its closing quote ran on into the next attribute or tag.
+_UNCLOSED = re.compile(r"\s+[A-Za-z_-]+=|\s*[<>\n]")
 
 
 def sniff(text: str) -> int:
@@ -77,6 +80,7 @@ class _Parser(HTMLParser):
         self.anchor: _Anchor | None = None
         self.last: Entry | None = None
         self.description: list[str] | None = None
+        self.hidden = False  # inside <script> or <style>
 
     # -- finishing things
 
@@ -101,6 +105,10 @@ class _Parser(HTMLParser):
         if not href:
             self.out.append(Problem(anchor.line, f"bookmark {title[:60]!r} has no address (HREF); skipped"))
             return None
+        cut = _UNCLOSED.search(href)
+        if cut:
+            href = href[: cut.start()]
+            self.out.append(Problem(anchor.line, f"the HREF of {title[:60]!r} misses its closing quote; kept {href!r}"))
         if href.lower().startswith(SKIPPED_SCHEMES):
             return None
         entry = Entry(
@@ -154,6 +162,9 @@ class _Parser(HTMLParser):
             self.heading = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN:
+            self.hidden = True
+            return
         if tag in ("a", "dt", "dd", "dl"):
             self._end_heading()  # an unclosed <H3>
         if self.description is not None and tag in ("br", "p"):
@@ -161,7 +172,7 @@ class _Parser(HTMLParser):
             return
         if tag == "a" and self.description is None:
             self._flush()
-            self.anchor = _Anchor(self.getpos()[0], {k: v or "" for k, v in attrs})
+            self.anchor = _Anchor(self.getpos()[0], _attributes(attrs))
         elif tag == "dt":
             self._flush()
             self.folder_name = None  # a folder heading with no <DL> after it is an empty folder
@@ -180,7 +191,9 @@ class _Parser(HTMLParser):
             self.folder_name = None
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "a":
+        if tag in _HIDDEN:
+            self.hidden = False
+        elif tag == "a":
             self._close_anchor()
         elif tag in _FOLDER_TAGS:
             self._end_heading()
@@ -190,6 +203,8 @@ class _Parser(HTMLParser):
                 self.folders.pop()
 
     def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return  # the text of <script> and <style> is not a title or a description
         if self.anchor is not None:
             self.anchor.text.append(data)
         elif self.heading is not None:
@@ -209,3 +224,13 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     parser._flush()
     parser.decide(uses_toread=False)
     yield from parser.out
+
+
+def _attributes(attrs: list[tuple[str, str | None]]) -> dict[str, str]:
+    """An anchor's attributes: the first of a repeated name wins (as in
+    browsers), and a bare TOREAD, as HTML reads a bare attribute, is true."""
+    found: dict[str, str] = {}
+    for name, value in attrs:
+        if name not in found:
+            found[name] = value if value is not None else ("1" if name == "toread" else "")
+    return found
