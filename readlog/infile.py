@@ -64,6 +64,7 @@ class InputFile:
                 pending = self.stream.read(CHUNK)
             except OSError as exc:  # a disk error, or a damaged archive member (see archive.py)
                 raise UnreadableInput(f"{self.name}: cannot read past byte {self.bytes_read:,} ({exc})") from None
+        self.notes.extend(getattr(self.stream, "notes", ()))  # what an unpacking layer let pass
 
     def text_chunks(self) -> Iterator[tuple[int, str]]:
         """Decoded text in pieces, each with the line number it starts on."""

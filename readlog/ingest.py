@@ -239,7 +239,10 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
-            result.problems.extend(vet(item, as_of))
+            keep, problems = vet(item, as_of)
+            result.problems.extend(problems)
+            if not keep:
+                continue
             batch.append(item)
             result.entries += 1
             if len(batch) >= BATCH:

@@ -50,6 +50,11 @@ class Prefixed:
         data, self.head = self.head[:size], self.head[size:]
         return data
 
+    def _end(self, note: str) -> bytes:
+        self.ended = True
+        self.notes.append(note)
+        return b""
+
     def close(self) -> None:
         self.stream.close()
 
@@ -60,14 +65,44 @@ class Guarded:
 
     def __init__(self, stream: object, name: str) -> None:
         self.stream, self.name = stream, name
+        self.notes: list[str] = []  # damage that cost nothing; read by InputFile
+        self.ended = False
 
     def read(self, size: int = -1) -> bytes:
+        """Up to ``size`` bytes, gathered with read1 so that damage found
+        after some data never discards the data already decoded."""
+        out = bytearray()
+        while not self.ended and (size < 0 or len(out) < size):
+            piece = self._read1(size - len(out) if size >= 0 else -1)
+            if not piece:
+                break
+            out += piece
+        return bytes(out)
+
+    def _read1(self, size: int) -> bytes:
+        if self.ended:
+            return b""
         try:
-            return cast(bytes, self.stream.read(size))  # type: ignore[attr-defined]
-        except (EOFError, zlib.error, ValueError, zipfile.BadZipFile) as exc:
+            return cast(bytes, self.stream.read1(size))  # type: ignore[attr-defined]
+        except gzip.BadGzipFile as exc:
+            if not str(exc).startswith("Not a gzipped file"):
+                raise OSError(f"damaged {self.name}: {exc}") from None
+            # Bytes after the last complete member (padding from a download
+            # or a copy tool): the data is whole; gzip -d says the same.
+            return self._end("trailing bytes after the gzip data were ignored")
+        except EOFError as exc:
+            if isinstance(self.stream, gzip.GzipFile):  # a download cut short: keep what arrived
+                return self._end("the gzip data ends too soon (cut short?); what came before was read")
+            raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
+        except (zlib.error, ValueError, zipfile.BadZipFile) as exc:
             raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
         except OSError as exc:  # gzip.BadGzipFile among them
             raise OSError(f"damaged {self.name}: {exc}") from None
+
+    def _end(self, note: str) -> bytes:
+        self.ended = True
+        self.notes.append(note)
+        return b""
 
     def close(self) -> None:
         self.stream.close()  # type: ignore[attr-defined]

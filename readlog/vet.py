@@ -13,6 +13,7 @@ import or every later ``list``.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 from readlog.models import Entry, Problem
@@ -23,20 +24,30 @@ LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc)
 _ONE_LINE = ("title", "source", "category", "url", "saved_raw")
 _MULTILINE = ("summary", "verdict", "note")
 _TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
+CODE_SCHEMES = {"javascript", "vbscript", "data"}
+_SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
 _LABELS = {"saved_at": "saved", "read_at": "read", "starred_at": "starred", "archived_at": "archived"}
 
 
-def vet(entry: Entry, as_of: datetime) -> list[Problem]:
-    """Clean ``entry`` in place; the problems found with its times.
+def vet(entry: Entry, as_of: datetime) -> tuple[bool, list[Problem]]:
+    """Clean ``entry`` in place: whether to keep it, and the problems found.
 
-    A time out of range is replaced by the import's reference time
-    ``as_of``: a read, star or archive stays set (only its date was
-    unreadable), and a saved time falls back the way a missing one does.
+    A link that runs code (``javascript:``, ``vbscript:``, ``data:``) is
+    a bookmarklet or an attack, not something to read: the entry is not
+    kept, since an HTML export or a browser would run it. A time out of
+    range is replaced by the import's reference time ``as_of``: a read,
+    star or archive stays set (only its date was unreadable), and a saved
+    time falls back the way a missing one does.
     """
     for name in _ONE_LINE:
         setattr(entry, name, clean(getattr(entry, name), one_line=True))
     for name in _MULTILINE:
         setattr(entry, name, clean(getattr(entry, name), keep_tabs=True))
+    scheme = _SCHEME.match(entry.url)
+    if scheme and scheme.group(1).lower() in CODE_SCHEMES:
+        return False, [
+            Problem(entry.line, f"{entry.title[:60]!r} links to {scheme.group(1).lower()}: code, not a page; skipped")
+        ]
     if entry.published is not None and not _plausible_day(entry.published):
         entry.published = None
     problems = []
@@ -48,7 +59,7 @@ def vet(entry: Entry, as_of: datetime) -> list[Problem]:
             problems.append(
                 Problem(entry.line, f"{what} time {_show(value)} is out of range (1980-2999); the import time is used")
             )
-    return problems
+    return True, problems
 
 
 def in_range(value: datetime) -> bool:

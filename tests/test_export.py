@@ -36,8 +36,7 @@ IGNORED = ("import_id", "updated_at")  # bookkeeping of the import itself, not o
 def build(path: Path, entries: list[Entry]) -> None:
     """A library made through the store API, independent of the importers,
     from entries vetted the way every import vets them."""
-    for entry in entries:
-        vet(entry, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    entries = [e for e in entries if vet(e, datetime(2026, 1, 1, tzinfo=timezone.utc))[0]]
     lib = Library.open(path)
     try:
         with lib.transaction():

@@ -206,3 +206,13 @@ def test_extra_and_reordered_columns_are_found_by_name(run: Run, tmp_path: Path)
     run("import", str(write(tmp_path / "p.csv", text)))
     (row,) = run.json("list", "-n", "0")
     assert (row["title"], row["tags"], row["read_at"] is not None) == ("Reordered", ["a", "b"], True)
+
+
+def test_csv_with_old_mac_line_ends_is_detected(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "cr.csv"
+    path.write_bytes(
+        b"title,url,time_added,tags,status\rone,https://x.example/1,1700000000,,unread\r"
+        b"two,https://x.example/2,1700000000,,archive\r"
+    )
+    assert "(pocket): 2 added" in run("import", str(path)).stdout
+    assert [r["title"] for r in run.json("list", "--unread")] == ["one"]

@@ -168,3 +168,22 @@ def test_any_values_under_known_keys_import_or_are_problems(records: list[dict[s
     assert len(items) == len(records)
     for item in items:
         assert isinstance(item, (Entry, Problem))
+
+
+def test_pocket_api_json_status_numbers(run: Run, tmp_path: Path) -> None:
+    def item(n: int, status: str) -> dict[str, str]:
+        return {
+            "item_id": str(n),
+            "given_url": f"https://pocket.example/{n}",
+            "resolved_title": f"article {n}",
+            "status": status,
+            "time_added": "1700000000",
+        }
+
+    data = {"status": 1, "list": {str(n): item(n, s) for n, s in ((1, "0"), (2, "1"), (3, "2"))}}
+    path = write(tmp_path / "pocket-api.json", json.dumps(data))
+    result = run("import", str(path), code=1)
+    assert "deleted in Pocket (status 2); skipped" in result.stderr
+    rows = {r["title"]: r for r in run.json("list", "-n", "0")}
+    assert set(rows) == {"article 1", "article 2"}
+    assert rows["article 1"]["read_at"] is None and rows["article 2"]["read_at"]

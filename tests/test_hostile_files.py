@@ -85,7 +85,8 @@ def test_vet_keeps_times_in_range_and_replaces_the_rest() -> None:
     as_of = datetime(2026, 5, 1, tzinfo=timezone.utc)
     ok = datetime(1999, 1, 1, tzinfo=timezone(timedelta(hours=8)))
     e = Entry(title="t", saved_at=ok, read_at=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=5))))
-    problems = vet(e, as_of)
+    keep, problems = vet(e, as_of)
+    assert keep
     assert e.saved_at == ok and e.read_at == as_of
     assert len(problems) == 1 and "read time" in problems[0].message
 
@@ -264,3 +265,27 @@ def test_editor_that_deletes_the_file_or_cannot_be_parsed(
     err = run("note", "1", code=1).stderr
     assert err.startswith("readlog: $EDITOR is not a command") and len(err.strip().splitlines()) == 1
     assert run.json("show", "1")["note"] == "kept"
+
+
+def test_links_that_run_code_are_not_kept(run: Run, tmp_path: Path) -> None:
+    csv_file = write(
+        tmp_path / "p.csv",
+        "title,url,time_added,tags,status\n"
+        "bad,javascript:alert(document.cookie),1700000000,,unread\n"
+        "worse, JavaScript:alert(1),1700000000,,unread\n"
+        "inline,data:text/html;base64,PHNjcmlwdD4=,1700000000,,unread\n"
+        "fine,https://n.example/,1700000000,,unread\n",
+    )
+    bookmarklet = write(
+        tmp_path / "b.html",
+        '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="javascript:void(open(1))">Save it</A>\n</DL>\n',
+    )
+    result = run("import", str(csv_file), str(bookmarklet), code=1)
+    assert result.stderr.count("code, not a page; skipped") == 4
+    assert [r["title"] for r in run.json("list")] == ["fine"]
+
+
+def test_a_device_as_the_library_is_refused_clearly(run: Run) -> None:
+    for args in (("list",), ("db", "check")):
+        err = run("--db", os.devnull, *args, code=1).stderr
+        assert err.strip() == f"readlog: {os.devnull}: not a regular file (a device or a pipe); a library is a file"

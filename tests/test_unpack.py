@@ -82,7 +82,11 @@ def test_gzipped_export_imports(run: Run, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
-        ("cut.gz", (lambda z: z[: len(z) // 2])(gzip.compress(DIGEST * 400)), "damaged gzip"),
+        (
+            "bad.gz",
+            (lambda z: z[:40] + bytes(b ^ 0x5A for b in z[40:80]) + z[80:])(gzip.compress(DIGEST * 400)),
+            "damaged gzip",
+        ),
         ("cut.jsonlz4", mozlz4(b'{"a": 1}')[:-3], "damaged LZ4"),
         ("huge.jsonlz4", MOZLZ4_MAGIC + (2**31).to_bytes(4, "little") + b"\x10x", "more than readlog reads"),
     ],
@@ -94,6 +98,21 @@ def test_damaged_compressed_files_are_one_line_errors(
     path.write_bytes(data)
     result = run("import", str(path), code=1)
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_gzip_cut_short_or_padded_keeps_what_is_there(run: Run, tmp_path: Path) -> None:
+    rows = "".join(f"row {i},https://gz.example/{i},1700000000,,unread\n" for i in range(3000))
+    packed = gzip.compress(("title,url,time_added,tags,status\n" + rows).encode())
+    cut, padded = tmp_path / "cut.csv.gz", tmp_path / "padded.csv.gz"
+    cut.write_bytes(packed[: len(packed) * 2 // 3])
+    padded.write_bytes(packed + b"\x00garbage after the data")
+    result = run("import", str(cut), code=1)
+    assert "the gzip data ends too soon" in result.stderr
+    saved = len(run.json("list", "-n", "0"))
+    assert 1000 < saved < 3000
+    result = run("import", str(padded), code=1)
+    assert "trailing bytes after the gzip data were ignored" in result.stderr
+    assert len(run.json("list", "-n", "0")) == 3000
 
 
 def test_lz4_match_longer_than_declared_fails_before_copying() -> None:

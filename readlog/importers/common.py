@@ -79,7 +79,7 @@ def truthy(value: object) -> bool:
 
 def csv_header(text: str) -> set[str]:
     """The lower-cased column names of the first line of ``text`` (for sniffing)."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    first = re.split(r"\r\n?|\n", text.lstrip("\ufeff"), maxsplit=1)[0]  # old Mac exports end lines in CR
     if "," not in first or len(first) > 2000:
         return set()
     try:

@@ -59,7 +59,7 @@ def sniff(text: str) -> int:
     if not text.startswith("{"):
         return 0
     try:
-        first = json.loads(text.split("\n", 1)[0])
+        first = json.loads(re.split(r"\r\n?|\n", text, maxsplit=1)[0])
     except (ValueError, RecursionError):
         return 0
     if isinstance(first, dict) and (MARKER in first or set(FIELDS) <= set(first)):

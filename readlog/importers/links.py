@@ -150,6 +150,8 @@ def _entry(record: Record, line: int, where: str, ctx: ParseContext) -> Entry | 
     if bad:
         return Problem(line, f"{where}: {bad}")
     fields = _fields(record)
+    if _pocket_status(fields) == "2":
+        return Problem(line, f"{where}: deleted in Pocket (status 2); skipped")
     title = _text(_pick(fields, TITLE))
     summary_keys: tuple[str, ...] = SUMMARY
     if not title and _text(fields.get("description")):  # Pinboard: the description is the title
@@ -183,8 +185,19 @@ def _is_read(fields: dict[str, Any]) -> bool:
     unread = _pick(fields, UNREAD)
     if unread is not None:
         return not _flag(unread)
+    if _pocket_status(fields) == "1":
+        return True
     state = _pick(fields, STATE)
     return isinstance(state, str) and state.strip().lower() in _READ_STATES
+
+
+def _pocket_status(fields: dict[str, Any]) -> str | None:
+    """Pocket's API (and exports made with it) numbers the state: "0" unread,
+    "1" archived, "2" deleted. Only a record with Pocket's ``item_id`` is
+    read this way; elsewhere a numeric status means something else."""
+    if "itemid" not in fields:
+        return None
+    return str(fields.get("status", "")).strip()
 
 
 def _flag(value: Any) -> bool:

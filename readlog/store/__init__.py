@@ -726,6 +726,8 @@ def is_library_file(library: Path, target: Path) -> bool:
 def _check_header(path: Path) -> None:
     if path.is_dir():
         raise ReadlogError(f"{path}: is a directory, not a library file")
+    if not path.is_file():
+        raise ReadlogError(f"{path}: not a regular file (a device or a pipe); a library is a file")
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
