@@ -50,11 +50,6 @@ class Prefixed:
         data, self.head = self.head[:size], self.head[size:]
         return data
 
-    def _end(self, note: str) -> bytes:
-        self.ended = True
-        self.notes.append(note)
-        return b""
-
     def close(self) -> None:
         self.stream.close()
 
