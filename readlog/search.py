@@ -119,6 +119,11 @@ def _tokens(text: str) -> list[tuple[bool, Term, bool]]:
     return out
 
 
+# SQLite's expression depth limit is 1000, and each word adds a level or
+# two (MATCH, LIKE, NOT); no one types more than a few dozen words.
+MAX_TERMS = 200
+
+
 def parse_query(text: str) -> Query:
     """Parse the user's query; raise UsageError if it holds nothing to search for."""
     tokens = _tokens(text)
@@ -137,6 +142,9 @@ def parse_query(text: str) -> Query:
         join_next = False
     if not query.groups and not query.excluded:
         raise UsageError('the search query is empty; give a word, a "phrase", or -word to exclude')
+    count = len(query.terms()) + len(query.excluded)
+    if count > MAX_TERMS:
+        raise UsageError(f"the search has {count} words; at most {MAX_TERMS} fit in one query")
     return query
 
 

@@ -310,3 +310,11 @@ def test_snippet_text_is_cleaned(run: Run, tmp_path: Path) -> None:
     assert "[bold]word[/bold]" in out  # markup shown as text, not applied
     snippet = run.json("search", "secret")[0]["snippet"]
     assert "**secret** [bold]word[/bold]" in snippet and "\x1b" not in snippet
+
+
+def test_too_many_words_is_a_usage_error_not_a_library_error(run: Run) -> None:
+    run("import", str(FIXTURES / "digest.txt"))
+    words = [f"-w{i}" for i in range(199)]
+    assert isinstance(run.json("search", "x", *words), list)  # 200 words: still one query SQLite accepts
+    result = run("search", "x", *words, "-w199", "-w200", code=2)
+    assert result.stderr.strip() == "readlog: the search has 202 words; at most 200 fit in one query"
