@@ -194,6 +194,8 @@ def _import_one(
         if name not in importers.FORMATS:
             raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
         result.format = name
+        if fmt != "auto" and not listed:
+            result.problems.extend(_forced_format(infile.sniff_text(), name))
         ctx = importers.ParseContext(as_of=as_of)
         items = importers.parse(name, infile, ctx)
         try:
@@ -206,6 +208,17 @@ def _import_one(
             ) from None
     finally:
         close_input(infile)
+
+
+def _forced_format(text: str, name: str) -> list[Problem]:
+    """A warning when --format names a shape the file shows no sign of while
+    another format recognises it: the import goes ahead, but not silently."""
+    if importers.module(name).sniff(text) > 0:
+        return []
+    detected = importers.detect(text)
+    if detected is None or detected == name:
+        return []
+    return [Problem(0, f"this looks like {detected}, not {name}; read as {name} because --format said so")]
 
 
 def _listed_format(text: str, fmt: str, result: FileResult) -> str | None:

@@ -220,3 +220,11 @@ def test_import_help_names_every_format(run: Run) -> None:
     text = " ".join(run("import", "--help").stdout.split())
     for name in importers.FORMATS:
         assert name in text, name
+
+
+def test_forcing_a_format_the_file_does_not_have_is_said(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "p.csv", "title,url,time_added,tags,status\none,https://x.example/1,1700000000,,unread\n")
+    result = run("import", str(path), "--format", "digest", code=1)
+    assert "this looks like pocket, not digest; read as digest because --format said so" in result.stderr
+    ok = run("import", str(path), "--format", "pocket")
+    assert "looks like" not in ok.stderr and "1 added" in ok.stdout
