@@ -84,7 +84,7 @@ def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> s
     where a tab may indent code); on screen they become spaces.
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
-    if not _SUSPECT.search(s):
+    if s.isprintable() or not _SUSPECT.search(s):  # isprintable: one C loop, true for nearly all titles
         return " ".join(s.split()) if one_line else s
     s = _ESCAPES.sub("", s)
     s = s.translate(_ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE)
