@@ -18,6 +18,7 @@ from datetime import datetime, timedelta, timezone
 # milliseconds, microseconds and nanoseconds from 1973 on.
 _UNITS = ((1e11, 1.0), (1e14, 1e3), (1e17, 1e6), (1e20, 1e9))
 _WEBKIT_START = datetime(1601, 1, 1, tzinfo=timezone.utc)
+_NOTHING = datetime(1, 1, 1)
 _ISO = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?",
     re.I,
@@ -92,8 +93,8 @@ def parse_time(value: object) -> datetime | None:
         return found
     from dateutil import parser as date_parser
 
-    try:
-        parsed = date_parser.parse(text)
+    try:  # what the text leaves out comes from year 1, so "June 2003" is not today's day of June 2003
+        parsed = date_parser.parse(text, default=_NOTHING)
     except (ValueError, OverflowError, TypeError):
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)

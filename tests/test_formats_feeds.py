@@ -135,3 +135,17 @@ def test_relative_links_are_resolved_and_script_links_left_out(tmp_path: Path) -
         ("Broken", ""),
     ]
     assert [p.message.split(":")[0] for p in problems] == ["item 2", "item 3"]
+
+
+def test_impossible_feed_dates_are_not_rolled_into_real_ones(run: Run, tmp_path: Path) -> None:
+    def item(n: int, date: str) -> str:
+        return f"<item><title>t{n}</title><link>https://feed.example/{n}</link><pubDate>{date}</pubDate></item>"
+
+    dates = ["2020-02-30T10:00:00Z", "0001-01-01T00:00:00Z", "June 2003", "Tue, 03 Jun 2003 09:39:21 GMT"]
+    body = "".join(item(n, d) for n, d in enumerate(dates))
+    path = write(
+        tmp_path / "f.xml", f'<?xml version="1.0"?><rss version="2.0"><channel><title>F</title>{body}</channel></rss>'
+    )
+    run("import", str(path))
+    published = {r["title"]: r["published"] for r in run.json("list", "-n", "0")}
+    assert published == {"t0": None, "t1": None, "t2": "2003-06-01", "t3": "2003-06-03"}

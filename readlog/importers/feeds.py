@@ -32,6 +32,7 @@ _ROOT = re.compile(
     r"^\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:rss|feed|(?:\w+:)?RDF)[\s>]",
     re.S | re.I,
 )
+_ISO_DAY = re.compile(r"\s*\d{4}-\d{2}-\d{2}")
 _HARMLESS = ("CharacterEncodingOverride", "NonXMLContentType")
 
 
@@ -42,9 +43,12 @@ def sniff(text: str) -> int:
 def _published(item: Any) -> str | None:
     present = set(item.keys())  # item.get("updated") would fall back to "published" with a warning
     for key in ("published", "updated", "created"):
-        when = parse_time(item[key]) if key in present and item[key] else None
+        raw = item[key] if key in present else None
+        when = parse_time(raw) if raw else None
         if when is not None:
             return day_of(when)
+        if isinstance(raw, str) and _ISO_DAY.match(raw):
+            return None  # 2020-02-30: feedparser would roll it on to March 1
     for key in ("published_parsed", "updated_parsed"):
         parsed = item[key] if key in present else None
         if parsed:
