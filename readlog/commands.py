@@ -43,8 +43,10 @@ def parse_ids(values: list[str]) -> list[int]:
 
 
 def _when(value: str | None, option: str) -> str | None:
-    if not value:
+    if value is None:
         return None
+    if not value.strip():  # an empty filter must never widen a bulk change to the whole library
+        raise UsageError(f"{option} needs a value; it was given an empty one")
     from readlog.stamps import parse_when, to_iso
 
     try:

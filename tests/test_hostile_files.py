@@ -289,3 +289,11 @@ def test_a_device_as_the_library_is_refused_clearly(run: Run) -> None:
     for args in (("list",), ("db", "check")):
         err = run("--db", os.devnull, *args, code=1).stderr
         assert err.strip() == f"readlog: {os.devnull}: not a regular file (a device or a pipe); a library is a file"
+
+
+def test_an_empty_since_or_before_is_refused_not_ignored(run: Run, tmp_path: Path) -> None:
+    _import_one(run, tmp_path, "kept", "https://o.example/")
+    for option in ("--since", "--before"):
+        assert "needs a value" in run("read", "--yes", option, "", code=2).stderr
+        run("list", option, " ", code=2)
+    assert run.json("list")[0]["read_at"] is None
