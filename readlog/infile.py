@@ -136,10 +136,10 @@ class InputFile:
 def _guess_encoding(head: bytes, requested: str | None) -> str:
     if head.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # before UTF-16: FF FE starts both
+        return "utf-32"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
-    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
     return requested or _declared_encoding(head) or "utf-8"
 
 

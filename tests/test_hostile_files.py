@@ -297,3 +297,17 @@ def test_an_empty_since_or_before_is_refused_not_ignored(run: Run, tmp_path: Pat
         assert "needs a value" in run("read", "--yes", option, "", code=2).stderr
         run("list", option, " ", code=2)
     assert run.json("list")[0]["read_at"] is None
+
+
+def test_a_whole_file_json_with_a_huge_number_is_a_problem(run: Run, tmp_path: Path) -> None:
+    record = '{"url": "https://p.example/x", "n": ' + "1" * 5000 + "}"
+    chrome = '{"roots": {"bookmark_bar": {"children": []}}, "date_added": ' + "1" * 5000 + "}"
+    for name, text, fmt in (("links.json", record, "links"), ("Bookmarks", chrome, "chrome")):
+        result = run("import", str(write(tmp_path / name, text)), "--format", fmt, code=1)
+        assert "digits" in result.stderr and "Traceback" not in result.output
+
+
+def test_utf32_with_its_byte_order_mark(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "u32.csv"
+    path.write_bytes("title,url,time_added,tags,status\nA,https://q.example/1,1700000000,,unread\n".encode("utf-32"))
+    assert "1 added" in run("import", str(path)).stdout

@@ -27,7 +27,7 @@ from typing import Any
 
 from readlog.epoch import from_epoch, from_webkit, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import Format, one_line, site_of, split_tags
+from readlog.importers.common import Format, json_error, one_line, site_of, split_tags
 from readlog.importers.netscape import SKIPPED_SCHEMES
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
@@ -49,10 +49,9 @@ def _load(infile: InputFile) -> tuple[Any, Problem | None]:
     text = infile.read_text()
     try:
         return json.loads(text), None
-    except json.JSONDecodeError as exc:
-        return None, Problem(exc.lineno, f"not valid JSON ({exc.msg}); nothing imported from this file")
-    except RecursionError:
-        return None, Problem(0, "JSON nested too deeply; nothing imported from this file")
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number with too many digits
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
+        return None, Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
 
 
 def _path(folders: list[str]) -> str:

@@ -22,7 +22,16 @@ from typing import Any
 
 from readlog.epoch import day_of, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import csv_header, csv_rows, json_records, one_line, site_of, summary_of, url_problem
+from readlog.importers.common import (
+    csv_header,
+    csv_rows,
+    json_error,
+    json_records,
+    one_line,
+    site_of,
+    summary_of,
+    url_problem,
+)
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -90,11 +99,9 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
 def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     try:
         data = json.loads(infile.read_text())
-    except json.JSONDecodeError as exc:
-        yield Problem(exc.lineno, f"not valid JSON ({exc.msg}); nothing imported from this file")
-        return
-    except RecursionError:
-        yield Problem(0, "JSON nested too deeply; nothing imported from this file")
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number with too many digits
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
+        yield Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
         return
     records = _find_records(data)
     if records is None:
