@@ -24,9 +24,10 @@ def parse_ids(values: list[str]) -> list[int]:
 
     ids: list[int] = []
     for value in values:
-        if not value.replace(",", " ").strip():
+        parts = value.replace(",", " ").split()
+        if not parts:
             raise UsageError("an empty id was given (use e.g. 3 5 8-12)")
-        for part in value.replace(",", " ").split():
+        for part in parts:
             m = _RANGE.match(part)
             if not m:
                 raise UsageError(f"not an id or range: {part!r} (use e.g. 3 5 8-12)")

@@ -91,7 +91,7 @@ class Guarded:
             raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
         except (zlib.error, ValueError, zipfile.BadZipFile) as exc:
             raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
-        except OSError as exc:  # gzip.BadGzipFile among them
+        except OSError as exc:  # a read error of the file underneath
             raise OSError(f"damaged {self.name}: {exc}") from None
 
     def _end(self, note: str) -> bytes:
@@ -132,11 +132,13 @@ def _plist_as_json(name: str, data: bytes) -> bytes:
     import plistlib
     from xml.parsers.expat import ExpatError
 
-    damage = (plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError)
     try:  # a cut-off XML plist fails in expat; a binary one may refer to itself (a cycle)
         value = plistlib.loads(data)
         return json.dumps(value, default=_plist_value, ensure_ascii=False).encode("utf-8")
-    except (*damage, RecursionError):
+    except (
+        plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError,
+        RecursionError,
+    ):  # fmt: skip
         raise ReadlogError(f"{name}: a damaged property list (plist)") from None
 
 

@@ -7,8 +7,8 @@ hidden OSC payload cannot be found by search or copied into an export, and
 a source or tag shown by ``sources``/``tags`` is exactly the name that
 ``--source``/``--tag`` filters on. Times must fall in the years readlog can
 place on a calendar and show relative to today; a year-1 or year-9999 stamp
-is reported as a problem on its line and dropped, not allowed to stop the
-import or every later ``list``.
+is reported as a problem on its line and replaced by the import time, not
+allowed to stop the import or every later ``list``.
 """
 
 from __future__ import annotations

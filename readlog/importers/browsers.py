@@ -20,14 +20,13 @@ Firefox's menu and Chrome's "Other bookmarks" are the top level.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from readlog.epoch import from_epoch, from_webkit, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import Format, json_error, one_line, site_of, split_tags
+from readlog.importers.common import Format, load_json, one_line, site_of, split_tags
 from readlog.importers.netscape import SKIPPED_SCHEMES
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
@@ -46,12 +45,7 @@ _CHROME_TOP_LEVEL = {"other"}
 
 
 def _load(infile: InputFile) -> tuple[Any, Problem | None]:
-    text = infile.read_text()
-    try:
-        return json.loads(text), None
-    except (ValueError, RecursionError) as exc:  # ValueError: also a number with too many digits
-        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
-        return None, Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
+    return load_json(infile.read_text())
 
 
 def _path(folders: list[str]) -> str:

@@ -336,6 +336,16 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         i = end
 
 
+def load_json(text: str) -> tuple[Any, Problem | None]:
+    """A whole file's JSON value, or the problem that stops all of it from
+    being read (a syntax error, nesting too deep, a number too long)."""
+    try:
+        return json.loads(text), None
+    except (ValueError, RecursionError) as exc:
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
+        return None, Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
+
+
 def json_error(exc: Exception) -> str:
     """Why JSON could not be decoded, in words: the decoder's message, too
     deep a nesting, or a number too long to convert."""

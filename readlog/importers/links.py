@@ -14,7 +14,6 @@ scores low, so a file an app-specific importer recognises never lands here.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
@@ -25,8 +24,8 @@ from readlog.importers import ParseContext
 from readlog.importers.common import (
     csv_header,
     csv_rows,
-    json_error,
     json_records,
+    load_json,
     one_line,
     site_of,
     summary_of,
@@ -97,11 +96,9 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
 
 
 def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    try:
-        data = json.loads(infile.read_text())
-    except (ValueError, RecursionError) as exc:  # ValueError: also a number with too many digits
-        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
-        yield Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
+    data, problem = load_json(infile.read_text())
+    if problem:
+        yield problem
         return
     records = _find_records(data)
     if records is None:
