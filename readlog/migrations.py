@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 MIGRATION_SET = "readlog"
 
-# Columns of entries that the full-text index covers, in index order.
-FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags")
+# Columns of entries that the full-text index covers, in index order: as
+# m002 made it, and since m004 (which added the fetched article's text).
+FTS_COLUMNS_V2 = ("title", "source", "category", "summary", "verdict", "note", "tags")
+FTS_COLUMNS = (*FTS_COLUMNS_V2, "text")
 # Whitespace that the index (and the query parser, see search.py) folds into
 # single spaces, so that a phrase matches across line breaks and double spaces.
 SPACES = " \t\n\v\f\r\xa0\u3000"
@@ -145,13 +147,13 @@ def _view_counts(db: Database) -> None:
         db.execute(f"CREATE TRIGGER view_counts_{i} {when} BEGIN {updates} END")
 
 
-def _fts_values(prefix: str) -> str:
+def _fts_values(prefix: str, columns: tuple[str, ...] = FTS_COLUMNS) -> str:
     # Each value gets a trailing space so that every two-character run in the
     # text is the start of some indexed trigram: that lets two-character
     # queries use the index (see search.py). Whitespace runs (up to 64 long)
     # become one space. The same expressions serve insert and delete, so the
     # two always agree.
-    return ", ".join(_indexed(prefix, c) for c in FTS_COLUMNS)
+    return ", ".join(_indexed(prefix, c) for c in columns)
 
 
 def _indexed(prefix: str, column: str) -> str:
@@ -165,13 +167,18 @@ def _indexed(prefix: str, column: str) -> str:
 
 def m002_search(db: Database) -> None:
     """Full-text index (FTS5, trigram) kept in step by triggers."""
-    cols = ", ".join(FTS_COLUMNS)
+    _create_search_index(db, FTS_COLUMNS_V2)
+
+
+def _create_search_index(db: Database, columns: tuple[str, ...]) -> None:
+    """The entries_fts table over ``columns``, its vocabulary, its triggers, filled."""
+    cols = ", ".join(columns)
     db.execute(
         f"CREATE VIRTUAL TABLE entries_fts USING fts5({cols}, content='entries', "
         "content_rowid='id', tokenize='trigram')"
     )
     db.execute("CREATE VIRTUAL TABLE entries_fts_vocab USING fts5vocab(entries_fts, 'row')")
-    new, old = _fts_values("new"), _fts_values("old")
+    new, old = _fts_values("new", columns), _fts_values("old", columns)
     db.execute(
         f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
         f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
@@ -185,7 +192,7 @@ def m002_search(db: Database) -> None:
         f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); "
         f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
     )
-    rebuild_index(db.conn)
+    rebuild_index(db.conn, columns=columns)
 
 
 # Set by migrate() for the length of an upgrade: how to show progress.
@@ -193,20 +200,24 @@ _progress: ContextVar[Callable[[str, int | None], Any] | None] = ContextVar("rea
 REBUILD_CHUNK = 5000
 
 
-def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | None = None) -> None:
+def rebuild_index(
+    conn: object,
+    progress: Callable[[str, int | None], Any] | None = None,
+    columns: tuple[str, ...] = FTS_COLUMNS,
+) -> None:
     """Re-create the full-text index from the entries table.
 
     Done in slices of ids so that a large library can show a progress bar
     (``progress`` is a factory like render.Output.progress); the caller's
     transaction makes it all-or-nothing.
     """
-    cols = ", ".join(FTS_COLUMNS)
+    cols = ", ".join(columns)
     execute = conn.execute  # type: ignore[attr-defined]
     execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
     total = execute("SELECT count(*) FROM entries").fetchone()[0]
     factory = progress or _progress.get()
     bar = factory("building the search index", total) if factory and total > REBUILD_CHUNK else nullcontext()
-    insert = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries')} FROM entries "
+    insert = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries', columns)} FROM entries "
     step = "SELECT max(id) FROM (SELECT id FROM entries WHERE id > ? ORDER BY id LIMIT ?)"
     with bar as shown:
         low, done = -(2**63), 0
@@ -248,7 +259,54 @@ def m003_events(db: Database) -> None:
     db.execute("ALTER TABLE imports ADD COLUMN action_id INTEGER REFERENCES actions(id)")
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [m001_initial, m002_search, m003_events]
+def m004_reading(db: Database) -> None:
+    """Reading in readlog: a fetched article's text and what the fetch found,
+    a trash that deleted entries wait in, and the text in the search index.
+
+    The new columns go at the end of the row (the text last), so listing and
+    filtering never read a long article's overflow pages. A trashed entry
+    leaves ``entries`` (and with it every view, count and the search index)
+    and waits in ``trash`` as its whole row, so restoring brings back all of
+    its state under the same id; its identity columns stay queryable so a
+    re-import can tell that it was thrown away.
+    """
+    for spec in (
+        "fetched_at TEXT",  # the last attempt to fetch the page, good or bad
+        "fetch_status INTEGER",  # the HTTP status of that attempt; NULL when no response came
+        "fetch_error TEXT NOT NULL DEFAULT ''",  # why it failed; '' after a good fetch
+        "dead_at TEXT",  # when the link was found dead (4xx/5xx after retries, no such host)
+        "final_url TEXT NOT NULL DEFAULT ''",  # where the redirects ended
+        "lang TEXT NOT NULL DEFAULT ''",  # the article's language (zh, en, ...)
+        "words INTEGER",  # words, counting each CJK character as one
+        "minutes INTEGER",  # estimated reading time, whole minutes (at least 1)
+        "text TEXT NOT NULL DEFAULT ''",  # the article's main text (see fetch)
+    ):
+        db.execute(f"ALTER TABLE entries ADD COLUMN {spec}")
+    db.execute("CREATE INDEX entries_minutes ON entries (minutes) WHERE minutes IS NOT NULL")
+    db.execute("CREATE INDEX entries_dead ON entries (dead_at) WHERE dead_at IS NOT NULL")
+    db.execute(
+        """
+        CREATE TABLE trash (
+            id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL,
+            url_key TEXT NOT NULL DEFAULT '',
+            deleted_at TEXT NOT NULL,
+            action_id INTEGER REFERENCES actions(id),
+            row TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX trash_fingerprint ON trash (fingerprint)")
+    db.execute("CREATE INDEX trash_url_key ON trash (url_key) WHERE url_key != ''")
+    db.execute("CREATE INDEX trash_deleted ON trash (deleted_at)")
+    for trigger in ("entries_fts_ai", "entries_fts_ad", "entries_fts_au"):
+        db.execute(f"DROP TRIGGER {trigger}")
+    db.execute("DROP TABLE entries_fts_vocab")
+    db.execute("DROP TABLE entries_fts")
+    _create_search_index(db, FTS_COLUMNS)
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [m001_initial, m002_search, m003_events, m004_reading]
 LATEST = len(MIGRATIONS)
 
 
