@@ -138,6 +138,7 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
     row = lib.get(entry_id)
     if row is None:
         raise ReadlogError(f"no entry with id {entry_id}")
+    row["other_titles"] = lib.other_titles(entry_id)
     if as_json:
         from readlog.render import entry_record
 

@@ -272,8 +272,11 @@ def _store(
             bar_cm.__exit__(None, None, None)
     if result.entries == 0 and not result.problems:
         result.problems.append(Problem(0, "no entries found"))
+    result.counts.skipped = sum(1 for p in result.problems if p.skips_record)
     if strict and result.problems:
         raise StrictFailure
     c = result.counts
     lib.finish_import(import_id, c, len(result.problems), infile.sha256)
-    lib.set_action_summary(action, f"{c.added} added, {c.updated} updated, {c.skipped} skipped")
+    lib.set_action_summary(
+        action, f"{c.added} added, {c.updated} updated, {c.unchanged} already in the library, {c.skipped} skipped"
+    )

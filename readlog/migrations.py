@@ -10,6 +10,7 @@ end of the list.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from contextlib import nullcontext
 from contextvars import ContextVar
@@ -306,7 +307,54 @@ def m004_reading(db: Database) -> None:
     _create_search_index(db, FTS_COLUMNS)
 
 
-MIGRATIONS: list[Callable[[Database], None]] = [m001_initial, m002_search, m003_events, m004_reading]
+def m005_identity(db: Database) -> None:
+    """Identity that loses nothing: fragments are part of a link's key, and a
+    feed item's guid is its identity within its feed.
+
+    Every entry's ``url_key`` is computed again with the new rule, and a
+    fingerprint that was made from the old key is made again from the new
+    one (fingerprints made from text stay as they are). No id changes and
+    nothing is merged: the new keys only tell apart links the old ones
+    confused. Imports gain the count of records already in the library.
+    """
+    from readlog.models import fingerprint, normalize_url
+
+    db.execute(
+        "CREATE TABLE feed_items (feed TEXT NOT NULL, guid TEXT NOT NULL, entry_id INTEGER NOT NULL, "
+        "PRIMARY KEY (feed, guid)) WITHOUT ROWID"
+    )
+    db.execute("CREATE INDEX feed_items_entry ON feed_items (entry_id, feed)")
+    db.execute("CREATE INDEX events_entry ON events (entry_id)")
+    db.execute("ALTER TABLE imports ADD COLUMN unchanged INTEGER NOT NULL DEFAULT 0")
+
+    def rekey(url: str, url_key: str, old_fingerprint: str) -> tuple[str, str]:
+        key = normalize_url(url)
+        was_link = bool(url_key) and old_fingerprint == fingerprint("", "", "", "", url_key=url_key)
+        return key, fingerprint("", "", "", "", url_key=key) if was_link and key else old_fingerprint
+
+    conn = db.conn
+    changed = []
+    for entry_id, url, url_key, fp in conn.execute("SELECT id, url, url_key, fingerprint FROM entries WHERE url != ''"):
+        key, new_fp = rekey(url, url_key, fp)
+        if (key, new_fp) != (url_key, fp):
+            changed.append((key, new_fp, entry_id))
+    conn.executemany("UPDATE entries SET url_key = ?, fingerprint = ? WHERE id = ?", changed)
+    trashed = []
+    for entry_id, raw in conn.execute("SELECT id, row FROM trash"):
+        row = json.loads(raw)
+        key, new_fp = rekey(row.get("url") or "", row.get("url_key") or "", row.get("fingerprint") or "")
+        row.update(url_key=key, fingerprint=new_fp)
+        trashed.append((key, new_fp, json.dumps(row, ensure_ascii=False), entry_id))
+    conn.executemany("UPDATE trash SET url_key = ?, fingerprint = ?, row = ? WHERE id = ?", trashed)
+
+
+MIGRATIONS: list[Callable[[Database], None]] = [
+    m001_initial,
+    m002_search,
+    m003_events,
+    m004_reading,
+    m005_identity,
+]
 LATEST = len(MIGRATIONS)
 
 

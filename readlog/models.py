@@ -41,12 +41,19 @@ class Entry:
     tags: list[str] = field(default_factory=list)
     note: str = ""
     line: int = 0
+    # A feed item's own identity: the feed it came from and its guid/id there.
+    # Two items of one feed with different ids are two entries even when they
+    # share a link (see merge.Known).
+    feed: str = ""
+    guid: str = ""
 
     def fingerprint(self, url_key: str | None = None) -> str:
         """Identity across re-imports: never depends on stamps or import time.
 
         ``url_key`` is normalize_url(self.url) when the caller has it already.
         """
+        if self.feed and self.guid:
+            return item_fingerprint(self.feed, self.guid)
         return fingerprint(self.url, self.source, self.title, self.summary, url_key=url_key)
 
 
@@ -56,6 +63,13 @@ class Problem:
 
     line: int
     message: str
+
+    @property
+    def skips_record(self) -> bool:
+        """True when a record was not imported: importers end the message of
+        every record they leave out with "skipped" (and the vetting gate too),
+        which is what the import summary counts as skipped."""
+        return self.message.endswith("skipped")
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message
@@ -69,8 +83,12 @@ def _norm_text(text: str) -> str:
 def normalize_url(url: str) -> str:
     """A URL key that two exports of the same article share.
 
-    Lower-case scheme and host, no fragment, no trailing slash, no tracking
-    parameters (utm_*, fbclid, gclid, ...); the remaining query is sorted.
+    Lower-case scheme and host, no trailing slash, no tracking parameters
+    (utm_*, fbclid, gclid, ...); the remaining query is sorted. The fragment
+    is part of the identity, as in browsers, buku and linkding (`#/route`,
+    `#!/page` and `#section` can each name different content), except what
+    only points into a page for the reader: a text fragment (`#:~:text=`)
+    and an empty `#`.
     """
     url = url.strip()
     if not url:
@@ -92,7 +110,19 @@ def normalize_url(url: str) -> str:
     if scheme in {"http", "https"}:
         scheme = "https" if scheme == "https" else "http"
         netloc = re.sub(r":(80|443)$", "", netloc)
-    return urlunsplit((scheme, netloc, path, urlencode(sorted(query)), ""))
+    return urlunsplit((scheme, netloc, path, urlencode(sorted(query)), _fragment(parts.fragment)))
+
+
+def _fragment(fragment: str) -> str:
+    """The part of a fragment that names content: the fragment directive
+    (`:~:text=...`, which only highlights text for the reader) is cut off."""
+    return fragment.split(":~:", 1)[0]
+
+
+def item_fingerprint(feed: str, guid: str) -> str:
+    """The fingerprint of a feed item that has its own id."""
+    basis = "item\0" + feed + "\0" + guid
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]
 
 
 def fingerprint(url: str, source: str, title: str, summary: str, *, url_key: str | None = None) -> str:

@@ -77,7 +77,7 @@ def test_reimport_is_idempotent_and_keeps_state(run: Run, tmp_path: Path) -> Non
 def test_reimport_same_file_adds_nothing(run: Run) -> None:
     run("import", str(FIXTURES / "digest.txt"))
     result = run("import", str(FIXTURES / "digest.txt"))
-    assert "0 added" in result.stdout and "3 skipped" in result.stdout
+    assert "0 added, 0 updated, 3 already in the library (same text), 0 skipped" in result.stdout
     assert len(run.json("list", "-n", "0")) == 3
 
 

@@ -113,11 +113,15 @@ def test_real_atom_edge_cases(run: Run) -> None:
         "A missing rel attribute",
         "alternate link isn't first",
     ]
-    # every entry's alternate link is the same page, so the library holds it once
+    # every entry's alternate link is the same page, but each has its own <id>: three entries
     assert {e.url for e in entries} == {"http://example.com/atom_testing.html"}
+    assert len({e.guid for e in entries}) == 3
     assert {e.published for e in entries} == {"2008-12-30"}
     result = run("import", str(real("newsboat__atom10_1.xml")))
-    assert "1 added" in result.stdout
+    assert "3 added" in result.stdout
+    again = run("import", str(real("newsboat__atom10_1.xml")))
+    assert "0 added, 0 updated, 3 already in the library (same feed item)" in again.stdout
+    assert len(run.json("list", "-n", "0")) == 3
 
 
 def test_relative_links_are_resolved_and_script_links_left_out(tmp_path: Path) -> None:

@@ -143,12 +143,12 @@ def test_real_firefox_backup_matches_its_html_export(run: Run) -> None:
     assert urls["http://example.net/#toolbar"].tags == ["tag4", "tag5", "tag1"]
     assert urls["https://support.mozilla.org/en-US/products/firefox"].category == "Mozilla Firefox"
     run("import", str(real("nb__example-firefox-bookmarks-backup.json")))
-    assert len(run.json("list", "-n", "0")) == 9  # "#menu", "#toolbar", "#other" are one page each
-    # the HTML export of the profile: the mozilla.org bookmarks are known; the example ones are
-    # https:// there but http:// in the backup, so only those four are new
+    assert len(run.json("list", "-n", "0")) == 17  # "#menu", "#toolbar", "#other" are links of their own
+    # the HTML export of the profile: the five mozilla.org bookmarks are known; the example ones are
+    # https:// there but http:// in the backup, so those twelve are new
     result = run("import", str(real("nb__example-firefox-bookmarks.html")))
-    assert "4 added" in result.stdout
-    assert len(run.json("list", "-n", "0")) == 13
+    assert "12 added, 0 updated, 5 already in the library (same link)" in result.stdout
+    assert len(run.json("list", "-n", "0")) == 29
 
 
 # ---------------------------------------------------------------- Chrome Bookmarks

@@ -16,7 +16,7 @@ NETSCAPE = (
 INSTAPAPER = "URL,Title,Selection,Folder,Timestamp,Tags\nhttps://example.org/article,From Instapaper,,{f},{t},[]\n"
 RAINDROP = (
     "id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n"
-    "1,From Raindrop,a note,,https://example.org/article#top,Reading,d,2024-01-01T00:00:00Z,,,false\n"
+    "1,From Raindrop,a note,,https://example.org/article#,Reading,d,2024-01-01T00:00:00Z,,,false\n"
 )
 
 
@@ -34,7 +34,12 @@ def test_same_article_from_four_apps_is_one_entry(run: Run, tmp_path: Path) -> N
     run("import", str(write(tmp_path / "pocket.csv", POCKET.format(t=1700000000, s="archive"))))
     run(
         "import",
-        str(write(tmp_path / "b.html", NETSCAPE.format(url="https://example.org/article#intro", t=1600000000))),
+        str(
+            write(
+                tmp_path / "b.html",
+                NETSCAPE.format(url="https://example.org/article#:~:text=From%20browser", t=1600000000),
+            )
+        ),
     )
     run("import", str(write(tmp_path / "i.csv", INSTAPAPER.format(f="Starred", t=1650000000))))
     result = run("import", str(write(tmp_path / "r.csv", RAINDROP)))

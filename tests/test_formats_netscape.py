@@ -181,12 +181,11 @@ def test_real_chrome_html_folders(run: Run) -> None:
     org = by_url(entries)["https://example.org/"]
     assert org.category == "Bookmarks/Example Bookmark Folder/Example Nested Folder"
     assert org.saved_at == datetime(2022, 7, 31, 18, 54, 4, tzinfo=timezone.utc)
-    # the four "#example" bookmarks are the same pages as the first four: same normalised URL
+    # the four "#example" bookmarks differ from the first four by their fragment: links of their own
     result = run("import", str(real("nb__example-chrome-bookmarks.html")))
-    assert "4 added" in result.stdout
+    assert "8 added" in result.stdout
     rows = {r["url"]: r for r in run.json("list", "-n", "0")}
-    assert len(rows) == 4
-    # the earliest saved time of the two wins
+    assert len(rows) == 8
     assert datetime.fromisoformat(rows["https://example.org/"]["saved_at"]) == org.saved_at
 
 
@@ -200,8 +199,8 @@ def test_real_firefox_html_tags_and_folders(run: Run) -> None:
     assert urls["https://example.edu/#other"].category == "Other Bookmarks"
     run("import", str(real("nb__example-firefox-bookmarks.html")))
     rows = {r["title"]: r for r in run.json("list", "-n", "0")}
-    assert len(rows) == 9
-    assert sorted(rows["Example Com Menu"]["tags"]) == ["tag1", "tag2"]
+    assert len(rows) == 17
+    assert sorted(rows["Example Com Menu"]["tags"]) == sorted(urls["https://example.com/#menu"].tags)
 
 
 def test_hostile_anchors(tmp_path: Path) -> None:

@@ -69,7 +69,9 @@ def test_firefox_jsonlz4_backup_imports(run: Run, tmp_path: Path) -> None:
     backup.write_bytes(mozlz4(data))
     plain = json.loads(run("import", str(FORMATS / "firefox-backup.json"), "--json", code=None).stdout)[0]
     result = json.loads(run("import", str(backup), "--json", code=None).stdout)[0]
-    assert result["format"] == "firefox" and result["updated"] + result["skipped"] == plain["added"]
+    assert result["format"] == "firefox" and result["updated"] + result["unchanged"] == plain["added"]
+    assert result["skipped"] == plain["skipped"] == 1  # the bookmark without a uri, with its problem line
+    assert len(result["merged"]) == plain["added"]
 
 
 def test_gzipped_export_imports(run: Run, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from readlog.importers import ParseContext
 from readlog.importers.common import one_line, site_of, summary_of
 from readlog.importers.titles import derive_title
 from readlog.infile import InputFile
-from readlog.models import Entry, Problem
+from readlog.models import Entry, Problem, normalize_url
 
 NAME = "feed"
 _ROOT = re.compile(
@@ -104,6 +104,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     info = feed.get("feed") or {}
     source = one_line(info.get("title") or "") or site_of(info.get("link") or "")
     base = (info.get("link") or "").strip()
+    feed = _feed_identity(info)
     for number, item in enumerate(items, 1):
         url = _web_address((item.get("link") or "").strip(), base)
         if url is None:
@@ -122,4 +123,20 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             summary=summary,
             published=_published(item),
             tags=[t for t in tags if t],
+            feed=feed,
+            guid=_text(item.get("id")),
         )
+
+
+def _feed_identity(info: Any) -> str:
+    """What names the feed an item belongs to: its Atom id, else its link,
+    else its title. An item's guid is its identity within this feed."""
+    for key in ("id", "link", "title"):
+        value = _text(info.get(key))
+        if value:
+            return f"{key}:{normalize_url(value) if key == 'link' else value}"
+    return ""
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""

@@ -41,6 +41,7 @@ LABELS = {
         "verdict": "Verdict",
         "note": "Note",
         "links": "Links",
+        "other_titles": "Also saved as",
         "read": "read",
         "unread": "unread",
         "starred": "starred",
@@ -53,6 +54,10 @@ LABELS = {
         "n_added": "{n:,} added",
         "n_updated": ", {n:,} updated",
         "n_skipped": ", {n:,} skipped",
+        "n_unchanged": ", {n:,} already in the library ({why})",
+        "match_link": "same link",
+        "match_text": "same text",
+        "match_feed item": "same feed item",
         "n_problems": ", {n:,} problem{s}",
         "file_skipped": ": skipped ({why})",
         "more_problems": "{name}: ... and {n:,} more problems",
@@ -76,6 +81,7 @@ LABELS = {
         "verdict": "收录理由",
         "note": "笔记",
         "links": "链接",
+        "other_titles": "其他标题",
         "read": "已读",
         "unread": "未读",
         "starred": "星标",
@@ -88,6 +94,10 @@ LABELS = {
         "n_added": "新增 {n:,} 条",
         "n_updated": "，更新 {n:,} 条",
         "n_skipped": "，跳过 {n:,} 条",
+        "n_unchanged": "，{n:,} 条已在书库中（{why}）",
+        "match_link": "链接相同",
+        "match_text": "文本相同",
+        "match_feed item": "同一订阅条目",
         "n_problems": "，{n:,} 个问题",
         "file_skipped": "：已跳过（{why}）",
         "more_problems": "{name}：……另有 {n:,} 个问题",
@@ -285,6 +295,10 @@ class Output:
                     Rule(Text(self.label(label), style="bold"), align="left", style="dim"),
                     Text(wrap(value, inner)),
                 ]
+        others = row.get("other_titles") or []
+        if others:
+            body += [Text(""), Rule(Text(self.label("other_titles"), style="bold"), align="left", style="dim")]
+            body += [Text(clean(t, one_line=True)) for t in others]
         links = entry_links(row)
         if links:
             body += [Text(""), Rule(Text(self.label("links"), style="bold"), align="left", style="dim")]
@@ -333,7 +347,12 @@ class Output:
                         "format": r.format or None,
                         "added": r.counts.added,
                         "updated": r.counts.updated,
+                        "unchanged": r.counts.unchanged,
                         "skipped": r.counts.skipped,
+                        "merged": [
+                            {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed}
+                            for m in r.counts.merged
+                        ],
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
@@ -361,10 +380,25 @@ class Output:
             line.append(clean(r.name, one_line=True), style="bold")
             line.append(f" ({r.format}): ")
             line.append(self.label("n_added", n=c.added), style="green")
-            line.append(self.label("n_updated", n=c.updated) + self.label("n_skipped", n=c.skipped))
+            line.append(self.label("n_updated", n=c.updated))
+            if c.unchanged:
+                line.append(self.label("n_unchanged", n=c.unchanged, why=self._match_reasons(c.merged)))
+            line.append(self.label("n_skipped", n=c.skipped))
             if r.problems:
                 line.append(self.label("n_problems", n=len(r.problems)), style="yellow")
             self.out.print(line, soft_wrap=True)
+
+    def _match_reasons(self, merged: Sequence[Any]) -> str:
+        """Why records were taken as entries already known: "same link", or
+        "5 same link, 3 same text" when the reasons differ."""
+        counts: dict[str, int] = {}
+        for m in merged:
+            if not m.changed:
+                counts[m.match] = counts.get(m.match, 0) + 1
+        names = {k: self.label(f"match_{k}") for k in counts}
+        if len(counts) == 1:
+            return next(iter(names.values()))
+        return ", ".join(f"{n:,} {names[k]}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1]))
 
     def overview(self, data: Row, newest: Sequence[Row], path: str) -> None:
         """What `readlog` alone prints: counts, newest unread, last import."""
@@ -604,4 +638,6 @@ def entry_record(row: Row) -> Row:
         "tags": _tags(row),
         "note": row.get("note", ""),
     }
+    if "other_titles" in row:
+        record["other_titles"] = row["other_titles"]
     return record

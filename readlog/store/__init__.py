@@ -79,12 +79,27 @@ class Filters:
 
 
 @dataclass
+class Merged:
+    """An incoming record taken as an entry the library already had."""
+
+    line: int
+    into: int  # the entry's id
+    match: str  # why: merge.SAME_ITEM, SAME_LINK or SAME_TEXT
+    changed: bool  # whether the record added something to the entry
+
+
+@dataclass
 class Counts:
-    """What one import did."""
+    """What one import did: entries added, entries the records updated,
+    records already in the library with nothing new (``unchanged``), and
+    records that could not be imported at all (``skipped``, each with a
+    problem saying why)."""
 
     added: int = 0
     updated: int = 0
+    unchanged: int = 0
     skipped: int = 0
+    merged: list[Merged] = field(default_factory=list)
 
 
 class Library:
@@ -467,6 +482,16 @@ class Library:
         row = self.conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
         return dict(row) if row else None
 
+    def other_titles(self, entry_id: int) -> list[str]:
+        """Titles other records of this entry came with (``alias`` events of
+        merges not undone), oldest first, without repeats."""
+        rows = self.conn.execute(
+            "SELECT json_extract(ev.after, '$.title') FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
+            "WHERE ev.entry_id = ? AND ev.kind = 'alias' AND a.undone_at IS NULL ORDER BY ev.id",
+            (entry_id,),
+        )
+        return list(dict.fromkeys(r[0] for r in rows if isinstance(r[0], str) and r[0]))
+
     def titles(self, ids: Sequence[int]) -> dict[int, Row]:
         rows = self.conn.execute(
             "SELECT id, title, read_at, starred_at, archived_at, tags, note FROM entries "
@@ -564,71 +589,102 @@ class Library:
 
     def finish_import(self, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
         self.conn.execute(
-            "UPDATE imports SET finished_at = ?, added = ?, updated = ?, skipped = ?, problems = ?, sha256 = ? "
-            "WHERE id = ?",
-            (utcnow(), counts.added, counts.updated, counts.skipped, problems, sha256, import_id),
+            "UPDATE imports SET finished_at = ?, added = ?, updated = ?, unchanged = ?, skipped = ?, problems = ?, "
+            "sha256 = ? WHERE id = ?",
+            (utcnow(), counts.added, counts.updated, counts.unchanged, counts.skipped, problems, sha256, import_id),
         )
 
     def upsert(self, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
         """Store a batch of parsed entries: new ones are added, known ones merged.
 
-        Known means the same fingerprint or the same normalised URL. Merging
-        keeps the earliest saved time, unions tags, fills empty fields and
-        never clears a read, star or archive that is already set. Existing
-        rows are looked up for the whole batch at once.
+        Which entry a record is follows merge.Known (feed item, fingerprint,
+        link). Merging keeps the earliest saved time, unions tags, fills
+        empty fields and never clears a read, star or archive that is
+        already set; a different title is kept as an ``alias`` event of the
+        entry. Existing rows are looked up for the whole batch at once.
         """
-        from readlog.merge import merge, new_row, prepare
+        from readlog.merge import merge, new_row, other_title, prepare
 
         now = utcnow()
         prepared = prepare(batch)
-        existing = self._existing(prepared)
+        known = self._known(prepared)
         next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
+        items: list[tuple[str, str, int]] = []
         pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
         for item in prepared:
-            old = existing.get(item.fingerprint) or (existing.get("url:" + item.url_key) if item.url_key else None)
+            old, why = known.match(item)
             if old is None:
                 row = new_row(item, now, import_id)
                 self._restore(row, item.entry, next_id)
                 inserts.append(row)
                 pending.add(id(row))
-                existing[item.fingerprint] = row
-                if item.url_key:
-                    existing["url:" + item.url_key] = row
+                known.remember(row, item)
+                if item.item is not None:
+                    items.append((*item.item, row["id"]))
                 counts.added += 1
                 continue
+            if item.item is not None and item.item not in known.by_item:
+                items.append((*item.item, old["id"]))
+            known.remember(old, item)
             changes = merge(old, item)
-            if not changes:
-                counts.skipped += 1
-                continue
-            if id(old) not in pending:
+            alias = other_title(old, item)
+            if alias:
+                self._event(action_id, old["id"], "alias", None, {"title": alias})
+            if changes and id(old) not in pending:
                 before = {k: old.get(k) for k in (*changes, "updated_at")}  # all undo needs to restore
                 self.db.table("entries").update(old["id"], {**changes, "updated_at": now})
                 self._event(action_id, old["id"], "import-update", before, changes)
                 counts.updated += 1
             else:
-                counts.skipped += 1  # a duplicate within this batch, folded into the pending row
+                counts.unchanged += 1  # nothing new, or folded into a row of this batch not inserted yet
+            counts.merged.append(Merged(item.entry.line, old["id"], why, bool(changes) and id(old) not in pending))
             old.update(changes)
         if inserts:
             self.db.table("entries").insert_all(inserts, batch_size=200)
+        if items:
+            self.conn.executemany("INSERT OR REPLACE INTO feed_items (feed, guid, entry_id) VALUES (?, ?, ?)", items)
 
-    def _existing(self, prepared: Sequence[Any]) -> dict[str, Row]:
+    def _known(self, prepared: Sequence[Any]) -> Any:
+        """merge.Known filled with the stored rows the batch's keys select."""
+        from readlog.merge import Known
+
+        known = Known()
         fps = [p.fingerprint for p in prepared]
         urls = [p.url_key for p in prepared if p.url_key]
-        found: dict[str, Row] = {}
+        pairs = [list(p.item) for p in prepared if p.item is not None]
         rows = self.conn.execute(
             "SELECT * FROM entries WHERE fingerprint IN (SELECT value FROM json_each(?))", (json.dumps(fps),)
         ).fetchall()
         if urls:
             rows += self.conn.execute(
-                "SELECT * FROM entries WHERE url_key IN (SELECT value FROM json_each(?))", (json.dumps(urls),)
+                "SELECT * FROM entries WHERE url_key IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (json.dumps(urls),),
             ).fetchall()
+        by_id: dict[int, Row] = {}
         for r in rows:
-            row = dict(r)
-            found[row["fingerprint"]] = row
+            by_id.setdefault(r["id"], dict(r))
+        if pairs:
+            for feed, guid, entry_id in self.conn.execute(
+                "SELECT f.feed, f.guid, f.entry_id FROM json_each(?) AS j JOIN feed_items AS f "
+                "ON f.feed = json_extract(j.value, '$[0]') AND f.guid = json_extract(j.value, '$[1]')",
+                (json.dumps(pairs),),
+            ):
+                row = by_id.get(entry_id) or self.get(entry_id)
+                if row is not None:
+                    by_id[entry_id] = row
+                    known.by_item[(feed, guid)] = row
+        if by_id and any(p.item for p in prepared):
+            for entry_id, feed in self.conn.execute(
+                "SELECT entry_id, feed FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(by_id)),),
+            ):
+                known.feeds_of.setdefault(entry_id, set()).add(feed)
+        for row in sorted(by_id.values(), key=lambda r: r["id"]):
+            known.by_fingerprint[row["fingerprint"]] = row
             if row["url_key"]:
-                found["url:" + row["url_key"]] = row
-        return found
+                known.by_link.setdefault(row["url_key"], []).append(row)
+        return known
 
     def optimize(self) -> None:
         """Refresh the query planner's statistics after a bulk change.

@@ -96,7 +96,7 @@ def history(lib: Library, limit: int = 0) -> list[Row]:
     (events plus, for an import, the entries it added)."""
     sql = (
         "SELECT a.id, a.at, a.command, a.summary, a.undone_at, "
-        "(SELECT count(*) FROM events WHERE action_id = a.id) AS changes, "
+        "(SELECT count(*) FROM events WHERE action_id = a.id AND kind != 'alias') AS changes, "
         "(SELECT count(*) FROM entries WHERE import_id IN (SELECT id FROM imports WHERE action_id = a.id)) AS added "
         "FROM actions AS a ORDER BY a.id DESC"
     )
@@ -116,7 +116,7 @@ def last_undoable(lib: Library) -> Row | None:
     """
     row = lib.conn.execute(
         "SELECT a.* FROM actions AS a WHERE a.undone_at IS NULL AND ("
-        "EXISTS (SELECT 1 FROM events WHERE action_id = a.id) OR "
+        "EXISTS (SELECT 1 FROM events WHERE action_id = a.id AND kind != 'alias') OR "
         "EXISTS (SELECT 1 FROM entries WHERE import_id IN (SELECT id FROM imports WHERE action_id = a.id))"
         ") ORDER BY a.id DESC LIMIT 1"
     ).fetchone()
@@ -159,6 +159,8 @@ def undo(lib: Library, action: Row) -> UndoReport:
         (action["id"],),
     ).fetchall()
     for ev in events:
+        if ev["kind"] == "alias":  # a title another record came with: history, nothing to revert
+            continue
         before = _json_row(ev["before"])
         values = {k: v for k, v in before.items() if k in columns}
         if values:
@@ -172,6 +174,11 @@ def undo(lib: Library, action: Row) -> UndoReport:
             "SELECT id, title FROM entries WHERE import_id IN (SELECT value FROM json_each(?)) ORDER BY id", (marks,)
         ).fetchall()
         report.changes.extend(Reverted(r["id"], r["title"], "added") for r in added)
+        lib.conn.execute(
+            "DELETE FROM feed_items WHERE entry_id IN "
+            "(SELECT id FROM entries WHERE import_id IN (SELECT value FROM json_each(?)))",
+            (marks,),
+        )
         lib.conn.execute("DELETE FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM imports WHERE id IN (SELECT value FROM json_each(?))", (marks,))
     lib.conn.execute("UPDATE actions SET undone_at = ? WHERE id = ?", (utcnow(), action["id"]))
