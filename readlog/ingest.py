@@ -199,7 +199,7 @@ def _import_one(
         ctx = importers.ParseContext(as_of=as_of)
         items = importers.parse(name, infile, ctx)
         try:
-            with lib.transaction():
+            with lib.transaction(), lib.bulk_insert():
                 _store(lib, infile, items, result, as_of, strict, progress)
         except StrictFailure:
             result.counts = Counts()

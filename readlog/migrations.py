@@ -196,6 +196,30 @@ def _create_search_index(db: Database, columns: tuple[str, ...]) -> None:
     rebuild_index(db.conn, columns=columns)
 
 
+# The triggers that keep the search index and the view counters in step with
+# each inserted row. A bulk import suspends them inside its transaction and
+# does their work once per batch (index_inserted): per row, the search index
+# alone costs about four times as much (measured on 5,000 bookmarks).
+INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0")
+
+
+def index_inserted(conn: object, low: int, high: int) -> None:
+    """What INSERT_TRIGGERS do, for all the entries with ids from ``low`` to ``high`` at once."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    cols = ", ".join(FTS_COLUMNS)
+    execute(
+        f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {_fts_values('entries')} FROM entries "
+        "WHERE id BETWEEN ? AND ?",
+        (low, high),
+    )
+    for view, cond in VIEW_COUNTS.items():
+        execute(
+            f"UPDATE view_counts SET n = n + (SELECT count(*) FROM entries WHERE id BETWEEN ? AND ? AND "
+            f"{cond.format(r='entries')}) WHERE view = ?",
+            (low, high, view),
+        )
+
+
 # Set by migrate() for the length of an upgrade: how to show progress.
 _progress: ContextVar[Callable[[str, int | None], Any] | None] = ContextVar("readlog_progress", default=None)
 REBUILD_CHUNK = 5000

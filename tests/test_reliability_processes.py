@@ -82,11 +82,23 @@ def counts(lib: Path) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
-def wait_for_start(lib: Path, proc: subprocess.Popen[str], timeout: float = 20) -> None:
-    """Until the process has opened the library (its WAL file appears)."""
+def wait_for_start(lib: Path, proc: subprocess.Popen[str], reading: Path | None = None, timeout: float = 20) -> None:
+    """Until the process has opened the library (its WAL file appears) and,
+    where /proc tells, has the input file ``reading`` open: then the import
+    of that file has begun, however slowly a loaded machine started it."""
     wal = Path(f"{lib}-wal")
+    fds = Path(f"/proc/{proc.pid}/fd")
     deadline = time.monotonic() + timeout
-    while not wal.exists() and proc.poll() is None:
+
+    def reading_it() -> bool:
+        if reading is None or not fds.parent.exists():
+            return True
+        try:
+            return any(os.readlink(fd) == str(reading) for fd in fds.iterdir())
+        except OSError:  # a descriptor closed while we looked
+            return False
+
+    while not (wal.exists() and reading_it()) and proc.poll() is None:
         assert time.monotonic() < deadline, "readlog never opened the library"
         time.sleep(0.01)
 
@@ -97,10 +109,10 @@ def test_interrupted_import_leaves_sound_library_and_rerun_finishes(
 ) -> None:
     lib = tmp_path / "lib.db"
     interrupted = 0
-    for delay in (None, 0.35):  # None: right at start, before the library is even open
+    for delay in (None, 0.1):  # None: right at start, before the library is even open
         proc = start(lib, "import", str(big))
         if delay is not None:
-            wait_for_start(lib, proc)
+            wait_for_start(lib, proc, big)
             time.sleep(delay)
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)
@@ -130,8 +142,8 @@ def test_interrupt_in_second_file_keeps_the_first(big: Path, tmp_path: Path) -> 
     small = tmp_path / "small.txt"
     small.write_text(digest_text(100, tag="small"), encoding="utf-8")
     proc = start(lib, "import", str(small), str(big))
-    wait_for_start(lib, proc)
-    time.sleep(0.5)
+    wait_for_start(lib, proc, big)
+    time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

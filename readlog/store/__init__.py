@@ -114,6 +114,7 @@ class Library:
         self._vocab: dict[str, list[str]] = {}
         self._fts_counts: dict[str, int] = {}
         self._progress: Callable[[str, int | None], Any] | None = None
+        self._bulk = False  # inside bulk_insert()
 
     # ---- opening -------------------------------------------------------
 
@@ -633,7 +634,7 @@ class Library:
                 self._event(action_id, old["id"], "alias", None, {"title": alias})
             if changes and id(old) not in pending:
                 before = {k: old.get(k) for k in (*changes, "updated_at")}  # all undo needs to restore
-                self.db.table("entries").update(old["id"], {**changes, "updated_at": now})
+                self._update_row(old["id"], {**changes, "updated_at": now})
                 self._event(action_id, old["id"], "import-update", before, changes)
                 counts.updated += 1
             else:
@@ -641,9 +642,50 @@ class Library:
             counts.merged.append(Merged(item.entry.line, old["id"], why, bool(changes) and id(old) not in pending))
             old.update(changes)
         if inserts:
-            self.db.table("entries").insert_all(inserts, batch_size=200)
+            self._insert_rows(inserts)
         if items:
             self.conn.executemany("INSERT OR REPLACE INTO feed_items (feed, guid, entry_id) VALUES (?, ?, ?)", items)
+
+    def _insert_rows(self, rows: list[Row]) -> None:
+        """Insert new entries (every row has the same columns, from merge.new_row);
+        in a bulk import, index them in one go (see bulk_insert)."""
+        columns = list(rows[0])
+        _check_columns(columns)
+        sql = f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+        self.conn.executemany(sql, [[r[c] for c in columns] for r in rows])
+        if self._bulk:
+            migrations.index_inserted(self.conn, min(r["id"] for r in rows), max(r["id"] for r in rows))
+
+    def _update_row(self, entry_id: int, values: Row) -> None:
+        _check_columns(values)
+        assignments = ", ".join(f"{k} = ?" for k in values)
+        self.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*values.values(), entry_id])
+
+    @contextmanager
+    def bulk_insert(self) -> Iterator[None]:
+        """Inside a transaction: suspend the per-row insert triggers
+        (migrations.INSERT_TRIGGERS) and do their work once per batch instead.
+
+        The triggers are dropped and re-created inside the caller's
+        transaction: a rollback, Ctrl-C or a crash puts them back with
+        everything else, and other connections never see them missing.
+        """
+        if not self.conn.in_transaction:
+            raise RuntimeError("bulk_insert needs an open transaction")
+        names = json.dumps(list(migrations.INSERT_TRIGGERS))
+        saved = self.conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (SELECT value FROM json_each(?))",
+            (names,),
+        ).fetchall()
+        for name, _ in saved:
+            self.conn.execute(f"DROP TRIGGER {name}")  # a name from migrations.INSERT_TRIGGERS
+        self._bulk = True
+        try:
+            yield
+        finally:
+            self._bulk = False
+        for _, sql in saved:
+            self.conn.execute(sql)
 
     def _known(self, prepared: Sequence[Any]) -> Any:
         """merge.Known filled with the stored rows the batch's keys select."""
@@ -748,6 +790,22 @@ class Library:
             from readlog.stamps import to_iso
 
             row["imported_at"] = to_iso(imported)
+
+
+# Columns a row written by upsert may name (checked before they reach SQL).
+ENTRY_COLUMNS = frozenset(
+    (
+        "id", "fingerprint", "url_key", "source", "category", "published", "saved_at", "read_at", "starred_at",
+        "archived_at", "imported_at", "updated_at", "import_id", "saved_raw", "tags", "url", "title", "note",
+        "verdict", "summary",
+    )
+)  # fmt: skip
+
+
+def _check_columns(columns: Iterable[str]) -> None:
+    unknown = set(columns) - ENTRY_COLUMNS
+    if unknown:
+        raise ValueError(f"not a column readlog writes on import: {sorted(unknown)}")
 
 
 def _starred_index(f: Filters) -> str | None:
