@@ -53,6 +53,7 @@ LABELS = {
         "n_added": "{n:,} added",
         "n_updated": ", {n:,} updated",
         "n_skipped": ", {n:,} skipped",
+        "n_trashed": ", {n:,} in the trash, not brought back",
         "n_problems": ", {n:,} problem{s}",
         "file_skipped": ": skipped ({why})",
         "more_problems": "{name}: ... and {n:,} more problems",
@@ -88,6 +89,7 @@ LABELS = {
         "n_added": "新增 {n:,} 条",
         "n_updated": "，更新 {n:,} 条",
         "n_skipped": "，跳过 {n:,} 条",
+        "n_trashed": "，{n:,} 条在回收站中，未恢复",
         "n_problems": "，{n:,} 个问题",
         "file_skipped": "：已跳过（{why}）",
         "more_problems": "{name}：……另有 {n:,} 个问题",
@@ -334,6 +336,7 @@ class Output:
                         "added": r.counts.added,
                         "updated": r.counts.updated,
                         "skipped": r.counts.skipped,
+                        "trashed": r.counts.trashed,
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
@@ -362,6 +365,8 @@ class Output:
             line.append(f" ({r.format}): ")
             line.append(self.label("n_added", n=c.added), style="green")
             line.append(self.label("n_updated", n=c.updated) + self.label("n_skipped", n=c.skipped))
+            if c.trashed:
+                line.append(self.label("n_trashed", n=c.trashed), style="yellow")
             if r.problems:
                 line.append(self.label("n_problems", n=len(r.problems)), style="yellow")
             self.out.print(line, soft_wrap=True)

@@ -85,6 +85,7 @@ class Counts:
     added: int = 0
     updated: int = 0
     skipped: int = 0
+    trashed: int = 0  # matched an entry in the trash: not brought back
 
 
 class Library:
@@ -534,8 +535,9 @@ class Library:
         """Stop, changing nothing, when any of ``ids`` names no entry."""
         missing = self.missing(ids)
         if missing:
-            shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
-            raise ReadlogError(f"no entry with id {shown}; nothing was changed")
+            from readlog.store import trash
+
+            raise trash.no_entry(self, missing, tail="; nothing was changed")
 
     def missing(self, ids: Iterable[int]) -> list[int]:
         wanted = sorted(set(ids))
@@ -575,18 +577,24 @@ class Library:
         Known means the same fingerprint or the same normalised URL. Merging
         keeps the earliest saved time, unions tags, fills empty fields and
         never clears a read, star or archive that is already set. Existing
-        rows are looked up for the whole batch at once.
+        rows are looked up for the whole batch at once. A new entry whose
+        fingerprint or URL belongs to an entry in the trash is not added
+        (``counts.trashed``): what the user deleted stays deleted.
         """
         from readlog.merge import merge, new_row, prepare
 
         now = utcnow()
         prepared = prepare(batch)
         existing = self._existing(prepared)
+        trashed = self._trashed(prepared)
         next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
         pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
         for item in prepared:
             old = existing.get(item.fingerprint) or (existing.get("url:" + item.url_key) if item.url_key else None)
+            if old is None and (item.fingerprint in trashed or "url:" + item.url_key in trashed):
+                counts.trashed += 1  # the user threw it away: a re-import does not bring it back
+                continue
             if old is None:
                 row = new_row(item, now, import_id)
                 self._restore(row, item.entry, next_id)
@@ -611,6 +619,12 @@ class Library:
             old.update(changes)
         if inserts:
             self.db.table("entries").insert_all(inserts, batch_size=200)
+
+    def _trashed(self, prepared: Sequence[Any]) -> set[str]:
+        """The batch's fingerprints and ``"url:" + url_key``s that belong to entries in the trash."""
+        from readlog.store import trash
+
+        return trash.keys(self, [p.fingerprint for p in prepared], [p.url_key for p in prepared])
 
     def _existing(self, prepared: Sequence[Any]) -> dict[str, Row]:
         fps = [p.fingerprint for p in prepared]
