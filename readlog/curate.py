@@ -175,7 +175,7 @@ def _edit_in_editor(state: State, lib: Library, row: Row) -> tuple[Row, str]:
     except (ValueError, ReadlogError) as exc:
         saved = save_draft(text, entry_id, lib.path)
         kept = f"your text is saved in {saved}" if saved else "your text could not be saved anywhere"
-        raise ReadlogError(f"{exc} (nothing was changed; {kept})") from None
+        raise ReadlogError(f"{exc}; nothing was changed, and {kept}") from None
 
 
 def save_draft(text: str, entry_id: int, library: Path) -> Path | None:

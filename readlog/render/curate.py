@@ -28,6 +28,7 @@ SHOWN = 10  # entry lines printed before "... and N more"
 LABELS = {
     "en": {
         "n": "{n:,} entr{ies}",
+        "sep": ": ",
         "edited": "edited ({fields})",
         "unchanged": "unchanged",
         "same": "nothing to change: it already says that",
@@ -52,6 +53,7 @@ LABELS = {
     },
     "zh": {
         "n": "{n:,} 条",
+        "sep": "：",
         "edited": "已修改（{fields}）",
         "unchanged": "未改动",
         "same": "无需修改：内容本来就是这样",
@@ -110,10 +112,10 @@ def _title(row: Row) -> str:
     return clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
 
 
-def _line(entry_id: int, label: str, title: str, style: str = "green") -> Text:
+def _line(out: Output, entry_id: int, label: str, title: str, style: str = "green") -> Text:
     line = Text()
     line.append(f"{entry_id:>5} ", style="cyan")
-    line.append(f"{label}: ", style=style)
+    line.append(label + _l(out, "sep"), style=style)
     line.append(title)
     return line
 
@@ -132,9 +134,11 @@ def edited(out: Output, row: Row, changed: Sequence[str], why: str = "same") -> 
     names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
     if changed:
         fields = ", ".join(names.get(f, f) for f in changed)
-        out.print(_line(row["id"], _l(out, "edited", fields=fields), _title(row)), no_wrap=True, overflow="ellipsis")
+        out.print(
+            _line(out, row["id"], _l(out, "edited", fields=fields), _title(row)), no_wrap=True, overflow="ellipsis"
+        )
         return
-    out.print(_line(row["id"], _l(out, "unchanged"), _title(row), "dim"), no_wrap=True, overflow="ellipsis")
+    out.print(_line(out, row["id"], _l(out, "unchanged"), _title(row), "dim"), no_wrap=True, overflow="ellipsis")
     out.line(_l(out, why), style="dim")
 
 
@@ -144,7 +148,7 @@ def edited(out: Output, row: Row, changed: Sequence[str], why: str = "same") -> 
 def trashed(out: Output, rows: Sequence[Row]) -> None:
     """Each entry moved to the trash (the first few), and how to bring them back."""
     for row in rows[:SHOWN]:
-        out.print(_line(row["id"], _l(out, "trashed"), _title(row)), no_wrap=True, overflow="ellipsis")
+        out.print(_line(out, row["id"], _l(out, "trashed"), _title(row)), no_wrap=True, overflow="ellipsis")
     _more(out, len(rows))
     if rows:
         ids = " ".join(str(r["id"]) for r in rows[:SHOWN]) + (" ..." if len(rows) > SHOWN else "")
@@ -154,7 +158,7 @@ def trashed(out: Output, rows: Sequence[Row]) -> None:
 
 def restored(out: Output, rows: Sequence[Row]) -> None:
     for row in rows[:SHOWN]:
-        out.print(_line(row["id"], _l(out, "restored"), _title(row)), no_wrap=True, overflow="ellipsis")
+        out.print(_line(out, row["id"], _l(out, "restored"), _title(row)), no_wrap=True, overflow="ellipsis")
     _more(out, len(rows))
 
 
