@@ -111,10 +111,9 @@ def check_restorable(lib: Library, trashed: Sequence[Row]) -> None:
     """Refuse to bring back an entry whose identity another entry took meanwhile:
     two entries with one link would split what later imports merge."""
     for t in trashed:
-        clash = lib.conn.execute(
-            "SELECT id FROM entries WHERE fingerprint = ? OR (url_key != '' AND url_key = ?) LIMIT 1",
-            (t["fingerprint"], t["url_key"]),
-        ).fetchone()
+        clash = lib.conn.execute("SELECT id FROM entries WHERE fingerprint = ?", (t["fingerprint"],)).fetchone()
+        if clash is None and t["url_key"]:  # '' is every digest entry's key: never look it up
+            clash = lib.conn.execute("SELECT id FROM entries WHERE url_key = ? LIMIT 1", (t["url_key"],)).fetchone()
         if clash:
             raise ReadlogError(
                 f"cannot restore entry {t['id']}: entry {clash[0]} is the same article (same link or text); "
