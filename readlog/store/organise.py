@@ -153,11 +153,12 @@ def undo(lib: Library, action: Row) -> UndoReport:
     """Revert one action inside the caller's transaction and mark it undone.
 
     Events are reverted newest first by writing back their ``before``
-    values (an ``rm``, ``restore`` or ``add`` moves or deletes the entry
-    instead: store/curate.undo_event); entries an import added are deleted (the search index follows
-    through its triggers, and AUTOINCREMENT means their ids are never
-    reused) and the import's record is removed, so the library is as it
-    was before that import.
+    values; an ``rm``, ``restore`` or ``add`` event moves or deletes its
+    entry instead (store/curate.undo_event), and events of entries since
+    deleted for good are passed over. Entries an import added are deleted
+    (the search index follows through its triggers, and AUTOINCREMENT means
+    their ids are never reused) and the import's record is removed, so the
+    library is as it was before that import.
     """
     from readlog.store.curate import SPECIAL_UNDO, undo_event
 
