@@ -137,7 +137,7 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
         _change(state, [entry_id], "read", True, name="read", quiet=True)
     row = lib.get(entry_id)
     if row is None:
-        raise ReadlogError(f"no entry with id {entry_id}")
+        raise no_entry(lib, entry_id)
     row["other_titles"] = lib.other_titles(entry_id)
     if as_json:
         from readlog.render import entry_record
@@ -214,3 +214,12 @@ def overview(state: State) -> None:
     data = lib.overview()
     newest = lib.select(Filters(state="unread"), limit=5)
     state.out.overview(data, newest, str(lib.path))
+
+
+def no_entry(lib: Any, entry_id: int) -> ReadlogError:
+    """The error for an id that names no entry; one in the trash says so, and how to bring it back."""
+    from readlog.store import MAX_ID, trash
+
+    if not 0 < entry_id <= MAX_ID:
+        return ReadlogError(f"no entry with id {entry_id}")
+    return trash.no_entry(lib, [entry_id])

@@ -83,6 +83,11 @@ class Known:
     by_link: dict[str, list[Row]] = field(default_factory=dict)
     by_item: dict[tuple[str, str], Row] = field(default_factory=dict)
     feeds_of: dict[int, set[str]] = field(default_factory=dict)  # entry id -> feeds it holds items of
+    trashed_items: set[tuple[str, str]] = field(default_factory=set)  # items whose entry is not in the library
+
+    def trashed(self, p: Prepared) -> bool:
+        """True for a feed item whose entry was thrown away."""
+        return p.item is not None and p.item in self.trashed_items
 
     def match(self, p: Prepared) -> tuple[Row | None, str]:
         """The entry ``p`` is, and why; (None, "") for a new one."""

@@ -262,6 +262,8 @@ def parse_simple(text: str) -> dict[str, Any]:
         while rest.lstrip().startswith("[") and _open_brackets(rest) and i < len(lines):
             rest += "\n" + lines[i]
             i += 1
+        if rest.lstrip().startswith(('"""', "'''")):
+            rest, i = _gather_multiline(rest, lines, i)
         try:
             value, end = _value(rest, 0)
             _end_of_line(rest, end)
@@ -271,6 +273,34 @@ def parse_simple(text: str) -> dict[str, Any]:
             raise ValueError(f"line {start + 1}: {key} is set twice")
         out[key] = value
     return out
+
+
+class _Unterminated(ValueError):
+    """A string still open at the end of the text read so far."""
+
+
+def _gather_multiline(rest: str, lines: list[str], i: int) -> tuple[str, int]:
+    """Add the lines that a multi-line string starting in ``rest`` spans.
+
+    Lines are added up to the next one holding the closing quotes, and the
+    value is tried only then (an escaped quote may mean it goes on), so a
+    long text is read in one pass.
+    """
+    delimiter = rest.lstrip()[:3]
+    while True:
+        try:
+            _value(rest, 0)
+            return rest, i
+        except _Unterminated:
+            if i >= len(lines):
+                return rest, i  # the caller reports it
+        except ValueError:
+            return rest, i
+        while i < len(lines):
+            rest += "\n" + lines[i]
+            i += 1
+            if delimiter in lines[i - 1]:
+                break
 
 
 def _open_brackets(text: str) -> bool:
@@ -317,6 +347,8 @@ def _end_of_line(text: str, k: int) -> None:
 
 def _value(text: str, k: int) -> tuple[Any, int]:
     k = _skip(text, k)
+    if text.startswith(('"""', "'''"), k):
+        return _multiline_string(text, k + 3, text[k])
     if text.startswith('"', k):
         return _basic_string(text, k + 1)
     if text.startswith("'", k):
@@ -347,28 +379,74 @@ def _basic_string(text: str, k: int) -> tuple[str, int]:
         if ch == "\n":
             break
         if ch == "\\":
-            nxt = text[k + 1 : k + 2]
-            if nxt in _ESCAPES:
-                out.append(_ESCAPES[nxt])
-                k += 2
-                continue
-            if nxt in ("u", "U"):
-                size = 4 if nxt == "u" else 8
-                digits = text[k + 2 : k + 2 + size]
-                if len(digits) != size or not all(c in "0123456789abcdefABCDEF" for c in digits):
-                    raise ValueError("bad \\u escape")
-                code = int(digits, 16)
-                if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
-                    raise ValueError("\\u escape is not a character")
-                out.append(chr(code))
-                k += 2 + size
-                continue
-            raise ValueError(f"unknown escape \\{nxt}")
+            value, k = _escape(text, k)
+            out.append(value)
+            continue
         if re.match(_CONTROL, ch):
             raise ValueError("control character in a string (write it as \\uXXXX)")
         out.append(ch)
         k += 1
-    raise ValueError("unterminated string")
+    raise _Unterminated("unterminated string")
+
+
+def _multiline_string(text: str, k: int, quote: str) -> tuple[str, int]:
+    """A multi-line string, basic (three double quotes: escapes, and a
+    line-ending backslash joins lines) or literal (three single quotes);
+    ``k`` is just past the opening quotes. A newline right after them is not
+    part of the text, and up to two quotes may stand just before the closing
+    three."""
+    if text.startswith("\n", k):
+        k += 1
+    out: list[str] = []
+    while k < len(text):
+        ch = text[k]
+        if ch == quote and text.startswith(quote * 3, k):
+            end = k
+            while end < len(text) and text[end] == quote:
+                end += 1
+            if end - k > 5:
+                raise ValueError("too many quotes at the end of a string")
+            out.append(quote * (end - k - 3))
+            return "".join(out), end
+        if ch == "\\" and quote == '"':
+            after = _skip(text, k + 1)
+            if after == len(text):
+                break  # the text read so far ends inside the string
+            if text.startswith("\n", after):  # a line-ending backslash: the line goes on
+                k = _skip_space(text, after)
+                continue
+            value, k = _escape(text, k)
+            out.append(value)
+            continue
+        if ch != "\n" and re.match(_CONTROL, ch):
+            raise ValueError("control character in a string (write it as \\uXXXX)")
+        out.append(ch)
+        k += 1
+    raise _Unterminated("unterminated string")
+
+
+def _skip_space(text: str, k: int) -> int:
+    """Past spaces, tabs and newlines (not comments: inside a string a # is text)."""
+    while k < len(text) and text[k] in " \t\n":
+        k += 1
+    return k
+
+
+def _escape(text: str, k: int) -> tuple[str, int]:
+    """The character a backslash escape at ``k`` stands for, and where the text goes on."""
+    nxt = text[k + 1 : k + 2]
+    if nxt in _ESCAPES:
+        return _ESCAPES[nxt], k + 2
+    if nxt in ("u", "U"):
+        size = 4 if nxt == "u" else 8
+        digits = text[k + 2 : k + 2 + size]
+        if len(digits) != size or not all(c in "0123456789abcdefABCDEF" for c in digits):
+            raise ValueError("bad \\u escape")
+        code = int(digits, 16)
+        if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+            raise ValueError("\\u escape is not a character")
+        return chr(code), k + 2 + size
+    raise ValueError(f"unknown escape \\{nxt}")
 
 
 def _array(text: str, k: int) -> tuple[list[Any], int]:

@@ -276,3 +276,15 @@ def test_undone_import_leaves_no_stale_feed_item(run: Run, tmp_path: Path) -> No
     again = run.json("import", str(feed))[0]
     assert (again["added"], again["unchanged"]) == (0, 2)
     assert len(run.json("list", "-n", "0")) == 2
+
+
+def test_trashed_feed_item_stays_away_and_comes_back_beside_its_sibling(run: Run, tmp_path: Path) -> None:
+    items = [("Part one", "urn:1", "https://news.example/story"), ("Part two", "urn:2", "https://news.example/story")]
+    feed = atom(tmp_path / "a.xml", items)
+    run("import", str(feed))
+    one = next(r["id"] for r in run.json("list", "-n", "0") if r["title"] == "Part one")
+    run("rm", str(one))
+    again = run.json("import", str(feed))[0]
+    assert (again["added"], again["trashed"], again["unchanged"]) == (0, 1, 1)
+    run("restore", str(one))  # the other item shares its link but is another item: no clash
+    assert sorted(r["title"] for r in run.json("list", "-n", "0")) == ["Part one", "Part two"]

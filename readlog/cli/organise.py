@@ -100,6 +100,9 @@ class Change:
     wants: Callable[[Row], bool]  # would this entry change?
     apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
     only_archived: bool = False  # unarchive looks only at archived entries
+    # --json: the changed entries' records; None prints them as they are now
+    # (rm needs the rows it moved, which are no longer entries)
+    records: Callable[[list[Row]], list[Row]] | None = None
 
 
 # ---- the bulk path -------------------------------------------------------------
@@ -164,7 +167,7 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
         return
     show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json)
     if not yes:
-        _confirm(len(todo))
+        confirm(len(todo))
     targets = [r["id"] for r in todo]
     with lib.transaction():
         gone = set(lib.missing(targets))  # undone by another readlog meanwhile
@@ -173,17 +176,21 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
         results = change.apply(lib, targets, action)
         changed = [row["id"] for row, did in results if did]
         lib.set_action_summary(action, f"{len(changed)} of {len(rows)} matching changed")
-    if as_json:
+    if as_json and change.records is not None:
+        state.out.json(change.records([row for row, did in results if did]))
+    elif as_json:
         _print_entries(state, changed)
     else:
         show.bulk_done(state.out, change.phrase, len(changed), action)
 
 
-def _confirm(count: int) -> None:
+def confirm(count: int, question: str = "Change {n}?", refusal: str = "not changing {n}") -> None:
+    """Ask before changing ``count`` entries; stop (exit 1, nothing changed) on
+    no, and when there is no terminal to ask on. ``{n}`` is "3 entries"."""
     noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
-        raise ReadlogError(f"not changing {noun} without asking, and there is no terminal to ask on; add --yes")
-    if not typer.confirm(f"Change {noun}?", default=False):
+        raise ReadlogError(f"{refusal.format(n=noun)} without asking, and there is no terminal to ask on; add --yes")
+    if not typer.confirm(question.format(n=noun), default=False):
         raise ReadlogError("nothing was changed")
 
 
@@ -348,7 +355,9 @@ def note(
     lib = state.library()
     row = lib.get(entry_id)
     if row is None:
-        raise ReadlogError(f"no entry with id {entry_id}")
+        from readlog.commands import no_entry
+
+        raise no_entry(lib, entry_id)
     if clear and text:
         raise UsageError("give TEXT or --clear, not both")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
@@ -387,8 +396,9 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     return value or None
 
 
-def editor_command() -> list[str]:
-    """$VISUAL, else $EDITOR, else the first editor found on PATH."""
+def editor_command(instead: str = "give the note as TEXT") -> list[str]:
+    """$VISUAL, else $EDITOR, else the first editor found on PATH; ``instead``
+    says what to do when there is none."""
     import shutil
 
     for var in ("VISUAL", "EDITOR"):
@@ -402,19 +412,30 @@ def editor_command() -> list[str]:
         found = shutil.which(name)
         if found:
             return [found]
-    raise ReadlogError("no editor found: set $EDITOR, or give the note as TEXT")
+    raise ReadlogError(f"no editor found: set $EDITOR, or {instead}")
 
 
-def edit_text(initial: str, prefix: str) -> str | None:
-    """Open ``initial`` in the user's editor; the saved text, or None if it was not saved."""
+def edit_text(
+    initial: str,
+    prefix: str,
+    *,
+    suffix: str = ".md",
+    subject: str = "the note",
+    instead: str = "give the note as TEXT, or - to read it from standard input",
+) -> str | None:
+    """Open ``initial`` in the user's editor; the saved text, or None if it was not saved.
+
+    ``subject`` names what is edited and ``instead`` the other way to give
+    it, for the messages when no editor can run.
+    """
     import subprocess
     import tempfile
     from pathlib import Path
 
-    command = editor_command()
+    command = editor_command(instead)
     if not os.environ.get("VISUAL") and not os.environ.get("EDITOR") and not stdin_is_terminal():
-        raise ReadlogError("no terminal for an editor: give the note as TEXT, or - to read it from standard input")
-    fd, name = tempfile.mkstemp(prefix=prefix, suffix=".md", text=True)
+        raise ReadlogError(f"no terminal for an editor: {instead}")
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix, text=True)
     path = Path(name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -423,10 +444,10 @@ def edit_text(initial: str, prefix: str) -> str | None:
         try:
             code = subprocess.call([*command, str(path)])
         except OSError as exc:
-            message = f"cannot start the editor {command[0]!r} ({exc.strerror}); the note was not changed"
+            message = f"cannot start the editor {command[0]!r} ({exc.strerror}); {subject} was not changed"
             raise ReadlogError(message) from None
         if code != 0:
-            raise ReadlogError(f"the editor exited with status {code}; the note was not changed")
+            raise ReadlogError(f"the editor exited with status {code}; {subject} was not changed")
         try:
             if path.stat().st_mtime_ns == before:
                 return None
@@ -559,7 +580,9 @@ def open_(
     state = state_of(ctx)
     row = state.library().get(entry_id)
     if row is None:
-        raise ReadlogError(f"no entry with id {entry_id}")
+        from readlog.commands import no_entry
+
+        raise no_entry(state.library(), entry_id)
     url = (row["url"] or "").strip()
     if not url:
         raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")

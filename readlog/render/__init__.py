@@ -58,6 +58,7 @@ LABELS = {
         "match_link": "same link",
         "match_text": "same text",
         "match_feed item": "same feed item",
+        "n_trashed": ", {n:,} in the trash, not brought back",
         "n_problems": ", {n:,} problem{s}",
         "file_skipped": ": skipped ({why})",
         "more_problems": "{name}: ... and {n:,} more problems",
@@ -98,6 +99,7 @@ LABELS = {
         "match_link": "链接相同",
         "match_text": "文本相同",
         "match_feed item": "同一订阅条目",
+        "n_trashed": "，{n:,} 条在回收站中，未恢复",
         "n_problems": "，{n:,} 个问题",
         "file_skipped": "：已跳过（{why}）",
         "more_problems": "{name}：……另有 {n:,} 个问题",
@@ -353,6 +355,7 @@ class Output:
                             {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed}
                             for m in r.counts.merged
                         ],
+                        "trashed": r.counts.trashed,
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
@@ -383,6 +386,8 @@ class Output:
             line.append(self.label("n_updated", n=c.updated))
             if c.unchanged:
                 line.append(self.label("n_unchanged", n=c.unchanged, why=self._match_reasons(c.merged)))
+            if c.trashed:
+                line.append(self.label("n_trashed", n=c.trashed), style="yellow")
             line.append(self.label("n_skipped", n=c.skipped))
             if r.problems:
                 line.append(self.label("n_problems", n=len(r.problems)), style="yellow")

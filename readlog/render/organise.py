@@ -55,6 +55,14 @@ STATE_UNDONE = {
     "archived_at": ("unarchived again", "archived again"),
 }
 
+# How undo describes taking back a change that moved or created an entry.
+KIND_UNDONE = {
+    "added": "removed (added by the import)",
+    "add": "deleted (added by readlog add)",
+    "rm": "restored from the trash",
+    "restore": "moved back to the trash",
+}
+
 FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}
 
 
@@ -199,8 +207,8 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
 
 def describe(change: Reverted) -> tuple[str, str]:
     """What undo did to one entry, in words, and a tail (tags) if any."""
-    if change.kind == "added":
-        return "removed (added by the import)", ""
+    if change.kind in KIND_UNDONE:
+        return KIND_UNDONE[change.kind], ""
     if change.kind == "tags":
         from readlog.tags import tag_list
 

@@ -100,6 +100,7 @@ class Counts:
     unchanged: int = 0
     skipped: int = 0
     merged: list[Merged] = field(default_factory=list)
+    trashed: int = 0  # matched an entry in the trash: not brought back
 
 
 class Library:
@@ -560,8 +561,9 @@ class Library:
         """Stop, changing nothing, when any of ``ids`` names no entry."""
         missing = self.missing(ids)
         if missing:
-            shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
-            raise ReadlogError(f"no entry with id {shown}; nothing was changed")
+            from readlog.store import trash
+
+            raise trash.no_entry(self, missing, tail="; nothing was changed")
 
     def missing(self, ids: Iterable[int]) -> list[int]:
         wanted = sorted(set(ids))
@@ -603,18 +605,24 @@ class Library:
         empty fields and never clears a read, star or archive that is
         already set; a different title is kept as an ``alias`` event of the
         entry. Existing rows are looked up for the whole batch at once.
+        A new entry whose identity belongs to an entry in the trash is not
+        added (``counts.trashed``): what the user deleted stays deleted.
         """
         from readlog.merge import merge, new_row, other_title, prepare
 
         now = utcnow()
         prepared = prepare(batch)
         known = self._known(prepared)
+        trashed = self._trashed(prepared)
         next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
         items: list[tuple[str, str, int]] = []
         pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
         for item in prepared:
             old, why = known.match(item)
+            if old is None and (known.trashed(item) or item.fingerprint in trashed or "url:" + item.url_key in trashed):
+                counts.trashed += 1  # the user threw it away: a re-import does not bring it back
+                continue
             if old is None:
                 row = new_row(item, now, import_id)
                 self._restore(row, item.entry, next_id)
@@ -645,6 +653,12 @@ class Library:
             self._insert_rows(inserts)
         if items:
             self.conn.executemany("INSERT OR REPLACE INTO feed_items (feed, guid, entry_id) VALUES (?, ?, ?)", items)
+
+    def _trashed(self, prepared: Sequence[Any]) -> set[str]:
+        """The batch's fingerprints and ``"url:" + url_key``s that belong to entries in the trash."""
+        from readlog.store import trash
+
+        return trash.keys(self, [p.fingerprint for p in prepared], [p.url_key for p in prepared])
 
     def _insert_rows(self, rows: list[Row]) -> None:
         """Insert new entries (every row has the same columns, from merge.new_row);
@@ -716,6 +730,8 @@ class Library:
                 if row is not None:
                     by_id[entry_id] = row
                     known.by_item[(feed, guid)] = row
+                else:  # in the trash (or deleted for good, and then replaced when the item comes again)
+                    known.trashed_items.add((feed, guid))
         if by_id and any(p.item for p in prepared):
             for entry_id, feed in self.conn.execute(
                 "SELECT entry_id, feed FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))",

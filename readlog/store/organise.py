@@ -107,16 +107,23 @@ def history(lib: Library, limit: int = 0) -> list[Row]:
     return [dict(r) for r in lib.conn.execute(sql, params)]
 
 
+# An event's entry is still somewhere: in the library or in the trash (not
+# deleted for good by `trash --empty`, an undone import or an undone add).
+STILL_THERE = (
+    "(EXISTS (SELECT 1 FROM entries WHERE id = ev.entry_id) OR EXISTS (SELECT 1 FROM trash WHERE id = ev.entry_id))"
+)
+
+
 def last_undoable(lib: Library) -> Row | None:
-    """The newest action not yet undone that changed something.
+    """The newest action not yet undone that changed something still there.
 
     Actions that changed nothing (``read 3`` on an entry already read, an
-    import that only skipped) are passed over, so ``undo`` always reverts
-    something the user can see.
+    import that only skipped), or only entries since deleted for good, are
+    passed over, so ``undo`` always reverts something the user can see.
     """
     row = lib.conn.execute(
         "SELECT a.* FROM actions AS a WHERE a.undone_at IS NULL AND ("
-        "EXISTS (SELECT 1 FROM events WHERE action_id = a.id AND kind != 'alias') OR "
+        f"EXISTS (SELECT 1 FROM events AS ev WHERE ev.action_id = a.id AND ev.kind != 'alias' AND {STILL_THERE}) OR "
         "EXISTS (SELECT 1 FROM entries WHERE import_id IN (SELECT id FROM imports WHERE action_id = a.id))"
         ") ORDER BY a.id DESC LIMIT 1"
     ).fetchone()
@@ -146,22 +153,32 @@ def undo(lib: Library, action: Row) -> UndoReport:
     """Revert one action inside the caller's transaction and mark it undone.
 
     Events are reverted newest first by writing back their ``before``
-    values; entries an import added are deleted (the search index follows
-    through its triggers, and AUTOINCREMENT means their ids are never
-    reused) and the import's record is removed, so the library is as it
-    was before that import.
+    values; an ``rm``, ``restore`` or ``add`` event moves or deletes its
+    entry instead (store/curate.undo_event), and events of entries since
+    deleted for good are passed over. Entries an import added are deleted
+    (the search index follows through its triggers, and AUTOINCREMENT means
+    their ids are never reused) and the import's record is removed, so the
+    library is as it was before that import.
     """
+    from readlog.store.curate import SPECIAL_UNDO, undo_event
+
     report = UndoReport(action)
     columns = _entry_columns(lib)
     events = lib.conn.execute(
-        "SELECT ev.entry_id, ev.kind, ev.before, ev.after, e.title FROM events AS ev "
-        "JOIN entries AS e ON e.id = ev.entry_id WHERE ev.action_id = ? ORDER BY ev.id DESC",
+        "SELECT ev.entry_id, ev.kind, ev.before, ev.after, "
+        "coalesce(e.title, json_extract(t.row, '$.title')) AS title FROM events AS ev "
+        "LEFT JOIN entries AS e ON e.id = ev.entry_id LEFT JOIN trash AS t ON t.id = ev.entry_id "
+        f"WHERE ev.action_id = ? AND {STILL_THERE} ORDER BY ev.id DESC",
         (action["id"],),
     ).fetchall()
     for ev in events:
         if ev["kind"] == "alias":  # a title another record came with: history, nothing to revert
             continue
         before = _json_row(ev["before"])
+        if ev["kind"] in SPECIAL_UNDO:  # the entry moves (trash, restore) or goes (add)
+            undo_event(lib, ev["kind"], ev["entry_id"], before)
+            report.changes.append(Reverted(ev["entry_id"], ev["title"], ev["kind"], before, _json_row(ev["after"])))
+            continue
         values = {k: v for k, v in before.items() if k in columns}
         if values:
             assignments = ", ".join(f"{k} = ?" for k in values)  # names checked against the table

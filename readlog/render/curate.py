@@ -1,0 +1,220 @@
+"""Rendering for edit, rm, trash and restore.
+
+Follows render/__init__.py's rules: imported text passes through ``clean``
+and reaches rich as ``Text``, never markup; English and Chinese labels live
+in the table below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.table import Table
+from rich.text import Text
+
+from readlog import stamps
+from readlog.render import entry_record
+from readlog.sanitize import clean
+
+if TYPE_CHECKING:
+    from readlog.render import Output
+
+Row = dict[str, Any]
+SHOWN = 10  # entry lines printed before "... and N more"
+
+LABELS = {
+    "en": {
+        "n": "{n:,} entr{ies}",
+        "sep": ": ",
+        "edited": "edited ({fields})",
+        "unchanged": "unchanged",
+        "same": "nothing to change: it already says that",
+        "saved_as_is": "nothing was changed: the form was saved as it was",
+        "not_saved": "nothing was changed: the form was not saved",
+        "trashed": "moved to the trash",
+        "restore_hint": "readlog restore {ids} brings {them} back (so does readlog undo)",
+        "them": "them",
+        "it": "it",
+        "restored": "restored",
+        "id": "ID",
+        "title": "Title",
+        "source": "Source",
+        "deleted": "Deleted",
+        "empty": "The trash is empty.",
+        "none_older": "Nothing in the trash was deleted before {date}.",
+        "footer": "{entries} in the trash; readlog restore ID brings one back, readlog trash --empty deletes for good",
+        "showing": "Showing {shown:,} of {entries} in the trash; --limit 0 shows all",
+        "will_delete": "{entries} will be deleted for good (this cannot be undone):",
+        "deleted_for_good": "{entries} deleted for good",
+        "more": "  ... and {n:,} more",
+    },
+    "zh": {
+        "n": "{n:,} 条",
+        "sep": "：",
+        "edited": "已修改（{fields}）",
+        "unchanged": "未改动",
+        "same": "无需修改：内容本来就是这样",
+        "saved_as_is": "未作改动：表单保存时没有变化",
+        "not_saved": "未作改动：表单没有保存",
+        "trashed": "已移到回收站",
+        "restore_hint": "readlog restore {ids} 可以恢复（readlog undo 也可以）",
+        "them": "",
+        "it": "",
+        "restored": "已恢复",
+        "id": "编号",
+        "title": "标题",
+        "source": "来源",
+        "deleted": "删除于",
+        "empty": "回收站是空的。",
+        "none_older": "回收站里没有 {date} 之前删除的条目。",
+        "footer": "回收站共 {entries}；readlog restore ID 恢复，readlog trash --empty 永久删除",
+        "showing": "显示 {shown:,} / 回收站共 {entries}；--limit 0 显示全部",
+        "will_delete": "将永久删除 {entries}（无法撤销）：",
+        "deleted_for_good": "已永久删除 {entries}",
+        "more": "  ……另有 {n:,} 条",
+    },
+}
+
+
+FIELD_NAMES = {
+    "en": {
+        "title": "title",
+        "url": "url",
+        "source": "source",
+        "category": "category",
+        "published": "published",
+        "summary": "summary",
+        "verdict": "verdict",
+    },
+    "zh": {
+        "title": "标题",
+        "url": "链接",
+        "source": "来源",
+        "category": "分类",
+        "published": "发表日期",
+        "summary": "摘要",
+        "verdict": "收录理由",
+    },
+}
+
+
+def _l(out: Output, key: str, **kw: Any) -> str:
+    table = LABELS.get(out.lang, LABELS["en"])
+    if "n" in kw:
+        kw["entries"] = table["n"].format(n=kw["n"], ies="y" if kw["n"] == 1 else "ies")
+    return table[key].format(**kw)
+
+
+def _title(row: Row) -> str:
+    return clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
+
+
+def _line(out: Output, entry_id: int, label: str, title: str, style: str = "green") -> Text:
+    line = Text()
+    line.append(f"{entry_id:>5} ", style="cyan")
+    line.append(label + _l(out, "sep"), style=style)
+    line.append(title)
+    return line
+
+
+def _more(out: Output, total: int, console: Any = None) -> None:
+    if total > SHOWN:
+        (console or out.out).print(Text(_l(out, "more", n=total - SHOWN), style="dim"))
+
+
+# ---- edit ---------------------------------------------------------------------
+
+
+def edited(out: Output, row: Row, changed: Sequence[str], why: str = "same") -> None:
+    """One line: what an edit changed, or why nothing changed (``why``: same,
+    saved_as_is, not_saved)."""
+    names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
+    if changed:
+        fields = ", ".join(names.get(f, f) for f in changed)
+        out.print(
+            _line(out, row["id"], _l(out, "edited", fields=fields), _title(row)), no_wrap=True, overflow="ellipsis"
+        )
+        return
+    out.print(_line(out, row["id"], _l(out, "unchanged"), _title(row), "dim"), no_wrap=True, overflow="ellipsis")
+    out.line(_l(out, why), style="dim")
+
+
+# ---- rm and restore -------------------------------------------------------------
+
+
+def trashed(out: Output, rows: Sequence[Row]) -> None:
+    """Each entry moved to the trash (the first few), and how to bring them back."""
+    for row in rows[:SHOWN]:
+        out.print(_line(out, row["id"], _l(out, "trashed"), _title(row)), no_wrap=True, overflow="ellipsis")
+    _more(out, len(rows))
+    if rows:
+        ids = " ".join(str(r["id"]) for r in rows[:SHOWN]) + (" ..." if len(rows) > SHOWN else "")
+        them = _l(out, "them" if len(rows) > 1 else "it")
+        out.line(" ".join(_l(out, "restore_hint", ids=ids, them=them).split()), style="dim")
+
+
+def restored(out: Output, rows: Sequence[Row]) -> None:
+    for row in rows[:SHOWN]:
+        out.print(_line(out, row["id"], _l(out, "restored"), _title(row)), no_wrap=True, overflow="ellipsis")
+    _more(out, len(rows))
+
+
+def trash_record(row: Row) -> Row:
+    """The JSON shape of a trashed entry: the entry's own keys and when it was deleted."""
+    return {**entry_record(row), "deleted_at": stamps.local_iso(row.get("deleted_at"))}
+
+
+# ---- the trash --------------------------------------------------------------------
+
+
+def trash_table(
+    out: Output, rows: Sequence[Row], total: int, *, before: str | None = None, current: datetime | None = None
+) -> None:
+    """The trashed entries, newest deleted first, and a footer saying what to do with them."""
+    if not rows:
+        if before is not None and total == 0:
+            out.line(_l(out, "none_older", date=stamps.local_date(before)), style="dim")
+        else:
+            out.line(_l(out, "empty"), style="dim")
+        return
+    current = current or stamps.now()
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    whens = [stamps.relative(r["deleted_at"], current, out.lang) for r in rows]
+    sources = [Text(clean(r.get("source"), one_line=True)) for r in rows]
+    fixed = {
+        "id": max(cell_len(_l(out, "id")), *(len(str(r["id"])) for r in rows)),
+        "source": min(22, max(cell_len(_l(out, "source")), *(t.cell_len for t in sources))),
+        "deleted": max(cell_len(_l(out, "deleted")), *(cell_len(w) for w in whens)),
+    }
+    title_width = max(10, out.out.width - sum(fixed.values()) - 3 * 2)
+    table.add_column(_l(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
+    table.add_column(_l(out, "title"), no_wrap=True, overflow="ellipsis", max_width=title_width)
+    table.add_column(_l(out, "source"), style="green", no_wrap=True, overflow="ellipsis", width=fixed["source"])
+    table.add_column(_l(out, "deleted"), style="dim", no_wrap=True, width=fixed["deleted"])
+    for r, when, source in zip(rows, whens, sources, strict=True):
+        table.add_row(Text(str(r["id"])), Text(_title(r)), source, Text(when))
+    out.print(table)
+    if len(rows) < total:
+        out.line(_l(out, "showing", shown=len(rows), n=total), style="dim")
+    else:
+        out.line(_l(out, "footer", n=total), style="dim")
+
+
+def empty_preview(out: Output, rows: Sequence[Row], *, to_err: bool) -> None:
+    """What `trash --empty` will delete for good, before it asks."""
+    console = out.err if to_err else out.out
+    console.print(Text(_l(out, "will_delete", n=len(rows)), style="bold"), soft_wrap=True)
+    for row in rows[:5]:
+        line = Text()
+        line.append(f"{row['id']:>5} ", style="cyan")
+        line.append(_title(row))
+        console.print(line, no_wrap=True, overflow="ellipsis")
+    if len(rows) > 5:
+        console.print(Text(_l(out, "more", n=len(rows) - 5), style="dim"))
+
+
+def emptied(out: Output, count: int) -> None:
+    out.line(Text(_l(out, "deleted_for_good", n=count), style="green"))

@@ -1,0 +1,222 @@
+"""SQL for the trash: entries moved out of the library, and back.
+
+A trashed entry leaves ``entries`` (and with it every view, count and the
+search index, which follow by triggers) and waits in ``trash`` as its whole
+row in JSON, under the same id; its fingerprint and normalised URL stay
+queryable, so a re-import can tell that it was thrown away. Restoring
+re-inserts the row exactly as it was. Deleting from the trash is for good;
+AUTOINCREMENT still remembers the id, so it is never given out again.
+
+Each move is an event of the caller's action (kinds ``rm`` and
+``restore``; before/after hold ``deleted_at``), which is what undo reads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from readlog.errors import ReadlogError
+from readlog.store import Row, utcnow
+
+if TYPE_CHECKING:
+    from readlog.store import Library
+
+# What a listing needs from a trashed row, without parsing its JSON (which
+# holds the article text) in Python.
+LISTED = (
+    "id, deleted_at, action_id, json_extract(row, '$.title') AS title, json_extract(row, '$.source') AS source, "
+    "json_extract(row, '$.url') AS url, json_extract(row, '$.saved_at') AS saved_at"
+)
+
+
+def _ids_json(ids: Iterable[int]) -> str:
+    return json.dumps(sorted(set(ids)))
+
+
+def move(lib: Library, ids: Sequence[int], action_id: int) -> list[tuple[Row, bool]]:
+    """Move entries to the trash, each with an ``rm`` event; returns each moved
+    row (all its columns, and ``deleted_at``) and True, as the bulk path
+    expects. Ids that name no entry are passed over (the caller checks them
+    first)."""
+    now = utcnow()
+    found = {
+        r["id"]: dict(r)
+        for r in lib.conn.execute(
+            "SELECT * FROM entries WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),)
+        )
+    }
+    rows = [found[i] for i in ids if i in found]
+    lib.conn.executemany(
+        "INSERT INTO trash (id, fingerprint, url_key, deleted_at, action_id, row) VALUES (?, ?, ?, ?, ?, ?)",
+        [(r["id"], r["fingerprint"], r["url_key"], now, action_id, json.dumps(r, ensure_ascii=False)) for r in rows],
+    )
+    lib.conn.execute("DELETE FROM entries WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(found),))
+    for r in rows:
+        lib._event(action_id, r["id"], "rm", {"deleted_at": None}, {"deleted_at": now})
+        r["deleted_at"] = now  # for the caller; not part of the stored row
+    return [(r, True) for r in rows]
+
+
+def put_back(lib: Library, entry_id: int, deleted_at: str | None) -> None:
+    """Move one entry back to the trash without an event (undoing a restore),
+    with the time it was first deleted and the action that deleted it."""
+    row = lib.get(entry_id)
+    if row is None:
+        return
+    found = lib.conn.execute(
+        "SELECT action_id FROM events WHERE entry_id = ? AND kind = 'rm' ORDER BY id DESC LIMIT 1", (entry_id,)
+    ).fetchone()
+    lib.conn.execute(
+        "INSERT INTO trash (id, fingerprint, url_key, deleted_at, action_id, row) VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            entry_id,
+            row["fingerprint"],
+            row["url_key"],
+            deleted_at or utcnow(),
+            found[0] if found else None,
+            json.dumps(row, ensure_ascii=False),
+        ),
+    )
+    lib.conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
+
+
+def restore(lib: Library, ids: Sequence[int], action_id: int | None) -> list[Row]:
+    """Re-insert trashed entries under their own ids with every column they
+    had; each gets a ``restore`` event unless ``action_id`` is None (undoing
+    an ``rm``). Raises ReadlogError, changing nothing more, when an entry
+    in the library now has the same fingerprint or link."""
+    trashed = {r["id"]: dict(r) for r in _trashed_rows(lib, ids)}
+    check_restorable(lib, list(trashed.values()))
+    columns = _columns(lib)
+    restored: list[Row] = []
+    for entry_id in ids:
+        if entry_id not in trashed:
+            continue
+        t = trashed[entry_id]
+        row = {k: v for k, v in json.loads(t["row"]).items() if k in columns}
+        row["id"] = entry_id
+        names = ", ".join(row)  # checked against the table's columns above
+        marks = ", ".join("?" for _ in row)
+        lib.conn.execute(f"INSERT INTO entries ({names}) VALUES ({marks})", list(row.values()))
+        lib.conn.execute("DELETE FROM trash WHERE id = ?", (entry_id,))
+        if action_id is not None:
+            lib._event(action_id, entry_id, "restore", {"deleted_at": t["deleted_at"]}, {"deleted_at": None})
+        restored.append(row)
+    return restored
+
+
+def check_restorable(lib: Library, trashed: Sequence[Row]) -> None:
+    """Refuse to bring back an entry whose identity another entry took meanwhile:
+    two entries with one link would split what later imports merge."""
+    for t in trashed:
+        clash = lib.conn.execute("SELECT id FROM entries WHERE fingerprint = ?", (t["fingerprint"],)).fetchone()
+        if clash is None and t["url_key"]:  # '' is every digest entry's key: never look it up
+            # Items of one feed with their own ids may share a link (merge.Known): not a clash.
+            clash = lib.conn.execute(
+                "SELECT id FROM entries AS e WHERE url_key = ? AND NOT EXISTS (SELECT 1 FROM feed_items AS mine "
+                "JOIN feed_items AS theirs ON theirs.feed = mine.feed WHERE mine.entry_id = ? "
+                "AND theirs.entry_id = e.id) LIMIT 1",
+                (t["url_key"], t["id"]),
+            ).fetchone()
+        if clash:
+            raise ReadlogError(
+                f"cannot restore entry {t['id']}: entry {clash[0]} is the same article (same link or text); "
+                f"remove or change entry {clash[0]} first. Nothing was changed"
+            )
+
+
+def _trashed_rows(lib: Library, ids: Iterable[int]) -> list[Any]:
+    return lib.conn.execute(
+        "SELECT * FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),)
+    ).fetchall()
+
+
+def _columns(lib: Library) -> set[str]:
+    return {r[1] for r in lib.conn.execute("PRAGMA table_info(entries)")}
+
+
+def in_trash(lib: Library, ids: Iterable[int]) -> list[int]:
+    """Which of ``ids`` are in the trash, in order."""
+    return [
+        r[0]
+        for r in lib.conn.execute(
+            "SELECT id FROM trash WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id", (_ids_json(ids),)
+        )
+    ]
+
+
+def listing(lib: Library, *, before: str | None = None, limit: int = 0, full: bool = False) -> list[Row]:
+    """Trashed entries deleted before ``before`` (all when None), newest
+    deleted first. ``full`` gives every column of each stored row (for
+    --json), else just what a table shows."""
+    columns = "id, deleted_at, action_id, row" if full else LISTED
+    sql = f"SELECT {columns} FROM trash"
+    params: list[Any] = []
+    if before is not None:
+        sql += " WHERE deleted_at < ?"
+        params.append(before)
+    sql += " ORDER BY deleted_at DESC, id DESC"
+    if limit:
+        sql += " LIMIT ?"
+        params.append(limit)
+    rows = [dict(r) for r in lib.conn.execute(sql, params)]
+    if full:
+        rows = [{**json.loads(r.pop("row")), **r} for r in rows]
+    return rows
+
+
+def count(lib: Library, *, before: str | None = None) -> int:
+    if before is None:
+        return int(lib.conn.execute("SELECT count(*) FROM trash").fetchone()[0])
+    return int(lib.conn.execute("SELECT count(*) FROM trash WHERE deleted_at < ?", (before,)).fetchone()[0])
+
+
+def delete(lib: Library, ids: Sequence[int]) -> int:
+    """Delete trashed entries for good; how many went."""
+    lib.conn.execute("DELETE FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    cur = lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    return cur.rowcount
+
+
+def keys(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str]) -> set[str]:
+    """The fingerprints, and the URL keys (as ``"url:" + key``), among those
+    given that belong to trashed entries: a re-import must not bring those back."""
+    found: set[str] = set()
+    for r in lib.conn.execute(
+        "SELECT fingerprint FROM trash WHERE fingerprint IN (SELECT value FROM json_each(?))",
+        (json.dumps(list(fingerprints)),),
+    ):
+        found.add(r[0])
+    urls = [u for u in url_keys if u]
+    if urls:
+        for r in lib.conn.execute(
+            "SELECT url_key FROM trash WHERE url_key != '' AND url_key IN (SELECT value FROM json_each(?))",
+            (json.dumps(urls),),
+        ):
+            found.add("url:" + r[0])
+    return found
+
+
+def no_entry(lib: Library, ids: Sequence[int], *, tail: str = "") -> ReadlogError:
+    """The error for ids that name no entry: a trashed one is said to be in the
+    trash, with the command that brings it back; ``tail`` ends the message."""
+    trashed = set(in_trash(lib, ids))
+    parts: list[str] = []
+    held = [i for i in ids if i in trashed]
+    if held:
+        shown = _shown(held)
+        if len(held) == 1:
+            parts.append(f"entry {shown} is in the trash (readlog restore {held[0]} brings it back)")
+        else:
+            words = " ".join(str(i) for i in held[:10])
+            parts.append(f"entries {shown} are in the trash (readlog restore {words} brings them back)")
+    unknown = [i for i in ids if i not in trashed]
+    if unknown:
+        parts.append(f"no entry with id {_shown(unknown)}")
+    return ReadlogError("; ".join(parts) + tail)
+
+
+def _shown(ids: Sequence[int]) -> str:
+    return ", ".join(str(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
