@@ -164,11 +164,13 @@ def drive(
     lang: str = "en",
     size: tuple[int, int] = (80, 24),
     window: int = 200,
+    mark_read_on_show: bool = False,
 ) -> tuple[TriageApp, str]:
     """Open the screen on ``db``, press ``keys`` (a callable in the list is called
-    with the app at that point), and return the app and the final screen."""
+    with the app at that point; "click:N" clicks the list's line N), and return
+    the app and the final screen."""
     lib = Library.open(db)
-    app = TriageApp(lib, f or Filters(), lang=lang, window=window)
+    app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show)
 
     async def go() -> str:
         async with app.run_test(size=size) as pilot:
@@ -176,6 +178,8 @@ def drive(
             for key in keys:
                 if callable(key):
                     key(app)
+                elif key.startswith("click:"):
+                    await pilot.click("#list", offset=(10, int(key.split(":")[1])))
                 else:
                     await pilot.press(key)
             await pilot.pause()
@@ -241,6 +245,8 @@ def test_moving_keys(library: Path, shelf: dict[str, int]) -> None:
     assert app.cursor > 1
     app, _ = drive(library, ["end", "up", "home", "down"])
     assert app.cursor == 1
+    app, screen = drive(library, ["click:3"])  # the mouse moves the cursor too
+    assert app.cursor == 3 and "A survey of incremental parsers" in screen.split("╭─", 1)[1]
 
 
 def test_enter_opens_the_entry_with_its_article_and_reading_time(library: Path, shelf: dict[str, int]) -> None:
@@ -253,15 +259,18 @@ def test_enter_opens_the_entry_with_its_article_and_reading_time(library: Path, 
     assert "ID" not in screen.splitlines()[1]  # the list is out of the way
     app, screen = drive(library, ["G", "k", "space", "escape"])
     assert not app.reading and "Title" in screen.splitlines()[1]
+    assert state_of(library, shelf["sched"])["read_at"] is None  # opening is not reading...
+    drive(library, ["enter"], mark_read_on_show=True)  # ...unless the config's mark_read_on_show says so
+    assert state_of(library, shelf["fts5"])["read_at"] is not None
 
 
 def test_tags_prompt_takes_chinese_and_cancels(run: Run, library: Path, shelf: dict[str, int]) -> None:
-    drive(library, ["t", *typed("+rust +数据库 -perf"), "enter"])
-    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库"]
-    assert history(run)[0]["command"] == f"tag {shelf['fts5']} +rust +数据库 -perf"
+    drive(library, ["t", *typed("+rust +数据库 -perf +quick"), "enter"])  # q types, it does not quit
+    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]
+    assert history(run)[0]["command"] == f"tag {shelf['fts5']} +rust +数据库 +quick -perf"
     before = len(history(run))
     _, screen = drive(library, ["t", *typed("+gone"), "escape", "s"])
-    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库"]
+    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]
     assert [h["command"] for h in history(run)][: len(history(run)) - before] == [f"star {shelf['fts5']}"]
     _, screen = drive(library, ["t", *typed("rust"), "enter"])
     assert "neither an id nor a tag change" in screen
@@ -551,6 +560,8 @@ def test_triage_refuses_without_a_terminal(run: Run, shelf: dict[str, int]) -> N
     result = run("triage", "--unread", code=1)
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
+    result = run("triage", "--since", "", code=2)  # a usage error is one first, terminal or not
+    assert result.stderr.count("\n") == 1 and "--since" in result.stderr
 
 
 def test_triage_has_every_filter_of_list_and_examples(run: Run) -> None:
@@ -569,3 +580,89 @@ def test_triage_has_every_filter_of_list_and_examples(run: Run) -> None:
 def test_quit_key_ends_with_status_zero(library: Path, shelf: dict[str, int]) -> None:
     app, _ = drive(library, ["q"])
     assert app.return_value == 0
+
+
+# ---- in a real terminal ---------------------------------------------------------------
+
+ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-B]|[=>78])")
+
+
+class Terminal:
+    """``readlog triage`` in a pseudo-terminal, as a reader runs it."""
+
+    def __init__(self, db: Path) -> None:
+        import fcntl
+        import struct
+        import subprocess
+        import sys
+        import termios
+
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "readlog", "--db", str(db), "triage"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        """Read the screen until ``text`` shows on it."""
+        import select
+        import time
+
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            left = end - time.monotonic()
+            assert left > 0, f"{text!r} never showed; the screen had: {self.seen[-500:]!r}"
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    data = b""
+                assert data, f"the app ended before {text!r} showed: {self.seen[-500:]!r}"
+                self.seen += ANSI.sub("", data.decode("utf-8", "replace"))
+
+    def press(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        import time
+
+        end = time.monotonic() + 30
+        while self.proc.poll() is None and time.monotonic() < end:
+            try:
+                os.read(self.master, 65536)  # a terminal keeps reading what the app writes
+            except OSError:
+                time.sleep(0.01)
+        os.close(self.master)
+        return self.proc.wait(timeout=5)
+
+
+def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library: Path, shelf: dict[str, int]) -> None:
+    import signal
+
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("s")
+        term.wait_for("starred:")
+        term.proc.send_signal(signal.SIGKILL)
+    finally:
+        term.close()
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None  # shown as done, so it was saved
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("jr")
+        term.wait_for("marked read:")
+        term.press("q")
+    finally:
+        code = term.close()
+    assert code == 0
+    assert state_of(library, shelf["btree"])["read_at"] is not None

@@ -46,11 +46,11 @@ def triage(
       readlog --lang zh triage --tag rust
     """
     options = {name: value for name, value in locals().items() if name != "ctx"}
+    f = reading.filters(**options)
     import sys
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
-    f = reading.filters(**options)
     from readlog.triage import run
 
-    raise typer.Exit(run(state_of(ctx), f))
+    raise typer.Exit(run(state_of(ctx), f, search))

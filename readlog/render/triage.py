@@ -34,6 +34,7 @@ LABELS = {
         "all": "all",
         "archived": "archived",
         "entries": "{n:,} entries",
+        "entry": "1 entry",
         "search": "search: {q}",
         "none": "No entries match.",
         "article": "Article",
@@ -44,6 +45,7 @@ LABELS = {
         "note_cleared": "note removed from #{id}",
         "note_unchanged": "note of #{id} unchanged",
         "undid": "undid action {id}: {command}",
+        "nothing_to_undo": "nothing to undo",
         "undo_ask": "press u again to undo action {id}: {command} (not made on this screen)",
         "opened": "opened {url}",
         "no_browser": "could not start a browser; the link is {url}",
@@ -65,6 +67,7 @@ LABELS = {
         "all": "全部",
         "archived": "已归档",
         "entries": "共 {n:,} 条",
+        "entry": "共 1 条",
         "search": "搜索：{q}",
         "none": "没有匹配的条目。",
         "article": "正文",
@@ -75,6 +78,7 @@ LABELS = {
         "note_cleared": "已删除 #{id} 的笔记",
         "note_unchanged": "#{id} 的笔记未变",
         "undid": "已撤销操作 {id}：{command}",
+        "nothing_to_undo": "没有可撤销的操作",
         "undo_ask": "再按 u 撤销操作 {id}：{command}（不是在此界面做的）",
         "opened": "已打开 {url}",
         "no_browser": "无法启动浏览器；链接是 {url}",
@@ -116,6 +120,8 @@ _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), 
 
 
 def label(lang: str, key: str, **kw: Any) -> str:
+    if key == "entries" and kw.get("n") == 1:
+        key = "entry"
     return LABELS[lang][key].format(**kw)
 
 

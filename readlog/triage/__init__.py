@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from readlog.store import Filters
 
 
-def run(state: State, f: Filters) -> int:
-    """Show the triage screen for the entries ``f`` selects until the reader quits."""
+def run(state: State, f: Filters, query_text: str | None = None) -> int:
+    """Show the triage screen for the entries ``f`` selects until the reader quits
+    (``query_text``: the --search query as typed, shown on the top line)."""
     from readlog.triage.app import TriageApp
 
     app = TriageApp(
@@ -23,6 +24,7 @@ def run(state: State, f: Filters) -> int:
         lang=state.out.lang,
         columns=list(state.out.columns) if state.out.columns is not None else None,
         mark_read_on_show=state.mark_read_on_show,
+        query_text=query_text,
     )
     code = app.run()
     return int(code or 0)

@@ -175,6 +175,7 @@ class TriageApp(App[int]):
         columns: list[str] | None = None,
         mark_read_on_show: bool = False,
         window: int = WINDOW,
+        query_text: str | None = None,
     ) -> None:
         no_color = "NO_COLOR" in os.environ
         # With NO_COLOR, Textual turns colours grey unless it draws in the terminal's
@@ -183,14 +184,13 @@ class TriageApp(App[int]):
         if no_color:
             self.theme = "ansi-dark"
         self.lib = lib
-        self.base = base
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
         self.window = window
         self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
         self.filters = base
-        self.query_text: str | None = None
+        self.query_text = query_text if base.query is not None else None  # --search, as typed
         self.rows = Rows(lib, base, window=window)
         self.cursor = 0
         self.reading = False
@@ -444,13 +444,11 @@ class TriageApp(App[int]):
         """f: unread, then starred, then all, on top of the other filters."""
         following = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)] if self.view else VIEWS[0]
         self.view = following
-        self.set_filters(view_filters(replace(self.filters, query=None), following), keep_query=True)
+        self.set_filters(view_filters(self.filters, following))
         self.say(show.label(self.lang, "view", view=view_name(self.filters, self.lang)))
 
-    def set_filters(self, f: Filters, *, keep_query: bool = False) -> None:
+    def set_filters(self, f: Filters) -> None:
         """Show another view from its start."""
-        if keep_query:
-            f = replace(f, query=self.filters.query)
         self.filters = f
         self.rows = Rows(self.lib, f, window=self.window)
         self.cursor = 0
@@ -464,7 +462,7 @@ class TriageApp(App[int]):
 
         newest = last_undoable(self.lib)
         if newest is None:
-            self.say("nothing to undo", error=True)
+            self.say(show.label(self.lang, "nothing_to_undo"), error=True)
             return
         if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
             self.pending_undo = newest["id"]
