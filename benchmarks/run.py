@@ -30,7 +30,8 @@ to its first full screen, in a pseudo-terminal of 80x24: the environment
 variable READLOG_TRIAGE_FIRST_SCREEN (read only by readlog/triage/app.py, for
 this benchmark) names a file where the app writes the time its first screen
 was drawn, and then it quits; the time is compared with the CLI floor run
-beside it (target: <= 2x on 100,000 entries). benchmarks/triage_walk.py
+beside it (target: <= 2x on 100,000 entries), and with a one-line Textual
+app (benchmarks/textual_floor.py), the least any Textual screen costs. benchmarks/triage_walk.py
 then counts the rows read from the store and the memory used while moving
 from the first entry to the last, by End and page by page.
 ``--only triage`` runs just that part (building any missing library first,
@@ -71,6 +72,7 @@ FLOOR_IMPORT = HERE / "floor_import.py"
 CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
 CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
 TRIAGE_WALK = HERE / "triage_walk.py"
+TEXTUAL_FLOOR_CMD = [sys.executable, str(HERE / "textual_floor.py")]
 TRIAGE_TARGET = 2.0  # the triage screen's first screen, as a ratio to the CLI floor, on 100,000 entries
 TRIAGE_SIZE = (80, 24)
 BUKU_5000_SECONDS = 11.0  # buku importing 5,000 bookmarks on a 2-core machine (issue 5)
@@ -315,15 +317,20 @@ def run_in_terminal(cmd: list[str], *, env: dict[str, str]) -> tuple[float, floa
 
 
 def time_triage(base: list[str], db: Path, *, env: dict[str, str], runs: int) -> dict[str, Any]:
-    """``readlog triage --unread`` to its first screen, alternating with the CLI floor (after a warm-up run)."""
+    """``readlog triage --unread`` to its first screen, alternating with the CLI floor and
+    with the Textual floor (benchmarks/textual_floor.py), after a warm-up run of each."""
     cmd = [*base, "--db", str(db), "triage", "--unread"]
     timing = Timing()
     whole: list[float] = []
+    textual: list[tuple[float, float]] = []
     for i in range(runs + 1):
         if i:
             floor = run_once(CLI_FLOOR_CMD, env=env)
             timing.floor_runs.append(floor[0])
             timing.floor_cpu.append(floor[4])
+        bare = run_in_terminal(TEXTUAL_FLOOR_CMD, env=env)
+        if i and bare[3] == 0:
+            textual.append((bare[0], bare[5]))
         first, total, peak, code, err, cpu = run_in_terminal(cmd, env=env)
         if code != 0 or first != first:
             timing.error = f"exit {code}: {err.splitlines()[-1] if err else 'no first screen'}"
@@ -333,7 +340,12 @@ def time_triage(base: list[str], db: Path, *, env: dict[str, str], runs: int) ->
             whole.append(total)
             timing.cpu.append(cpu)
             timing.peak_mb = max(timing.peak_mb, peak)
-    return {**timing.as_dict(), "exit_median": statistics.median(whole) if whole else None}
+    return {
+        **timing.as_dict(),
+        "exit_median": statistics.median(whole) if whole else None,
+        "textual_median": statistics.median(t for t, _ in textual) if textual else None,
+        "textual_cpu_median": statistics.median(c for _, c in textual) if textual else None,
+    }
 
 
 def triage_walk(db: Path, env: dict[str, str]) -> dict[str, Any]:
@@ -407,10 +419,12 @@ def triage_markdown(results: dict[str, Any]) -> str:
     lines = [
         "",
         f"`triage --unread`, to its first screen in an {TRIAGE_SIZE[0]}x{TRIAGE_SIZE[1]} pseudo-terminal "
-        "(ratio to the CLI floor run beside it; the process then quits, which takes longer: see exit):",
+        "(ratio to the CLI floor run beside it; the process then quits, which takes longer: see exit). "
+        "Textual floor: a one-line Textual app (benchmarks/textual_floor.py) to its first screen, run beside it:",
         "",
-        "| entries | first screen | exit | peak | End: rows read | paging to the end: rows read, most held, RSS |",
-        "|---|---|---|---|---|---|",
+        "| entries | first screen | Textual floor | exit | peak | End: rows read | paging to the end: rows read, "
+        "most held, RSS |",
+        "|---|---|---|---|---|---|---|",
     ]
     for size, t in sorted(results.get("triage", {}).items(), key=lambda kv: int(kv[0])):
         first, walk = t["first_screen"], t["walk"]
@@ -418,12 +432,15 @@ def triage_markdown(results: dict[str, Any]) -> str:
         if not first["error"] and first["cpu_median"] and first["floor_cpu_median"]:
             shown += f"; CPU {first['cpu_median'] / first['floor_cpu_median']:.2f}x"
         exit_ = f"{first['exit_median']:.3f} s" if first.get("exit_median") else "-"
+        bare = cell(first["textual_median"], first["floor_median"]) if first.get("textual_median") else "-"
+        if first.get("textual_cpu_median") and first["floor_cpu_median"]:
+            bare += f"; CPU {first['textual_cpu_median'] / first['floor_cpu_median']:.2f}x"
         if walk.get("error"):
             end = pages = walk["error"]
         else:
             end = f"{walk['end_fetched']:,} ({walk['end_rss_mb']:.0f} MB)"
             pages = f"{walk['walk_fetched']:,}, {walk['max_held']:,}, {walk['walk_rss_mb']:.0f} MB"
-        lines.append(f"| {int(size):,} | {shown} | {exit_} | {first['peak_mb']:.0f} MB | {end} | {pages} |")
+        lines.append(f"| {int(size):,} | {shown} | {bare} | {exit_} | {first['peak_mb']:.0f} MB | {end} | {pages} |")
     return "\n".join(lines) + "\n"
 
 
