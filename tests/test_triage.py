@@ -82,17 +82,9 @@ def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(textual.pilot, "wait_for_idle", once)
 
 
-def add(db: Path, **fields: Any) -> int:
-    """Store one entry through the library API (as test_organise does)."""
-    lib = Library.open(db)
-    try:
-        with lib.transaction():
-            action = lib.start_action("test setup")
-            import_id = lib.begin_import("setup", "", "test", "2026-11-01T00:00:00+00:00", action)
-            lib.upsert([Entry(**fields)], import_id, action, Counts())
-        return int(lib.conn.execute("SELECT max(id) FROM entries").fetchone()[0])
-    finally:
-        lib.close()
+def add(db: Path, **fields: Any) -> None:
+    """Store one entry through the store (for fields no text format carries, such as a URL)."""
+    store_entries(db, [Entry(**fields)])
 
 
 def poke(db: Path, entry_id: int, **columns: Any) -> None:
@@ -448,39 +440,33 @@ def test_empty_view(library: Path, shelf: dict[str, int]) -> None:
 # ---- lazy rows ---------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """1,000 entries in one transaction, written through the store."""
-    db = tmp_path_factory.mktemp("big") / "big.db"
+def store_entries(db: Path, entries: list[Entry]) -> Path:
+    """Write entries through the store in one transaction (as add does, for many)."""
     lib = Library.open(db)
     try:
         with lib.transaction():
             action = lib.start_action("test setup")
             import_id = lib.begin_import("setup", "", "test", "2026-11-01T00:00:00+00:00", action)
-            entries = [
-                Entry(title=f"第{i}篇 entry {i}", source=f"s{i % 7}", saved_at=NOW - timedelta(minutes=i))
-                for i in range(1000)
-            ]
             lib.upsert(entries, import_id, action, Counts())
     finally:
         lib.close()
     return db
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1,000 entries, one a minute older than the last."""
+    entries = [
+        Entry(title=f"第{i}篇 entry {i}", source=f"s{i % 7}", saved_at=NOW - timedelta(minutes=i)) for i in range(1000)
+    ]
+    return store_entries(tmp_path_factory.mktemp("big") / "big.db", entries)
 
 
 @pytest.fixture(scope="module")
 def sixty(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """60 entries, for the property test that copies a library for each example."""
-    db = tmp_path_factory.mktemp("sixty") / "sixty.db"
-    lib = Library.open(db)
-    try:
-        with lib.transaction():
-            action = lib.start_action("test setup")
-            import_id = lib.begin_import("setup", "", "test", "2026-11-01T00:00:00+00:00", action)
-            entries = [Entry(title=f"entry {i}", saved_at=NOW - timedelta(minutes=i)) for i in range(60)]
-            lib.upsert(entries, import_id, action, Counts())
-    finally:
-        lib.close()
-    return db
+    entries = [Entry(title=f"entry {i}", saved_at=NOW - timedelta(minutes=i)) for i in range(60)]
+    return store_entries(tmp_path_factory.mktemp("sixty") / "sixty.db", entries)
 
 
 def copy_of(source: Path, target: Path) -> Path:
