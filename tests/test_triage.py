@@ -315,6 +315,23 @@ def test_undo_key_reverts_the_screen_change_and_asks_twice_for_others(
     assert app.rows.total == 5 and "5 entries" in screen  # the list was read again
 
 
+def test_a_busy_library_is_said_and_nothing_changes(
+    run: Run, library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "0.05")
+    before = len(history(run))
+    other = sqlite3.connect(library, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another readlog is writing
+    try:
+        app, screen = drive(library, ["s", "t", *typed("+x"), "enter", "j"])
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert "busy" in screen and app.cursor == 1  # said, and the screen goes on
+    assert state_of(library, shelf["fts5"])["starred_at"] is None
+    assert len(history(run)) == before
+
+
 def test_search_key_gives_what_readlog_search_gives(run: Run, library: Path, shelf: dict[str, int]) -> None:
     for query in ("调度", "B 树", "-树"):
         app, screen = drive(library, ["slash", *typed(query), "enter"])

@@ -10,10 +10,13 @@ builds: ``rich.text.Text`` made from cleaned text, never markup.
 
 from __future__ import annotations
 
+import functools
 import os
 import shlex
+import sqlite3
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -31,7 +34,7 @@ from readlog import actions, stamps
 from readlog.errors import ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
-from readlog.store import STATE_COLUMNS, Filters
+from readlog.store import STATE_COLUMNS, Filters, database_error
 from readlog.triage.rows import WINDOW, Rows
 
 if TYPE_CHECKING:
@@ -51,6 +54,27 @@ WIDE = 140
 FIRST_SCREEN_ONLY = "READLOG_TRIAGE_FIRST_SCREEN"
 # The list's column widths are fitted to this many rows from the top (as list fits its page).
 LAYOUT_ROWS = 50
+
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def guarded(method: F) -> F:
+    """Say on the status line what stopped a change (a busy or read-only library,
+    an entry another readlog deleted, a damaged file) and keep the screen going,
+    rather than end it with a traceback. Nothing was changed: each change is
+    one transaction."""
+
+    @functools.wraps(method)
+    def wrapper(self: TriageApp, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except ReadlogError as exc:
+            self.say(str(exc), error=True)
+        except sqlite3.Error as exc:
+            self.say(str(database_error(exc, self.lib.path)), error=True)
+
+    return wrapper  # type: ignore[return-value]
 
 
 def view_filters(base: Filters, view: str) -> Filters:
@@ -384,6 +408,7 @@ class TriageApp(App[int]):
         self.detail_out = Output(self.lang, width=max(20, detail.scrollable_size.width))
         self.show_detail()
 
+    @guarded
     def action_escape(self) -> None:
         """Esc: cancel a prompt, leave the open entry, or clear the search."""
         if self.prompting:
@@ -406,6 +431,7 @@ class TriageApp(App[int]):
         self.show_cursor()
         return row
 
+    @guarded
     def action_flip(self, which: str) -> None:
         """s, r, a: star, read or archive the entry, or take it back."""
         row = self.current()
@@ -413,14 +439,11 @@ class TriageApp(App[int]):
             return
         on = row[STATE_COLUMNS[which]] is None
         name = actions.STATE_COMMANDS[(which, on)]
-        try:
-            action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
-        except ReadlogError as exc:
-            self.say(str(exc), error=True)
-            return
+        action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
         self.changed(action)
         self.say(show.state_message(self.lang, name, row))
 
+    @guarded
     def action_link(self) -> None:
         """o: open the entry's link, as readlog open does."""
         row = self.current()
@@ -430,16 +453,13 @@ class TriageApp(App[int]):
         if not (full.get("url") or "").strip():
             self.say(show.label(self.lang, "no_link", id=full["id"]), error=True)
             return
-        try:
-            url = actions.link_to_open(full)
-        except ReadlogError as exc:
-            self.say(str(exc), error=True)
-            return
+        url = actions.link_to_open(full)
         if actions.launch(url):
             self.say(show.label(self.lang, "opened", url=url))
         else:
             self.say(show.label(self.lang, "no_browser", url=url), error=True)
 
+    @guarded
     def action_cycle(self) -> None:
         """f: unread, then starred, then all, on top of the other filters."""
         following = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)] if self.view else VIEWS[0]
@@ -455,6 +475,7 @@ class TriageApp(App[int]):
         self.query_one(EntryList).scroll_to(y=0, animate=False, immediate=True)
         self.refresh_all()
 
+    @guarded
     def action_undo(self) -> None:
         """u: undo the newest change, as readlog undo does; one not made on this
         screen (a command, an import) is undone only when u is pressed twice."""
@@ -469,11 +490,7 @@ class TriageApp(App[int]):
             self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
             return
         self.pending_undo = None
-        try:
-            report = actions.undo_last(self.lib, only=newest["id"])
-        except ReadlogError as exc:
-            self.say(str(exc), error=True)
-            return
+        report = actions.undo_last(self.lib, only=newest["id"])
         self.mine.discard(newest["id"])
         places = [self.rows.position(c.entry_id) for c in report.changes]
         if all(p is not None for p in places) and all(c.kind != "added" for c in report.changes):
@@ -528,18 +545,16 @@ class TriageApp(App[int]):
         else:
             self.query_one(EntryList).focus()
 
+    @guarded
     def on_input_submitted(self, event: Input.Submitted) -> None:
         kind, value = self.prompting, event.value
         self.end_prompt()
-        try:
-            if kind == "search":
-                self.search(value)
-            elif kind == "tags":
-                self.retag(value)
-            elif kind == "note":
-                self.write_note(value)
-        except ReadlogError as exc:
-            self.say(str(exc), error=True)
+        if kind == "search":
+            self.search(value)
+        elif kind == "tags":
+            self.retag(value)
+        elif kind == "note":
+            self.write_note(value)
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
