@@ -226,19 +226,18 @@ def test_keys_toggle_back(run: Run, library: Path, shelf: dict[str, int]) -> Non
 
 def test_moving_keys(library: Path, shelf: dict[str, int]) -> None:
     order = ["fts5", "btree", "p99", "parsers", "sched", "regex"]
-    app, _ = drive(library, ["j", "down", "k"])
-    assert app.cursor == 1
-    app, screen = drive(library, ["G"])
-    assert app.cursor == 5 and "Notes on writing a tiny regex engine" in screen and "6/6" in screen
-    app, _ = drive(library, ["end", "g"])
-    assert app.cursor == 0
-    app, _ = drive(library, ["pagedown"])
-    assert app.current()["id"] == shelf[order[app.cursor]]  # type: ignore[index]
-    assert app.cursor > 1
-    app, _ = drive(library, ["end", "up", "home", "down"])
-    assert app.cursor == 1
-    app, screen = drive(library, ["click:3"])  # the mouse moves the cursor too
-    assert app.cursor == 3 and "A survey of incremental parsers" in screen.split("╭─", 1)[1]
+    seen: list[tuple[int, str]] = []
+
+    def note(app: TriageApp) -> None:
+        detail = screen_text(app).split("╭─", 1)[1]
+        seen.append((app.cursor, next(n for n in order if ENTRIES[NAMES.index(n)][0][:12] in detail)))
+
+    keys = ["j", "down", "k", note, "G", note, "g", note, "pagedown", note, "end", "up", "home", "down", note]
+    _, screen = drive(library, [*keys, "click:3", note])  # the mouse moves the cursor too
+    assert seen[:3] == [(1, "btree"), (5, "regex"), (0, "fts5")]
+    assert seen[3][0] > 1 and seen[3][1] == order[seen[3][0]]  # a page down
+    assert seen[4:] == [(1, "btree"), (3, "parsers")]
+    assert "4/6" in screen.splitlines()[0]
 
 
 def test_enter_opens_the_entry_with_its_article_and_reading_time(library: Path, shelf: dict[str, int]) -> None:
@@ -333,15 +332,25 @@ def test_a_busy_library_is_said_and_nothing_changes(
 
 
 def test_search_key_gives_what_readlog_search_gives(run: Run, library: Path, shelf: dict[str, int]) -> None:
-    for query in ("调度", "B 树", "-树"):
-        app, screen = drive(library, ["slash", *typed(query), "enter"])
+    queries = ("调度", "B 树", "-树", '"unclosed')
+    found: dict[str, tuple[list[int], str]] = {}
+
+    def note(query: str) -> Callable[[TriageApp], None]:
+        def take(app: TriageApp) -> None:
+            ids = [app.rows.row(i)["id"] for i in range(app.rows.total)]  # type: ignore[index]
+            found[query] = (ids, screen_text(app).splitlines()[0])
+
+        return take
+
+    keys: list[str | Callable[[TriageApp], Any]] = []
+    for query in queries:  # the prompt offers the last query: ctrl+u clears it
+        keys += ["slash", "ctrl+u", *typed(query), "enter", note(query)]
+    app, screen = drive(library, [*keys, "escape"])
+    for query in queries:
         cli = [r["id"] for r in run.json("search", *query.split(), "--limit", "0")]
-        assert [app.rows.row(i)["id"] for i in range(app.rows.total)] == cli, query  # type: ignore[index]
-        assert f"search: {query}" in screen
-    app, screen = drive(library, ["slash", *typed("调度"), "enter", "escape"])
-    assert app.rows.total == 6 and "search" not in screen.splitlines()[0]
-    _, screen = drive(library, ["slash", *typed('"unclosed'), "enter"])
-    assert "search:" in screen.splitlines()[0]
+        assert found[query][0] == cli, query
+        assert f"search: {query}" in found[query][1]
+    assert app.rows.total == 6 and "search" not in screen.splitlines()[0]  # Esc cleared it
 
 
 def test_filter_key_cycles_unread_starred_all(run: Run, library: Path, shelf: dict[str, int]) -> None:
