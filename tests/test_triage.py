@@ -169,6 +169,7 @@ def drive(
             await pilot.pause()
             for key in keys:
                 if callable(key):
+                    await pilot.pause()
                     key(app)
                 elif key.startswith("click:"):
                     await pilot.click("#list", offset=(10, int(key.split(":")[1])))
@@ -424,13 +425,21 @@ def test_hostile_text_never_reaches_the_screen_raw(library: Path, shelf: dict[st
         tags='["t\\u001b[1mag"]',
         text="# Head\x1b[31m\n\nbody \u202e [i]x[/i]",
     )
-    _, screen = drive(library, [lambda a: captured.append(screen_text(a, styles=True)), "enter"])
-    raw = captured.pop()
-    for shown in (screen, raw):
+    shots: list[str] = []
+
+    def shoot(app: TriageApp) -> None:
+        shots.extend([screen_text(app), screen_text(app, styles=True)])
+
+    # the list and detail, the open entry with its article, the status line after s, the note prompt
+    drive(library, [shoot, "enter", shoot, "escape", "s", shoot, "n", shoot])
+    for shown in shots:
         assert "\u202e" not in shown and "\u200b" not in shown and "\x07" not in shown
         assert "pwned" not in shown and "\x1b]" not in shown and "\x1b[2J" not in shown and "\x1b[5m" not in shown
-    assert "Evil [bold red]markup[/] override" in screen
-    assert "[link=file:///etc]x[/link]" in screen and "[b]note[/b]" in screen and "[i]x[/i]" in screen
+    listed, opened, starred, prompted = shots[0::2]
+    assert "Evil [bold red]markup[/] override" in listed and "Src" in listed
+    assert "[link=file:///etc]x[/link]" in opened and "[b]note[/b]" in opened and "[i]x[/i]" in opened
+    assert "starred: #5 Evil [bold red]markup[/] override" in starred
+    assert "[b]note[/b]" in prompted.splitlines()[-1]  # offered for editing, as text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
