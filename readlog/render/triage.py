@@ -142,14 +142,13 @@ def message(text: str, *, error: bool = False) -> Text:
 # ---- the list -----------------------------------------------------------------
 
 
-def list_layout(out: Output, rows: Sequence[Row], highest_id: int, *, with_match: bool) -> _Lines:
+def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: datetime, *, with_match: bool) -> _Lines:
     """The columns of the list for ``out``'s width, chosen as ``list`` chooses them.
 
     Widths come from the first window of rows, widened to the longest id
     in the library and the longest relative time, so that the columns stay
     put as other windows are fetched.
     """
-    current = stamps.now()
     with_tags = any(r.get("tags") not in (None, "", "[]") for r in rows)
     cells = [entry_cells(out, row, current, with_match=with_match, with_tags=with_tags) for row in rows]
     widest = {
@@ -158,7 +157,9 @@ def list_layout(out: Output, rows: Sequence[Row], highest_id: int, *, with_match
         "title": Text(""),
         "source": Text(""),
         "category": Text(""),
-        "saved": max((Text(stamps.relative(current - d, current, out.lang)) for d in _LONGEST_AGO), key=cell_len_of),
+        "saved": max(
+            (Text(stamps.relative(current - d, current, out.lang)) for d in _LONGEST_AGO), key=lambda t: t.cell_len
+        ),
         "match": Text(""),
         "tags": Text(""),
     }
@@ -166,10 +167,6 @@ def list_layout(out: Output, rows: Sequence[Row], highest_id: int, *, with_match
     used = sum(layout.widths[k] for k in layout.keys) + 2 * (len(layout.keys) - 1)
     layout.widths["title"] += max(0, out.out.width - used)  # later windows may hold longer titles
     return layout
-
-
-def cell_len_of(text: Text) -> int:
-    return text.cell_len
 
 
 def entry_cells(out: Output, row: Row, current: datetime, *, with_match: bool, with_tags: bool) -> dict[str, Text]:

@@ -284,9 +284,8 @@ class TriageApp(App[int]):
         self.list_out = Output(self.lang, width=width, columns=self.columns)
         self.detail_out = Output(self.lang, width=max(20, self.widths[1]))
         sample = [r for r in (self.rows.row(i) for i in range(min(self.rows.total, LAYOUT_ROWS))) if r]
-        self.layout_ = show.list_layout(
-            self.list_out, sample, self.highest_id, with_match=self.filters.query is not None
-        )
+        with_match = self.filters.query is not None
+        self.layout_ = show.list_layout(self.list_out, sample, self.highest_id, self.now, with_match=with_match)
         header = self.layout_.header() if self.rows.total else Text("")
         header.truncate(width, pad=True)
         self.query_one("#columns", Static).update(header)
