@@ -23,7 +23,21 @@ compared under the same load; user+system CPU time is reported beside the
 wall time because it is steadier on a busy machine. Targets that are missed
 are flagged (and the exit status is 1). Results go to
 benchmarks/results/latest.json (and a Markdown table to latest.md) so that
-runs can be compared. Input files come from ../shared/tools/gencorpus.py when
+runs can be compared.
+
+The triage screen (``readlog triage --unread``) is timed from process start
+to its first full screen, in a pseudo-terminal of 80x24: the environment
+variable READLOG_TRIAGE_FIRST_SCREEN (read only by readlog/triage/app.py, for
+this benchmark) names a file where the app writes the time its first screen
+was drawn, and then it quits; the time is compared with the CLI floor run
+beside it (target: <= 2x on 100,000 entries), and with a one-line Textual
+app (benchmarks/textual_floor.py), the least any Textual screen costs. benchmarks/triage_walk.py
+then counts the rows read from the store and the memory used while moving
+from the first entry to the last, by End and page by page.
+``--only triage`` runs just that part (building any missing library first,
+untimed); its results go to benchmarks/results/triage.json and triage.md.
+
+Input files come from ../shared/tools/gencorpus.py when
 present, else from benchmarks/gencorpus.py (same shapes), and are cached in
 benchmarks/results/work/. ``--tree DIR`` times the readlog package in DIR
 instead of the installed one (e.g. a copy of an older commit, to compare).
@@ -57,6 +71,10 @@ OWN_GENERATOR = HERE / "gencorpus.py"
 FLOOR_IMPORT = HERE / "floor_import.py"
 CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
 CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
+TRIAGE_WALK = HERE / "triage_walk.py"
+TEXTUAL_FLOOR_CMD = [sys.executable, str(HERE / "textual_floor.py")]
+TRIAGE_TARGET = 2.0  # the triage screen's first screen, as a ratio to the CLI floor, on 100,000 entries
+TRIAGE_SIZE = (80, 24)
 BUKU_5000_SECONDS = 11.0  # buku importing 5,000 bookmarks on a 2-core machine (issue 5)
 BIG = 100_000
 
@@ -254,6 +272,178 @@ def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str
     return found
 
 
+# ---- the triage screen ------------------------------------------------------------
+
+
+def run_in_terminal(cmd: list[str], *, env: dict[str, str]) -> tuple[float, float, float, int, str, float]:
+    """Run ``cmd`` in a pseudo-terminal of TRIAGE_SIZE until it exits.
+
+    Returns (seconds to its first screen, seconds to its exit, peak RSS in MB,
+    exit code, stderr, CPU seconds); the first comes from the file named by
+    READLOG_TRIAGE_FIRST_SCREEN, where the app writes the wall-clock time it
+    drew its first screen. What the app writes to the terminal is read and
+    dropped, as a terminal would.
+    """
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    columns, lines = TRIAGE_SIZE
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryFile() as err:
+        marker = Path(folder) / "first-screen"
+        child = {**env, "READLOG_TRIAGE_FIRST_SCREEN": str(marker), "TERM": env.get("TERM", "xterm-256color")}
+        start_wall, start = time.time(), time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=err, env=child, start_new_session=True)
+        os.close(slave)
+        try:
+            while select.select([master], [], [], 30)[0]:
+                try:
+                    if not os.read(master, 65536):
+                        break
+                except OSError:  # the child closed the terminal
+                    break
+        finally:
+            _, status, usage = os.wait4(proc.pid, 0)
+            os.close(master)
+        whole = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace").strip()
+        first = float(marker.read_text()) - start_wall if marker.exists() else float("nan")
+    return first, whole, usage.ru_maxrss / 1024, code, text, usage.ru_utime + usage.ru_stime
+
+
+def time_triage(base: list[str], db: Path, *, env: dict[str, str], runs: int) -> dict[str, Any]:
+    """``readlog triage --unread`` to its first screen, alternating with the CLI floor and
+    with the Textual floor (benchmarks/textual_floor.py), after a warm-up run of each."""
+    cmd = [*base, "--db", str(db), "triage", "--unread"]
+    timing = Timing()
+    whole: list[float] = []
+    textual: list[tuple[float, float]] = []
+    for i in range(runs + 1):
+        if i:
+            floor = run_once(CLI_FLOOR_CMD, env=env)
+            timing.floor_runs.append(floor[0])
+            timing.floor_cpu.append(floor[4])
+        bare = run_in_terminal(TEXTUAL_FLOOR_CMD, env=env)
+        if i and bare[3] == 0:
+            textual.append((bare[0], bare[5]))
+        first, total, peak, code, err, cpu = run_in_terminal(cmd, env=env)
+        if code != 0 or first != first:
+            timing.error = f"exit {code}: {err.splitlines()[-1] if err else 'no first screen'}"
+            break
+        if i:
+            timing.runs.append(first)
+            whole.append(total)
+            timing.cpu.append(cpu)
+            timing.peak_mb = max(timing.peak_mb, peak)
+    return {
+        **timing.as_dict(),
+        "exit_median": statistics.median(whole) if whole else None,
+        "textual_median": statistics.median(t for t, _ in textual) if textual else None,
+        "textual_cpu_median": statistics.median(c for _, c in textual) if textual else None,
+    }
+
+
+def triage_walk(db: Path, env: dict[str, str]) -> dict[str, Any]:
+    """Rows read and memory used moving from the first entry to the last (benchmarks/triage_walk.py)."""
+    done = subprocess.run(
+        [sys.executable, str(TRIAGE_WALK), str(db)], env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
+    return dict(json.loads(done.stdout))
+
+
+def ensure_library(n: int, args: argparse.Namespace, base: list[str], env: dict[str, str]) -> Path:
+    """The library of ``n`` entries that a full run builds, built here (untimed) if it is missing."""
+    db = args.work / f"readlog-{n}.db"
+    if db.exists():
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            with contextlib.suppress(sqlite3.Error):
+                if conn.execute("SELECT count(*) FROM entries").fetchone()[0] == n:
+                    return db
+    log(f"{n:,}: building the library (untimed)")
+    remove_library(db)
+    source = corpus("digest", n, args.work, args.seed)
+    subprocess.run([*base, "--db", str(db), "import", str(source)], env=env, stdout=subprocess.DEVNULL, check=True)
+    prepare_library(base, db, n, env)
+    return db
+
+
+def run_triage(n: int, args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
+    db = ensure_library(n, args, base, env)
+    log(f"{n:,}: triage first screen x{args.runs}")
+    out = {"first_screen": time_triage(base, db, env=env, runs=args.runs)}
+    log(f"{n:,}: triage walk from the first entry to the last")
+    out["walk"] = triage_walk(db, env)
+    return out
+
+
+def triage_flags(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The triage targets: first screen <= 2x the CLI floor on 100,000 entries; never all rows held."""
+    sizes = sorted(int(s) for s in results.get("triage", {}))
+    if not sizes:
+        return []
+    top = sizes[-1]
+    at_top = results["triage"][str(top)]
+    note = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
+    ratio = floor_ratio(at_top["first_screen"])
+    walk = at_top["walk"]
+    held = walk.get("max_held")
+    return [
+        {
+            "target": f"triage first screen on {BIG:,}: <= {TRIAGE_TARGET}x CLI floor",
+            "value": ratio,
+            "limit": TRIAGE_TARGET,
+            "unit": "x",
+            "met": None if ratio is None else ratio <= TRIAGE_TARGET,
+            "note": note,
+        },
+        {
+            "target": f"triage: first to last of {top:,} entries never holds them all",
+            "value": held,
+            "limit": walk.get("entries"),
+            "unit": "rows",
+            "met": None if held is None else held < walk["entries"],
+            "note": walk.get("error", ""),
+        },
+    ]
+
+
+def triage_markdown(results: dict[str, Any]) -> str:
+    """The triage rows of the report."""
+    lines = [
+        "",
+        f"`triage --unread`, to its first screen in an {TRIAGE_SIZE[0]}x{TRIAGE_SIZE[1]} pseudo-terminal "
+        "(ratio to the CLI floor run beside it; the process then quits, which takes longer: see exit). "
+        "Textual floor: a one-line Textual app (benchmarks/textual_floor.py) to its first screen, run beside it:",
+        "",
+        "| entries | first screen | Textual floor | exit | peak | End: rows read | paging to the end: rows read, "
+        "most held, RSS |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for size, t in sorted(results.get("triage", {}).items(), key=lambda kv: int(kv[0])):
+        first, walk = t["first_screen"], t["walk"]
+        shown = first["error"] or cell(first["median"], first["floor_median"])
+        if not first["error"] and first["cpu_median"] and first["floor_cpu_median"]:
+            shown += f"; CPU {first['cpu_median'] / first['floor_cpu_median']:.2f}x"
+        exit_ = f"{first['exit_median']:.3f} s" if first.get("exit_median") else "-"
+        bare = cell(first["textual_median"], first["floor_median"]) if first.get("textual_median") else "-"
+        if first.get("textual_cpu_median") and first["floor_cpu_median"]:
+            bare += f"; CPU {first['textual_cpu_median'] / first['floor_cpu_median']:.2f}x"
+        if walk.get("error"):
+            end = pages = walk["error"]
+        else:
+            end = f"{walk['end_fetched']:,} ({walk['end_rss_mb']:.0f} MB)"
+            pages = f"{walk['walk_fetched']:,}, {walk['max_held']:,}, {walk['walk_rss_mb']:.0f} MB"
+        lines.append(f"| {int(size):,} | {shown} | {bare} | {exit_} | {first['peak_mb']:.0f} MB | {end} | {pages} |")
+    return "\n".join(lines) + "\n"
+
+
 # ---- reporting ------------------------------------------------------------------
 
 
@@ -428,8 +618,13 @@ def markdown(results: dict[str, Any]) -> str:
         ]
     elif net:
         lines += ["", f"Netscape import: {net.get('note', 'not measured')}."]
-    lines += ["", "| target | measured | met |", "|---|---|---|"]
-    for f in results["flags"]:
+    return "\n".join(lines) + "\n" + triage_markdown(results) + "\n" + flags_table(results["flags"])
+
+
+def flags_table(checked: list[dict[str, Any]]) -> str:
+    """Each target with what was measured and whether it was met."""
+    lines = ["| target | measured | met |", "|---|---|---|"]
+    for f in checked:
         value = "-" if f["value"] is None else f"{f['value']:.2f}{' ' + f['unit'] if f['unit'] != 'x' else 'x'}"
         met = {True: "yes", False: "**MISSED**", None: "not measured"}[f["met"]]
         note = f" ({f['note']})" if f["note"] else ""
@@ -458,6 +653,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--work", type=Path, default=HERE / "results" / "work", help="where inputs and libraries go")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "latest.json")
     parser.add_argument("--tree", type=Path, help="run the readlog package found in this folder (e.g. an older copy)")
+    parser.add_argument("--only", choices=["triage"], help="run only this part (the libraries are built if missing)")
     args = parser.parse_args(argv)
     try:
         args.sizes = sorted({int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()})
@@ -562,19 +758,36 @@ def main(argv: list[str] | None = None) -> int:
         "flat_tolerance": args.flat_tolerance,
         "words": {"3": args.word3, "2": args.word2},
     }
+    if args.only == "triage":
+        return report_triage_only(results, args, base, env)
     results["sizes"] = {}
     for n in args.sizes:
         results["sizes"][str(n)] = run_size(n, args, base, env)
+    results["triage"] = {str(n): run_triage(n, args, base, env) for n in args.sizes}
     if not args.no_netscape:
         log("netscape 5,000")
         results["netscape"] = run_netscape(args, base, env)
-    results["flags"] = flags(results)
+    results["flags"] = flags(results) + triage_flags(results)
     args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     table = markdown(results)
     args.out.with_suffix(".md").write_text(table, encoding="utf-8")
     print(table)
     missed = [f["target"] for f in results["flags"] if f["met"] is False]
     log(f"results: {args.out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
+    return 1 if missed else 0
+
+
+def report_triage_only(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
+    """``--only triage``: the triage part alone, reported in triage.json and triage.md."""
+    results["triage"] = {str(n): run_triage(n, args, base, env) for n in args.sizes}
+    results["flags"] = triage_flags(results)
+    out = args.out.with_name("triage.json")
+    out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    table = triage_markdown(results) + "\n" + flags_table(results["flags"])
+    out.with_suffix(".md").write_text(table, encoding="utf-8")
+    print(table)
+    missed = [f["target"] for f in results["flags"] if f["met"] is False]
+    log(f"results: {out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
     return 1 if missed else 0
 
 

@@ -100,10 +100,11 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
     if limit is not None and limit < 0:
         raise UsageError("--limit must be 0 (all) or more")
     lib = state.library()
+    from readlog.store import LIST_COLUMNS
+
     count = state.page_size if limit is None else limit
-    columns = "*" if as_json else None
-    rows = lib.select(f, sort=sort, reverse=reverse, limit=count, **({"columns": columns} if columns else {}))
-    snippets = _snippets(rows, f, lib) if f.query is not None else None
+    rows = lib.select(f, sort=sort, reverse=reverse, limit=count, columns="*" if as_json else LIST_COLUMNS)
+    found = snippets(rows, f, lib) if f.query is not None else None
     if as_json:
         from readlog.render import entry_record
         from readlog.search import marked
@@ -111,16 +112,17 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
         records = []
         for row in rows:
             record = entry_record(row)
-            if snippets is not None:
-                record["snippet"] = marked(*snippets.get(row["id"], ("", [])))
+            if found is not None:
+                record["snippet"] = marked(*found.get(row["id"], ("", [])))
             records.append(record)
         state.out.json(records)
         return
     total = len(rows) if count == 0 or len(rows) < count else lib.count(f)
-    state.out.entries_table(rows, total, snippets=snippets)
+    state.out.entries_table(rows, total, snippets=found)
 
 
-def _snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tuple[str, list[tuple[int, int]]]]:
+def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tuple[str, list[tuple[int, int]]]]:
+    """Each row's search snippet: the text around its first hit, and the hits' spans."""
     from readlog.search import snippet
 
     assert f.query is not None
@@ -158,13 +160,9 @@ def change_state(state: State, values: list[str], which: str, on: bool, *, name:
 
 
 def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
-    lib = state.library()
-    with lib.transaction():  # checked inside: another process may delete entries meanwhile
-        lib.require(ids)
-        action = lib.start_action(f"{name} " + " ".join(str(i) for i in ids[:50]))
-        results = lib.set_state(ids, which, on, action)
-        changed = sum(1 for _, c in results if c)
-        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+    from readlog import actions
+
+    _, results = actions.set_state(state.library(), ids, which, on, name=name)
     if not quiet:
         state.out.state_changes(results, name)
     return results

@@ -186,6 +186,7 @@ COMMAND_MODULES = {
     "export": "exporting",
     "list": "reading",
     "search": "reading",
+    "triage": "triage",
     "show": "reading",
     "star": "state",
     "unstar": "state",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from readlog.actions import launch, parse_tag_args
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.errors import ReadlogError, UsageError
@@ -204,37 +205,6 @@ def _print_entries(state: State, ids: list[int]) -> None:
 # ---- tags ------------------------------------------------------------------------
 
 
-def parse_tag_args(values: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
-    from readlog.commands import parse_ids
-    from readlog.sanitize import clean
-    from readlog.tags import normalise_tag
-
-    ids: list[str] = []
-    add: list[str] = []
-    remove: list[str] = []
-    for value in values:
-        if value.startswith("--"):
-            raise UsageError(f"no such option: {value} (tags are +TAG and -TAG)")
-        if value.startswith(("+", "-")):
-            tag = normalise_tag(clean(value[1:], one_line=True))
-            if not tag:
-                raise UsageError(f"empty tag in {value!r}")
-            (add if value[0] == "+" else remove).append(tag)
-            continue
-        try:
-            parse_ids([value])
-        except UsageError:
-            raise UsageError(f"{value!r} is neither an id nor a tag change (+TAG adds, -TAG removes)") from None
-        ids.append(value)
-    both = {t.casefold() for t in add} & {t.casefold() for t in remove}
-    if both:
-        raise UsageError(f"tag {sorted(both)[0]!r} is both added and removed")
-    if not add and not remove:
-        raise UsageError("say which tags: +TAG adds one, -TAG removes one (e.g. readlog tag 3 +rust -go)")
-    return ids, add, remove
-
-
 @app.command(context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]})
 @handle_errors
 def tag(
@@ -284,21 +254,11 @@ def tag(
     if not _by_ids(ids, fa, "tag"):
         run_bulk(state, change, fa, yes=yes, as_json=as_json)
         return
+    from readlog import actions
     from readlog.commands import parse_ids
-
-    _tag_ids(state, parse_ids(ids), change, verb, as_json=as_json)
-
-
-def _tag_ids(state: State, ids: list[int], change: Change, verb: str, *, as_json: bool) -> None:
     from readlog.render import organise as show
-    from readlog.tags import tag_list
 
-    lib = state.library()
-    with lib.transaction():  # checked inside: another process may delete entries meanwhile
-        lib.require(ids)
-        action = lib.start_action(" ".join([change.command[0], *map(str, ids[:50]), *change.command[1:]]))
-        results = change.apply(lib, ids, action)
-        lib.set_action_summary(action, f"{sum(1 for _, c in results if c)} of {len(ids)} changed")
+    _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
     else:
@@ -364,13 +324,9 @@ def note(
     if new is None:
         what = "kept (the new one was empty or not saved)"
     else:
-        from readlog.store.organise import set_note
+        from readlog import actions
 
-        with lib.transaction():
-            action = lib.start_action(f"note {entry_id}" + (" --clear" if clear else ""))
-            did = set_note(lib, entry_id, new, action)
-            what = ("cleared" if not new else "saved") if did else "unchanged"
-            lib.set_action_summary(action, f"note {what}")
+        _, what = actions.write_note(lib, entry_id, new, clear=clear)
     if as_json:
         from readlog.render import entry_record
 
@@ -390,10 +346,9 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     else:
         edited = edit_text(old, f"readlog-note-{entry_id}-")
         value = edited if edited is not None else ""
-    from readlog.sanitize import clean
+    from readlog.actions import clean_note
 
-    value = clean(value, keep_tabs=True).strip()
-    return value or None
+    return clean_note(value) or None
 
 
 def editor_command(instead: str = "give the note as TEXT") -> list[str]:
@@ -461,10 +416,6 @@ def edit_text(
 # ---- undo and history ------------------------------------------------------------------
 
 
-class _DryRun(Exception):
-    """Raised inside the undo transaction to roll it back after reporting."""
-
-
 @app.command()
 @handle_errors
 def undo(
@@ -486,23 +437,11 @@ def undo(
       readlog undo --dry-run
       readlog history
     """
+    from readlog import actions
     from readlog.render import organise as show
-    from readlog.store import organise as store
 
     state = state_of(ctx)
-    lib = state.library()
-    report = None
-    try:
-        with lib.transaction():
-            action = store.last_undoable(lib)
-            if action is None:
-                raise ReadlogError("nothing to undo")
-            report = store.undo(lib, action)
-            if dry_run:
-                raise _DryRun
-    except _DryRun:
-        pass
-    assert report is not None
+    report = actions.undo_last(state.library(), dry_run=dry_run)
     if as_json:
         state.out.json(show.undo_record(report, dry_run=dry_run))
     else:
@@ -539,21 +478,6 @@ def history(
 # ---- open -----------------------------------------------------------------------------
 
 
-def launch(url: str) -> bool:
-    """Open a web address in the browser; False when no browser could be started.
-
-    The standard library's webbrowser says whether it found and started a
-    browser; click's launch falls back to it but reports success either way.
-    This is also the seam tests replace.
-    """
-    import webbrowser
-
-    try:
-        return webbrowser.open(url)
-    except webbrowser.Error:
-        return False
-
-
 @app.command("open")
 @handle_errors
 def open_(
@@ -573,9 +497,7 @@ def open_(
       readlog open 12 --mark-read
       readlog open 12 --print
     """
-    from urllib.parse import urlsplit
-
-    from readlog.sanitize import clean
+    from readlog.actions import link_to_open
 
     state = state_of(ctx)
     row = state.library().get(entry_id)
@@ -583,14 +505,7 @@ def open_(
         from readlog.commands import no_entry
 
         raise no_entry(state.library(), entry_id)
-    url = (row["url"] or "").strip()
-    if not url:
-        raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")
-    scheme = urlsplit(url).scheme.lower()
-    # A link that sanitising would change holds control, bidi or zero-width
-    # characters: never hand it to a browser or print it raw.
-    if scheme not in ("http", "https") or clean(url, one_line=True) != url or " " in url:
-        raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
+    url = link_to_open(row)
     if print_only:
         state.out.line(url)
     elif not launch(url):

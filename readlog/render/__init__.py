@@ -114,6 +114,15 @@ LABELS = {
     },
 }
 
+# What a state change did, by its command.
+STATE_DONE = {
+    "star": "starred",
+    "unstar": "unstarred",
+    "read": "marked read",
+    "unread": "marked unread",
+    "archive": "archived",
+    "unarchive": "unarchived",
+}
 # Chinese for state changes: verb -> (what was done, what it already was).
 STATE_ZH = {
     "star": ("已加星标", "本来就有星标"),
@@ -191,26 +200,43 @@ class Output:
             return
         current = current or stamps.now()
         show_tags = any(r.get("tags") not in (None, "", "[]") for r in rows)
-        table_rows = []
-        for row in rows:
-            cells: dict[str, Text] = {
-                "id": Text(str(row["id"])),
-                "mark": self._markers(row),
-                "title": self._title(row),
-                "source": Text(clean(row.get("source"), one_line=True)),
-                "category": Text(clean(row.get("category"), one_line=True)),
-                "saved": Text(stamps.relative(row.get("saved_at"), current, self.lang)),
-            }
-            if snippets is not None:
-                cells["match"] = self._snippet(*snippets.get(row["id"], ("", [])))
-            if show_tags:
-                cells["tags"] = Text(" ".join("#" + clean(t, one_line=True) for t in _tags(row)))
-            table_rows.append(cells)
+        table_rows = [
+            self.entry_cells(
+                row,
+                current,
+                snippet=None if snippets is None else snippets.get(row["id"], ("", [])),
+                tags=show_tags,
+            )
+            for row in rows
+        ]
         self.out.print(self._table(table_rows, snippets is not None, show_tags))
         footer = self.label("showing", shown=len(rows), total=total)
         if len(rows) < total:
             footer += self.label("more")
         self.line(footer, style="dim")
+
+    def entry_cells(
+        self,
+        row: Row,
+        current: datetime,
+        *,
+        snippet: tuple[str, list[tuple[int, int]]] | None = None,
+        tags: bool = False,
+    ) -> dict[str, Text]:
+        """One entry's cells in the entries table (list, search and the triage screen)."""
+        cells: dict[str, Text] = {
+            "id": Text(str(row["id"])),
+            "mark": self._markers(row),
+            "title": self._title(row),
+            "source": Text(clean(row.get("source"), one_line=True)),
+            "category": Text(clean(row.get("category"), one_line=True)),
+            "saved": Text(stamps.relative(row.get("saved_at"), current, self.lang)),
+        }
+        if snippet is not None:
+            cells["match"] = self._snippet(*snippet)
+        if tags:
+            cells["tags"] = Text(" ".join("#" + clean(t, one_line=True) for t in _tags(row)))
+        return cells
 
     def _table(self, rows: list[dict[str, Text]], with_match: bool, with_tags: bool) -> _Lines:
         """Fixed columns sized to their content; title (and match) share the rest,
@@ -269,6 +295,11 @@ class Output:
         return out
 
     def entry_detail(self, row: Row, current: datetime | None = None) -> None:
+        self.out.print(self.entry_panel(row, current))
+
+    def entry_panel(self, row: Row, current: datetime | None = None, more: Sequence[Any] = ()) -> Panel:
+        """What show prints for an entry, with ``more`` (renderables) at the end
+        of the body (the triage screen's article text)."""
         current = current or stamps.now()
         meta = Text(style="dim")
         parts = [clean(row.get("source"), one_line=True), clean(row.get("category"), one_line=True)]
@@ -305,28 +336,20 @@ class Output:
         if links:
             body += [Text(""), Rule(Text(self.label("links"), style="bold"), align="left", style="dim")]
             body += [Text(clean(u, one_line=True), style="underline cyan") for u in links]
+        body += more
         title = Text(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True), style="bold")
-        self.out.print(
-            Panel(
-                Group(*body),
-                title=title,
-                title_align="left",
-                subtitle=Text(f"#{row['id']}"),
-                subtitle_align="right",
-                padding=(0, 1),
-            )
+        return Panel(
+            Group(*body),
+            title=title,
+            title_align="left",
+            subtitle=Text(f"#{row['id']}"),
+            subtitle_align="right",
+            padding=(0, 1),
         )
 
     def state_changes(self, results: Sequence[tuple[Row, bool]], verb: str) -> None:
         """One line per entry: what changed, or that it already was so."""
-        done = {
-            "star": "starred",
-            "unstar": "unstarred",
-            "read": "marked read",
-            "unread": "marked unread",
-            "archive": "archived",
-            "unarchive": "unarchived",
-        }.get(verb, verb)
+        done = STATE_DONE.get(verb, verb)
         zh = STATE_ZH.get(verb, (verb, verb)) if self.lang == "zh" else None
         for row, changed in results:
             line = Text()
@@ -602,11 +625,18 @@ class _Lines:
             line.append_text(cell)
         return line
 
+    def header(self) -> Text:
+        """The line of column names."""
+        return self._line([self._cell(k, Text(h), "bold") for k, h in zip(self.keys, self.headers, strict=True)])
+
+    def line(self, row: dict[str, Text]) -> Text:
+        """One entry's line (its cells from Output.entry_cells), cut to the columns."""
+        return self._line([self._cell(k, row[k], COLUMN_STYLES.get(k, "")) for k in self.keys])
+
     def __rich_console__(self, console: Console, options: Any) -> Iterator[Text]:
-        header = [self._cell(k, Text(h), "bold") for k, h in zip(self.keys, self.headers, strict=True)]
-        yield self._line(header)
+        yield self.header()
         for row in self.rows:
-            yield self._line([self._cell(k, row[k], COLUMN_STYLES.get(k, "")) for k in self.keys])
+            yield self.line(row)
 
 
 def _tags(row: Row) -> list[str]:

@@ -47,6 +47,8 @@ SORTS = {
 # A search walks the entries in order and probes the index when at least
 # 1/DENSE of them match (see _by_relevance).
 DENSE = 4
+# Beyond this many skipped entries a dense search stops probing row by row (see _by_relevance).
+DEEP = 1000
 STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
 Row = dict[str, Any]
 
@@ -411,12 +413,18 @@ class Library:
         reverse: bool = False,
         limit: int = 0,
         columns: str = LIST_COLUMNS,
+        offset: int = 0,
     ) -> list[Row]:
         """Entries matching ``f``: newest saved first, or by relevance for a
-        search, or by ``sort``; ``limit`` 0 (or one beyond any library) means all."""
+        search, or by ``sort``; ``limit`` 0 (or one beyond any library) means all.
+
+        ``offset`` skips that many entries of the whole ordered list first (before
+        ``reverse``): the triage screen fetches one window of a long list at a time.
+        """
         limit = limit if limit < MAX_ID else 0
+        offset = max(0, min(offset, MAX_ID))
         if f.query is not None and sort in (None, "relevance"):
-            rows = self._by_relevance(f, limit, columns)
+            rows = self._by_relevance(f, limit, columns, offset)
             return rows[::-1] if reverse else rows
         sort = sort or "saved"
         if sort not in SORTS:
@@ -429,12 +437,12 @@ class Library:
         hint = _starred_index(f)
         indexed = f" INDEXED BY {hint}" if hint else ""
         sql = f"SELECT {columns} FROM entries{indexed} WHERE {where} ORDER BY {order}"
-        if limit:
-            sql += " LIMIT ?"
-            params.append(limit)
+        if limit or offset:
+            sql += " LIMIT ? OFFSET ?"
+            params += [limit or -1, offset]
         return [dict(r) for r in self.conn.execute(sql, params)]
 
-    def _by_relevance(self, f: Filters, limit: int, columns: str) -> list[Row]:
+    def _by_relevance(self, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
         """Title hits first, then verdict/notes/tags/source hits, then the rest;
         newest saved first within each tier.
 
@@ -444,6 +452,10 @@ class Library:
         condition; when the index says most entries match it, the entries are
         walked in order and probed (a screenful is found at once), otherwise
         the matching ids are looked up and sorted.
+
+        With an ``offset`` the earlier tiers' rows are never fetched: whole
+        tiers are skipped by their counts and their rows are excluded by their
+        match instead of by ids (same rows, same order).
         """
         from dataclasses import replace
 
@@ -451,26 +463,43 @@ class Library:
 
         assert f.query is not None
         where, params = self._where(replace(f, query=None))
-        modes = self._search_modes(f, limit)
+        modes = self._search_modes(f, limit and limit + offset)
+        by_match = offset > 0
+        earlier: list[search.MatchSQL] = []  # the tiers already passed, as lookups
         taken: list[int] = []
         rows: list[Row] = []
         for tier in search.TIERS:
-            match = search.match_sql(f.query, self.vocabulary, columns=tier)
+            lookup = match = search.match_sql(f.query, self.vocabulary, columns=tier)
             if match.sql == search.NEVER:
                 break
             mode = modes(match.fts)
             if mode is None:
                 continue
+            if mode == "probe" and offset > DEEP:
+                mode = "scan"  # probing costs per row walked, and skipping walks them all
             if mode != "lookup":
                 match = search.match_sql(f.query, self.vocabulary, columns=tier, mode=mode)
+            if by_match:
+                exclude = "".join(f" AND NOT ({m.sql})" for m in earlier)
+                excluded: list[Any] = [p for m in earlier for p in m.params]
+            else:
+                exclude, excluded = " AND id NOT IN (SELECT value FROM json_each(?))", [json.dumps(taken)]
+            earlier.append(lookup)
+            if offset:
+                sql = f"SELECT count(*) FROM entries WHERE {where} AND {lookup.sql}{exclude}"
+                size = int(self.conn.execute(sql, [*params, *lookup.params, *excluded]).fetchone()[0])
+                if size <= offset:
+                    offset -= size
+                    continue
             sql = (
-                f"SELECT {columns} FROM entries WHERE {where} AND {match.sql} "
-                "AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY saved_at DESC, published DESC, id DESC"
+                f"SELECT {columns} FROM entries WHERE {where} AND {match.sql}{exclude} "
+                "ORDER BY saved_at DESC, published DESC, id DESC"
             )
-            args = [*params, *match.params, json.dumps(taken)]
-            if limit:
-                sql += " LIMIT ?"
-                args.append(limit - len(rows))
+            args = [*params, *match.params, *excluded]
+            if limit or offset:
+                sql += " LIMIT ? OFFSET ?"
+                args += [limit - len(rows) if limit else -1, offset]
+                offset = 0
             found = [dict(r) for r in self.conn.execute(sql, args)]
             rows.extend(found)
             taken.extend(r["id"] for r in found)

@@ -1,0 +1,56 @@
+"""triage: the interactive screen over the entries list's filters select."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from readlog.cli import handle_errors, reading, state_of
+from readlog.cli import registry as app
+from readlog.errors import ReadlogError
+
+SEARCH = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY.")
+
+
+@app.command()
+@handle_errors
+def triage(
+    ctx: typer.Context,
+    # The filters of list, named as reading.filters() names them: a filter
+    # added there is one more line here.
+    unread: bool = reading.UNREAD,
+    read: bool = reading.READ,
+    starred: bool = reading.STARRED,
+    source: Optional[str] = reading.SOURCE,
+    category: Optional[str] = reading.CATEGORY,
+    since: Optional[str] = reading.SINCE,
+    before: Optional[str] = reading.BEFORE,
+    tags: Optional[list[str]] = reading.TAG,
+    archived: bool = reading.ARCHIVED,
+    search: Optional[str] = SEARCH,
+) -> None:
+    """Go through entries one key at a time: star, read, archive, tag, note, open, undo.
+
+    Opens a full-screen list of the entries the filters select (the same
+    filters, columns and order as list) beside the selected entry's detail.
+    Keys: j/k move, Enter opens, s star, r read, a archive, t tags, n note,
+    o open the link, / search, f cycles unread/starred/all, u undo, ? help,
+    q quit. Every change is saved at once, as its own action in history.
+    Needs a terminal; exit status 0 when the reader quits.
+
+    \b
+    Examples:
+      readlog triage --unread
+      readlog triage --source "Go Blog" --since 2w
+      readlog --lang zh triage --tag rust
+    """
+    options = {name: value for name, value in locals().items() if name != "ctx"}
+    f = reading.filters(**options)
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
+    from readlog.triage import run
+
+    raise typer.Exit(run(state_of(ctx), f, search))

@@ -1,0 +1,311 @@
+"""The triage screen's text: list lines, the detail pane, the article, keys, help.
+
+Everything the screen shows is built here as ``rich.text.Text`` (or a rich
+renderable of them) from text that went through ``sanitize.clean``; the
+Textual app (readlog/triage/) only places it. List lines reuse the entries
+table of ``list`` (Output.entry_cells, Output._table, _Lines), and the detail
+pane is ``show``'s panel (Output.entry_panel) with the reading time and the
+fetched article added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from rich.cells import cell_len
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+from readlog import stamps
+from readlog.render import STATE_DONE, STATE_ZH, Output, _is_wide, _Lines, wrap
+from readlog.sanitize import clean
+
+Row = dict[str, Any]
+
+LABELS = {
+    "en": {
+        "title": "readlog triage",
+        "unread": "unread",
+        "read": "read",
+        "starred": "starred",
+        "all": "all",
+        "archived": "archived",
+        "entries": "{n:,} entries",
+        "entry": "1 entry",
+        "search": "search: {q}",
+        "none": "No entries match.",
+        "article": "Article",
+        "minutes": "{n} min read",
+        "tags_done": "tags of #{id}: {tags}",
+        "no_tags": "(none)",
+        "note_saved": "note saved on #{id}",
+        "note_cleared": "note removed from #{id}",
+        "note_unchanged": "note of #{id} unchanged",
+        "undid": "undid action {id}: {command}",
+        "nothing_to_undo": "nothing to undo",
+        "undo_ask": "press u again to undo action {id}: {command} (not made on this screen)",
+        "opened": "opened {url}",
+        "no_browser": "could not start a browser; the link is {url}",
+        "no_link": "#{id} has no link to open",
+        "cancelled": "cancelled",
+        "search_cleared": "search cleared",
+        "prompt_tags": "Tags for #{id}: +tag adds, -tag removes · Enter applies · Esc cancels",
+        "prompt_note": "Note for #{id}: Enter saves · an empty note removes it · Esc cancels",
+        "prompt_search": 'Search as readlog search does (words, "a phrase", -word, a OR b) · Esc cancels',
+        "help": "Keys",
+        "help_close": "Esc, q or ? closes this help",
+        "view": "view: {view}",
+    },
+    "zh": {
+        "title": "readlog 分拣",
+        "unread": "未读",
+        "read": "已读",
+        "starred": "星标",
+        "all": "全部",
+        "archived": "已归档",
+        "entries": "共 {n:,} 条",
+        "entry": "共 1 条",
+        "search": "搜索：{q}",
+        "none": "没有匹配的条目。",
+        "article": "正文",
+        "minutes": "约 {n} 分钟读完",
+        "tags_done": "#{id} 的标签：{tags}",
+        "no_tags": "（无）",
+        "note_saved": "已保存 #{id} 的笔记",
+        "note_cleared": "已删除 #{id} 的笔记",
+        "note_unchanged": "#{id} 的笔记未变",
+        "undid": "已撤销操作 {id}：{command}",
+        "nothing_to_undo": "没有可撤销的操作",
+        "undo_ask": "再按 u 撤销操作 {id}：{command}（不是在此界面做的）",
+        "opened": "已打开 {url}",
+        "no_browser": "无法启动浏览器；链接是 {url}",
+        "no_link": "#{id} 没有可打开的链接",
+        "cancelled": "已取消",
+        "search_cleared": "已清除搜索",
+        "prompt_tags": "#{id} 的标签：+标签 添加，-标签 删除 · 回车确认 · Esc 取消",
+        "prompt_note": "#{id} 的笔记：回车保存 · 留空则删除笔记 · Esc 取消",
+        "prompt_search": '搜索，同 readlog search（词语、"短语"、-排除、a OR b）· Esc 取消',
+        "help": "按键",
+        "help_close": "按 Esc、q 或 ? 关闭帮助",
+        "view": "视图：{view}",
+    },
+}
+
+# (keys, what they do in English, in Chinese, the footer's word in English, in Chinese).
+# The footer shows as many as fit, dropping the first ones first; help shows all.
+KEYS: list[tuple[str, str, str, str, str]] = [
+    ("j/k", "move down / up (also the arrow keys)", "下移 / 上移（方向键也可）", "move", "移动"),
+    ("⏎", "open the entry: Enter or Space (Esc goes back)", "打开条目：回车或空格（Esc 返回）", "open", "打开"),
+    ("s", "star / unstar", "加星标 / 取消星标", "star", "星标"),
+    ("r", "mark read / unread", "标为已读 / 未读", "read", "已读"),
+    ("a", "archive / unarchive", "归档 / 取消归档", "archive", "归档"),
+    ("t", "add and remove tags: +tag -tag", "添加、删除标签：+标签 -标签", "tag", "标签"),
+    ("n", "write the note (empty removes it)", "写笔记（留空则删除）", "note", "笔记"),
+    ("o", "open the link in the browser", "在浏览器中打开链接", "link", "链接"),
+    ("/", "search, as readlog search (Esc clears)", "搜索，同 readlog search（Esc 清除）", "search", "搜索"),
+    ("f", "view: unread, starred, all", "视图：未读、星标、全部", "view", "视图"),
+    ("u", "undo the last change (as readlog undo)", "撤销上一次更改（同 readlog undo）", "undo", "撤销"),
+    ("?", "this help", "本帮助", "help", "帮助"),
+    ("q", "quit (every change is already saved)", "退出（每次更改都已保存）", "quit", "退出"),
+]
+EXTRA_KEYS = [
+    ("PgUp/PgDn", "a page up / down", "上一页 / 下一页"),
+    ("g/G Home/End", "first / last entry", "第一条 / 最后一条"),
+]
+# The longest relative time each language writes ("59 minutes ago"): the saved column is this wide.
+_LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), timedelta(days=300))
+
+
+def label(lang: str, key: str, **kw: Any) -> str:
+    if key == "entries" and kw.get("n") == 1:
+        key = "entry"
+    return LABELS[lang][key].format(**kw)
+
+
+def state_message(lang: str, verb: str, row: Row) -> Text:
+    """'starred: #12 Title' after a key changed an entry's state."""
+    said = STATE_ZH[verb][0] if lang == "zh" else STATE_DONE[verb]
+    line = Text(f"{said}{'：' if lang == 'zh' else ': '}", style="green")
+    line.append(f"#{row['id']} ", style="cyan")
+    line.append(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True))
+    return line
+
+
+def message(text: str, *, error: bool = False) -> Text:
+    """A line for the status bar; the text may hold imported words (titles, links), so it is cleaned."""
+    return Text(clean(text, one_line=True), style="bold red" if error else "")
+
+
+# ---- the list -----------------------------------------------------------------
+
+
+def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: datetime, *, with_match: bool) -> _Lines:
+    """The columns of the list for ``out``'s width, chosen as ``list`` chooses them.
+
+    Widths come from the first window of rows, widened to the longest id
+    in the library and the longest relative time, so that the columns stay
+    put as other windows are fetched.
+    """
+    with_tags = any(r.get("tags") not in (None, "", "[]") for r in rows)
+    cells = [entry_cells(out, row, current, with_match=with_match, with_tags=with_tags) for row in rows]
+    widest = {
+        "id": Text(str(highest_id)),
+        "mark": Text("  "),
+        "title": Text(""),
+        "source": Text(""),
+        "category": Text(""),
+        "saved": max(
+            (Text(stamps.relative(current - d, current, out.lang)) for d in _LONGEST_AGO), key=lambda t: t.cell_len
+        ),
+        "match": Text(""),
+        "tags": Text(""),
+    }
+    layout = out._table([*cells, widest], with_match, with_tags)
+    used = sum(layout.widths[k] for k in layout.keys) + 2 * (len(layout.keys) - 1)
+    layout.widths["title"] += max(0, out.out.width - used)  # later windows may hold longer titles
+    return layout
+
+
+def entry_cells(out: Output, row: Row, current: datetime, *, with_match: bool, with_tags: bool) -> dict[str, Text]:
+    """One row's cells: as ``list`` has them, with the search snippet when searching."""
+    snippet = row.get("_snippet", ("", [])) if with_match else None
+    return out.entry_cells(row, current, snippet=snippet, tags=with_tags)
+
+
+def list_line(layout: _Lines, out: Output, row: Row, current: datetime) -> Text:
+    """One entry's line in the columns of ``layout``."""
+    cells = entry_cells(out, row, current, with_match="match" in layout.keys, with_tags="tags" in layout.keys)
+    return layout.line(cells)
+
+
+# ---- the detail pane --------------------------------------------------------------
+
+
+def detail(out: Output, row: Row, current: datetime | None = None) -> Panel:
+    """The entry as ``show`` has it, then its reading time and the fetched article."""
+    more: list[Any] = []
+    minutes, text = row.get("minutes"), row.get("text") or ""
+    if minutes or text.strip():
+        heading = Text(label(out.lang, "article"), style="bold")
+        if minutes:
+            heading.append(" · " + label(out.lang, "minutes", n=minutes), style="dim")
+        more += [Text(""), Rule(heading, align="left", style="dim")]
+    if text.strip():
+        more.append(article(text, max(20, out.out.width - 4)))
+    return out.entry_panel(row, current, more=more)
+
+
+def article(text: str, width: int) -> Text:
+    """The fetched article's light Markdown as plain styled text, wrapped to ``width`` cells.
+
+    ``#`` headings are bold, ``- `` items get a bullet and a hanging indent,
+    ``> `` quotes a bar, fenced code is dim and not reflowed, and the lines
+    of a paragraph are joined (without a space between Chinese characters).
+    Nothing is interpreted beyond that: the text is cleaned and stays text.
+    """
+    out = Text()
+    paragraph: list[str] = []
+    code = False
+
+    def flush() -> None:
+        if paragraph:
+            _block(out, _join(paragraph), width)
+            paragraph.clear()
+
+    for raw in clean(text).split("\n"):
+        line = raw.rstrip()
+        if line.lstrip().startswith("```"):
+            flush()
+            code = not code
+            continue
+        if code:
+            for piece in wrap(line.expandtabs(4), width).split("\n"):
+                out.append(piece + "\n", style="dim")
+            continue
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            if out.plain and not out.plain.endswith("\n\n"):
+                out.append("\n")
+        elif stripped.startswith("#"):
+            flush()
+            _block(out, stripped.lstrip("#").strip(), width, style="bold")
+        elif stripped.startswith(("- ", "* ")):
+            flush()
+            _block(out, stripped[2:].strip(), width, first="• ", rest="  ")
+        elif stripped.startswith(">"):
+            flush()
+            _block(out, stripped.lstrip(">").strip(), width, first="│ ", rest="│ ", style="italic")
+        else:
+            paragraph.append(stripped)
+    flush()
+    out.rstrip()
+    return out
+
+
+def _join(lines: list[str]) -> str:
+    """A paragraph's lines as one: a space between them, except between two Chinese characters."""
+    joined = lines[0]
+    for line in lines[1:]:
+        joined += ("" if _is_wide(joined[-1]) and _is_wide(line[0]) else " ") + line
+    return joined
+
+
+def _block(out: Text, text: str, width: int, *, first: str = "", rest: str = "", style: str = "") -> None:
+    """Wrap one block with a first-line and a hanging prefix."""
+    lines = wrap(text, max(10, width - cell_len(first))).split("\n")
+    for i, line in enumerate(lines):
+        out.append(first if i == 0 else rest, style="dim")
+        out.append(line + "\n", style=style)
+
+
+# ---- bars and help -----------------------------------------------------------------
+
+
+def top_bar(lang: str, view: str, total: int, index: int, query: str | None, width: int) -> Text:
+    """'readlog triage · unread · 1,234 entries' on the left, '5/1,234' on the right."""
+    left = Text(label(lang, "title"), style="bold")
+    left.append(" · " + view)
+    if query is not None:
+        left.append(" · ")
+        left.append(label(lang, "search", q=clean(query, one_line=True)), style="bold")
+    left.append(" · " + label(lang, "entries", n=total), style="dim")
+    right = Text(f"{index + 1:,}/{total:,}" if total else "0/0")
+    room = width - right.cell_len - 1
+    if left.cell_len > room:
+        left.truncate(max(0, room), overflow="ellipsis")
+    left.append(" " * max(1, width - left.cell_len - right.cell_len))
+    return left + right
+
+
+def footer(lang: str, width: int) -> Text:
+    """The keys, as many as fit in ``width`` cells (the first of KEYS are dropped first)."""
+    words = [(key, en if lang == "en" else zh) for key, _, _, en, zh in KEYS]
+    while words:
+        used = sum(cell_len(k) + 1 + cell_len(w) for k, w in words) + len(words) - 1
+        if used <= width:
+            break
+        words.pop(0)
+    line = Text(no_wrap=True)
+    for i, (key, word) in enumerate(words):
+        if i:
+            line.append(" ")
+        line.append(key, style="reverse bold")
+        line.append(" " + word, style="")
+    return line
+
+
+def help_text(lang: str) -> Text:
+    """Every key with what it does, for the ? screen."""
+    rows = [(k, en, zh) for k, en, zh, _, _ in KEYS]
+    rows[1:1] = EXTRA_KEYS
+    width = max(cell_len(k) for k, _, _ in rows) + 2
+    text = Text(label(lang, "help") + "\n\n", style="bold")
+    for key, en, zh in rows:
+        text.append(key + " " * (width - cell_len(key)), style="bold")
+        text.append((zh if lang == "zh" else en) + "\n")
+    text.append("\n" + label(lang, "help_close"), style="dim")
+    return text

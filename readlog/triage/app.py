@@ -1,0 +1,607 @@
+"""The triage screen: one list of entries, the selected one's detail, one key per action.
+
+A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
+a second to import). It talks to the library only through the store and
+``readlog.actions`` (the same functions the commands use, so every key's
+change is one committed transaction, one action in ``readlog history``,
+undone by ``readlog undo``), and shows only what readlog/render/triage.py
+builds: ``rich.text.Text`` made from cleaned text, never markup.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shlex
+import sqlite3
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Click, Resize
+from textual.geometry import Size
+from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Static
+
+from readlog import actions, stamps
+from readlog.errors import ReadlogError
+from readlog.render import Output
+from readlog.render import triage as show
+from readlog.store import STATE_COLUMNS, Filters, database_error
+from readlog.triage.rows import WINDOW, Rows
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
+
+    from readlog.render import _Lines
+    from readlog.store import Library
+
+Row = dict[str, Any]
+# `f` cycles through these views, on top of the other filters.
+VIEWS = ("unread", "starred", "all")
+# From this width on, the list and the detail sit side by side.
+WIDE = 140
+# A hidden switch for benchmarks/run.py: when set to a file name, the time the
+# first full screen was drawn is written there (seconds since the epoch) and
+# the app quits. Nothing else reads it.
+FIRST_SCREEN_ONLY = "READLOG_TRIAGE_FIRST_SCREEN"
+# The list's column widths are fitted to this many rows from the top (as list fits its page).
+LAYOUT_ROWS = 50
+
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def guarded(method: F) -> F:
+    """Say on the status line what stopped a change (a busy or read-only library,
+    an entry another readlog deleted, a damaged file) and keep the screen going,
+    rather than end it with a traceback. Nothing was changed: each change is
+    one transaction."""
+
+    @functools.wraps(method)
+    def wrapper(self: TriageApp, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except ReadlogError as exc:
+            self.say(str(exc), error=True)
+        except sqlite3.Error as exc:
+            self.say(str(database_error(exc, self.lib.path)), error=True)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def view_filters(base: Filters, view: str) -> Filters:
+    """``base`` with the view's state filters in place of its own."""
+    if view == "unread":
+        return replace(base, state="unread", starred=False)
+    if view == "starred":
+        return replace(base, state=None, starred=True)
+    return replace(base, state=None, starred=False)
+
+
+def view_name(f: Filters, lang: str) -> str:
+    """What the state filters of ``f`` show, in words: 'unread', 'starred', 'all'..."""
+    words = [show.label(lang, f.state)] if f.state else []
+    if f.starred:
+        words.append(show.label(lang, "starred"))
+    if f.archived:
+        words.append(show.label(lang, "archived"))
+    return ", ".join(words) or show.label(lang, "all")
+
+
+class EntryList(ScrollView, can_focus=True, inherit_bindings=False):
+    """The entries, one line each, drawn only as they come into sight (Textual's line API).
+
+    Its keys are the app's (a scroll view's own would scroll without moving the cursor)."""
+
+    DEFAULT_CSS = """
+    EntryList { scrollbar-size-vertical: 1; scrollbar-gutter: stable; overflow-x: hidden; }
+    EntryList > .entry-list--cursor { background: $accent 50%; text-style: bold; }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"entry-list--cursor"}
+
+    def __init__(self, triage: TriageApp, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.triage = triage
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_size.width
+        text = self.triage.line_at(index)
+        if text is None:
+            return Strip.blank(width)
+        text.truncate(width, pad=True)
+        if index == self.triage.cursor:
+            style = Style(reverse=True) if self.app.no_color else self.get_component_rich_style("entry-list--cursor")
+            text.stylize(style)
+        return Strip(list(text.render(self.app.console)), width)
+
+    def on_click(self, event: Click) -> None:
+        self.triage.move_to(self.scroll_offset.y + event.y)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key and what it does; Esc, q or ? closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                          border: round $accent; padding: 0 1; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", show=False),
+    ]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class TriageApp(App[int]):
+    """The triage screen over ``lib``, showing the entries ``base`` selects."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #top, #columns, #status, #footer { height: 1; }
+    #body { height: 1fr; }
+    #left { height: 45%; }
+    #list { height: 1fr; }
+    #detail { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    #body.wide { layout: horizontal; }
+    #body.wide #left { height: 1fr; width: 3fr; }
+    #body.wide #detail { width: 2fr; }
+    #body.reading #left { display: none; }
+    #prompt { height: 1; border: none; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j,down", "move(1)", show=False),
+        Binding("k,up", "move(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("g,home", "first", show=False),
+        Binding("G,end", "last", show=False),
+        Binding("enter", "open", show=False),
+        Binding("space", "space", show=False),
+        Binding("escape", "escape", show=False),
+        Binding("s", "flip('starred')", show=False),
+        Binding("r", "flip('read')", show=False),
+        Binding("a", "flip('archived')", show=False),
+        Binding("t", "prompt('tags')", show=False),
+        Binding("n", "prompt('note')", show=False),
+        Binding("o", "link", show=False),
+        Binding("slash", "prompt('search')", show=False),
+        Binding("f", "cycle", show=False),
+        Binding("u", "undo", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("q", "quit", show=False),
+        Binding("ctrl+c", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        lib: Library,
+        base: Filters,
+        *,
+        lang: str = "en",
+        columns: list[str] | None = None,
+        mark_read_on_show: bool = False,
+        window: int = WINDOW,
+        query_text: str | None = None,
+    ) -> None:
+        no_color = "NO_COLOR" in os.environ
+        # With NO_COLOR, Textual turns colours grey unless it draws in the terminal's
+        # own (ANSI) colours, which it then drops: so no colour at all, only bold and reverse.
+        super().__init__(ansi_color=True if no_color else None)
+        if no_color:
+            self.theme = "ansi-dark"
+        self.lib = lib
+        self.lang = lang
+        self.columns = columns
+        self.mark_read_on_show = mark_read_on_show
+        self.window = window
+        self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
+        self.filters = base
+        self.query_text = query_text if base.query is not None else None  # --search, as typed
+        self.rows = Rows(lib, base, window=window)
+        self.cursor = 0
+        self.reading = False
+        self.prompting: str | None = None
+        self.prefill = ""
+        self.mine: set[int] = set()  # actions made on this screen
+        self.pending_undo: int | None = None
+        self.layout_: _Lines | None = None
+        self.list_out: Output | None = None
+        self.detail_out: Output | None = None
+        self.now = stamps.now()
+        self.widths: tuple[int, int, int] = (0, 0, 0)
+        self.highest_id = self._highest_id()
+
+    # ---- building the screen ---------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Vertical(id="body"):
+            with Vertical(id="left"):
+                yield Static(id="columns")
+                yield EntryList(self, id="list")
+            with VerticalScroll(id="detail"):
+                yield Static(id="detail-text")
+        yield Static(id="status")
+        yield Static(id="footer")
+
+    def on_mount(self) -> None:
+        self.query_one(EntryList).focus()
+        self.refresh_all()  # with widths guessed from the terminal's: the first frame shows the entries
+        if os.environ.get(FIRST_SCREEN_ONLY):
+            self.call_after_refresh(self.first_screen_drawn, os.environ[FIRST_SCREEN_ONLY])
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#body").set_class(event.size.width >= WIDE, "wide")
+        self.call_after_refresh(self.lay_out)
+
+    def lay_out(self) -> None:
+        """Fit the columns, the detail and the footer to the widths the panes now have
+        (after each layout: the first one may differ from the guess)."""
+        if self.widths != self.pane_widths():
+            self.refresh_all()
+
+    def pane_widths(self) -> tuple[int, int, int]:
+        """The widths of the list's and the detail's text (their scrollbars' columns
+        are always kept) and the screen's; guessed before the first layout."""
+        entry_list, detail = self.query_one(EntryList), self.query_one("#detail")
+        if entry_list.size.width and detail.size.width:
+            return entry_list.scrollable_size.width, detail.scrollable_size.width, self.size.width
+        width = self.size.width
+        left = width * 3 // 5 if width >= WIDE else width
+        return left - 1, ((width - left) or width) - 1, width
+
+    def first_screen_drawn(self, path: str) -> None:
+        """For the benchmark: note when the first full screen was drawn, and quit."""
+        import time
+
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(f"{time.time():.6f}\n")
+        self.exit(0)
+
+    def refresh_all(self) -> None:
+        """Lay the list out for its width and draw every part again."""
+        entry_list = self.query_one(EntryList)
+        self.widths = self.pane_widths()
+        width = max(20, self.widths[0])
+        self.list_out = Output(self.lang, width=width, columns=self.columns)
+        self.detail_out = Output(self.lang, width=max(20, self.widths[1]))
+        sample = [r for r in (self.rows.row(i) for i in range(min(self.rows.total, LAYOUT_ROWS))) if r]
+        with_match = self.filters.query is not None
+        self.layout_ = show.list_layout(self.list_out, sample, self.highest_id, self.now, with_match=with_match)
+        header = self.layout_.header() if self.rows.total else Text("")
+        header.truncate(width, pad=True)
+        self.query_one("#columns", Static).update(header)
+        entry_list.virtual_size = Size(width, self.rows.total)
+        self.query_one("#footer", Static).update(show.footer(self.lang, self.size.width))
+        self.show_cursor()
+
+    def line_at(self, index: int) -> Text | None:
+        """The list's line ``index``, or None past the end."""
+        if self.rows.total == 0:
+            return Text(show.label(self.lang, "none"), style="dim") if index == 0 else None
+        row = self.rows.row(index)
+        if row is None or self.layout_ is None or self.list_out is None:
+            return None
+        return show.list_line(self.layout_, self.list_out, row, self.now)
+
+    def show_cursor(self) -> None:
+        """Keep the cursor in sight, and show its entry in the detail pane and the top bar."""
+        entry_list = self.query_one(EntryList)
+        height = max(1, entry_list.size.height)
+        top = entry_list.scroll_offset.y
+        if self.cursor < top:
+            entry_list.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            entry_list.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+        entry_list.refresh()
+        self.show_detail()
+        self.show_top()
+
+    def show_top(self) -> None:
+        view = view_name(self.filters, self.lang)
+        bar = show.top_bar(self.lang, view, self.rows.total, self.cursor, self.query_text, self.size.width)
+        self.query_one("#top", Static).update(bar)
+
+    def show_detail(self) -> None:
+        row = self.current()
+        full = self.lib.get(row["id"]) if row else None
+        pane = self.query_one("#detail-text", Static)
+        if full is None or self.detail_out is None:
+            pane.update(Text(""))
+            return
+        pane.update(show.detail(self.detail_out, full, self.now))
+        self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
+
+    def say(self, text: Text | str, *, error: bool = False) -> None:
+        line = text if isinstance(text, Text) else show.message(text, error=error)
+        line.truncate(self.size.width, overflow="ellipsis")
+        self.query_one("#status", Static).update(line)
+
+    def current(self) -> Row | None:
+        return self.rows.row(self.cursor)
+
+    def _highest_id(self) -> int:
+        newest = self.lib.select(Filters(archived=None), sort="id", limit=1, columns="id")
+        return int(newest[0]["id"]) if newest else 0
+
+    # ---- moving ---------------------------------------------------------------------
+
+    def move_to(self, index: int) -> None:
+        self.pending_undo = None
+        self.cursor = max(0, min(index, self.rows.total - 1))
+        self.show_cursor()
+
+    def action_move(self, step: int) -> None:
+        if self.reading:
+            self.query_one("#detail", VerticalScroll).scroll_relative(y=step, animate=False)
+            return
+        self.move_to(self.cursor + step)
+
+    def action_page(self, step: int) -> None:
+        if self.reading:
+            detail = self.query_one("#detail", VerticalScroll)
+            (detail.scroll_page_down if step > 0 else detail.scroll_page_up)(animate=False)
+            return
+        self.move_to(self.cursor + step * max(1, self.query_one(EntryList).size.height - 1))
+
+    def action_first(self) -> None:
+        if self.reading:
+            self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
+            return
+        self.move_to(0)
+
+    def action_last(self) -> None:
+        if self.reading:
+            self.query_one("#detail", VerticalScroll).scroll_end(animate=False)
+            return
+        self.move_to(self.rows.total - 1)
+
+    def action_open(self) -> None:
+        """Enter: the entry fills the screen, to read; Enter or Esc comes back."""
+        if self.reading:
+            self.close_reading()
+            return
+        row = self.current()
+        if row is None:
+            return
+        self.reading = True
+        self.query_one("#body").add_class("reading")
+        self.query_one("#detail", VerticalScroll).focus()
+        if self.mark_read_on_show and not row["read_at"]:
+            self.action_flip("read")
+        self.call_after_refresh(self.refresh_detail_width)
+
+    def action_space(self) -> None:
+        """Space opens the entry, and pages through it once open."""
+        if self.reading:
+            self.action_page(1)
+        else:
+            self.action_open()
+
+    def close_reading(self) -> None:
+        self.reading = False
+        self.query_one("#body").remove_class("reading")
+        self.query_one(EntryList).focus()
+        self.call_after_refresh(self.refresh_detail_width)
+
+    def refresh_detail_width(self) -> None:
+        detail = self.query_one("#detail")
+        self.detail_out = Output(self.lang, width=max(20, detail.scrollable_size.width))
+        self.show_detail()
+
+    @guarded
+    def action_escape(self) -> None:
+        """Esc: cancel a prompt, leave the open entry, or clear the search."""
+        if self.prompting:
+            self.end_prompt()
+            self.say(show.label(self.lang, "cancelled"))
+        elif self.reading:
+            self.close_reading()
+        elif self.query_text is not None:
+            self.query_text = None
+            self.set_filters(replace(self.filters, query=None))
+            self.say(show.label(self.lang, "search_cleared"))
+
+    # ---- changing entries ---------------------------------------------------------------
+
+    def changed(self, action_id: int) -> Row | None:
+        """After a change to the entry under the cursor: read it again and show it."""
+        self.mine.add(action_id)
+        self.pending_undo = None
+        row = self.rows.changed(self.cursor)
+        self.show_cursor()
+        return row
+
+    @guarded
+    def action_flip(self, which: str) -> None:
+        """s, r, a: star, read or archive the entry, or take it back."""
+        row = self.current()
+        if row is None:
+            return
+        on = row[STATE_COLUMNS[which]] is None
+        name = actions.STATE_COMMANDS[(which, on)]
+        action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
+        self.changed(action)
+        self.say(show.state_message(self.lang, name, row))
+
+    @guarded
+    def action_link(self) -> None:
+        """o: open the entry's link, as readlog open does."""
+        row = self.current()
+        full = self.lib.get(row["id"]) if row else None
+        if full is None:
+            return
+        if not (full.get("url") or "").strip():
+            self.say(show.label(self.lang, "no_link", id=full["id"]), error=True)
+            return
+        url = actions.link_to_open(full)
+        if actions.launch(url):
+            self.say(show.label(self.lang, "opened", url=url))
+        else:
+            self.say(show.label(self.lang, "no_browser", url=url), error=True)
+
+    @guarded
+    def action_cycle(self) -> None:
+        """f: unread, then starred, then all, on top of the other filters."""
+        following = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)] if self.view else VIEWS[0]
+        self.view = following
+        self.set_filters(view_filters(self.filters, following))
+        self.say(show.label(self.lang, "view", view=view_name(self.filters, self.lang)))
+
+    def set_filters(self, f: Filters) -> None:
+        """Show another view from its start."""
+        self.filters = f
+        self.rows = Rows(self.lib, f, window=self.window)
+        self.cursor = 0
+        self.query_one(EntryList).scroll_to(y=0, animate=False, immediate=True)
+        self.refresh_all()
+
+    @guarded
+    def action_undo(self) -> None:
+        """u: undo the newest change, as readlog undo does; one not made on this
+        screen (a command, an import) is undone only when u is pressed twice."""
+        from readlog.store.organise import last_undoable
+
+        newest = last_undoable(self.lib)
+        if newest is None:
+            self.say(show.label(self.lang, "nothing_to_undo"), error=True)
+            return
+        if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
+            self.pending_undo = newest["id"]
+            self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
+            return
+        self.pending_undo = None
+        report = actions.undo_last(self.lib, only=newest["id"])
+        self.mine.discard(newest["id"])
+        places = [self.rows.position(c.entry_id) for c in report.changes]
+        if all(p is not None for p in places) and all(c.kind != "added" for c in report.changes):
+            for place in places:
+                assert place is not None
+                self.rows.changed(place)
+            self.cursor = min(p for p in places if p is not None) if places else self.cursor
+            self.show_cursor()
+        else:
+            self.rows.reload()
+            self.cursor = max(0, min(self.cursor, self.rows.total - 1))
+            self.refresh_all()
+        self.say(show.label(self.lang, "undid", id=newest["id"], command=newest["command"]))
+
+    # ---- prompts: tags, note, search ----------------------------------------------------
+
+    async def action_prompt(self, kind: str) -> None:
+        """t, n and /: ask for tags, a note or a search on the bottom line (Esc cancels)."""
+        row = self.current()
+        if kind != "search" and row is None:
+            return
+        if kind == "search":
+            self.prefill = self.query_text or ""
+            question = show.label(self.lang, "prompt_search")
+        elif kind == "tags":
+            self.prefill = ""
+            question = show.label(self.lang, "prompt_tags", id=row["id"]) if row else ""
+        else:
+            full = self.lib.get(row["id"]) if row else None
+            self.prefill = show.message((full or {}).get("note") or "").plain
+            question = show.label(self.lang, "prompt_note", id=row["id"]) if row else ""
+        from textual.widgets import Input  # only when a prompt opens: it costs start-up time
+
+        if self.prompting:
+            return
+        self.prompting = kind
+        self.say(Text(question, style="bold"))
+        footer = self.query_one("#footer")
+        prompt = Input(value=self.prefill, id="prompt", select_on_focus=False, compact=True)
+        await self.mount(prompt, before=footer)
+        footer.display = False
+        prompt.cursor_position = len(self.prefill)
+        prompt.focus()
+
+    def end_prompt(self) -> None:
+        self.prompting = None
+        for prompt in self.query("#prompt"):
+            prompt.remove()
+        self.query_one("#footer").display = True
+        if self.reading:
+            self.query_one("#detail", VerticalScroll).focus()
+        else:
+            self.query_one(EntryList).focus()
+
+    @guarded
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        kind, value = self.prompting, event.value
+        self.end_prompt()
+        if kind == "search":
+            self.search(value)
+        elif kind == "tags":
+            self.retag(value)
+        elif kind == "note":
+            self.write_note(value)
+
+    def search(self, text: str) -> None:
+        """The same query, parsed and ranked as readlog search does; empty clears it."""
+        from readlog.search import parse_query
+
+        if not text.strip():
+            self.action_escape() if self.query_text is not None else self.say(show.label(self.lang, "cancelled"))
+            return
+        query = parse_query(text)
+        self.query_text = text
+        self.set_filters(replace(self.filters, query=query))
+        self.say(show.label(self.lang, "entries", n=self.rows.total))
+
+    def retag(self, text: str) -> None:
+        row = self.current()
+        if row is None:
+            return
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            raise ReadlogError(f"cannot read the tags: {exc}") from None
+        ids, add, remove = actions.parse_tag_args(words)
+        if ids:
+            raise ReadlogError(f"{ids[0]!r} is not a tag change: write +TAG to add one, -TAG to remove one")
+        action, _ = actions.tag_ids(self.lib, [row["id"]], add, remove)
+        new = self.changed(action) or row
+        from readlog.render.organise import hashtags
+        from readlog.tags import tag_list
+
+        tags = hashtags(tag_list(new["tags"])) or show.label(self.lang, "no_tags")
+        self.say(show.message(show.label(self.lang, "tags_done", id=row["id"], tags=tags)))
+
+    def write_note(self, text: str) -> None:
+        row = self.current()
+        if row is None:
+            return
+        if text == self.prefill and text:
+            self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
+            return
+        note = actions.clean_note(text)
+        action, what = actions.write_note(self.lib, row["id"], note, clear=not note)
+        self.changed(action)
+        self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
+
+    # ---- the rest -----------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(show.help_text(self.lang)))
+
+    async def action_quit(self) -> None:
+        self.exit(0)

@@ -1,0 +1,689 @@
+"""readlog triage: every key drives the app (Textual's pilot) against a temporary
+library, and the library is checked afterwards; the list is read lazily; the
+screen is snapshotted at 80x24 in English and Chinese; hostile text never
+reaches it raw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import re
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from readlog import actions, stamps
+from readlog.models import Entry
+from readlog.search import parse_query
+from readlog.store import Counts, Filters, Library
+from readlog.triage.app import TriageApp
+from readlog.triage.rows import Rows
+
+from conftest import Run
+
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+NOW = datetime(2026, 12, 4, 9, 0, tzinfo=timezone.utc)
+ARTICLE = """# 调度器的公平性
+
+CFS 用虚拟运行时间衡量每个任务
+已经用了多少 CPU。
+
+- 第一点：后台任务不会被饿死
+- second point, in English
+
+> 引用：公平不等于相同。
+
+```
+for task in queue:
+    run(task)
+```
+"""
+
+# (title, source, url, days before NOW, tags, summary)
+ENTRIES = [
+    ("调度器为什么会饿死后台任务", "evening-reads", "", 16, [], "一篇关于操作系统调度公平性的长文。"),
+    ("How we cut p99 latency in half", "Example Engineering Blog", "https://blog.example.com/p99", 3, ["perf"], ""),
+    ("一页纸讲清 B 树", "evening-reads", "https://example.org/btree", 2, [], "用一页图解说明 B 树的分裂与合并。"),
+    ("Notes on writing a tiny regex engine", "Julia Evans", "https://jvns.example/regex", 40, [], "Backtracking."),
+    ("帖子讨论 FTS5 trigram 分词器在中文检索里的用法", "SQLite Forum", "https://sqlite.example/fts5", 1, [], ""),
+    ("A survey of incremental parsers", "Parsers Weekly", "https://parsers.example/survey", 9, ["parsing"], ""),
+]
+
+
+@pytest.fixture(autouse=True)
+def fixed_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Relative times ("3 days ago") as of NOW, so that the screen does not drift."""
+    monkeypatch.setattr(stamps, "now", lambda: NOW)
+
+
+@pytest.fixture(autouse=True)
+def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pilot waits after each key until the process looks idle (at least 40 ms,
+    far more on a busy machine); the app has no timers or animations, so letting
+    the event loop run once is enough: the pilot still waits for every message
+    the key caused to be handled."""
+    import textual.app
+    import textual.pilot
+
+    async def once(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.002)
+
+    monkeypatch.setattr(textual.app, "wait_for_idle", once)
+    monkeypatch.setattr(textual.pilot, "wait_for_idle", once)
+
+
+def add(db: Path, **fields: Any) -> None:
+    """Store one entry through the store (for fields no text format carries, such as a URL)."""
+    store_entries(db, [Entry(**fields)])
+
+
+def poke(db: Path, entry_id: int, **columns: Any) -> None:
+    """Write columns straight into the file: text the import gate would have
+    cleaned (to show the screen cleans it too), or the fetched article."""
+    conn = sqlite3.connect(db)
+    try:
+        for column, value in columns.items():
+            conn.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (value, entry_id))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+NAMES = ["sched", "p99", "btree", "regex", "fts5", "parsers"]
+
+
+@pytest.fixture(scope="module")
+def shelf_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six entries (ids 1-6 in the order of NAMES), built once and copied for each test."""
+    db = tmp_path_factory.mktemp("shelf") / "shelf.db"
+    for title, source, url, days, tags, summary in ENTRIES:
+        fields = {"title": title, "source": source, "url": url, "summary": summary, "tags": tags}
+        add(db, **fields, category="技术文章", saved_at=NOW - timedelta(days=days))
+    poke(db, 1, minutes=7, text=ARTICLE)
+    return db
+
+
+@pytest.fixture
+def shelf(library: Path, shelf_file: Path) -> dict[str, int]:
+    """The six entries in this test's library: ids by a short name."""
+    library.parent.mkdir(parents=True, exist_ok=True)
+    copy_of(shelf_file, library)
+    return {name: i for i, name in enumerate(NAMES, start=1)}
+
+
+def state_of(db: Path, entry_id: int) -> dict[str, Any]:
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    try:
+        return dict(conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone())
+    finally:
+        conn.close()
+
+
+def screen_text(app: TriageApp, *, styles: bool = False) -> str:
+    """What the terminal shows, as text (or with its escape codes, ``styles=True``)."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    if styles:
+        return console.file.getvalue()  # type: ignore[attr-defined]
+    return "\n".join(line.rstrip() for line in console.export_text(styles=False).splitlines()) + "\n"
+
+
+def drive(
+    db: Path,
+    keys: list[str | Callable[[TriageApp], Any]],
+    *,
+    f: Filters | None = None,
+    lang: str = "en",
+    size: tuple[int, int] = (80, 24),
+    window: int = 200,
+    mark_read_on_show: bool = False,
+) -> tuple[TriageApp, str]:
+    """Open the screen on ``db``, press ``keys`` (a callable in the list is called
+    with the app at that point; "click:N" clicks the list's line N), and return
+    the app and the final screen."""
+    lib = Library.open(db)
+    app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show)
+
+    async def go() -> str:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for key in keys:
+                if callable(key):
+                    await pilot.pause()
+                    key(app)
+                elif key.startswith("click:"):
+                    await pilot.click("#list", offset=(10, int(key.split(":")[1])))
+                else:
+                    await pilot.press(key)
+            await pilot.pause()
+            return screen_text(app)
+
+    try:
+        return app, asyncio.run(go())
+    finally:
+        lib.close()
+
+
+def typed(text: str) -> list[str]:
+    """The key presses that type ``text`` into a prompt."""
+    names = {" ": "space", "+": "plus", "-": "minus", '"': "quotation_mark", "/": "slash"}
+    return [names.get(ch, ch) for ch in text]
+
+
+def history(run: Run) -> list[dict[str, Any]]:
+    return list(run.json("history", "--limit", "0"))
+
+
+# ---- each key, checked in the library ---------------------------------------------
+
+
+def test_star_read_archive_keys_change_the_library_and_history(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    # newest first: fts5 (1 day), btree (2), p99 (3), parsers (9), sched (16), regex (40)
+    app, screen = drive(library, ["s", "j", "r", "j", "a"])
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None
+    assert state_of(library, shelf["btree"])["read_at"] is not None
+    assert state_of(library, shelf["p99"])["archived_at"] is not None
+    assert [h["command"] for h in history(run)[:3]] == [
+        f"archive {shelf['p99']}",
+        f"read {shelf['btree']}",
+        f"star {shelf['fts5']}",
+    ]
+    assert f"archived: #{shelf['p99']} How we cut p99" in screen
+    # The archived entry stays in place, marked, until the view is changed.
+    assert app.rows.total == 6 and app.current()["id"] == shelf["p99"]  # type: ignore[index]
+    # readlog undo takes back the screen's last change, as it would a command's.
+    run("undo")
+    assert state_of(library, shelf["p99"])["archived_at"] is None
+    assert state_of(library, shelf["btree"])["read_at"] is not None
+
+
+def test_keys_toggle_back(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    drive(library, ["s", "s", "r", "r", "a", "a"])
+    row = state_of(library, shelf["fts5"])
+    assert (row["starred_at"], row["read_at"], row["archived_at"]) == (None, None, None)
+    commands = [h["command"] for h in history(run)[:6]]
+    assert [c.split()[0] for c in commands] == ["unarchive", "archive", "unread", "read", "unstar", "star"]
+
+
+def test_moving_keys(library: Path, shelf: dict[str, int]) -> None:
+    order = ["fts5", "btree", "p99", "parsers", "sched", "regex"]
+    seen: list[tuple[int, str]] = []
+
+    def note(app: TriageApp) -> None:
+        detail = screen_text(app).split("╭─", 1)[1]
+        seen.append((app.cursor, next(n for n in order if ENTRIES[NAMES.index(n)][0][:12] in detail)))
+
+    keys = ["j", "down", "k", note, "G", note, "g", note, "pagedown", note, "end", "up", "home", "down", note]
+    _, screen = drive(library, [*keys, "click:3", note])  # the mouse moves the cursor too
+    assert seen[:3] == [(1, "btree"), (5, "regex"), (0, "fts5")]
+    assert seen[3][0] > 1 and seen[3][1] == order[seen[3][0]]  # a page down
+    assert seen[4:] == [(1, "btree"), (3, "parsers")]
+    assert "4/6" in screen.splitlines()[0]
+
+
+def test_enter_opens_the_entry_with_its_article_and_reading_time(library: Path, shelf: dict[str, int]) -> None:
+    app, screen = drive(library, ["G", "k", "enter"])  # sched: the one with a fetched article
+    assert app.reading
+    assert "Article · 7 min read" in screen
+    assert "调度器的公平性" in screen and "• 第一点：后台任务不会被饿死" in screen
+    assert "│ 引用：公平不等于相同。" in screen and "for task in queue:" in screen
+    assert "CFS 用虚拟运行时间衡量每个任务已经用了多少 CPU。" in screen  # a paragraph's lines joined
+    assert "ID" not in screen.splitlines()[1]  # the list is out of the way
+    app, screen = drive(library, ["G", "k", "space", "escape"])
+    assert not app.reading and "Title" in screen.splitlines()[1]
+    assert state_of(library, shelf["sched"])["read_at"] is None  # opening is not reading...
+    drive(library, ["enter"], mark_read_on_show=True)  # ...unless the config's mark_read_on_show says so
+    assert state_of(library, shelf["fts5"])["read_at"] is not None
+
+
+def test_tags_prompt_takes_chinese_and_cancels(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    drive(library, ["t", *typed("+rust +数据库 -perf +quick"), "enter"])  # q types, it does not quit
+    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]
+    assert history(run)[0]["command"] == f"tag {shelf['fts5']} +rust +数据库 +quick -perf"
+    before = len(history(run))
+    _, screen = drive(library, ["t", *typed("+gone"), "escape", "s"])
+    assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]
+    assert [h["command"] for h in history(run)][: len(history(run)) - before] == [f"star {shelf['fts5']}"]
+    _, screen = drive(library, ["t", *typed("rust"), "enter"])
+    assert "neither an id nor a tag change" in screen
+
+
+def test_note_prompt_saves_edits_and_removes(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    drive(library, ["n", *typed("值得再读 [bold]twice[/bold]"), "enter"])
+    assert state_of(library, shelf["fts5"])["note"] == "值得再读 [bold]twice[/bold]"
+    _, screen = drive(library, ["n", "enter"])  # the old note is offered; Enter alone keeps it
+    assert f"note of #{shelf['fts5']} unchanged" in screen
+    assert history(run)[0]["command"] == f"note {shelf['fts5']}"
+    drive(library, ["n", "ctrl+u", "enter"])
+    assert state_of(library, shelf["fts5"])["note"] == ""
+    assert history(run)[0]["summary"] == "note cleared"
+    drive(library, ["n", *typed("never"), "escape"])
+    assert state_of(library, shelf["fts5"])["note"] == ""
+
+
+def test_open_key_launches_the_link_or_says_there_is_none(
+    library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(actions, "launch", lambda url: not opened.append(url))
+    _, screen = drive(library, ["o"])
+    assert opened == ["https://sqlite.example/fts5"] and "opened https://sqlite.example/fts5" in screen
+    _, screen = drive(library, ["G", "k", "o"])  # sched has no link
+    assert opened == ["https://sqlite.example/fts5"]
+    assert f"#{shelf['sched']} has no link to open" in screen
+    monkeypatch.setattr(actions, "launch", lambda url: False)
+    _, screen = drive(library, ["o"])
+    assert "could not start a browser" in screen
+
+
+def test_undo_key_reverts_the_screen_change_and_asks_twice_for_others(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    drive(library, ["s", "u"])
+    assert state_of(library, shelf["fts5"])["starred_at"] is None
+    assert history(run)[0]["undone"] is True
+    run("read", str(shelf["regex"]))  # made outside the screen
+    _, screen = drive(library, ["u"])
+    assert state_of(library, shelf["regex"])["read_at"] is not None
+    assert "press u again to undo action" in screen
+    _, screen = drive(library, ["u", "j", "u"])  # another key in between: still asks
+    assert state_of(library, shelf["regex"])["read_at"] is not None
+    _, screen = drive(library, ["u", "u"])
+    assert state_of(library, shelf["regex"])["read_at"] is None
+    app, screen = drive(library, ["u", "u"])  # next: the setup of the last entry, an import, removed
+    assert "undid action" in screen and "test setup" in screen
+    assert app.rows.total == 5 and "5 entries" in screen  # the list was read again
+
+
+def test_a_busy_library_is_said_and_nothing_changes(
+    run: Run, library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "0.05")
+    before = len(history(run))
+    other = sqlite3.connect(library, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another readlog is writing
+    try:
+        app, screen = drive(library, ["s", "t", *typed("+x"), "enter", "j"])
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert "busy" in screen and app.cursor == 1  # said, and the screen goes on
+    assert state_of(library, shelf["fts5"])["starred_at"] is None
+    assert len(history(run)) == before
+
+
+def test_search_key_gives_what_readlog_search_gives(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    queries = ("调度", "B 树", "-树", '"unclosed')
+    found: dict[str, tuple[list[int], str]] = {}
+
+    def note(query: str) -> Callable[[TriageApp], None]:
+        def take(app: TriageApp) -> None:
+            ids = [app.rows.row(i)["id"] for i in range(app.rows.total)]  # type: ignore[index]
+            found[query] = (ids, screen_text(app).splitlines()[0])
+
+        return take
+
+    keys: list[str | Callable[[TriageApp], Any]] = []
+    for query in queries:  # the prompt offers the last query: ctrl+u clears it
+        keys += ["slash", "ctrl+u", *typed(query), "enter", note(query)]
+    app, screen = drive(library, [*keys, "escape"])
+    for query in queries:
+        cli = [r["id"] for r in run.json("search", *query.split(), "--limit", "0")]
+        assert found[query][0] == cli, query
+        assert f"search: {query}" in found[query][1]
+    assert app.rows.total == 6 and "search" not in screen.splitlines()[0]  # Esc cleared it
+
+
+def test_filter_key_cycles_unread_starred_all(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    run("read", str(shelf["fts5"]), str(shelf["btree"]))
+    run("star", str(shelf["regex"]))
+    totals = []
+
+    def note_total(app: TriageApp) -> None:
+        totals.append((app.rows.total, screen_text(app).split(" · ")[1]))
+
+    drive(library, [note_total, "f", note_total, "f", note_total, "f", note_total])
+    assert totals == [(6, "all"), (4, "unread"), (1, "starred"), (6, "all")]
+    app, _ = drive(library, ["f"], f=Filters(state="unread", source="evening-reads"))
+    assert app.filters == Filters(starred=True, source="evening-reads") and app.rows.total == 0  # other filters stay
+    app, _ = drive(library, ["f"], f=Filters(state="read"))  # a view not in the cycle: f starts it
+    assert app.filters == Filters(state="unread")
+
+
+def test_a_changed_entry_stays_in_place_and_nothing_is_skipped(library: Path, shelf: dict[str, int]) -> None:
+    """Marking read in the unread view keeps the entry on screen (marked read);
+    the rows after it are still all there, in order."""
+    app, _ = drive(library, ["r", "j", "r", "G"], f=Filters(state="unread"), window=2)
+    ids = [app.rows.row(i)["id"] for i in range(app.rows.total)]  # type: ignore[index]
+    order = ["fts5", "btree", "p99", "parsers", "sched", "regex"]
+    assert ids == [shelf[n] for n in order]
+
+
+# ---- language, colour, hostile text, snapshots --------------------------------------
+
+
+def test_help_and_labels_in_chinese(library: Path, shelf: dict[str, int]) -> None:
+    _, screen = drive(library, ["s"], lang="zh")
+    assert "readlog 分拣" in screen and "共 6 条" in screen and "已加星标：" in screen
+    assert "q 退出" in screen.splitlines()[-1]
+    _, screen = drive(library, ["question_mark"], lang="zh")
+    assert "按键" in screen and "撤销上一次更改" in screen
+    _, screen = drive(library, ["t"], lang="zh")
+    assert "的标签：+标签 添加" in screen
+
+
+def test_help_screen_lists_every_key(library: Path, shelf: dict[str, int]) -> None:
+    _, screen = drive(library, ["question_mark"])
+    for word in ("star / unstar", "mark read / unread", "archive", "tags", "note", "link", "search", "undo", "quit"):
+        assert word in screen
+    _, screen = drive(library, ["question_mark", "escape", "s"])
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None  # help closed, keys work again
+
+
+def test_no_color_means_no_colour(library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    colour = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]")
+    drive(library, [lambda a: captured.append(screen_text(a, styles=True))])
+    assert colour.search(captured.pop()), "the check cannot fail: the screen has colour without NO_COLOR"
+    monkeypatch.setenv("NO_COLOR", "1")
+    drive(library, ["j", lambda a: captured.append(screen_text(a, styles=True))])
+    ansi = captured.pop()
+    assert not colour.search(ansi)
+    assert "\x1b[7m" in ansi or ";7m" in ansi  # the cursor line is still shown, in reverse video
+
+
+captured: list[str] = []
+
+
+def test_hostile_text_never_reaches_the_screen_raw(library: Path, shelf: dict[str, int]) -> None:
+    poke(
+        library,
+        shelf["fts5"],
+        title="\x1b[2J\x1b]0;pwned\x07Evil [bold red]markup[/] \u202eoverride",
+        summary="line\x1b[31m red \u200b zero [link=file:///etc]x[/link]",
+        source="Src\x1b[5m",
+        note="[b]note[/b]\x07",
+        tags='["t\\u001b[1mag"]',
+        text="# Head\x1b[31m\n\nbody \u202e [i]x[/i]",
+    )
+    shots: list[str] = []
+
+    def shoot(app: TriageApp) -> None:
+        shots.extend([screen_text(app), screen_text(app, styles=True)])
+
+    # the list and detail, the open entry with its article, the status line after s, the note prompt
+    drive(library, [shoot, "enter", shoot, "escape", "s", shoot, "n", shoot])
+    for shown in shots:
+        assert "\u202e" not in shown and "\u200b" not in shown and "\x07" not in shown
+        assert "pwned" not in shown and "\x1b]" not in shown and "\x1b[2J" not in shown and "\x1b[5m" not in shown
+    listed, opened, starred, prompted = shots[0::2]
+    assert "Evil [bold red]markup[/] override" in listed and "Src" in listed
+    assert "[link=file:///etc]x[/link]" in opened and "[b]note[/b]" in opened and "[i]x[/i]" in opened
+    assert "starred: #5 Evil [bold red]markup[/] override" in starred
+    assert "[b]note[/b]" in prompted.splitlines()[-1]  # offered for editing, as text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_main_screen_snapshot_80x24(library: Path, shelf: dict[str, int], lang: str) -> None:
+    add(library, title="旧文：日志结构存储", source="Morning Paper Club", saved_at=NOW - timedelta(days=300))
+    run_star = Library.open(library)
+    try:
+        actions.set_state(run_star, [shelf["p99"]], "starred", True, name="star")
+        actions.set_state(run_star, [shelf["regex"]], "read", True, name="read")
+    finally:
+        run_star.close()
+    _, screen = drive(library, ["j", "j"], lang=lang)
+    snapshot = SNAPSHOTS / f"triage_{lang}_80x24.txt"
+    if os.environ.get("READLOG_UPDATE_SNAPSHOTS"):
+        snapshot.write_text(screen, encoding="utf-8")
+    assert snapshot.exists(), f"missing {snapshot}; run with READLOG_UPDATE_SNAPSHOTS=1 to create it"
+    assert screen == snapshot.read_text(encoding="utf-8")
+    assert len(screen.splitlines()) == 24
+    assert max(Console(width=200).measure(line).maximum for line in screen.splitlines()) <= 80
+
+
+def test_wide_terminal_puts_the_detail_beside_the_list(library: Path, shelf: dict[str, int]) -> None:
+    _, screen = drive(library, [], size=(160, 30))
+    first_entry = next(line for line in screen.splitlines() if "帖子讨论 FTS5" in line)
+    assert "╭─" in first_entry or "│" in first_entry  # the detail's frame is on the same line
+
+
+def test_empty_view(library: Path, shelf: dict[str, int]) -> None:
+    app, screen = drive(library, ["s", "r", "a", "t", "n", "o", "u", "j", "enter"], f=Filters(source="nowhere"))
+    assert "No entries match." in screen and app.rows.total == 0
+
+
+# ---- lazy rows ---------------------------------------------------------------------
+
+
+def store_entries(db: Path, entries: list[Entry]) -> Path:
+    """Write entries through the store in one transaction (as add does, for many)."""
+    lib = Library.open(db)
+    try:
+        with lib.transaction():
+            action = lib.start_action("test setup")
+            import_id = lib.begin_import("setup", "", "test", "2026-11-01T00:00:00+00:00", action)
+            lib.upsert(entries, import_id, action, Counts())
+    finally:
+        lib.close()
+    return db
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1,000 entries, one a minute older than the last."""
+    entries = [
+        Entry(title=f"第{i}篇 entry {i}", source=f"s{i % 7}", saved_at=NOW - timedelta(minutes=i)) for i in range(1000)
+    ]
+    return store_entries(tmp_path_factory.mktemp("big") / "big.db", entries)
+
+
+@pytest.fixture(scope="module")
+def sixty(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 entries, for the property test that copies a library for each example."""
+    entries = [Entry(title=f"entry {i}", saved_at=NOW - timedelta(minutes=i)) for i in range(60)]
+    return store_entries(tmp_path_factory.mktemp("sixty") / "sixty.db", entries)
+
+
+def copy_of(source: Path, target: Path) -> Path:
+    src, dest = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        src.backup(dest)
+    finally:
+        src.close()
+        dest.close()
+    return target
+
+
+def test_rows_are_fetched_a_window_at_a_time(big: Path, tmp_path: Path) -> None:
+    db = copy_of(big, tmp_path / "big.db")
+    app, screen = drive(db, ["end"], window=50)
+    assert "1,000/1,000" in screen and "第0篇" not in screen.split("\n", 3)[2]
+    assert app.rows.fetched <= 3 * 50, f"{app.rows.fetched} rows read to show the first and last screens"
+    held: list[int] = []
+
+    def page_down_to_the_end(app: TriageApp) -> None:
+        while app.cursor < 999:
+            app.action_page(1)
+            held.append(app.rows.held)
+
+    app, _ = drive(db, ["pagedown", page_down_to_the_end], window=50)
+    assert app.cursor == 999
+    assert app.rows.fetched <= 1000 + 2 * 50  # each row read about once on the way down
+    assert max(held) <= app.rows.keep * 50
+
+
+def test_select_with_offset_is_a_slice_of_the_whole_list(big: Path, shelf: dict[str, int], library: Path) -> None:
+    """The windows the screen fetches are exactly the list's (and search's) order, cut."""
+    for db in (big, library):
+        lib = Library.open(db)
+        try:
+            for text in (None, "篇", "entry 9", '"entry 1"', "第1 -entry 19", "s3 OR s4", "调度"):
+                f = Filters(query=parse_query(text) if text else None)
+                whole = [r["id"] for r in lib.select(f, limit=0, columns="id")]
+                assert lib.count(f) == len(whole)
+                for offset in (0, 1, 7, 49, max(0, len(whole) - 3), len(whole) + 5):
+                    part = [r["id"] for r in lib.select(f, limit=20, offset=offset, columns="id")]
+                    assert part == whole[offset : offset + 20], (text, offset)
+        finally:
+            lib.close()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(marks=st.lists(st.tuples(st.integers(0, 59), st.booleans()), max_size=12), window=st.integers(1, 9))
+def test_rows_keep_changed_entries_in_place(
+    tmp_path_factory: pytest.TempPathFactory, sixty: Path, marks: Any, window: int
+) -> None:
+    """Whatever entries are marked read (or unread again) in the unread view, in
+    any order, every display row is the entry first shown there: none skipped,
+    none twice."""
+    db = copy_of(sixty, tmp_path_factory.mktemp("rows") / "rows.db")
+    lib = Library.open(db)
+    try:
+        f = Filters(state="unread")
+        rows = Rows(lib, f, window=window, keep=2)
+        first = [rows.row(i)["id"] for i in range(rows.total)]  # type: ignore[index]
+        for index, on in marks:
+            entry = rows.row(index)
+            assert entry is not None
+            actions.set_state(lib, [entry["id"]], "read", on, name="read" if on else "unread")
+            rows.changed(index)
+        rows._windows.clear()  # fetched again, from the store as it now is
+        assert [rows.row(i)["id"] for i in range(rows.total)] == first  # type: ignore[index]
+        assert rows.total == len(first) == 60
+    finally:
+        lib.close()
+
+
+# ---- the command ------------------------------------------------------------------
+
+
+def test_triage_refuses_without_a_terminal(run: Run, shelf: dict[str, int]) -> None:
+    result = run("triage", "--unread", code=1)
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
+    result = run("triage", "--since", "", code=2)  # a usage error is one first, terminal or not
+    assert result.stderr.count("\n") == 1 and "--since" in result.stderr
+
+
+def test_triage_has_every_filter_of_list_and_examples(run: Run) -> None:
+    import typer
+
+    from readlog.cli import app
+
+    command = typer.main.get_command(app)
+    options = {name: {o for p in cmd.params for o in p.opts} for name, cmd in command.commands.items()}  # type: ignore[attr-defined]
+    not_filters = {"--sort", "--reverse", "--limit", "-n", "--json"}
+    assert options["list"] - not_filters <= options["triage"]
+    text = run("triage", "--help").stdout
+    assert "Examples:" in text and "readlog triage" in text
+
+
+def test_quit_key_ends_with_status_zero(library: Path, shelf: dict[str, int]) -> None:
+    app, _ = drive(library, ["q"])
+    assert app.return_value == 0
+
+
+# ---- in a real terminal ---------------------------------------------------------------
+
+ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-B]|[=>78])")
+
+
+class Terminal:
+    """``readlog triage`` in a pseudo-terminal, as a reader runs it."""
+
+    def __init__(self, db: Path) -> None:
+        import fcntl
+        import struct
+        import subprocess
+        import sys
+        import termios
+
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "readlog", "--db", str(db), "triage"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        """Read the screen until ``text`` shows on it."""
+        import select
+        import time
+
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            left = end - time.monotonic()
+            assert left > 0, f"{text!r} never showed; the screen had: {self.seen[-500:]!r}"
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    data = b""
+                assert data, f"the app ended before {text!r} showed: {self.seen[-500:]!r}"
+                self.seen += ANSI.sub("", data.decode("utf-8", "replace"))
+
+    def press(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        import time
+
+        end = time.monotonic() + 30
+        while self.proc.poll() is None and time.monotonic() < end:
+            try:
+                os.read(self.master, 65536)  # a terminal keeps reading what the app writes
+            except OSError:
+                time.sleep(0.01)
+        os.close(self.master)
+        return self.proc.wait(timeout=5)
+
+
+def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library: Path, shelf: dict[str, int]) -> None:
+    import signal
+
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("s")
+        term.wait_for("starred:")
+        term.proc.send_signal(signal.SIGKILL)
+    finally:
+        term.close()
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None  # shown as done, so it was saved
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("jr")
+        term.wait_for("marked read:")
+        term.press("q")
+    finally:
+        code = term.close()
+    assert code == 0
+    assert state_of(library, shelf["btree"])["read_at"] is not None
