@@ -34,7 +34,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_ID = 2**63 - 1
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
-    "note != '' AS has_note"
+    "note != '' AS has_note, minutes, dead_at"
 )
 SORTS = {
     "saved": "saved_at {d}, published {d}, id {d}",
@@ -76,6 +76,9 @@ class Filters:
     archived: bool | None = False
     query: Query | None = None
     ids: list[int] | None = None
+    dead: bool = False  # only links found dead
+    min_minutes: int | None = None  # reading time at least this (fetched entries only)
+    max_minutes: int | None = None  # reading time at most this
 
 
 @dataclass
@@ -289,6 +292,14 @@ class Library:
         if f.ids is not None:
             sql.append("id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(f.ids))
+        if f.dead:
+            sql.append("dead_at IS NOT NULL")
+        if f.min_minutes is not None:
+            sql.append("minutes >= ?")
+            params.append(f.min_minutes)
+        if f.max_minutes is not None:
+            sql.append("minutes <= ?")
+            params.append(f.max_minutes)
         if f.query is not None:
             from readlog import search
 
@@ -476,13 +487,14 @@ class Library:
         return {r["id"]: dict(r) for r in rows}
 
     def texts(self, ids: Sequence[int]) -> dict[int, list[str]]:
-        """The searchable texts of some entries, title first, for snippets."""
+        """The searchable texts of some entries, title first and the fetched
+        article's text last, for snippets."""
         rows = self.conn.execute(
-            "SELECT id, title, summary, verdict, note, source, category FROM entries "
+            "SELECT id, title, summary, verdict, note, source, category, text FROM entries "
             "WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps(list(ids)),),
         )
-        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6]] for r in rows}
+        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6], r[7]] for r in rows}
 
     def overview(self) -> Row:
         one = self.conn.execute(
@@ -714,6 +726,8 @@ def _count_index(f: Filters) -> str | None:
     if _starred_index(f):
         return _starred_index(f)
     if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
+        return None
+    if f.dead or f.min_minutes is not None or f.max_minutes is not None:
         return None
     if f.query is not None:
         return None
