@@ -15,6 +15,7 @@ Ctrl-C keeps every page already written and loses at most the last second.
 from __future__ import annotations
 
 import queue
+import re
 import shlex
 import threading
 import time
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 ADD_TIMEOUT = 10.0
 ADD_MAX_BYTES = 5 * 2**20
 MAX_JOBS = 32
+_TERMINAL_CONTROL = re.compile("[\x1b\x90-\x9f]")
 
 
 # ---- add ---------------------------------------------------------------------------
@@ -287,7 +289,6 @@ def fetch(
 
     ``progress(total)`` is a context manager whose value has ``advance(ok, dead)``.
     """
-    from readlog import web
     from readlog.store import Filters, reading, utcnow
 
     if not 1 <= jobs <= MAX_JOBS:
@@ -300,6 +301,8 @@ def fetch(
     report = FetchReport(skipped=selection.done, no_link=selection.no_link)
     if not selection.targets:
         return report
+    from readlog import web
+
     report.action = reading.start_fetch(lib, command)
     writer = Writer(lib.path)
     writer.start()
@@ -381,17 +384,21 @@ def _digest(page: Page) -> Fetched:
     """A downloaded page -> what to store: its text, length, language and
     metadata, or why there is none. Runs in a worker thread."""
     from readlog import article, pagemeta
+    from readlog.sanitize import clean
     from readlog.store import utcnow
     from readlog.store.reading import Fetched
 
     result = Fetched(0, utcnow(), page.status, page.error, page.dead, final_url=page.final_url)
     if not page.ok:
         return result
+    html = page.text
+    if _TERMINAL_CONTROL.search(html):  # remove escape sequences whole, before a parser drops only their ESC
+        html = clean(html, keep_tabs=True)
     if page.is_html:
-        meta = pagemeta.extract(page.text, page.final_url)
-        text = article.extract(page.text, page.final_url)
+        meta = pagemeta.extract(html, page.final_url)
+        text = article.extract(html, page.final_url)
     else:
-        meta, text = pagemeta.PageMeta(), article.from_plain(page.text)
+        meta, text = pagemeta.PageMeta(), article.from_plain(html)
     if not text:
         result.error = "no article text found on the page"
         return result

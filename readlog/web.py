@@ -19,9 +19,11 @@ from __future__ import annotations
 import asyncio
 import codecs
 import errno
+import functools
 import os
 import re
 import socket
+import ssl
 import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -105,7 +107,7 @@ class Limits:
             values["max_bytes"] = int(max_bytes)
         limits = replace(cls(), **values)
         if "timeout" in overrides and "page_seconds" not in overrides:
-            overrides["page_seconds"] = max(limits.page_seconds, overrides["timeout"] * 3)
+            overrides["page_seconds"] = overrides["timeout"] * 3
         return replace(limits, **overrides)
 
 
@@ -258,8 +260,18 @@ def _client(limits: Limits) -> httpx.AsyncClient:
         },
         timeout=httpx.Timeout(limits.timeout),
         limits=pool,
+        verify=_tls(),
         follow_redirects=False,  # followed by hand: capped, loops found, only to web addresses
     )
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """Certificates are verified, as httpx does by default; the context (85 ms
+    to load the certificate store) is made once per process."""
+    import httpx
+
+    return httpx.create_ssl_context()
 
 
 # ---- one page --------------------------------------------------------------------
@@ -338,11 +350,19 @@ def _chain(exc: BaseException) -> list[BaseException]:
 
 async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None:
     """GET the page, following redirects by hand, and read its body into ``page``."""
+    import httpx
+
     seen = {_loop_key(page.url)}
     current = page.url
     for _ in range(limits.max_redirects + 1):
-        request = client.build_request("GET", current)
-        response = await client.send(request, stream=True)
+        try:
+            request = client.build_request("GET", current)
+        except httpx.InvalidURL:
+            raise _Failure("not a valid web address", page.status) from None
+        try:
+            response = await client.send(request, stream=True)
+        except httpx.InvalidURL:  # httpx reads a redirect's Location before handing the response back
+            raise _Failure("redirects to something that is not a web page", page.status) from None
         try:
             page.status, page.final_url = response.status_code, current
             location = response.headers.get("location", "").strip()
@@ -370,11 +390,11 @@ def _loop_key(url: str) -> str:
 
 
 def _retry_after(value: str) -> float | None:
-    """Retry-After as seconds: a number, or an HTTP date."""
+    """Retry-After as seconds: a number (a fraction is read too), or an HTTP date."""
     value = value.strip()
     if not value:
         return None
-    if value.isdigit():
+    if re.fullmatch(r"\d{1,9}(?:\.\d{1,6})?", value):
         return float(value)
     try:
         when = parsedate_to_datetime(value)
@@ -446,12 +466,15 @@ class _Zlib:
         if room <= 0:
             return b""
         try:
-            out = self.d.decompress(data, room)
+            try:
+                out = self.d.decompress(data, room)
+            except zlib.error:
+                if self.started or self.wbits != zlib.MAX_WBITS:
+                    raise
+                self.wbits, self.d = -zlib.MAX_WBITS, zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate
+                out = self.d.decompress(data, room)
         except zlib.error:
-            if self.started or self.wbits != zlib.MAX_WBITS:
-                raise _Failure("the page's compressed data is damaged") from None
-            self.wbits, self.d = -zlib.MAX_WBITS, zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate
-            out = self.d.decompress(data, room)
+            raise _Failure("the page's compressed data is damaged") from None
         self.started = True
         # Whatever did not fit stays in unconsumed_tail; the caller stops at the cap anyway.
         if self.d.unconsumed_tail and len(out) < room:

@@ -686,9 +686,9 @@ class Library:
         return int(row[0])
 
     def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
-        """Give a new row its id, and bring back the id and import time of an
-        entry from readlog's own export (``restore_id``/``imported_at``, set
-        by importers/jsonl.py).
+        """Give a new row its id, and bring back the id, import time and fetch
+        columns of an entry from readlog's own export (``restore_id``,
+        ``imported_at``, ``fetched``, set by importers/jsonl.py).
 
         Ids are given explicitly, exactly as AUTOINCREMENT would, so kept and
         fresh ids in one batch never collide. An exported id is kept when it is
@@ -704,6 +704,9 @@ class Library:
             from readlog.stamps import to_iso
 
             row["imported_at"] = to_iso(imported)
+        fetched = getattr(entry, "fetched", None)
+        if isinstance(fetched, dict):  # what fetch found, from readlog's own export (all nine columns)
+            row.update(fetched)
 
 
 def _starred_index(f: Filters) -> str | None:
