@@ -308,12 +308,12 @@ def fetch(
     writer.start()
     outcomes: dict[int, Outcome] = {}
     held: list[Fetched] = []  # "no such host" results, kept until we know the network works
-    responses = 0
+    responses = 0  # answers from hosts found by name: proof that name lookups work
 
     def done(key: tuple[int, str, str], fetched: Fetched) -> None:
         nonlocal responses
         fetched.entry_id = key[0]
-        responses += fetched.status is not None
+        responses += fetched.status is not None and _named_host(key[1])
         if fetched.error and fetched.dead and fetched.status is None:
             held.append(fetched)
         else:
@@ -330,8 +330,9 @@ def fetch(
             interrupted = True
         finally:
             for fetched in held:
-                # A host that does not exist is a dead link only if the network
-                # worked for some other page: offline, every host "does not exist".
+                # A host that does not exist is a dead link only if another host
+                # was found by name in the same run: offline (or with only a
+                # local server reachable) every name "does not exist".
                 if responses == 0:
                     fetched.dead = False
                     fetched.error += " (or the network is down)"
@@ -353,6 +354,20 @@ def fetch(
             exit_code=130,
         )
     return report
+
+
+def _named_host(url: str) -> bool:
+    """Whether reaching this URL needed a name lookup (not an IP address, not localhost)."""
+    import ipaddress
+
+    from readlog.web import host_of
+
+    host = host_of(url)
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host not in ("", "localhost") and not host.endswith(".localhost")
+    return False
 
 
 def _outcome(fetched: Fetched, url: str, title: str) -> Outcome:

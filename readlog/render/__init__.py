@@ -70,7 +70,8 @@ LABELS = {
         "dead": "dead",
         "dead_link": "dead link: {why}, found {rel}",
         "fetch_failed": "last fetch failed {rel}: {why}",
-        "fetched_on": "article fetched {rel} · {words:,} words · readlog show {id} --full reads it",
+        "fetched_on": "article fetched {rel} · {words:,} words",
+        "read_hint": " · readlog show {id} --full reads it",
     },
     "zh": {
         "id": "编号",
@@ -112,7 +113,8 @@ LABELS = {
         "dead": "失效",
         "dead_link": "失效链接：{why}，{rel}发现",
         "fetch_failed": "上次抓取失败（{rel}）：{why}",
-        "fetched_on": "正文抓取于{rel} · {words:,} 字 · readlog show {id} --full 阅读全文",
+        "fetched_on": "正文抓取于{rel} · {words:,} 字",
+        "read_hint": " · readlog show {id} --full 阅读全文",
     },
 }
 
@@ -283,7 +285,8 @@ class Output:
                 out.stylize("bold reverse", start, end)
         return out
 
-    def entry_detail(self, row: Row, current: datetime | None = None) -> None:
+    def entry_detail(self, row: Row, current: datetime | None = None, *, full: bool = False) -> None:
+        """The entry in a panel; ``full`` when its article follows (show --full), so no hint to read it."""
         current = current or stamps.now()
         meta = Text(style="dim")
         parts = [clean(row.get("source"), one_line=True), clean(row.get("category"), one_line=True)]
@@ -302,7 +305,7 @@ class Output:
             parts.append(clean(row["lang"], one_line=True))
         meta.append(" · ".join(p for p in parts if p))
         body: list[Any] = [meta]
-        fetch_line = self._fetch_state(row, current)
+        fetch_line = self._fetch_state(row, current, hint=not full)
         if fetch_line is not None:
             body.append(fetch_line)
         if _tags(row):
@@ -335,7 +338,7 @@ class Output:
             )
         )
 
-    def _fetch_state(self, row: Row, current: datetime) -> Text | None:
+    def _fetch_state(self, row: Row, current: datetime, *, hint: bool = True) -> Text | None:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
         if not row.get("fetched_at"):
             return None
@@ -348,7 +351,8 @@ class Output:
             return Text(self.label("fetch_failed", rel=rel, why=why), style="yellow")
         if row.get("text"):
             rel = stamps.relative(row["fetched_at"], current, self.lang)
-            return Text(self.label("fetched_on", rel=rel, words=row.get("words") or 0, id=row["id"]), style="dim")
+            line = self.label("fetched_on", rel=rel, words=row.get("words") or 0)
+            return Text(line + (self.label("read_hint", id=row["id"]) if hint else ""), style="dim")
         return None
 
     def state_changes(self, results: Sequence[tuple[Row, bool]], verb: str) -> None:

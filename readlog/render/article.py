@@ -148,7 +148,7 @@ def show_full(out: Output, row: Row) -> None:
 
 
 def _print(out: Output, row: Row, lines: list[Text]) -> None:
-    out.entry_detail(row)
+    out.entry_detail(row, full=True)
     if lines:
         body = Text("\n").join(lines)
         out.out.print(Text(""))

@@ -89,7 +89,8 @@ def added(out: Output, results: Sequence[Added]) -> None:
             continue
         if r.status == "exists":
             label = _w(out, "canonical" if r.via_canonical else "exists")
-            out.print(_line(r.id, label, r.title, "yellow", ", ".join(r.changes)), no_wrap=True, overflow="ellipsis")
+            line = _line(r.id, label, r.title or r.url, "yellow", ", ".join(r.changes))
+            out.print(line, no_wrap=True, overflow="ellipsis")
             continue
         new.append(r.id)
         out.print(_line(r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
