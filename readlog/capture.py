@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -154,8 +154,8 @@ def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, tuple[PageMeta | None,
     from readlog import web
 
     limits = web.Limits.from_env(retries=1, max_wait=5.0, max_bytes=ADD_MAX_BYTES)
-    if limits.timeout > ADD_TIMEOUT:
-        limits = web.Limits.from_env(retries=1, max_wait=5.0, max_bytes=ADD_MAX_BYTES, timeout=ADD_TIMEOUT)
+    if limits.timeout > ADD_TIMEOUT:  # a quick look: the environment may only shorten it
+        limits = replace(limits, timeout=ADD_TIMEOUT, page_seconds=ADD_TIMEOUT * 3)
     found: dict[str, tuple[PageMeta | None, str]] = {}
 
     def done(key: str, result: tuple[PageMeta | None, str]) -> None:

@@ -423,6 +423,8 @@ def test_export_jsonl_carries_the_text_and_import_restores_it(run: Run, server: 
     assert good["minutes"] == 1 and good["words"] > 100 and good["fetched_at"] and good["dead_at"] is None
     dead = next(r for r in records if r["url"].endswith("/missing?x=1"))
     assert dead["dead_at"] and dead["fetch_error"] == "HTTP 404" and dead["text"] == ""
+    only_dead = [json.loads(line) for line in run("export", "--dead").stdout.splitlines()]
+    assert [r["url"] for r in only_dead] == [dead["url"]]
     fresh = tmp_path / "fresh.db"
     run("--db", str(fresh), "import", str(out))
     for original in (show(run, 1, "--full"), show(run, 2, "--full")):
