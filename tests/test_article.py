@@ -268,3 +268,21 @@ def test_render_never_exceeds_the_width_nor_prints_control(text: str, width: int
         console.print(line)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "\x1b" not in out and not CONTROL.search(out.replace("\n", ""))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*"ab cdefgh,.;:!?)(-\t\r\x0b\x0c", "  ", "xxxxxxxxxxxx"]), max_size=80).map("".join),
+    st.integers(min_value=1, max_value=30),
+)
+def test_wrap_of_plain_ascii_takes_the_fast_path_to_the_same_lines(text: str, width: int) -> None:
+    """render.wrap's ASCII shortcut gives exactly the lines of the general path."""
+    import readlog.render as render_module
+
+    fast = render_module.wrap(text, width)
+    shortcut = render_module._NOT_PLAIN_ASCII
+    render_module._NOT_PLAIN_ASCII = re.compile(".")  # every paragraph takes the general path
+    try:
+        assert render_module.wrap(text, width) == fast
+    finally:
+        render_module._NOT_PLAIN_ASCII = shortcut

@@ -21,12 +21,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 
 from readlog.render import wrap
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from rich.console import Console, ConsoleOptions
+    from rich.style import Style
+
     from readlog.render import Output, Row
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -84,36 +90,64 @@ def parse(text: str) -> list[Block]:
     return blocks
 
 
-def render(text: str, width: int) -> list[Text]:
-    """The article as terminal lines of at most ``width`` cells each."""
+# A laid-out line: its parts, each (text, style); one rich Text is made from
+# all of them at the end (a Text per line costs more than the layout itself).
+Line = list[tuple[str, str]]
+HEADING_STYLES = {1: "bold underline", 2: "bold"}
+
+
+def layout(text: str, width: int) -> list[Line]:
+    """The article as terminal lines of at most ``width`` cells each (20 at least)."""
     width = max(20, width)
-    lines: list[Text] = []
+    lines: list[Line] = []
     previous = ""
     for block in parse(text):
         if lines and not (block.kind == "item" and previous == "item"):
-            lines.append(Text(""))
+            lines.append([])
         lines.extend(_block(block, width))
         previous = block.kind
     return lines
 
 
-def _block(block: Block, width: int) -> list[Text]:
+def render(text: str, width: int) -> list[Text]:
+    """The article as one rich Text per line."""
+    return [Text.assemble(*line) for line in layout(text, width)]
+
+
+class Lines:
+    """Laid-out lines as a rich renderable: segments straight to the console,
+    without a Text object per line (rich would make one for each when
+    splitting a long Text, ~30 ms for a 20,000-word article). The pieces
+    were cleaned by parse(), so they hold no control characters."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        styles: dict[str, Style] = {}
+        for line in self.lines:
+            for piece, name in line:
+                if name and name not in styles:
+                    styles[name] = console.get_style(name)
+                yield Segment(piece, styles[name] if name else None)
+            yield Segment.line()
+
+
+def _block(block: Block, width: int) -> list[Line]:
     if block.kind == "heading":
-        style = "bold underline" if block.level == 1 else "bold" if block.level == 2 else "bold italic"
-        return [Text(line, style=style) for line in wrap(" ".join(block.lines), width).split("\n")]
+        style = HEADING_STYLES.get(block.level, "bold italic")
+        return [[(line, style)] for line in wrap(" ".join(block.lines), width).split("\n")]
     if block.kind == "item":
         indent = "  " * min(block.level, 8)
         bullet = "•" if block.level == 0 else "◦"
         body = wrap(" ".join(block.lines), max(10, width - len(indent) - 2)).split("\n")
-        out = [Text(indent + bullet + " ", style="cyan") + Text(body[0])]
-        out += [Text(indent + "  " + line) for line in body[1:]]
-        return out
+        return [[(indent + bullet + " ", "cyan"), (body[0], "")], *([(indent + "  " + line, "")] for line in body[1:])]
     if block.kind == "code":
-        return [Text(piece, style="green") for line in block.lines for piece in _fold(line.expandtabs(4), width)]
+        return [[(piece, "green")] for line in block.lines for piece in _fold(line.expandtabs(4), width)]
     if block.kind == "quote":
         wrapped = wrap("\n".join(block.lines), max(10, width - 2)).split("\n")
-        return [Text("│ ", style="dim") + Text(line, style="italic") for line in wrapped]
-    return [Text(line) for line in wrap("\n".join(block.lines), width).split("\n")]
+        return [[("│ ", "dim"), (line, "italic")] for line in wrapped]
+    return [[(line, "")] for line in wrap("\n".join(block.lines), width).split("\n")]
 
 
 def _fold(line: str, width: int) -> list[str]:
@@ -136,7 +170,7 @@ def show_full(out: Output, row: Row) -> None:
     """The entry's panel, then its article; paged when it is longer than the screen."""
     text = row.get("text") or ""
     console = out.out
-    lines = render(text, min(console.width, MAX_WIDTH)) if text else []
+    lines = layout(text, min(console.width, MAX_WIDTH)) if text else []
     if lines and console.is_terminal and len(lines) + 8 > console.height:
         os.environ.setdefault("LESS", "-R")
         with console.pager(styles=True):
@@ -147,9 +181,8 @@ def show_full(out: Output, row: Row) -> None:
         out.line(HINTS.get(out.lang, HINTS["en"]).format(id=row["id"]), style="dim")
 
 
-def _print(out: Output, row: Row, lines: list[Text]) -> None:
+def _print(out: Output, row: Row, lines: list[Line]) -> None:
     out.entry_detail(row, full=True)
     if lines:
-        body = Text("\n").join(lines)
         out.out.print(Text(""))
-        out.out.print(body, no_wrap=True, crop=False, overflow="ignore")
+        out.out.print(Lines(lines))
