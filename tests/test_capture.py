@@ -20,8 +20,7 @@ from typing import Any
 
 import pytest
 
-from readlog import article
-from readlog import capture as capture_module
+from readlog import article, fetching
 
 import webserver
 from conftest import FIXTURES, ROOT, Run, write
@@ -292,20 +291,20 @@ def test_a_page_full_of_escapes_and_markup_stays_text(run: Run, server: Server, 
 
 def test_ctrl_c_keeps_what_was_fetched(run: Run, server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     add(run, *(server.url(f"/en?c={i}") for i in range(5)), "--no-fetch")
-    real = capture_module._digest
+    real = fetching._digest
 
     def interrupting(page: Any) -> Any:
         if page.url.endswith("c=2"):  # the third page fetched (newest saved first)
             raise KeyboardInterrupt
         return real(page)
 
-    monkeypatch.setattr(capture_module, "_digest", interrupting)
+    monkeypatch.setattr(fetching, "_digest", interrupting)
     result = run("fetch", "--jobs", "1", code=130)
     assert "fetch interrupted: 2 of 5 pages saved" in result.stderr
     fetched = {e["url"] for e in run.json("list") if e["fetched_at"]}
     assert fetched == {server.url("/en?c=4"), server.url("/en?c=3")}
     assert "interrupted: 2 fetched" in run("history").stdout
-    monkeypatch.setattr(capture_module, "_digest", real)
+    monkeypatch.setattr(fetching, "_digest", real)
     assert "3 fetched" in run("fetch").stdout  # the rest, and only the rest
 
 

@@ -109,7 +109,7 @@ def fetch(
       readlog fetch --source "Go Blog" --refetch
       readlog fetch --dead --refetch --jobs 8
     """
-    from readlog import capture
+    from readlog import fetching
     from readlog.commands import parse_ids
     from readlog.render import capture as show
     from readlog.store import Filters
@@ -125,7 +125,7 @@ def fetch(
     numbers = parse_ids(ids) if ids else None
     f: Filters | None = fa.filters() if fa.given() else None
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
-    report = capture.fetch(
+    report = fetching.fetch(
         state,
         numbers,
         f,

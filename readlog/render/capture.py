@@ -16,7 +16,8 @@ from rich.text import Text
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
-    from readlog.capture import Added, FetchReport, Outcome
+    from readlog.capture import Added
+    from readlog.fetching import FetchReport, Outcome
     from readlog.render import Output
 
 Row = dict[str, Any]
