@@ -106,9 +106,10 @@ def add(state: State, values: Sequence[str], opts: AddOptions, stdin: TextIO) ->
         entry = Entry(url=url, title=opts.title or "", category=opts.category or "", tags=list(opts.tags))
         entry.note, entry.source = opts.note or "", opts.source or ""
         entries.setdefault(prepare([entry])[0].url_key, entry)
-    known = {key: reading.find(lib, prepare([e])[0]) for key, e in entries.items()}
+    known: dict[str, Known | None] = {}  # looked up again when storing: another readlog may add meanwhile
     metas: dict[str, tuple[PageMeta | None, str]] = {}
-    if opts.fetch:
+    if opts.fetch:  # only links not saved yet are worth a request
+        known = {key: reading.find(lib, prepare([e])[0]) for key, e in entries.items()}
         metas = _page_metas([(key, e.url) for key, e in entries.items() if known[key] is None])
     by_canonical: set[str] = set()
     for key, (meta, _) in metas.items():
@@ -183,7 +184,7 @@ def _store_added(
         action = lib.start_action(command + (" …" if len(entries) > 20 else ""))
         for key, entry in entries.items():
             item = prepare([entry])[0]
-            seen = known[key] if key in by_canonical else reading.find(lib, item)  # another readlog may have added it
+            seen = known[key] if key in by_canonical else reading.find(lib, item)
             if seen is not None and seen.in_trash:
                 results.append(Added(entry.url, "trash", seen.id, seen.title))
                 continue

@@ -412,8 +412,8 @@ def test_search_finds_article_text_ranked_below_title_and_verdict(run: Run, serv
 
 
 def test_export_jsonl_carries_the_text_and_import_restores_it(run: Run, server: Server, tmp_path: Path) -> None:
-    add(run, server.url("/zh?x=1"), server.url("/missing?x=1"), "--no-fetch")
-    run("fetch", code=1)
+    add(run, server.url("/zh?x=1"), server.url("/missing?x=1"), server.url("/en?x=never"), "--no-fetch")
+    run("fetch", "1", "2", code=1)  # the third is never fetched: its record has empty fetch fields
     out = tmp_path / "out.jsonl"
     run("export", "--format", "jsonl", "-o", str(out))
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -426,7 +426,7 @@ def test_export_jsonl_carries_the_text_and_import_restores_it(run: Run, server: 
     assert [r["url"] for r in only_dead] == [dead["url"]]
     fresh = tmp_path / "fresh.db"
     run("--db", str(fresh), "import", str(out))
-    for original in (show(run, 1, "--full"), show(run, 2, "--full")):
+    for original in (show(run, 1, "--full"), show(run, 2, "--full"), show(run, 3, "--full")):
         restored = json.loads(run("--db", str(fresh), "show", str(original["id"]), "--full", "--json").stdout)
         assert restored == original
 

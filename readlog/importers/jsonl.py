@@ -135,12 +135,11 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
     return entry
 
 
-def _fetched(obj: dict[str, Any]) -> dict[str, Any] | None:
+def _fetched(obj: dict[str, Any]) -> dict[str, Any]:
     """What fetch found, as the columns store it: cleaned text, whole numbers,
-    UTC times. None for a record from before fetch existed (every column is
-    then left at its default)."""
-    if not any(obj.get(name) not in (None, "") for name in FETCH_FIELDS):
-        return None
+    UTC times; the columns' defaults for what the record lacks (an entry
+    never fetched, an export from before fetch existed). Every record gives
+    all nine, so the rows of one batch always have the same columns."""
     from readlog.sanitize import clean
     from readlog.stamps import to_iso
 
