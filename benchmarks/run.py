@@ -87,7 +87,10 @@ READS: dict[str, tuple[float, list[str]]] = {
     "read ID": (1.3, ["read", "{fresh_id}"]),
     "search (3 chars)": (2.0, ["search", "{word3}"]),
     "search (2 chars)": (3.0, ["search", "{word2}"]),
+    "add URL --no-fetch": (1.3, ["add", "https://bench.example/saved/{fresh_id}", "--no-fetch"]),
 }
+FETCH_TARGET = 1.5  # fetch of 200 pages: at most this times the httpx + trafilatura floor
+SHOW_FULL_TARGET = 1.5  # show --full of a 20,000-word article: at most this times the CLI floor
 FLAT = ("list --unread", "list --starred --source X", "search (3 chars)", "search (2 chars)")
 
 
@@ -535,6 +538,17 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
                 "x",
                 "" if a and b else "a run failed",
             )
+    cap = results.get("capture")
+    if cap:
+        fetch, show = cap["fetch"], cap["show_full"]
+        ratio = fetch["median"] / fetch["floor_median"] if not fetch["error"] and fetch["floor_median"] else None
+        check(f"fetch {cap['pages']} pages: <= {FETCH_TARGET}x httpx + trafilatura floor", ratio, FETCH_TARGET, "x")
+        check(
+            f"show --full of a {show['words']:,}-word article: <= {SHOW_FULL_TARGET}x CLI floor",
+            floor_ratio(show),
+            SHOW_FULL_TARGET,
+            "x",
+        )
     net = results.get("netscape")
     if net and net.get("median") is not None and net.get("floor_median"):
         check(
@@ -568,6 +582,12 @@ def import_cell(imp: dict[str, Any], floor: dict[str, Any]) -> str:
     if imp["cpu_median"] and floor["cpu_median"]:
         text += f"; CPU {imp['cpu_median'] / floor['cpu_median']:.2f}x"
     return text
+
+
+def _cpu_ratio(t: dict[str, Any]) -> str:
+    if t.get("cpu_median") and t.get("floor_cpu_median"):
+        return f"{t['cpu_median'] / t['floor_cpu_median']:.2f}x"
+    return "-"
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -618,6 +638,18 @@ def markdown(results: dict[str, Any]) -> str:
         ]
     elif net:
         lines += ["", f"Netscape import: {net.get('note', 'not measured')}."]
+    cap = results.get("capture")
+    if cap:
+        fetch, show = cap["fetch"], cap["show_full"]
+        lines += [
+            "",
+            f"`fetch` of {cap['pages']} local pages ({cap['fetched']} with text), {cap['jobs']} at once: "
+            f"{cell(fetch['median'], fetch['floor_median'])}; CPU {_cpu_ratio(fetch)} "
+            f"(floor: httpx + trafilatura, same pages and concurrency, "
+            f"{cell(fetch['floor_median'] or float('nan'), None)}). "
+            f"`show ID --full` of a {show['words']:,}-word article: {cell(show['median'], show['floor_median'])}; "
+            f"CPU {_cpu_ratio(show)}.",
+        ]
     return "\n".join(lines) + "\n" + triage_markdown(results) + "\n" + flags_table(results["flags"])
 
 
@@ -644,6 +676,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--word2", default="内核", help="two-character search word")
     parser.add_argument("--flat-tolerance", type=float, default=1.25, help="largest/smallest size ratio allowed")
     parser.add_argument("--no-netscape", action="store_true", help="skip the 5,000-bookmark Netscape import")
+    parser.add_argument("--no-capture", action="store_true", help="skip fetch and show --full (benchmarks/capture.py)")
+    parser.add_argument("--capture-runs", type=int, default=3, help="runs of fetch and show --full (median reported)")
     parser.add_argument(
         "--buku",
         default=shutil.which("buku"),
@@ -767,6 +801,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_netscape:
         log("netscape 5,000")
         results["netscape"] = run_netscape(args, base, env)
+    if not args.no_capture:
+        sys.path.insert(0, str(HERE))
+        from capture import run_capture
+
+        results["capture"] = run_capture(base, args.work, env, args.capture_runs, measure, CLI_FLOOR_CMD, log)
     results["flags"] = flags(results) + triage_flags(results)
     args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     table = markdown(results)

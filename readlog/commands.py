@@ -68,6 +68,9 @@ def make_filters(
     tags: list[str],
     archived: bool,
     search: str | None,
+    dead: bool = False,
+    min_time: int | None = None,
+    max_time: int | None = None,
 ) -> Filters:
     from readlog.store import Filters
     from readlog.tags import unique_tags
@@ -78,6 +81,11 @@ def make_filters(
     for option, value in (("--source", source), ("--category", category), *(("--tag", t) for t in tags)):
         if value is not None and not value.strip():
             raise UsageError(f"{option} needs a value; it was given an empty one")
+    for option, minutes in (("--min-time", min_time), ("--max-time", max_time)):
+        if minutes is not None and minutes < 0:
+            raise UsageError(f"{option} takes minutes, 0 or more")
+    if min_time is not None and max_time is not None and min_time > max_time:
+        raise UsageError(f"--min-time {min_time} is more than --max-time {max_time}; nothing could match")
     query = None
     if search is not None:
         from readlog.search import parse_query
@@ -93,6 +101,9 @@ def make_filters(
         tags=unique_tags(tags),
         archived=archived,
         query=query,
+        dead=dead,
+        min_minutes=min_time,
+        max_minutes=max_time,
     )
 
 
@@ -131,7 +142,7 @@ def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tupl
     return {i: snippet(texts.get(i, []), f.query) for i in ids}
 
 
-def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool) -> None:
+def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
     if mark_read is None:
         mark_read = state.mark_read_on_show
     lib = state.library()
@@ -144,7 +155,11 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
     if as_json:
         from readlog.render import entry_record
 
-        state.out.json(entry_record(row))
+        state.out.json(entry_record(row, full=full))
+    elif full:
+        from readlog.render.article import show_full
+
+        show_full(state.out, row)
     else:
         state.out.entry_detail(row)
 

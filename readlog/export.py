@@ -28,6 +28,11 @@ Row = dict[str, Any]
 SCHEMA_VERSION = 1
 MARKER = "readlog"
 TIME_FIELDS = ("saved_at", "imported_at", "read_at", "starred_at", "archived_at")
+# What fetch found (schema 4), after the fields above; kept out of FIELDS, which
+# also recognises exports made before these existed.
+FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
+FETCH_TIMES = ("fetched_at", "dead_at")
+FETCH_NUMBERS = ("words", "minutes", "fetch_status")
 # The JSON Lines record, in this order (after the "readlog" marker).
 FIELDS = (
     "id",
@@ -112,6 +117,13 @@ def record(row: Row) -> dict[str, Any]:
         elif name == "tags":
             out[name] = tags_of(row)
         elif name in ("id", "published"):
+            out[name] = row.get(name)
+        else:
+            out[name] = row.get(name) or ""
+    for name in FETCH_FIELDS:
+        if name in FETCH_TIMES:
+            out[name] = time_out(row.get(name))
+        elif name in FETCH_NUMBERS:
             out[name] = row.get(name)
         else:
             out[name] = row.get(name) or ""

@@ -125,6 +125,15 @@ def item_fingerprint(feed: str, guid: str) -> str:
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]
 
 
+def site_of(url: str) -> str:
+    """The host a URL points to, without ``www.``: the source of a saved link that names none."""
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return ""
+    return host[4:] if host.startswith("www.") else host
+
+
 def fingerprint(url: str, source: str, title: str, summary: str, *, url_key: str | None = None) -> str:
     """sha256 of the normalised URL, or of source + title + summary without one."""
     key = normalize_url(url) if url_key is None else url_key

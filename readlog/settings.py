@@ -27,7 +27,7 @@ ENV_CONFIG = "READLOG_CONFIG"
 ENV_DB = "READLOG_DB"
 ENV_LANG = "READLOG_LANG"
 
-LIST_COLUMNS = ("source", "category", "tags", "saved")
+LIST_COLUMNS = ("source", "category", "tags", "time", "saved")
 DEFAULTS: dict[str, Any] = {
     "library": None,  # the user data dir; resolved by readlog.config
     "columns": list(LIST_COLUMNS),
@@ -212,7 +212,7 @@ TEMPLATE = """\
 # Options (--db, --lang) and the environment (READLOG_DB, READLOG_LANG) override this file.
 
 # library = "~/reading/readlog.db"
-# columns = ["source", "category", "tags", "saved"]
+# columns = ["source", "category", "tags", "time", "saved"]
 # page_size = 20
 # lang = "zh"
 # mark_read_on_show = false

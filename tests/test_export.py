@@ -116,7 +116,7 @@ def records(text: str) -> list[dict[str, Any]]:
 def test_jsonl_has_every_field_and_state(run: Run, sample: Path) -> None:
     out = records(run("export").stdout)
     assert [r["id"] for r in out] == [1, 2, 3, 4]
-    assert all(list(r) == ["readlog", *export.FIELDS] and r["readlog"] == 1 for r in out)
+    assert all(list(r) == ["readlog", *export.FIELDS, *export.FETCH_FIELDS] and r["readlog"] == 1 for r in out)
     first = out[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary
     assert first["tags"] == ["内核", "os"] and first["note"] == SAMPLE[0].note

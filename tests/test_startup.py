@@ -44,6 +44,10 @@ FORBIDDEN = (
     "readlog.merge",
     "textual",
     "readlog.triage",
+    "httpx",
+    "trafilatura",
+    "lxml",
+    "readlog.web",
 )
 
 DIGEST = """\
@@ -65,6 +69,9 @@ READ_COMMANDS = [
     ("list", []),
     ("show", ["1"]),
     ("show", ["2", "--json"]),
+    ("show", ["1", "--full"]),
+    ("list", ["--dead"]),
+    ("list", ["--max-time", "10"]),
     ("star", ["1"]),
     ("read", ["2"]),
     ("search", ["调度器"]),
@@ -149,6 +156,28 @@ def test_import_does_load_the_import_machinery(tmp_path: Path) -> None:
     modules, done = imported_modules("--db", str(tmp_path / "new.db"), "import", str(source))
     assert done.returncode == 0, done.stderr[-2000:]
     assert {"readlog.ingest", "readlog.importers", "sqlite_utils"} <= set(forbidden_in(modules))
+
+
+def test_add_without_fetching_loads_no_network_nor_import_machinery(small_library: Path) -> None:
+    """add --no-fetch is held to the star target: no httpx, no sqlite_utils, no importers."""
+    modules, done = imported_modules("--db", str(small_library), "add", "https://example.com/a", "--no-fetch")
+    assert done.returncode == 0 and "added" in done.stdout, done.stderr[-2000:]
+    assert {"readlog.store.reading", "readlog.merge"} <= modules
+    heavy = [m for m in forbidden_in(modules) if not m.startswith("readlog.merge")]
+    assert heavy == [], heavy
+
+
+def test_add_that_fetches_does_load_httpx(tmp_path: Path) -> None:
+    """The guard can fail: reading a page loads the HTTP client (here a closed port answers at once)."""
+    import socket
+
+    spare = socket.socket()
+    spare.bind(("127.0.0.1", 0))
+    port = spare.getsockname()[1]
+    spare.close()
+    modules, done = imported_modules("--db", str(tmp_path / "new.db"), "add", f"http://127.0.0.1:{port}/a")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {"httpx", "readlog.web"} <= set(forbidden_in(modules))
 
 
 # ---- query plans -------------------------------------------------------------

@@ -183,6 +183,8 @@ def _overview(ctx: typer.Context) -> None:
 # main() imports just the one it needs.
 COMMAND_MODULES = {
     "import": "importing",
+    "add": "capture",
+    "fetch": "capture",
     "export": "exporting",
     "list": "reading",
     "search": "reading",

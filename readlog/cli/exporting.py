@@ -12,7 +12,7 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.cli.reading import BEFORE, CATEGORY, SINCE, SOURCE, STARRED, TAG, UNREAD, filters
+from readlog.cli.reading import BEFORE, CATEGORY, DEAD, MAX_TIME, MIN_TIME, SINCE, SOURCE, STARRED, TAG, UNREAD, filters
 from readlog.cli.reading import READ as READ_OPT
 from readlog.errors import ReadlogError, UsageError
 
@@ -48,6 +48,9 @@ def export(
     tag: Optional[list[str]] = TAG,
     archived: bool = typer.Option(False, "--archived", help="Only archived entries (default: all entries)."),
     search: Optional[str] = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY."),
+    dead: bool = DEAD,
+    min_time: Optional[int] = MIN_TIME,
+    max_time: Optional[int] = MAX_TIME,
 ) -> None:
     """Export entries: every field and state, to stdout or a file.
 
@@ -68,7 +71,7 @@ def export(
     """
 
     name = choose_format(fmt, output)
-    f = filters(unread, read, starred, source, category, since, before, tag, archived, search)
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, search, dead, min_time, max_time)
     f.archived = True if archived else None
     run_export(state_of(ctx), f, name, output)
 

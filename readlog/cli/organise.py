@@ -39,6 +39,9 @@ BEFORE = typer.Option(None, "--before", metavar="WHEN", help="Saved before: 2026
 TAG = typer.Option(None, "--tag", help="Entries with this tag (repeat for all of several).")
 ARCHIVED = typer.Option(False, "--archived", help="Archived entries (otherwise they are left alone).")
 SEARCH = typer.Option(None, "--search", metavar="QUERY", help="Entries matching QUERY (as in search).")
+DEAD = typer.Option(False, "--dead", help="Entries whose link was found dead.")
+MIN_TIME = typer.Option(None, "--min-time", metavar="MINUTES", help="Articles taking at least this long to read.")
+MAX_TIME = typer.Option(None, "--max-time", metavar="MINUTES", help="Articles read in at most this many minutes.")
 YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
 JSON = typer.Option(False, "--json", help="Print the changed entries as JSON.")
 
@@ -57,6 +60,9 @@ class FilterArgs:
     tags: list[str] = field(default_factory=list)
     archived: bool = False
     search: Optional[str] = None
+    dead: bool = False
+    min_time: Optional[int] = None
+    max_time: Optional[int] = None
 
     def given(self) -> bool:
         return self != FilterArgs()
@@ -75,18 +81,21 @@ class FilterArgs:
             tags=self.tags,
             archived=self.archived,
             search=self.search,
+            dead=self.dead,
+            min_time=self.min_time,
+            max_time=self.max_time,
         )
 
     def words(self) -> list[str]:
         """The options again, as a command line (recorded in history)."""
         words: list[str] = []
-        for flag in ("unread", "read", "starred", "archived"):
+        for flag in ("unread", "read", "starred", "archived", "dead"):
             if getattr(self, flag):
                 words.append(f"--{flag}")
-        for flag in ("source", "category", "since", "before", "search"):
+        for flag in ("source", "category", "since", "before", "search", "min_time", "max_time"):
             value = getattr(self, flag)
             if value is not None:
-                words += [f"--{flag}", value]
+                words += [f"--{flag.replace('_', '-')}", str(value)]
         for tag in self.tags:
             words += ["--tag", tag]
         return words
@@ -220,6 +229,9 @@ def tag(
     tags: Optional[list[str]] = TAG,
     archived: bool = ARCHIVED,
     search: Optional[str] = SEARCH,
+    dead: bool = DEAD,
+    min_time: Optional[int] = MIN_TIME,
+    max_time: Optional[int] = MAX_TIME,
     yes: bool = YES,
     as_json: bool = JSON,
 ) -> None:
@@ -237,7 +249,9 @@ def tag(
       readlog tag --source "Go Blog" +go --yes
       readlog list --tag rust
     """
-    fa = FilterArgs(unread, read, starred, source, category, since, before, tags or [], archived, search)
+    fa = FilterArgs(
+        unread, read, starred, source, category, since, before, tags or [], archived, search, dead, min_time, max_time
+    )
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
     from readlog.store.organise import retag, set_tags

@@ -25,6 +25,9 @@ def filters(
     tags: Optional[list[str]] = None,
     archived: bool = False,
     search: Optional[str] = None,
+    dead: bool = False,
+    min_time: Optional[int] = None,
+    max_time: Optional[int] = None,
 ) -> Filters:
     from readlog import commands
 
@@ -39,6 +42,9 @@ def filters(
         tags=tags or [],
         archived=archived,
         search=search,
+        dead=dead,
+        min_time=min_time,
+        max_time=max_time,
     )
 
 
@@ -51,6 +57,9 @@ SINCE = typer.Option(None, "--since", metavar="WHEN", help="Saved since: 2026-11
 BEFORE = typer.Option(None, "--before", metavar="WHEN", help="Saved before: 2026-01-01, 30d.")
 TAG = typer.Option(None, "--tag", help="Only entries with this tag (repeat for all of several).")
 ARCHIVED = typer.Option(False, "--archived", help="Show archived entries instead of the others.")
+DEAD = typer.Option(False, "--dead", help="Only links found dead (readlog fetch found them gone).")
+MIN_TIME = typer.Option(None, "--min-time", metavar="MINUTES", help="Only articles taking at least this long to read.")
+MAX_TIME = typer.Option(None, "--max-time", metavar="MINUTES", help="Only articles read in at most this many minutes.")
 SORT = typer.Option(None, "--sort", help="saved, published, title, source, read, id (search: relevance).")
 REVERSE = typer.Option(False, "--reverse", help="Reverse the order.")
 LIMIT = typer.Option(None, "--limit", "-n", help="How many to show; 0 means all (default: one screen).")
@@ -71,6 +80,9 @@ def list_(
     tag: Optional[list[str]] = TAG,
     archived: bool = ARCHIVED,
     search: Optional[str] = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY."),
+    dead: bool = DEAD,
+    min_time: Optional[int] = MIN_TIME,
+    max_time: Optional[int] = MAX_TIME,
     sort: Optional[str] = SORT,
     reverse: bool = REVERSE,
     limit: Optional[int] = LIMIT,
@@ -83,10 +95,12 @@ def list_(
       readlog list --unread
       readlog list --starred --source "Go Blog"
       readlog list --since 2w --sort published --json
+      readlog list --unread --max-time 10
+      readlog list --dead
     """
     from readlog import commands
 
-    f = filters(unread, read, starred, source, category, since, before, tag, archived, search)
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, search, dead, min_time, max_time)
     commands.show_list(state_of(ctx), f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 
 
@@ -106,17 +120,21 @@ def search(
     before: Optional[str] = BEFORE,
     tag: Optional[list[str]] = TAG,
     archived: bool = ARCHIVED,
+    dead: bool = DEAD,
+    min_time: Optional[int] = MIN_TIME,
+    max_time: Optional[int] = MAX_TIME,
     sort: Optional[str] = SORT,
     reverse: bool = REVERSE,
     limit: Optional[int] = LIMIT,
     as_json: bool = JSON,
     rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild the search index, then search (if QUERY given)."),
 ) -> None:
-    """Search titles, sources, categories, summaries, verdicts, notes and tags.
+    """Search titles, sources, categories, summaries, verdicts, notes, tags and fetched article text.
 
     Any two or more consecutive characters match, in Chinese or English,
-    case-insensitively. Results: title hits first, then verdict hits, then
-    the rest; newest saved first within each. In --json, the `snippet`
+    case-insensitively. Results: title hits first, then verdict, note, tag,
+    source and category hits, then the rest (summaries and article text);
+    newest saved first within each. In --json, the `snippet`
     marks each hit with `**`.
 
     \b
@@ -137,7 +155,7 @@ def search(
             return
     if not query:
         raise UsageError("give a QUERY to search for (or --rebuild)")
-    f = filters(unread, read, starred, source, category, since, before, tag, archived, query)
+    f = filters(unread, read, starred, source, category, since, before, tag, archived, query, dead, min_time, max_time)
     commands.show_list(state, f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 
 
@@ -149,19 +167,23 @@ def show(
     mark_read: Optional[bool] = typer.Option(
         None, "--mark-read/--no-mark-read", "-r", help="Also mark it read (default: the config's mark_read_on_show)."
     ),
+    full: bool = typer.Option(False, "--full", "-f", help="Also the article's text (after readlog fetch), paged."),
     as_json: bool = JSON,
 ) -> None:
-    """Show one entry in full: summary, verdict, links.
+    """Show one entry: summary, verdict, links, reading time; --full reads the article.
 
     Showing does not change the entry unless you pass --mark-read (or set
     mark_read_on_show = true in the config file; --no-mark-read overrides it).
+    With --full the article fetched by readlog fetch follows, wrapped to the
+    terminal and shown in $PAGER when it is longer than the screen.
 
     \b
     Examples:
       readlog show 12
+      readlog show 12 --full
       readlog show 12 --mark-read
       readlog show 12 --json
     """
     from readlog import commands
 
-    commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json)
+    commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json, full=full)

@@ -29,10 +29,14 @@ def state_command(name: str, state: str, on: bool, summary: str) -> None:
         tag: Optional[list[str]] = F.TAG,
         archived: bool = F.ARCHIVED,
         search: Optional[str] = F.SEARCH,
+        dead: bool = F.DEAD,
+        min_time: Optional[int] = F.MIN_TIME,
+        max_time: Optional[int] = F.MAX_TIME,
         yes: bool = F.YES,
         as_json: bool = F.JSON,
     ) -> None:
         fa = organise.FilterArgs(unread, read, starred, source, category, since, before, tag or [], archived, search)
+        fa.dead, fa.min_time, fa.max_time = dead, min_time, max_time
         organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
 
     command.__doc__ = f"""{summary}

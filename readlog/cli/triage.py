@@ -29,6 +29,9 @@ def triage(
     tags: Optional[list[str]] = reading.TAG,
     archived: bool = reading.ARCHIVED,
     search: Optional[str] = SEARCH,
+    dead: bool = reading.DEAD,
+    min_time: Optional[int] = reading.MIN_TIME,
+    max_time: Optional[int] = reading.MAX_TIME,
 ) -> None:
     """Go through entries one key at a time: star, read, archive, tag, note, open, undo.
 

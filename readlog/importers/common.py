@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import urlsplit
 
 from readlog.htmltext import html_to_text
 from readlog.infile import MAX_LINE, InputFile
-from readlog.models import Entry, Problem
+from readlog.models import Entry, Problem, site_of  # noqa: F401  (importers take it from here)
 
 SUMMARY_LIMIT = 2000  # characters of article text kept as a summary; the article itself stays at its URL
 Parser = Callable[[InputFile, Any], Iterator[Entry | Problem]]
@@ -32,15 +31,6 @@ class Format:
     name: str
     sniff: Callable[[str], int]
     parse: Parser
-
-
-def site_of(url: str) -> str:
-    """The host a URL points to, without ``www.``: the source of a saved link that names none."""
-    try:
-        host = urlsplit(url.strip()).hostname or ""
-    except ValueError:
-        return ""
-    return host[4:] if host.startswith("www.") else host
 
 
 def split_tags(text: str, separators: str = ",") -> list[str]:

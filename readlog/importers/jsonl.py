@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from readlog.export import FIELDS, MARKER, TIME_FIELDS
+from readlog.export import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.importers import ParseContext
 from readlog.importers.common import json_error, json_records
 from readlog.infile import InputFile
@@ -46,6 +46,7 @@ class Restored(Entry):
     restore_id: int | None = None
     imported_at: datetime | None = None
     stored_fingerprint: str = ""
+    fetched: dict[str, Any] | None = None  # the fetch columns, ready to store (see _fetched)
 
     def fingerprint(self, url_key: str | None = None) -> str:
         return self.stored_fingerprint or super().fingerprint(url_key)
@@ -122,6 +123,7 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
         entry.tags = _tags(obj.get("tags"))
         times = {name: _time(obj.get(name), name) for name in TIME_FIELDS}
         entry.restore_id = _id(obj.get("id"))
+        entry.fetched = _fetched(obj)
     except ValueError as exc:
         return Problem(line, f"{exc}; skipped")
     entry.saved_at, entry.imported_at = times["saved_at"], times["imported_at"]
@@ -131,6 +133,32 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
     if not (entry.title or entry.url or entry.summary or entry.note or entry.stored_fingerprint):
         return Problem(line, f"the {what} has no title, url, summary or note; skipped")
     return entry
+
+
+def _fetched(obj: dict[str, Any]) -> dict[str, Any]:
+    """What fetch found, as the columns store it: cleaned text, whole numbers,
+    UTC times; the columns' defaults for what the record lacks (an entry
+    never fetched, an export from before fetch existed). Every record gives
+    all nine, so the rows of one batch always have the same columns."""
+    from readlog.sanitize import clean
+    from readlog.stamps import to_iso
+
+    out: dict[str, Any] = {}
+    for name in FETCH_FIELDS:
+        value = obj.get(name)
+        if name in FETCH_TIMES:
+            out[name] = to_iso(_time(value, name))
+        elif name in FETCH_NUMBERS:
+            if value is not None and (type(value) is not int or not 0 <= value <= 10**9):
+                raise ValueError(f'"{name}" should be a whole number or null, not {_kind(value)}')
+            out[name] = value
+        else:
+            if value is None:
+                value = ""
+            if not isinstance(value, str):
+                raise ValueError(f'"{name}" should be text, not {_kind(value)}')
+            out[name] = clean(value, keep_tabs=True) if name == "text" else clean(value, one_line=True)
+    return out
 
 
 def _text_fields(obj: dict[str, Any]) -> dict[str, str]:

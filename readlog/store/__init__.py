@@ -34,7 +34,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_ID = 2**63 - 1
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
-    "note != '' AS has_note"
+    "note != '' AS has_note, minutes, dead_at"
 )
 SORTS = {
     "saved": "saved_at {d}, published {d}, id {d}",
@@ -78,6 +78,9 @@ class Filters:
     archived: bool | None = False
     query: Query | None = None
     ids: list[int] | None = None
+    dead: bool = False  # only links found dead
+    min_minutes: int | None = None  # reading time at least this (fetched entries only)
+    max_minutes: int | None = None  # reading time at most this
 
 
 @dataclass
@@ -118,6 +121,7 @@ class Library:
         self._fts_counts: dict[str, int] = {}
         self._progress: Callable[[str, int | None], Any] | None = None
         self._bulk = False  # inside bulk_insert()
+        self._columns: set[str] | None = None  # entries' columns, read once (see _check_columns)
 
     # ---- opening -------------------------------------------------------
 
@@ -308,6 +312,14 @@ class Library:
         if f.ids is not None:
             sql.append("id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(f.ids))
+        if f.dead:
+            sql.append("dead_at IS NOT NULL")
+        if f.min_minutes is not None:
+            sql.append("minutes >= ?")
+            params.append(f.min_minutes)
+        if f.max_minutes is not None:
+            sql.append("minutes <= ?")
+            params.append(f.max_minutes)
         if f.query is not None:
             from readlog import search
 
@@ -532,13 +544,14 @@ class Library:
         return {r["id"]: dict(r) for r in rows}
 
     def texts(self, ids: Sequence[int]) -> dict[int, list[str]]:
-        """The searchable texts of some entries, title first, for snippets."""
+        """The searchable texts of some entries, title first and the fetched
+        article's text last, for snippets."""
         rows = self.conn.execute(
-            "SELECT id, title, summary, verdict, note, source, category FROM entries "
+            "SELECT id, title, summary, verdict, note, source, category, text FROM entries "
             "WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps(list(ids)),),
         )
-        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6]] for r in rows}
+        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6], r[7]] for r in rows}
 
     def overview(self) -> Row:
         one = self.conn.execute(
@@ -693,14 +706,23 @@ class Library:
         """Insert new entries (every row has the same columns, from merge.new_row);
         in a bulk import, index them in one go (see bulk_insert)."""
         columns = list(rows[0])
-        _check_columns(columns)
+        self._check_columns(columns)
         sql = f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
         self.conn.executemany(sql, [[r[c] for c in columns] for r in rows])
         if self._bulk:
             migrations.index_inserted(self.conn, min(r["id"] for r in rows), max(r["id"] for r in rows))
 
+    def _check_columns(self, names: Iterable[str]) -> None:
+        """Column names bound for SQL must be the table's own (they come from
+        merge.py and the importers, never from a file, but are checked anyway)."""
+        if self._columns is None:
+            self._columns = {r[1] for r in self.conn.execute("PRAGMA table_info(entries)")}
+        unknown = set(names) - self._columns
+        if unknown:
+            raise ValueError(f"not a column of entries: {sorted(unknown)}")
+
     def _update_row(self, entry_id: int, values: Row) -> None:
-        _check_columns(values)
+        self._check_columns(values)
         assignments = ", ".join(f"{k} = ?" for k in values)
         self.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*values.values(), entry_id])
 
@@ -817,9 +839,9 @@ class Library:
         return int(row[0])
 
     def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
-        """Give a new row its id, and bring back the id and import time of an
-        entry from readlog's own export (``restore_id``/``imported_at``, set
-        by importers/jsonl.py).
+        """Give a new row its id, and bring back the id, import time and fetch
+        columns of an entry from readlog's own export (``restore_id``,
+        ``imported_at``, ``fetched``, set by importers/jsonl.py).
 
         Ids are given explicitly, exactly as AUTOINCREMENT would, so kept and
         fresh ids in one batch never collide. An exported id is kept when it is
@@ -835,22 +857,9 @@ class Library:
             from readlog.stamps import to_iso
 
             row["imported_at"] = to_iso(imported)
-
-
-# Columns a row written by upsert may name (checked before they reach SQL).
-ENTRY_COLUMNS = frozenset(
-    (
-        "id", "fingerprint", "url_key", "source", "category", "published", "saved_at", "read_at", "starred_at",
-        "archived_at", "imported_at", "updated_at", "import_id", "saved_raw", "tags", "url", "title", "note",
-        "verdict", "summary",
-    )
-)  # fmt: skip
-
-
-def _check_columns(columns: Iterable[str]) -> None:
-    unknown = set(columns) - ENTRY_COLUMNS
-    if unknown:
-        raise ValueError(f"not a column readlog writes on import: {sorted(unknown)}")
+        fetched = getattr(entry, "fetched", None)
+        if isinstance(fetched, dict):  # what fetch found, from readlog's own export (all nine columns)
+            row.update(fetched)
 
 
 def _starred_index(f: Filters) -> str | None:
@@ -873,6 +882,8 @@ def _count_index(f: Filters) -> str | None:
     if _starred_index(f):
         return _starred_index(f)
     if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
+        return None
+    if f.dead or f.min_minutes is not None or f.max_minutes is not None:
         return None
     if f.query is not None:
         return None

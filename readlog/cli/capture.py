@@ -1,0 +1,142 @@
+"""add, fetch: save links from the terminal and download their articles."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from typing import Optional
+
+import typer
+
+from readlog.cli import handle_errors, organise, state_of
+from readlog.cli import registry as app
+from readlog.errors import ReadlogError
+
+F = organise
+
+
+@app.command()
+@handle_errors
+def add(
+    ctx: typer.Context,
+    urls: list[str] = typer.Argument(..., metavar="URL...", help="Links to save; - reads them from standard input."),
+    title: Optional[str] = typer.Option(None, "--title", help="The title (else the page's own)."),
+    tags: Optional[list[str]] = typer.Option(None, "--tag", help="A tag (repeat for several)."),
+    note: Optional[str] = typer.Option(None, "--note", metavar="TEXT", help="A note."),
+    star: bool = typer.Option(False, "--star", help="Star it."),
+    read: bool = typer.Option(False, "--read", help="Mark it read."),
+    source: Optional[str] = typer.Option(None, "--source", help="The source (else the site's name, or its host)."),
+    category: Optional[str] = typer.Option(None, "--category", help="A category."),
+    no_fetch: bool = typer.Option(False, "--no-fetch", help="Save at once without reading the page."),
+    as_json: bool = typer.Option(False, "--json", help="Print what was done as JSON."),
+) -> None:
+    """Save links: the page's title, description, site and date are read at once.
+
+    A link already in the library (the same address once normalised) is
+    reported with its id and changed only as the options say (--star, --tag,
+    ...). Offline, or when the page cannot be read, the link is saved anyway
+    with its host as the source; readlog fetch fills it in later and
+    downloads the article text. Only http and https links are taken.
+
+    \b
+    Examples:
+      readlog add https://example.com/post
+      readlog add https://example.com/post --tag rust --star
+      readlog add https://a.example/x https://b.example/y --no-fetch
+      pbpaste | readlog add -
+    """
+    from readlog import capture
+    from readlog.render import capture as show
+    from readlog.tags import unique_tags
+
+    state = state_of(ctx)
+    opts = capture.AddOptions(
+        title=title,
+        tags=unique_tags(tags or []),
+        note=note,
+        star=star,
+        read=read,
+        source=source,
+        category=category,
+        fetch=not no_fetch,
+    )
+    results = capture.add(state, urls, opts, sys.stdin)
+    if as_json:
+        lib = state.library()
+        entries = {r.id: row for r in results if r.status != "trash" and (row := lib.get(r.id)) is not None}
+        state.out.json(show.added_records(results, entries))
+    else:
+        show.added(state.out, results)
+    if any(r.status == "trash" for r in results):
+        raise ReadlogError("")  # exit 1: a link was not saved (said above)
+
+
+@app.command()
+@handle_errors
+def fetch(
+    ctx: typer.Context,
+    ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges (or use filters)."),
+    unread: bool = F.UNREAD,
+    read: bool = F.READ,
+    starred: bool = F.STARRED,
+    source: Optional[str] = F.SOURCE,
+    category: Optional[str] = F.CATEGORY,
+    since: Optional[str] = F.SINCE,
+    before: Optional[str] = F.BEFORE,
+    tag: Optional[list[str]] = F.TAG,
+    archived: bool = F.ARCHIVED,
+    search: Optional[str] = F.SEARCH,
+    dead: bool = F.DEAD,
+    min_time: Optional[int] = F.MIN_TIME,
+    max_time: Optional[int] = F.MAX_TIME,
+    refetch: bool = typer.Option(False, "--refetch", help="Fetch again, even pages fetched already."),
+    jobs: int = typer.Option(4, "--jobs", "-j", help="Pages downloaded at once (one at a time per site)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+) -> None:
+    """Download entries' pages and keep their article text, length and language.
+
+    Without ids or filters: every entry with a link that was never fetched,
+    and those whose last try failed (a page that answered with an error, or
+    a dead link, at most once a day). --refetch fetches the chosen entries
+    again. Ctrl-C stops at once and keeps every page already fetched. Exit
+    status 1 when a page could not be fetched (each is listed, dead links
+    as such: see readlog list --dead).
+
+    \b
+    Examples:
+      readlog fetch
+      readlog fetch 12 15-18
+      readlog fetch --source "Go Blog" --refetch
+      readlog fetch --dead --refetch --jobs 8
+    """
+    from readlog import fetching
+    from readlog.commands import parse_ids
+    from readlog.render import capture as show
+    from readlog.store import Filters
+
+    state = state_of(ctx)
+    fa = F.FilterArgs(
+        unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
+    )
+    if ids and fa.given():
+        from readlog.errors import UsageError
+
+        raise UsageError("give entry ids or filters, not both")
+    numbers = parse_ids(ids) if ids else None
+    f: Filters | None = fa.filters() if fa.given() else None
+    words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
+    report = fetching.fetch(
+        state,
+        numbers,
+        f,
+        refetch=refetch,
+        jobs=jobs,
+        command=shlex.join(words),
+        progress=None if as_json else (lambda total: show.fetch_progress(state.out, total)),
+    )
+    if as_json:
+        state.out.json(show.fetch_record(report))
+    else:
+        show.fetched(state.out, report)
+    if report.failed:
+        raise ReadlogError("")  # exit 1; each failure was listed

@@ -1,0 +1,206 @@
+"""Rendering for add and fetch: one line per link or page, a progress bar
+with counts, and the JSON shapes.
+
+Same rules as render/__init__.py: page text and titles pass through
+``clean`` and reach rich only as ``Text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from readlog.sanitize import clean
+
+if TYPE_CHECKING:
+    from readlog.capture import Added
+    from readlog.fetching import FetchReport, Outcome
+    from readlog.render import Output
+
+Row = dict[str, Any]
+SHOWN = 10
+
+WORDS = {
+    "en": {
+        "added": "added",
+        "exists": "already saved",
+        "canonical": "already saved (same page)",
+        "trash": "{url} is in the trash as #{id}; `readlog restore {id}` brings it back",
+        "offline": "could not read {url} ({why}); saved with its host as the source. "
+        "`readlog fetch {id}` fills in the title later",
+        "fetch_hint": "`readlog fetch{ids}` downloads the article text",
+        "fetched": "fetched",
+        "failed": "failed",
+        "dead": "dead",
+        "summary": "{fetched:,} fetched, {failed:,} failed ({dead:,} dead)",
+        "skipped": ", {n:,} skipped (fetched already or tried within a day; --refetch fetches again)",
+        "no_link": ", {n:,} without a link",
+        "nothing": "Nothing to fetch",
+        "bar": "fetching",
+        "minutes": "{n} min",
+        "more": "  ... and {n:,} more",
+    },
+    "zh": {
+        "added": "已添加",
+        "exists": "已经收藏过",
+        "canonical": "已经收藏过（同一页面）",
+        "trash": "{url} 在回收站中，编号 #{id}；`readlog restore {id}` 可以恢复",
+        "offline": "无法读取 {url}（{why}）；已保存，来源暂用网址的主机名。`readlog fetch {id}` 稍后补全标题",
+        "fetch_hint": "`readlog fetch{ids}` 下载正文",
+        "fetched": "已抓取",
+        "failed": "失败",
+        "dead": "失效",
+        "summary": "抓取 {fetched:,} 篇，失败 {failed:,} 篇（失效 {dead:,} 篇）",
+        "skipped": "，跳过 {n:,} 篇（已抓取或一天内试过；--refetch 重新抓取）",
+        "no_link": "，{n:,} 条没有链接",
+        "nothing": "没有需要抓取的条目",
+        "bar": "抓取中",
+        "minutes": "{n} 分钟",
+        "more": "  ……另有 {n:,} 条",
+    },
+}
+
+
+def _w(out: Output, key: str, **kw: Any) -> str:
+    return WORDS.get(out.lang, WORDS["en"])[key].format(**kw)
+
+
+def _line(entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
+    line = Text()
+    line.append(f"{entry_id:>5} ", style="cyan")
+    line.append(f"{label}: ", style=style)
+    line.append(clean(title or "(untitled)", one_line=True))
+    if tail:
+        line.append("  " + tail, style="dim")
+    return line
+
+
+# ---- add -------------------------------------------------------------------------------
+
+
+def added(out: Output, results: Sequence[Added]) -> None:
+    """One line per link; why a page could not be read, and links in the trash, on stderr."""
+    new: list[int] = []
+    for r in results:
+        if r.status == "trash":
+            out.error(_w(out, "trash", url=r.url, id=r.id))
+            continue
+        if r.status == "exists":
+            label = _w(out, "canonical" if r.via_canonical else "exists")
+            line = _line(r.id, label, r.title or r.url, "yellow", ", ".join(r.changes))
+            out.print(line, no_wrap=True, overflow="ellipsis")
+            continue
+        new.append(r.id)
+        out.print(_line(r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
+        if r.fetch_error:
+            out.notice(_w(out, "offline", url=r.url, why=r.fetch_error, id=r.id))
+    if new:
+        ids = "" if len(new) > 3 else " " + " ".join(map(str, new))
+        out.line(_w(out, "fetch_hint", ids=ids), style="dim")
+
+
+def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
+    """The JSON shape of add: one object per link."""
+    from readlog.render import entry_record
+
+    return [
+        {
+            "url": r.url,
+            "status": r.status,
+            "id": r.id,
+            "changes": r.changes,
+            "fetched": None if r.fetch_error is None else r.fetch_error == "",
+            "fetch_error": r.fetch_error or None,
+            "entry": entry_record(entries[r.id]) if r.id in entries else None,
+        }
+        for r in results
+    ]
+
+
+# ---- fetch -----------------------------------------------------------------------------
+
+
+def fetched(out: Output, report: FetchReport) -> None:
+    """The pages fetched (the first few), every failure, and the counts."""
+    good = [o for o in report.outcomes if o.ok]
+    bad = [o for o in report.outcomes if not o.ok]
+    for o in good[:SHOWN]:
+        tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
+        out.print(_line(o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis")
+    if len(good) > SHOWN:
+        out.line(_w(out, "more", n=len(good) - SHOWN), style="dim")
+    for o in bad:
+        label = _w(out, "dead" if o.dead else "failed")
+        line = _line(o.id, label, o.error, "red" if o.dead else "yellow", clean(o.url, one_line=True))
+        out.print(line, no_wrap=True, overflow="ellipsis")
+    if not report.outcomes:
+        summary = _w(out, "nothing")
+    else:
+        summary = _w(out, "summary", fetched=report.fetched, failed=report.failed, dead=report.dead)
+    if report.skipped:
+        summary += _w(out, "skipped", n=report.skipped)
+    if report.no_link:
+        summary += _w(out, "no_link", n=report.no_link)
+    out.line(summary, style="bold" if report.outcomes else "dim")
+
+
+def outcome_record(o: Outcome) -> Row:
+    return {
+        "id": o.id,
+        "url": o.url,
+        "ok": o.ok,
+        "status": o.status,
+        "error": o.error or None,
+        "dead": o.dead,
+        "words": o.words,
+        "minutes": o.minutes,
+        "lang": o.lang or None,
+        "final_url": o.final_url or None,
+    }
+
+
+def fetch_record(report: FetchReport) -> Row:
+    """The JSON shape of fetch."""
+    return {
+        "action": report.action or None,
+        "fetched": report.fetched,
+        "failed": report.failed,
+        "dead": report.dead,
+        "skipped": report.skipped,
+        "no_link": report.no_link,
+        "pages": [outcome_record(o) for o in report.outcomes],
+    }
+
+
+@contextmanager
+def fetch_progress(out: Output, total: int) -> Iterator[Any]:
+    """A bar with done/total and the good and failed counts, on a terminal only."""
+    if not out.err.is_terminal:
+        yield _Counts(None, None)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("[green]✓ {task.fields[good]}[/] [red]✗ {task.fields[bad]}[/]"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=out.err, transient=True) as bar:
+        task = bar.add_task(_w(out, "bar"), total=total, good=0, bad=0)
+        yield _Counts(bar, task)
+
+
+class _Counts:
+    def __init__(self, bar: Any, task: Any) -> None:
+        self.bar, self.task, self.good, self.bad = bar, task, 0, 0
+
+    def advance(self, ok: bool, dead: bool) -> None:
+        self.good += ok
+        self.bad += not ok
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, good=self.good, bad=self.bad)

@@ -1,0 +1,249 @@
+"""The polite HTTP client (readlog/web.py) against a real local server:
+charsets, redirects, retries, Retry-After, timeouts, size caps, compression,
+per-host limits, the User-Agent, and failures below HTTP."""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from readlog import __version__, web
+from readlog.web import Limits, Page
+
+import webserver
+from webserver import EN_TITLE, GB_TEXT, ZH_TITLE, Server
+
+# The local server's fixtures.
+server, web_server = webserver.server, webserver.web_server
+
+
+def get(url: str, **limits: Any) -> Page:
+    pages = get_all([url], **limits)
+    return pages[0]
+
+
+def get_all(urls: list[str], **limits: Any) -> list[Page]:
+    found: dict[int, Page] = {}
+    jobs = [web.Job(i, u) for i, u in enumerate(urls)]
+    web.run(jobs, Limits.from_env(**limits), process=lambda p: p, done=lambda k, p: found.setdefault(k, p))
+    assert sorted(found) == list(range(len(urls)))
+    return [found[i] for i in range(len(urls))]
+
+
+def test_chinese_and_english_pages(server: Server) -> None:
+    zh, en = get_all([server.url("/zh"), server.url("/en")])
+    assert zh.ok and zh.status == 200 and zh.is_html and ZH_TITLE in zh.text and zh.charset == "utf-8"
+    assert en.ok and EN_TITLE in en.text and en.final_url == server.url("/en")
+
+
+def test_user_agent_and_accept_encoding(server: Server) -> None:
+    get(server.url("/en?ua=1"))
+    request = server.asked("/en?ua=1")[-1]
+    assert request.headers["User-Agent"] == web.USER_AGENT and web.USER_AGENT.startswith(f"readlog/{__version__} (")
+    assert {"gzip", "br"} <= {e.strip() for e in request.headers["Accept-Encoding"].split(",")}
+
+
+def test_gb18030_declared_in_a_meta_tag(server: Server) -> None:
+    page = get(server.url("/gb18030"))
+    assert page.ok and page.charset == "gb18030"
+    assert GB_TEXT in page.text  # 𠀀 is outside GBK: only a real GB18030 decoder reads it
+
+
+def test_redirect_chain_is_followed_to_its_end(server: Server) -> None:
+    page = get(server.url("/redirect/3"))
+    assert page.ok and page.status == 200 and page.final_url == server.url("/en") and EN_TITLE in page.text
+    assert len(server.asked("/redirect/")) >= 3
+
+
+def test_redirects_are_capped(server: Server) -> None:
+    page = get(server.url("/redirect/5"), max_redirects=2)
+    assert not page.ok and "more than 2 redirects" in page.error and not page.dead
+
+
+def test_redirect_loop_is_detected(server: Server) -> None:
+    before = len(server.asked("/loop/"))
+    page = get(server.url("/loop/a"))
+    assert not page.ok and page.error == "redirect loop" and page.status == 302
+    assert len(server.asked("/loop/")) - before == 2  # a, b, and back to a is seen without asking
+
+
+def test_redirect_to_something_not_a_web_page(server: Server) -> None:
+    page = get(server.url("/js-redirect"))
+    assert not page.ok and "not a web page" in page.error
+
+
+def test_404_is_dead(server: Server) -> None:
+    page = get(server.url("/missing"))
+    assert (page.ok, page.status, page.dead, page.error) == (False, 404, True, "HTTP 404")
+
+
+def test_500_then_200_is_retried(server: Server) -> None:
+    page = get(server.url("/flaky?key=web"))
+    assert page.ok and page.status == 200 and EN_TITLE in page.text
+    assert len(server.asked("/flaky?key=web")) == 2
+
+
+def test_5xx_after_the_retries_is_dead(server: Server) -> None:
+    before = len(server.asked("/down"))
+    page = get(server.url("/down"), retries=2, backoff=0.01)
+    assert (page.status, page.dead) == (503, True) and len(server.asked("/down")) - before == 3
+
+
+def test_429_retry_after_is_honoured(server: Server) -> None:
+    page = get(server.url("/busy?key=honour&after=0.3"))
+    assert page.ok and ZH_TITLE in page.text
+    first, second = server.asked("/busy?key=honour")
+    assert second.at - first.at >= 0.29  # waited what the server asked, not the (tiny) backoff
+
+
+def test_429_asking_for_longer_than_the_cap_ends_the_attempt(server: Server) -> None:
+    started = time.monotonic()
+    page = get(server.url("/busy?key=cap&after=3600"))
+    assert time.monotonic() - started < 2
+    assert not page.ok and page.status == 429 and not page.dead  # rate-limited is not dead
+    assert "asks to wait 3600 s" in page.error and len(server.asked("/busy?key=cap")) == 1
+
+
+def test_retry_wait_doubles_and_respects_the_cap() -> None:
+    limits = Limits(backoff=0.5, max_wait=10)
+    assert [web.retry_wait(None, a, limits) for a in range(3)] == [0.5, 1.0, 2.0]
+    assert web.retry_wait(4, 0, limits) == 4 and web.retry_wait(11, 0, limits) is None
+
+
+def test_slow_page_times_out(server: Server) -> None:
+    started = time.monotonic()
+    page = get(server.url("/slow?wait=3"), timeout=0.2)
+    assert time.monotonic() - started < 1.5
+    assert not page.ok and "timed out" in page.error and page.status is None and not page.dead
+
+
+def test_a_page_that_never_finishes_is_cut_off(server: Server) -> None:
+    """Each read comes in time, but the page as a whole is limited (three times the timeout)."""
+    started = time.monotonic()
+    page = get(server.url("/drip"), timeout=0.25)
+    assert time.monotonic() - started < 2
+    assert not page.ok and "longer than 0.75 s" in page.error
+
+
+def test_endless_body_stops_at_the_size_cap(server: Server) -> None:
+    page = get(server.url("/endless"), max_bytes=300_000)
+    assert not page.ok and "larger than 300,000 bytes" in page.error and page.status == 200 and not page.dead
+
+
+@pytest.mark.parametrize("kind", ["gzip", "br"])
+def test_compression_bomb_stops_at_the_size_cap(server: Server, kind: str) -> None:
+    """8 MB of spaces in a few KB: decoding stops at the cap instead of filling memory."""
+    page = get(server.url(f"/bomb?kind={kind}"), max_bytes=1_000_000)
+    assert not page.ok and "larger than" in page.error and page.text == ""
+
+
+@pytest.mark.parametrize(("path", "title"), [("/gzip", EN_TITLE), ("/br", ZH_TITLE)])
+def test_compressed_pages(server: Server, path: str, title: str) -> None:
+    page = get(server.url(path))
+    assert page.ok and title in page.text
+
+
+def test_non_html_file_is_refused_unread(server: Server) -> None:
+    page = get(server.url("/file.pdf"))
+    assert not page.ok and "application/pdf" in page.error and page.status == 200 and not page.dead
+
+
+def test_plain_text_is_read(server: Server) -> None:
+    page = get(server.url("/plain.txt"))
+    assert page.ok and not page.is_html and "Second paragraph" in page.text
+
+
+def test_connection_refused(server: Server) -> None:
+    spare = socket.socket()
+    spare.bind(("127.0.0.1", 0))
+    port = spare.getsockname()[1]
+    spare.close()  # nothing listens there now
+    page = get(f"http://127.0.0.1:{port}/")
+    assert not page.ok and page.error == "connection refused" and page.status is None and not page.dead
+
+
+def test_no_such_host(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Name resolution is faked for one host (no DNS query leaves the machine)."""
+    real = socket.getaddrinfo
+
+    def fake(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host in ("no-such-host.invalid", b"no-such-host.invalid"):  # anyio passes the name as bytes
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake)
+    page = get("http://no-such-host.invalid/page")
+    assert (page.error, page.no_host, page.dead, page.status) == ("no such host", True, True, None)
+
+
+def test_one_page_at_a_time_per_host_and_jobs_in_all(server: Server) -> None:
+    server.most_in_flight.clear()
+    urls = [server.url(f"/hold?ms=150&n={i}", host) for i in range(3) for host in ("127.0.0.1", "127.0.0.2")]
+    started = time.monotonic()
+    pages = get_all(urls, jobs=4)
+    elapsed = time.monotonic() - started
+    assert all(p.ok for p in pages)
+    assert server.most_in_flight["127.0.0.1"] == 1 and server.most_in_flight["127.0.0.2"] == 1
+    assert server.most_in_flight["*"] == 2  # the two hosts did overlap
+    assert elapsed < 6 * 0.15  # faster than one at a time
+
+
+def test_jobs_limit_the_pages_in_flight(server: Server) -> None:
+    server.most_in_flight.clear()
+    urls = [server.url(f"/hold?ms=100&j={i}", host) for i in range(2) for host in ("127.0.0.1", "127.0.0.2")]
+    assert all(p.ok for p in get_all(urls, jobs=1))
+    assert server.most_in_flight["*"] == 1
+
+
+# ---- charsets, without the network ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "header", "expected"),
+    [
+        ("<meta charset=gbk><p>中文</p>".encode("gb18030"), "text/html", "gb18030"),
+        (
+            b'<meta http-equiv="content-type" content="text/html; charset=GB2312">' + "汉字".encode("gb2312"),
+            "",
+            "gb18030",
+        ),
+        ("<p>é</p>".encode("cp1252"), "text/html; charset=ISO-8859-1", "cp1252"),
+        (b"\xef\xbb\xbf<p>x</p>", "text/html; charset=latin-1", "utf-8"),  # the BOM wins
+        ("<p>x</p>".encode("utf-16-le"), "", "utf-8"),  # no BOM, not declared, valid UTF-8
+        (b"\xff\xfe<\x00p\x00>\x00", "", "utf-16-le"),
+        (b'<meta charset="utf-16"><p>x</p>', "", "utf-8"),  # readable as ASCII, so not UTF-16
+        (b'<meta charset="no-such-charset"><p>caf\xc3\xa9</p>', "", "utf-8"),
+        ("没有声明的中文网页内容，用国标编码保存。".encode("gb18030"), "text/html", "gb18030"),
+        ("Un caf\u00e9 sans d\u00e9claration".encode("cp1252"), "", "cp1252"),
+    ],
+)
+def test_decode_finds_the_charset(data: bytes, header: str, expected: str) -> None:
+    text, name = web.decode(data, header)
+    assert name == expected
+    assert "\ufffd" not in text or expected == "utf-8"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=3000), st.text(max_size=60))
+def test_decode_never_fails(data: bytes, header: str) -> None:
+    text, name = web.decode(data, header)
+    assert isinstance(text, str) and name
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=5000), st.sampled_from(["gzip", "deflate", "br", "identity", "", "compress", "gzip, br"]))
+def test_decoders_never_exceed_the_room_or_crash(data: bytes, encoding: str) -> None:
+    decoder = web.decoder_for(encoding)
+    if decoder is None:
+        assert encoding in ("compress", "gzip, br")
+        return
+    try:
+        out = decoder.feed(data, 1000)
+    except web._Failure:
+        return
+    assert len(out) <= max(1000, len(data) if encoding in ("identity", "") else 1000)

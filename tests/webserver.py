@@ -1,0 +1,404 @@
+"""A real HTTP server on 127.0.0.1 (and 127.0.0.2, a second host) for the
+fetch and add tests: every kind of page the web client must handle.
+
+Pages are written here, for these tests. The server runs in a thread for
+the whole test session (one per xdist worker); pages that change from one
+request to the next (500 then 200, 429 then 200) keep their state per
+``key`` query parameter, so tests never see each other's requests. Nothing
+here reaches outside the machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gzip
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, ClassVar
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+ZH_TITLE = "终端里的转义序列为什么危险"
+ZH_PARAGRAPHS = [
+    "终端把某些字节当作命令而不是文字：移动光标、改变颜色、设置窗口标题，甚至写入剪贴板。",
+    "如果一个程序把网页上抓来的文字原样打印出来，页面作者就可以在文字里藏一段转义序列，让终端替他做事。",
+    "这篇文章用几个小实验说明这种攻击怎样发生：先清屏，再伪造一行看起来正常的输出，最后把一段命令悄悄放进剪贴板。",
+    "防御的办法并不复杂。把所有外来文字当作数据，在显示之前去掉控制字符和转义序列，并且不要让富文本库去解释其中的方括号。",
+    "作者最后提醒，日志、文件名和书签标题都可能带着这样的字节，任何来自别处的字符串都值得同样的小心。",
+]
+EN_TITLE = "Why reading time estimates are usually wrong"
+EN_PARAGRAPHS = [
+    "Most reading time estimates divide a word count by a fixed speed and call it a day. That is a fine start, "
+    "but the number people actually care about is whether they can finish the piece before their coffee gets cold.",
+    "Readers slow down for dense technical prose, for code samples and for tables, and they speed up for narrative. "
+    "A single average hides all of that, which is why the estimate should be rounded and treated as a hint.",
+    "Counting words is harder than it looks once more than one language is involved. Chinese and Japanese are "
+    "written without spaces, so every character has to count on its own, and at its own speed.",
+    "The practical answer is to keep two speeds, one for words and one for characters, and to say which were used. "
+    "Users can then judge for themselves whether the article really takes twelve minutes or closer to twenty.",
+]
+
+
+def article_html(title: str, paragraphs: list[str], *, lang: str, head: str = "", extra: str = "") -> str:
+    body = "\n".join(f"<p>{p}</p>" for p in paragraphs)
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title} - Test Site</title>{head}'
+        f"</head><body><nav><a href='/'>Home</a> <a href='/about'>About</a></nav>"
+        f"<article><h1>{title}</h1>\n{body}\n{extra}</article>"
+        f"<footer>Copyright the test site. All rights reserved.</footer></body></html>"
+    )
+
+
+ZH_PAGE = article_html(ZH_TITLE, ZH_PARAGRAPHS, lang="zh-CN")
+EN_PAGE = article_html(
+    EN_TITLE,
+    EN_PARAGRAPHS,
+    lang="en",
+    extra=(
+        "<h2>Two speeds</h2><ul><li>words a minute for English</li><li>characters a minute for Chinese</li></ul>"
+        "<pre><code>minutes = words / 230 + characters / 400\n    # rounded, at least one</code></pre>"
+        "<blockquote><p>An estimate is a promise you cannot keep exactly.</p></blockquote>"
+    ),
+)
+META_HEAD = """
+<meta property="og:title" content="The Open Graph title">
+<meta property="og:description" content="What the page says about itself, in one sentence.">
+<meta property="og:site_name" content="Metadata Weekly">
+<meta property="og:url" content="/meta?canonical=1">
+<meta name="description" content="The plain meta description, which Open Graph outranks.">
+<link rel="canonical" href="/meta-canonical">
+<meta property="article:published_time" content="2026-11-20T08:30:00+08:00">
+<script type="application/ld+json">
+{"@context": "https://schema.org", "@graph": [
+  {"@type": "WebSite", "name": "Metadata Weekly site", "url": "/"},
+  {"@type": "NewsArticle", "headline": "The JSON-LD headline", "datePublished": "2026-11-19",
+   "publisher": {"@type": "Organization", "name": "Metadata Weekly Inc."}, "inLanguage": "en-GB"}
+]}
+</script>
+"""
+META_PAGE = article_html("The page title", EN_PARAGRAPHS, lang="en", head=META_HEAD)
+# Only JSON-LD: the headline and publisher name must be found there.
+JSONLD_PAGE = article_html(
+    "Plain title | Some Site",
+    EN_PARAGRAPHS[:2],
+    lang="en",
+    head='<script type="application/ld+json">{"@type": "BlogPosting", "headline": "Headline from JSON-LD", '
+    '"description": "Description from JSON-LD.", "datePublished": "2025-03-04T10:00:00Z", '
+    '"publisher": {"name": "LD Publisher"}}</script>',
+)
+GB_TEXT = "国标扩展字符页面：这一页用 GB18030 编码，并且只在 meta 标签里声明。𠀀是扩展区的字。"
+GB_PAGE = (
+    '<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb18030">'
+    "<title>GB18030 编码测试</title></head><body><article><h1>GB18030 编码测试</h1>"
+    + "".join(f"<p>{GB_TEXT}第{i}段，多写几句，让正文足够长，提取器才会保留它。</p>" for i in range(5))
+    + "</article></body></html>"
+).encode("gb18030")
+ESC = "\x1b"
+HOSTILE_TITLE = f"Totally normal{ESC}]0;pwned{ESC}\\ title [bold red]markup[/] \u202eevil"
+HOSTILE_PAGE = article_html(
+    HOSTILE_TITLE,
+    [
+        f"Clear the screen{ESC}[2J{ESC}[H and then pretend all is well. This paragraph is long enough to be kept.",
+        f"Copy to clipboard{ESC}]52;c;cm0gLXJmIH4K{ESC}\\ silently, with bells\x07 and a null\x00 or two here.",
+        "[link=https://evil.example]click me[/link] and [bold]rich markup[/bold] stays text, every bracket.",
+        "Zero width\u200b joiners\u200d and bidi \u2066overrides\u2069 vanish; the rest of this sentence stays.",
+        "# this is not a heading but a paragraph that starts with a hash, so it must stay a paragraph",
+    ],
+    lang="en",
+    extra="<p>- not a list item either, just a dash at the start of a paragraph of text</p>"
+    "<p>&gt; and not a quote, although it starts with a greater-than sign in the page</p>"
+    f"<pre><code>```\nfenced inside code{ESC}[31m red\n```</code></pre>",
+)
+PLAIN_TEXT = "A plain text page.\n\n# Not a heading\nJust text, line by line.\n\nSecond paragraph of plain text.\n"
+PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+BIG_ARTICLE_WORDS = 20_000
+
+
+def long_article(words: int) -> str:
+    """An English article of about ``words`` words, in paragraphs of about 100 that all differ
+    (an extractor drops repeated paragraphs, as it should)."""
+    vocabulary = "careful readers keep notes while they read long articles about systems tools memory disks"
+    vocabulary += " networks queues caches schedulers compilers parsers editors terminals fonts colours pages"
+    words_used = vocabulary.split(" ")
+    paragraphs = []
+    for i in range(max(1, words // 100)):
+        chosen = [words_used[(i * 7 + j * j) % len(words_used)] for j in range(99)]
+        paragraphs.append(f"Paragraph {i}: " + " ".join(chosen) + ".")
+    return article_html("A very long article", paragraphs, lang="en")
+
+
+@dataclass
+class Request:
+    host: str
+    path: str
+    headers: dict[str, str]
+    at: float
+
+
+@dataclass
+class Server:
+    """The running server: its base URLs and what it was asked."""
+
+    port: int
+    port2: int
+    requests: list[Request] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    in_flight: dict[str, int] = field(default_factory=dict)
+    most_in_flight: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def url(self, path: str, host: str = "127.0.0.1") -> str:
+        port = self.port2 if host == "127.0.0.2" else self.port
+        return f"http://{host}:{port}{path}"
+
+    def asked(self, path_start: str) -> list[Request]:
+        with self.lock:
+            return [r for r in self.requests if r.path.startswith(path_start)]
+
+
+def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
+    def html(body: str | bytes, status: int = 200, ctype: str = "text/html; charset=utf-8") -> Callable[..., None]:
+        data = body.encode("utf-8") if isinstance(body, str) else body
+        return lambda h, q: h.reply(status, data, ctype)
+
+    return {
+        "/zh": html(ZH_PAGE),
+        "/en": html(EN_PAGE),
+        "/meta": html(META_PAGE),
+        "/jsonld": html(JSONLD_PAGE),
+        "/gb18030": html(GB_PAGE, ctype="text/html"),
+        "/hostile": html(HOSTILE_PAGE),
+        "/plain.txt": html(PLAIN_TEXT, ctype="text/plain; charset=utf-8"),
+        "/file.pdf": html(PDF, ctype="application/pdf"),
+        "/missing": html("<html><body>not here</body></html>", status=404),
+        "/gone": html("<html><body>gone for good</body></html>", status=410),
+        "/empty": html("<html><head><title>Nothing</title></head><body></body></html>"),
+        "/long": html(long_article(BIG_ARTICLE_WORDS)),
+        "/redirect": Handler.redirect_chain,
+        "/loop": Handler.loop,
+        "/flaky": Handler.flaky,
+        "/busy": Handler.busy,
+        "/down": Handler.down,
+        "/once": Handler.once,
+        "/slow": Handler.slow,
+        "/drip": Handler.drip,
+        "/endless": Handler.endless,
+        "/gzip": Handler.gzipped,
+        "/br": Handler.brotli,
+        "/bomb": Handler.bomb,
+        "/hold": Handler.hold,
+        "/js-redirect": lambda h, q: h.send_redirect("javascript:alert(1)"),
+    }
+
+
+class Handler(BaseHTTPRequestHandler):
+    server_version = "readlog-test/1"
+    protocol_version = "HTTP/1.1"
+    state: Server
+    pages: ClassVar[dict[str, Callable[[Handler, dict[str, str]], None]]] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        pass
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+        host = self.headers.get("Host", "")
+        with self.state.lock:
+            self.state.requests.append(Request(host, self.path, dict(self.headers.items()), time.monotonic()))
+        page = self.pages.get(parts.path) or self.pages.get("/" + parts.path.strip("/").split("/")[0])
+        if page is None:
+            self.reply(404, b"<html><body>no such test page</body></html>", "text/html")
+            return
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up: fine
+            page(self, query)
+
+    # ---- helpers -------------------------------------------------------------------
+
+    def reply(self, status: int, data: bytes, ctype: str, headers: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def send_redirect(self, location: str, status: int = 302) -> None:
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def count(self, query: dict[str, str]) -> int:
+        key = f"{urlsplit(self.path).path}:{query.get('key', '')}"
+        with self.state.lock:
+            self.state.counts[key] = self.state.counts.get(key, 0) + 1
+            return self.state.counts[key]
+
+    # ---- pages that do something -------------------------------------------------------
+
+    def redirect_chain(self, query: dict[str, str]) -> None:
+        """/redirect/3 -> /redirect/2 -> /redirect/1 -> /en (301, 302, 307 in turn)."""
+        n = int(urlsplit(self.path).path.rsplit("/", 1)[-1] or 0)
+        target = "/en" if n <= 1 else f"/redirect/{n - 1}"
+        self.send_redirect(target, (301, 302, 307)[n % 3])
+
+    def loop(self, query: dict[str, str]) -> None:
+        """/loop/a -> /loop/b -> /loop/a ..."""
+        here = urlsplit(self.path).path
+        self.send_redirect("/loop/b" if here.endswith("/a") else "/loop/a")
+
+    def flaky(self, query: dict[str, str]) -> None:
+        """500 on the first request for a key, the English article after."""
+        if self.count(query) == 1:
+            self.reply(500, b"<html><body>oops</body></html>", "text/html")
+        else:
+            self.reply(200, EN_PAGE.encode(), "text/html; charset=utf-8")
+
+    def busy(self, query: dict[str, str]) -> None:
+        """429 with Retry-After (?after=SECONDS) the first time, then the Chinese article."""
+        if self.count(query) == 1:
+            self.reply(429, b"slow down", "text/plain", {"Retry-After": query.get("after", "0.2")})
+        else:
+            self.reply(200, ZH_PAGE.encode(), "text/html; charset=utf-8")
+
+    def once(self, query: dict[str, str]) -> None:
+        """The English article the first time for a key, 404 after: a link that dies."""
+        if self.count(query) == 1:
+            self.reply(200, EN_PAGE.encode(), "text/html; charset=utf-8")
+        else:
+            self.reply(404, b"<html><body>gone</body></html>", "text/html")
+
+    def down(self, query: dict[str, str]) -> None:
+        """503 every time."""
+        self.reply(503, b"<html><body>down</body></html>", "text/html")
+
+    def slow(self, query: dict[str, str]) -> None:
+        """Answers only after ?wait= seconds (default 3): past any test timeout."""
+        time.sleep(float(query.get("wait", "3")))
+        self.reply(200, EN_PAGE.encode(), "text/html; charset=utf-8")
+
+    def drip(self, query: dict[str, str]) -> None:
+        """Headers at once, then a byte every 0.05 s for 4 s: no read waits long, the page never ends."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        for _ in range(80):
+            self.wfile.write(b" ")
+            self.wfile.flush()
+            time.sleep(0.05)
+
+    def endless(self, query: dict[str, str]) -> None:
+        """An HTML page that never ends (no length; up to 64 MB, or until the client leaves)."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(b"<html><body><p>")
+        chunk = b"endless " * 8192
+        for _ in range(1000):
+            self.wfile.write(chunk)
+        self.close_connection = True
+
+    def gzipped(self, query: dict[str, str]) -> None:
+        if "gzip" not in self.headers.get("Accept-Encoding", ""):
+            self.reply(406, b"gzip only", "text/plain")
+            return
+        self.reply(200, gzip.compress(EN_PAGE.encode()), "text/html; charset=utf-8", {"Content-Encoding": "gzip"})
+
+    def brotli(self, query: dict[str, str]) -> None:
+        import brotli
+
+        if "br" not in self.headers.get("Accept-Encoding", ""):
+            self.reply(406, b"br only", "text/plain")
+            return
+        self.reply(200, brotli.compress(ZH_PAGE.encode()), "text/html; charset=utf-8", {"Content-Encoding": "br"})
+
+    def bomb(self, query: dict[str, str]) -> None:
+        """?kind=gzip|br: a small body that decompresses to 8 MB of spaces."""
+        kind = query.get("kind", "gzip")
+        self.reply(200, bomb(kind), "text/html", {"Content-Encoding": kind})
+
+    def hold(self, query: dict[str, str]) -> None:
+        """Answers after ?ms= milliseconds, counting how many requests each host has in flight."""
+        host = self.headers.get("Host", "").split(":")[0]
+        with self.state.lock:
+            self.state.in_flight[host] = self.state.in_flight.get(host, 0) + 1
+            self.state.most_in_flight[host] = max(self.state.most_in_flight.get(host, 0), self.state.in_flight[host])
+            total = sum(self.state.in_flight.values())
+            self.state.most_in_flight["*"] = max(self.state.most_in_flight.get("*", 0), total)
+        try:
+            time.sleep(int(query.get("ms", "100")) / 1000)
+            self.reply(200, EN_PAGE.encode(), "text/html; charset=utf-8")
+        finally:
+            with self.state.lock:
+                self.state.in_flight[host] -= 1
+
+
+@functools.cache
+def bomb(kind: str) -> bytes:
+    import brotli
+
+    raw = b" " * (8 * 2**20)
+    return gzip.compress(raw, compresslevel=1) if kind == "gzip" else brotli.compress(raw, quality=1)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up (a timeout, a size cap) is expected here; anything else is printed."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def start() -> tuple[Server, list[ThreadingHTTPServer]]:
+    """Serve the pages on 127.0.0.1 and 127.0.0.2 (ports chosen by the system)."""
+    servers = []
+    for host in ("127.0.0.1", "127.0.0.2"):
+        servers.append(_QuietServer((host, 0), Handler))
+    state = Server(servers[0].server_address[1], servers[1].server_address[1])
+    Handler.state = state
+    Handler.pages = _pages()
+    for httpd in servers:
+        threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return state, servers
+
+
+@pytest.fixture(scope="session")
+def web_server() -> Iterator[Server]:
+    state, servers = start()
+    try:
+        yield state
+    finally:
+        for httpd in servers:
+            httpd.shutdown()
+            httpd.server_close()
+
+
+FAST = {
+    "READLOG_FETCH_TIMEOUT": "0.4",
+    "READLOG_FETCH_BACKOFF": "0.02",
+    "READLOG_FETCH_MAX_WAIT": "0.5",
+    "READLOG_FETCH_MAX_BYTES": "2000000",
+}
+PROXIES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
+
+
+@pytest.fixture
+def server(web_server: Server, monkeypatch: pytest.MonkeyPatch) -> Server:
+    """The session's server, with the web client's waits cut short and no proxy in the way."""
+    for name, value in FAST.items():
+        monkeypatch.setenv(name, value)
+    for name in PROXIES:
+        monkeypatch.delenv(name, raising=False)
+    return web_server
