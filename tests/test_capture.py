@@ -126,6 +126,15 @@ def test_add_a_known_link_changes_nothing_unless_asked(run: Run, server: Server,
     assert not entry["starred"] and entry["tags"] == [] and entry["note"] == ""
 
 
+def test_undo_takes_an_added_link_back_and_its_id_is_never_reused(run: Run, server: Server) -> None:
+    [first] = add(run, server.url("/en"), "--no-fetch", "--title", "Saved by hand")
+    assert run.json("history", "-n", "1")[0]["command"].startswith("add ")
+    assert "deleted (added by readlog add): Saved by hand" in run("undo").stdout
+    assert run.json("list", "-n", "0") == []
+    [again] = add(run, server.url("/en"), "--no-fetch")
+    assert again["status"] == "added" and again["id"] > first["id"]
+
+
 def test_add_a_page_whose_canonical_address_is_known(run: Run, server: Server) -> None:
     [first] = add(run, server.url("/meta-canonical"), "--no-fetch")
     [second] = add(run, server.url("/meta"))
