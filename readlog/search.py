@@ -255,6 +255,35 @@ def match_sql(
     return MatchSQL(sql, params, fts, exact and fts is not None)
 
 
+def caseless_pair(query: Query) -> str | None:
+    """The term of a query that is one two-character term whose characters
+    have no case and are not spaces (内核, 调度, 12), else None.
+
+    For such a term, ``instr`` on the stored text finds exactly the entries
+    the index finds: the index only folds case and spaces, and no other
+    character folds to one without case (store.Library._walk_for_pair).
+    """
+    if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
+        return None
+    text = query.groups[0][0].text
+    if len(text) != 2 or any(c.isspace() or c.lower() != c or c.upper() != c or c.casefold() != c for c in text):
+        return None
+    return text
+
+
+def tier_of(term: str) -> tuple[str, list[str]]:
+    """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
+    for a term found with ``instr``, or NULL when no column holds it."""
+    named = [c for tier in TIERS if tier for c in tier]
+    columns = [*(t or tuple(c for c in FTS_COLUMNS if c not in named) for t in TIERS)]
+    whens, params = [], []
+    for number, tier in enumerate(columns, 1):
+        exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier]
+        whens.append(f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN {number}")
+        params += [term] * len(exprs)
+    return f"CASE {' '.join(whens)} END", params
+
+
 def is_simple(query: Query) -> bool:
     """Probing the index row by row is cheap only for a few single trigrams
     (a longer phrase must check positions, a two-character term is an OR)."""

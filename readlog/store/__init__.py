@@ -45,8 +45,10 @@ SORTS = {
     "id": "id {d}",
 }
 # A search walks the entries in order and probes the index when at least
-# 1/DENSE of them match (see _by_relevance).
+# 1/DENSE of them match (see _by_relevance); a lone two-character term walks
+# at most WALK of the newest entries (see _walk_for_pair).
 DENSE = 4
+WALK = 2000
 # Beyond this many skipped entries a dense search stops probing row by row (see _by_relevance).
 DEEP = 1000
 STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
@@ -117,7 +119,7 @@ class Library:
         self.readonly = readonly
         self._db: Database | None = None
         # Remembered until the next write (see vocabulary() and _fts_count()).
-        self._vocab: dict[str, list[str]] = {}
+        self._vocab: dict[str, dict[str, dict[str, int]]] = {}  # prefix -> trigram -> column -> entries
         self._fts_counts: dict[str, int] = {}
         self._progress: Callable[[str, int | None], Any] | None = None
         self._bulk = False  # inside bulk_insert()
@@ -334,10 +336,24 @@ class Library:
         Remembered for the life of the connection (until the next write), since
         one search asks for the same prefix once per relevance tier.
         """
+        found = self._trigrams(prefix)
+        # Rarest first: FTS5 merges an OR of these lists measurably faster so (27 -> 22 ms at 100,000).
+        return sorted(found, key=lambda t: sum(found[t].values()))
+
+    def _trigrams(self, prefix: str) -> dict[str, dict[str, int]]:
+        """Each indexed trigram starting with ``prefix``, with how many entries
+        hold it in each column: SQLite's per-column vocabulary of the index,
+        which costs no more to read than the plain one and tells which
+        columns a two-character term can be in at all."""
         if prefix not in self._vocab:
-            upper = prefix + "\U0010ffff"
-            sql = "SELECT term FROM entries_fts_vocab WHERE term >= ? AND term < ?"
-            self._vocab[prefix] = [r[0] for r in self.conn.execute(sql, (prefix, upper))]
+            self.conn.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.entries_fts_columns USING fts5vocab(main, entries_fts, 'col')"
+            )
+            sql = "SELECT term, col, doc FROM temp.entries_fts_columns WHERE term >= ? AND term < ?"
+            found: dict[str, dict[str, int]] = {}
+            for term, column, docs in self.conn.execute(sql, (prefix, prefix + "\U0010ffff")):
+                found.setdefault(term, {})[column] = docs
+            self._vocab[prefix] = found
         return self._vocab[prefix]
 
     def _fts_count(self, expr: str) -> int:
@@ -474,6 +490,8 @@ class Library:
         from readlog import search
 
         assert f.query is not None
+        if not offset and (walked := self._walk_for_pair(f, limit, columns)) is not None:
+            return walked
         where, params = self._where(replace(f, query=None))
         modes = self._search_modes(f, limit and limit + offset)
         by_match = offset > 0
@@ -518,6 +536,59 @@ class Library:
             if limit and len(rows) >= limit:
                 break
         return rows
+
+    def _walk_for_pair(self, f: Filters, limit: int, columns: str) -> list[Row] | None:
+        """A screenful for a lone two-character term without case (内核), found
+        by walking the newest entries, when most entries match it.
+
+        Such a term is an OR of every indexed trigram that starts with it (see
+        search.py), and asking the index for a tier's rows merges all of
+        their lists: time that grows with the library. The pair is exactly
+        what ``instr`` finds in the stored text (it has no case to fold and no
+        space), so each walked entry's tier is read from its columns, newest
+        first, and the walk stops as soon as the screen is settled: a screen of
+        title hits, or, when the index's vocabulary shows the pair in no title
+        at all, a screen of the next tier. The index still counts the matches
+        (one merge, for "Showing 20 of N"). None when this does not apply or
+        WALK entries did not settle it: the tiers then run as usual.
+        """
+        from dataclasses import replace
+
+        from readlog import search
+
+        assert f.query is not None
+        term = search.caseless_pair(f.query)
+        if term is None or not 0 < limit <= WALK // 4:
+            return None
+        whole = search.match_sql(f.query, self.vocabulary).fts
+        entries = int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+        if whole is None or self._fts_count(whole) * DENSE <= entries:
+            return None
+        # At most this many entries have the pair in their title (an entry may
+        # hold several of its trigrams there); none when the vocabulary says so.
+        in_titles = sum(cols.get("title", 0) for cols in self._trigrams(term.lower()).values())
+        if in_titles and in_titles * DENSE <= entries:
+            return None  # few title hits, anywhere in the library: the tiers find them faster
+        where, params = self._where(replace(f, query=None))
+        tier, tier_params = search.tier_of(term)
+        sql = (
+            f"SELECT {columns}, {tier} AS tier_ FROM entries WHERE {where} "
+            "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ?"
+        )
+        tiers: dict[int, list[Row]] = {1: [], 2: [], 3: []}
+        walked = 0
+        for r in self.conn.execute(sql, [*tier_params, *params, WALK]):
+            walked += 1
+            row = dict(r)
+            found = row.pop("tier_")
+            if found:
+                tiers[found].append(row)
+            # Settled: a screen of title hits, or (with none anywhere) a screen of the next tier.
+            if len(tiers[1]) >= limit or (not in_titles and len(tiers[2]) >= limit):
+                return [*tiers[1], *tiers[2]][:limit]
+        if walked >= WALK:
+            return None  # more entries than were walked: the tiers must decide
+        return [*tiers[1], *tiers[2], *tiers[3]][:limit]
 
     def get(self, entry_id: int) -> Row | None:
         if not 0 < entry_id <= MAX_ID:  # no such id can exist; SQLite would raise OverflowError

@@ -1,0 +1,104 @@
+"""A lone two-character term without case (内核) is answered by walking the
+newest entries when most entries match it (store.Library._walk_for_pair):
+the same rows, in the same order, as the relevance tiers give."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from readlog import store as store_module
+from readlog.models import Entry
+from readlog.search import caseless_pair, parse_query
+from readlog.store import Counts, Filters, Library
+
+ALPHABET = "内核调度缓存"  # few characters, so that pairs are common and spread over the columns
+TEXT = st.text(alphabet=ALPHABET + " ab", min_size=0, max_size=12)
+
+
+@st.composite
+def entries(draw: st.DrawFn) -> list[Entry]:
+    n = draw(st.integers(min_value=1, max_value=40))
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    out = []
+    for i in range(n):
+        out.append(
+            Entry(
+                title=draw(TEXT) or f"t{i}",
+                summary=draw(TEXT),
+                verdict=draw(TEXT),
+                source=draw(st.sampled_from(["s", "来源内核", "调度台"])),
+                tags=draw(st.lists(TEXT, max_size=2)),
+                note=draw(TEXT),
+                saved_at=start + timedelta(hours=draw(st.integers(min_value=0, max_value=30))),
+            )
+        )
+    return out
+
+
+def library(tmp: Path, batch: list[Entry]) -> Library:
+    lib = Library.open(tmp)
+    with lib.transaction():
+        action = lib.start_action("test")
+        lib.upsert(batch, lib.begin_import("t", "", "t", "", action), action, Counts())
+    return lib
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), pair=st.sampled_from(["内核", "调度", "缓存", "核调", "存内"]), limit=st.integers(1, 8))
+def test_walk_gives_what_the_tiers_give(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    data: st.DataObject,
+    pair: str,
+    limit: int,
+) -> None:
+    batch = data.draw(entries())
+    lib = library(tmp_path_factory.mktemp("walk") / "lib.db", batch)
+    try:
+        archived = data.draw(st.booleans())
+        if archived:
+            with lib.transaction():
+                lib.set_state([1], "archived", True, lib.start_action("archive 1"))
+        f = Filters(query=parse_query(pair))
+        walked = lib._walk_for_pair(f, limit, store_module.LIST_COLUMNS)
+        with monkeypatch.context() as patch:
+            patch.setattr(Library, "_walk_for_pair", lambda *args: None)
+            tiers = lib.select(f, limit=limit)
+        assert walked is None or [r["id"] for r in walked] == [r["id"] for r in tiers]
+        assert [r["id"] for r in lib.select(f, limit=limit)] == [r["id"] for r in tiers]
+    finally:
+        lib.close()
+
+
+def test_the_walk_answers_a_dense_pair_without_title_hits(tmp_path: Path) -> None:
+    batch = [
+        Entry(title=f"第{i}篇", summary="讨论内核", verdict="内核" if i % 2 else "", source="s") for i in range(60)
+    ]
+    lib = library(tmp_path / "lib.db", batch)
+    try:
+        walked = lib._walk_for_pair(Filters(query=parse_query("内核")), 20, store_module.LIST_COLUMNS)
+        assert walked is not None and len(walked) == 20
+        assert all(r["id"] % 2 == 0 for r in walked)  # verdict hits (odd titles' partners) rank first
+    finally:
+        lib.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "pair"),
+    [
+        ("内核", "内核"),
+        ("12", "12"),
+        ("Go", None),
+        ("内", None),
+        ("内核 调度", None),
+        ("内核 -调度", None),
+        ("ＡＢ", None),
+    ],
+)
+def test_which_queries_walk(query: str, pair: str | None) -> None:
+    assert caseless_pair(parse_query(query)) == pair
