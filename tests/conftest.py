@@ -15,6 +15,19 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
+# Three digest entries (two sources, two categories) that several test files start from.
+DIGEST = """\
+技术文章 Go Blog 2025-10-02
+Go 团队介绍了新的垃圾回收器调优方法，给出了延迟数据和配置建议。
+推荐收录，因为数字清楚。
+工程实践 Go Blog 2025-11-20
+一篇讲 goroutine 泄漏排查的文章，附带 pprof 的使用步骤。
+推荐收录，因为步骤可以照做。
+技术文章 Rust Blog 2026-10-30
+文章介绍 Rust 编译器在增量编译上的新进展：查询系统与缓存。
+推荐收录，因为有明确的数字。
+"""
+
 
 @pytest.fixture(autouse=True)
 def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -16,19 +16,8 @@ from readlog.models import Entry
 from readlog.store import Counts, Library
 from readlog.store.organise import retag
 
-from conftest import FIXTURES, Run, write
+from conftest import DIGEST, FIXTURES, Run, write
 
-DIGEST = """\
-技术文章 Go Blog 2025-10-02
-Go 团队介绍了新的垃圾回收器调优方法，给出了延迟数据和配置建议。
-推荐收录，因为数字清楚。
-工程实践 Go Blog 2025-11-20
-一篇讲 goroutine 泄漏排查的文章，附带 pprof 的使用步骤。
-推荐收录，因为步骤可以照做。
-技术文章 Rust Blog 2026-10-30
-文章介绍 Rust 编译器在增量编译上的新进展：查询系统与缓存。
-推荐收录，因为有明确的数字。
-"""
 # The same three entries, the first without its date: importing DIGEST after it fills the date in.
 UNDATED = DIGEST.replace("技术文章 Go Blog 2025-10-02", "技术文章 Go Blog")
 

@@ -76,6 +76,9 @@ def rm(
     tag: Optional[list[str]] = F.TAG,
     archived: bool = F.ARCHIVED,
     search: Optional[str] = F.SEARCH,
+    dead: bool = F.DEAD,
+    min_time: Optional[int] = F.MIN_TIME,
+    max_time: Optional[int] = F.MAX_TIME,
     yes: bool = typer.Option(False, "--yes", help="Move the entries the filters match without asking."),
     as_json: bool = typer.Option(False, "--json", help="Print the entries moved to the trash as JSON."),
 ) -> None:
@@ -91,11 +94,13 @@ def rm(
       readlog rm 12
       readlog rm 3 5 8-12
       readlog rm --source "Old Blog" --before 2025-01-01
-      readlog trash
+      readlog rm --dead --yes
     """
     from readlog import curate
 
-    fa = organise.FilterArgs(unread, read, starred, source, category, since, before, tag or [], archived, search)
+    fa = organise.FilterArgs(
+        unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
+    )
     curate.remove(state_of(ctx), ids or [], fa, yes=yes, as_json=as_json)
 
 

@@ -35,8 +35,10 @@ def state_command(name: str, state: str, on: bool, summary: str) -> None:
         yes: bool = F.YES,
         as_json: bool = F.JSON,
     ) -> None:
-        fa = organise.FilterArgs(unread, read, starred, source, category, since, before, tag or [], archived, search)
-        fa.dead, fa.min_time, fa.max_time = dead, min_time, max_time
+        tags = tag or []
+        fa = organise.FilterArgs(
+            unread, read, starred, source, category, since, before, tags, archived, search, dead, min_time, max_time
+        )
         organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
 
     command.__doc__ = f"""{summary}
