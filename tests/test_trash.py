@@ -328,3 +328,12 @@ def test_zh_output(run: Run, ids: dict[str, int]) -> None:
     gc = str(ids["gc"])
     assert "已移到回收站" in run("--lang", "zh", "rm", gc).stdout
     assert "已恢复" in run("--lang", "zh", "restore", gc).stdout
+
+
+def test_rm_dead_links_throws_away_only_those(run: Run, ids: dict[str, int], library: Path) -> None:
+    _sql(
+        library, "UPDATE entries SET dead_at = '2026-11-30T00:00:00+00:00', fetch_status = 404 WHERE id = ?", ids["gc"]
+    )
+    run("rm", "--dead", "--yes")
+    assert _trashed(run) == [ids["gc"]]
+    assert ids["gc"] not in _listed(run)
