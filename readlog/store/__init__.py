@@ -32,6 +32,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # The largest id SQLite can store (a signed 64-bit integer); larger numbers
 # typed by a user can match nothing and must not reach SQLite (OverflowError).
 MAX_ID = 2**63 - 1
+# An id from readlog's own export is kept only below this (2**53, the largest
+# whole number every JSON reader holds exactly): a hostile or damaged export
+# cannot push the next free id to the end of the id space.
+RESTORE_ID_LIMIT = 2**53
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
     "note != '' AS has_note"
@@ -682,10 +686,14 @@ class Library:
         fresh ids in one batch never collide. An exported id is kept when it is
         above every id this library has given out (always, into an empty
         library), so ids are never reused or renumbered; otherwise the entry
-        gets the next free id.
+        gets the next free id. An id at or above RESTORE_ID_LIMIT is never
+        kept, so the ids after it stay far from SQLite's largest.
         """
         wanted = getattr(entry, "restore_id", None)
-        row["id"] = wanted if isinstance(wanted, int) and wanted >= next_id[0] else next_id[0]
+        keep = isinstance(wanted, int) and next_id[0] <= wanted < RESTORE_ID_LIMIT
+        row["id"] = wanted if keep else next_id[0]
+        if row["id"] > MAX_ID:  # a library damaged before this limit existed
+            raise ReadlogError(f"{self.path}: every entry id has been used; export and import into a new library")
         next_id[0] = row["id"] + 1
         imported = getattr(entry, "imported_at", None)
         if isinstance(imported, datetime):
