@@ -184,8 +184,12 @@ def run_import(
 
     try:
         reference = parse_when(as_of) if as_of else now()
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:
         raise UsageError(f"--as-of: {exc}") from None
+    from readlog.vet import in_range
+
+    if not in_range(reference):
+        raise UsageError(f"--as-of: {as_of!r} is outside the years 1980-2999 that readlog keeps")
     lib = state.library()
     results = ingest.import_files(
         lib,

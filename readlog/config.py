@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
+from readlog.errors import UsageError
+
 APP = "readlog"
 ENV_DB = "READLOG_DB"
+ENV_BUSY = "READLOG_BUSY_TIMEOUT"
+DEFAULT_BUSY_TIMEOUT = 10.0
+MAX_BUSY_TIMEOUT = 86400.0  # a day; SQLite keeps the wait in milliseconds in a 32-bit int
 
 
 def default_library() -> Path:
@@ -17,7 +23,9 @@ def default_library() -> Path:
 
 def library_path(option: str | None) -> tuple[Path, str]:
     """The library file to use and where that choice came from."""
-    if option:
+    if option is not None:
+        if not option.strip():  # an unset shell variable: never quietly the next library in line
+            raise UsageError("--db needs a library file; it was given an empty one")
         return Path(option).expanduser(), "--db"
     env = os.environ.get(ENV_DB)
     if env:
@@ -31,8 +39,15 @@ def library_path(option: str | None) -> tuple[Path, str]:
 
 
 def busy_timeout() -> float:
-    """Seconds to wait for another readlog process's lock (READLOG_BUSY_TIMEOUT)."""
+    """Seconds to wait for another readlog process's lock (READLOG_BUSY_TIMEOUT;
+    unset or empty: 10). Anything but a number from 0 to a day is a usage error."""
+    raw = os.environ.get(ENV_BUSY, "").strip()
+    if not raw:
+        return DEFAULT_BUSY_TIMEOUT
     try:
-        return max(0.0, float(os.environ.get("READLOG_BUSY_TIMEOUT", "10")))
+        value = float(raw)
     except ValueError:
-        return 10.0
+        value = math.nan
+    if not 0 <= value <= MAX_BUSY_TIMEOUT:  # also false for nan
+        raise UsageError(f"{ENV_BUSY}={raw[:40]!r}: give seconds from 0 to {MAX_BUSY_TIMEOUT:g}")
+    return value
