@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run
 from readlog.store import MAX_ID
+
+from conftest import Run
 
 RESTORE_ID_LIMIT = 2**53  # the documented limit (README, export section)
 
