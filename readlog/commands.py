@@ -179,8 +179,10 @@ def run_import(
     strict: bool,
     as_json: bool,
 ) -> None:
-    from readlog import ingest
+    from readlog import ingest, limits
     from readlog.stamps import now, parse_when
+
+    limits.check()  # a cap set to nonsense is a usage error before any file is read
 
     try:
         reference = parse_when(as_of) if as_of else now()

@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from readlog.errors import ReadlogError, UnreadableInput
+from readlog.limits import READ_ENV, read_limit, too_large
 from readlog.unpack import unwrap
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
 MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
 ZIP_MAGIC = b"PK\x03\x04"
+WHOLE = "it is read whole, and holds"
 ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
 
 
@@ -91,10 +93,32 @@ class InputFile:
         if tail:
             yield line, tail
 
-    def read_text(self) -> str:
-        """The whole file as text, for formats that must be parsed whole (JSON)."""
-        text = "".join(t for _, t in self.text_chunks())
-        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    def read_text(self, limit: int | None = None, *, env: str = READ_ENV, what: str = WHOLE) -> str:
+        """The whole file as text, for formats that must be parsed whole (JSON).
+
+        Stops with an error past ``limit`` bytes (default: READLOG_MAX_READ_MB),
+        naming ``env`` as the way to raise it; line ends are normalised chunk
+        by chunk, so the text is held about twice at most, never more.
+        """
+        limit = read_limit() if limit is None else limit
+        if self.size is not None and self.size > limit:
+            raise too_large(self.name, what, limit, env)
+        parts: list[str] = []
+        for text in self._unix_chunks():
+            if self.bytes_read > limit:
+                raise too_large(self.name, what, limit, env)
+            parts.append(text)
+        return "".join(parts).lstrip("\ufeff")
+
+    def _unix_chunks(self) -> Iterator[str]:
+        """Decoded text in pieces with every CRLF and lone CR turned into LF
+        (a CRLF split between two pieces included)."""
+        after_cr = False
+        for _, text in self.text_chunks():
+            if after_cr and text.startswith("\n"):
+                text = text[1:]
+            after_cr = text.endswith("\r")
+            yield text.replace("\r\n", "\n").replace("\r", "\n")
 
     def lines(self) -> Iterator[tuple[int, str]]:
         """(line number, text) for each line, without its line end.
@@ -107,12 +131,7 @@ class InputFile:
         parts: list[str] = []
         size = 0
         skipping = False
-        after_cr = False
-        for _, text in self.text_chunks():
-            if after_cr and text.startswith("\n"):
-                text = text[1:]
-            after_cr = text.endswith("\r")
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        for text in self._unix_chunks():
             pieces = text.split("\n")
             for i, piece in enumerate(pieces):
                 if not skipping:

@@ -25,6 +25,7 @@ from readlog.importers import ParseContext
 from readlog.importers.common import one_line, site_of, summary_of
 from readlog.importers.titles import derive_title
 from readlog.infile import InputFile
+from readlog.limits import FEED_ENV, feed_limit
 from readlog.models import Entry, Problem
 
 NAME = "feed"
@@ -90,7 +91,7 @@ def _bozo(feed: Any, count: int) -> Problem | None:
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     import feedparser
 
-    data = infile.read_text().encode("utf-8")
+    data = infile.read_text(feed_limit(), env=FEED_ENV, what="a feed is read whole, and this one holds").encode("utf-8")
     feed = feedparser.parse(
         io.BytesIO(data),
         response_headers={"content-type": "application/xml; charset=utf-8"},
