@@ -51,12 +51,23 @@ def split_tags(text: str, separators: str = ",") -> list[str]:
 
 
 def one_line(text: str) -> str:
-    return " ".join(html_to_text(text).split()) if text else ""
+    """Plain text on one line, as written: ``Vec<T>`` keeps its ``<T>``."""
+    return " ".join(text.split()) if text else ""
 
 
-def summary_of(html_or_text: str, limit: int = SUMMARY_LIMIT) -> str:
-    """Plain text of an HTML body, cut at a paragraph or word boundary near ``limit``."""
-    text = html_to_text(html_or_text or "")
+def html_line(html: str) -> str:
+    """The visible text of an HTML fragment, on one line (only for fields that are HTML)."""
+    return one_line(html_to_text(html)) if html else ""
+
+
+def html_summary(html: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text of an HTML body (wallabag's content, a feed's HTML summary), cut near ``limit``."""
+    return summary_of(html_to_text(html or ""), limit)
+
+
+def summary_of(text: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text as written, cut at a paragraph or word boundary near ``limit``."""
+    text = (text or "").strip()
     if len(text) <= limit:
         return text
     cut = text[:limit]
