@@ -2,9 +2,9 @@
 
 Pure functions over rows as the store returns them (``SELECT *``): no SQL,
 no terminal. Each format is a generator of text pieces so that a library of
-any size is written in constant memory. JSON Lines (and JSON) are lossless
-and are what ``readlog import`` reads back; CSV, Markdown and the Netscape
-bookmark file are for spreadsheets, people and browsers.
+any size is written in constant memory. JSON Lines, JSON and CSV are lossless
+and are what ``readlog import`` reads back; Markdown and the Netscape
+bookmark file are for people and browsers.
 """
 
 from __future__ import annotations
@@ -67,9 +67,11 @@ CSV_COLUMNS = (
     "imported_at",
     "fingerprint",
 )
-TAG_SEPARATOR = "|"
-# Spreadsheets run a cell that starts with one of these as a formula.
+# Spreadsheets run a cell that starts with one of these as a formula; such a
+# cell gets a leading "'" (shown as text), and so does one that starts with
+# "'" itself, so that the importer can always take exactly one off again.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CELL_QUOTE = "'"
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
@@ -144,14 +146,21 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+
+
+def csv_tags(tags: list[str]) -> str:
+    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
+    return json.dumps(tags, ensure_ascii=False) if tags else ""
 
 
 def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
-    Tags are joined with ``|``; a cell starting with = + - @ gets a leading
-    ``'`` so that spreadsheets show it as text instead of running it.
+    Every field of the JSON Lines record, so ``readlog import`` reads it
+    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
+    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
+    show it as text instead of running it.
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -159,7 +168,7 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "\ufeff" + buffer.getvalue()
     for row in rows:
         rec = record(row)
-        rec["tags"] = TAG_SEPARATOR.join(rec["tags"])
+        rec["tags"] = csv_tags(rec["tags"])
         buffer.seek(0)
         buffer.truncate()
         writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])

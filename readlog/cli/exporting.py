@@ -32,7 +32,7 @@ def export(
         None,
         "--format",
         "-f",
-        help="jsonl (lossless, the default), json, csv, markdown or html (Netscape bookmarks). "
+        help="jsonl (lossless, the default), json, csv (both lossless too), markdown or html (Netscape bookmarks). "
         "Without it, -o FILE's extension decides.",
     ),
     output: Optional[str] = typer.Option(
@@ -52,9 +52,9 @@ def export(
     """Export entries: every field and state, to stdout or a file.
 
     Takes the same filters as list, but includes archived entries unless
-    --archived asks for only those. jsonl and json keep everything, and
-    `readlog import` reads them back (ids, times, states, tags and notes
-    included). csv is UTF-8 with a BOM for spreadsheets; markdown is a
+    --archived asks for only those. jsonl, json and csv keep everything,
+    and `readlog import` reads them back (ids, times, states, tags and notes
+    included); csv is UTF-8 with a BOM for spreadsheets. markdown is a
     reading list grouped by source; html is a Netscape bookmark file for
     browsers and read-later apps (entries without a URL are left out and
     counted on stderr).
