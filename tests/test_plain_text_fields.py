@@ -257,6 +257,16 @@ def test_feed_html_is_still_stripped(run: Run, tmp_path: Path) -> None:
     assert rows[0]["summary"] == "One\nTwo\nimage: https://h.example/i.png"
 
 
+def test_bookmark_list_titles_and_summaries_with_copied_markup(run: Run, tmp_path: Path) -> None:
+    text = (
+        "evening-reads\n\n<b>调度器</b>为什么会饿死后台任务\n\n"
+        '<figure><img src="https://example.org/s.png"></figure><p>一篇长文：Vec&lt;T&gt;。</p>\n\n收藏2 周前\n\n'
+        f"{PLAIN}\n\n{PLAIN}\n\n收藏3 天前\n"
+    )
+    rows = {r["title"]: r["summary"] for r in _import(run, tmp_path, "list.txt", text)}
+    assert rows == {"调度器为什么会饿死后台任务": "image: https://example.org/s.png\n一篇长文：Vec<T>。", PLAIN: PLAIN}
+
+
 def test_bookmark_list_markup_copied_from_a_page_is_converted() -> None:
     from readlog.htmltext import copied_markup_to_text
 

@@ -9,10 +9,10 @@
 Paragraphs are separated by blank lines; each entry ends at its stamp line,
 so entry boundaries come from the stamps, not from counting paragraphs.
 
-The text is plain (``Vec<T>`` stays as written). A summary paragraph may
-hold markup copied with a page (``<figure><img src=...>``): only with
-clear evidence of it are page tags turned into text and image lines
-(htmltext.copied_markup_to_text).
+The text is plain (``Vec<T>`` stays as written). A title or summary may
+hold markup copied with a page (``<b>...</b>``, ``<figure><img src=...>``):
+only with clear evidence of it are page tags turned into text and image
+lines (htmltext.copied_markup_to_text).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def _entry(block: list[Paragraph], source: str, stamp: Paragraph | None, when: o
     (line, title), rest = block[0], block[1:]
     summary = "\n\n".join(copied_markup_to_text(t) for _, t in rest)
     return Entry(
-        title=" ".join(title.split()),
+        title=" ".join(copied_markup_to_text(title).split()),
         summary=summary.strip(),
         source=source,
         saved_at=when if stamp else None,  # type: ignore[arg-type]
