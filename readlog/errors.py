@@ -1,7 +1,7 @@
 """Errors a user can cause, with the exit status each one maps to.
 
 Exit codes (documented in the README): 0 ok, 1 something was not done,
-2 usage error. Anything that escapes as another exception is a bug and may
+2 usage error, 130 interrupted (Ctrl-C). Anything that escapes as another exception is a bug and may
 show a traceback.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 class ReadlogError(Exception):

@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from readlog.errors import ReadlogError, UnreadableInput
 from readlog.limits import READ_ENV, read_limit, too_large
-from readlog.unpack import unwrap
+from readlog.unpack import is_stdin, unwrap
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
@@ -216,6 +216,8 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
     """
     encoding = _encoding(encoding)
     if path == "-":
+        if sys.stdin is None:
+            raise ReadlogError("<stdin>: standard input is closed; nothing to import")
         return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
     if not os.path.exists(path):
         raise ReadlogError(f"{path}: no such file")
@@ -254,7 +256,7 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
             raise ReadlogError(f"{name}: binary data, not a text export")
         _check_head(name, head, enc, explicit=encoding is not None)
     except ReadlogError:
-        if stream is not sys.stdin.buffer:
+        if not is_stdin(stream):
             stream.close()
         raise
     return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
@@ -283,5 +285,5 @@ def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> Non
 
 
 def close_input(infile: InputFile) -> None:
-    if infile.stream is not sys.stdin.buffer:
+    if not is_stdin(infile.stream):
         infile.stream.close()

@@ -126,6 +126,11 @@ class Guarded:
         self.stream.close()  # type: ignore[attr-defined]
 
 
+def is_stdin(stream: object) -> bool:
+    """Whether ``stream`` is standard input (never closed by readlog); False when stdin is closed."""
+    return sys.stdin is not None and stream is getattr(sys.stdin, "buffer", None)
+
+
 def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
     """The decompressed stream when ``head`` starts a gzip or mozLz4 file, else None."""
     if head.startswith(GZIP_MAGIC):
@@ -147,7 +152,7 @@ def _whole(name: str, head: bytes, stream: BinaryIO) -> bytes:
         size += len(chunk)
         if size > limit:
             raise too_large(name, "it is read whole, and holds", limit)
-    if stream is not sys.stdin.buffer:
+    if not is_stdin(stream):
         stream.close()  # all of it is in memory now
     return b"".join(chunks)
 

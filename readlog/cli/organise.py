@@ -106,8 +106,11 @@ class Change:
 
 
 def stdin_is_terminal() -> bool:
-    """Whether a question can be asked (a test seam)."""
-    return sys.stdin.isatty()
+    """Whether a question can be asked (a test seam); False when standard input is closed."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:  # closed by the time we ask
+        return False
 
 
 def change_state(
@@ -183,7 +186,13 @@ def _confirm(count: int) -> None:
     noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
         raise ReadlogError(f"not changing {noun} without asking, and there is no terminal to ask on; add --yes")
-    if not typer.confirm(f"Change {noun}?", default=False):
+    try:
+        answer = typer.confirm(f"Change {noun}?", default=False)
+    except typer.Abort as exc:  # click turns Ctrl-C and end of input alike into Abort
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None  # exit 130, as any interruption
+        raise ReadlogError("no answer; nothing was changed") from None
+    if not answer:
         raise ReadlogError("nothing was changed")
 
 
@@ -375,6 +384,8 @@ def note(
 def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     """The new note from the arguments, standard input or the editor; None keeps the old one."""
     if text == ["-"]:
+        if sys.stdin is None:
+            raise ReadlogError("standard input is closed; give the note as TEXT, or pipe it in")
         value = sys.stdin.read()
     elif text:
         value = " ".join(text)

@@ -7,6 +7,7 @@ terminal: rich turns it off when output is piped or NO_COLOR is set.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -127,14 +128,24 @@ def language(option: str | None = None, configured: str | None = None) -> str:
 MIN_WIDTH = 40
 
 
+class _Console(Console):
+    """rich's Console, except that a reader gone away (``| head -0``) is an
+    error the command reports in one line, as a full disk is, instead of a
+    silent exit inside rich."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "broken pipe: nothing reads it any more")
+
+
 class Output:
     """Everything readlog prints goes through one of these."""
 
     def __init__(self, lang: str = "en", width: int | None = None, columns: Sequence[str] | None = None) -> None:
         self.lang = lang
         self.columns = columns  # the optional list columns, in order (config: columns); None = all
-        self.out = Console(highlight=False, markup=False, emoji=False, width=width)
-        self.err = Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
+        self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
+        self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
         for console in (self.out, self.err):
             if console.width < MIN_WIDTH:  # COLUMNS=0 or 1 would leave no room for any text at all
                 console.width = MIN_WIDTH
