@@ -179,10 +179,13 @@ def run_import(
     strict: bool,
     as_json: bool,
 ) -> None:
-    from readlog import ingest, limits
+    from readlog import importers, ingest, limits
     from readlog.stamps import now, parse_when
 
     limits.check()  # a cap set to nonsense is a usage error before any file is read
+    fmt = fmt.strip().lower()
+    if fmt != "auto" and fmt not in importers.FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; choose auto, {', '.join(importers.FORMATS)}")
 
     try:
         reference = parse_when(as_of) if as_of else now()

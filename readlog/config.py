@@ -51,3 +51,25 @@ def busy_timeout() -> float:
     if not 0 <= value <= MAX_BUSY_TIMEOUT:  # also false for nan
         raise UsageError(f"{ENV_BUSY}={raw[:40]!r}: give seconds from 0 to {MAX_BUSY_TIMEOUT:g}")
     return value
+
+
+MIN_COLUMNS = 40  # narrower leaves no room for any text at all
+MAX_COLUMNS = 500  # wider is a mistake (COLUMNS=99999), and every line would be padded to it
+
+
+def tame_columns() -> None:
+    """Make $COLUMNS a width readlog can lay out: a value that is not a
+    positive number (COLUMNS=0 made --help print nothing) is dropped, so the
+    terminal's own width is used; others are kept within MIN_COLUMNS and
+    MAX_COLUMNS. Done once at start-up, before anything sizes itself."""
+    raw = os.environ.get("COLUMNS")
+    if raw is None:
+        return
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = 0
+    if value <= 0:
+        del os.environ["COLUMNS"]
+    else:
+        os.environ["COLUMNS"] = str(min(max(value, MIN_COLUMNS), MAX_COLUMNS))

@@ -319,17 +319,26 @@ def app_for(args: list[str]) -> typer.Typer:
 
 def main() -> None:
     """Console entry point."""
+    from readlog.config import tame_columns
+
     if sys.stdout is None:  # started with standard output closed (>&-)
         sys.stdout = ClosedOutput()
+    tame_columns()
     # click's exceptions, wherever this typer keeps click (0.28 vendors its own copy)
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException
+    no_args_error = sys.modules[typer.BadParameter.__module__].NoArgsIsHelpError
     try:
         code = app_for(sys.argv[1:])(standalone_mode=False)
         sys.stdout.flush()  # a full disk may only show when the last output is flushed
     except click_exception as exc:  # a usage mistake: one line, not click's framed box
         ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        sys.stderr.write(f"readlog: {exc.format_message()}{hint}\n")
+        if isinstance(exc, no_args_error) and ctx is not None:  # a group alone: its help is printed above
+            names = ", ".join(ctx.command.list_commands(ctx))
+            message = f"'{ctx.command_path}' needs a command: {names}"
+        else:
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            message = f"{exc.format_message()}{hint}"
+        sys.stderr.write(f"readlog: {message}\n")
         raise SystemExit(exc.exit_code) from None
     except typer.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C at a question

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from readlog.cli import State
 
 db_app = typer.Typer(
-    help="Check or repair the library file: check, rebuild-index.",
+    help="Check or repair the library file: check, rebuild-index.\n\n"
+    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db rebuild-index",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

@@ -24,6 +24,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog import stamps
+from readlog.config import MAX_COLUMNS, MIN_COLUMNS
 from readlog.sanitize import clean
 from readlog.tags import tag_list
 
@@ -125,7 +126,7 @@ def language(option: str | None = None, configured: str | None = None) -> str:
     return "zh" if choice.lower().startswith("zh") else "en"
 
 
-MIN_WIDTH = 40
+MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
 
 
 class _Console(Console):
@@ -147,8 +148,8 @@ class Output:
         self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
         self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
         for console in (self.out, self.err):
-            if console.width < MIN_WIDTH:  # COLUMNS=0 or 1 would leave no room for any text at all
-                console.width = MIN_WIDTH
+            if not MIN_WIDTH <= console.width <= MAX_WIDTH:  # COLUMNS=1 or 99999 (see config.tame_columns)
+                console.width = min(max(console.width, MIN_WIDTH), MAX_WIDTH)
 
     def label(self, key: str, **kw: Any) -> str:
         if "n" in kw and "s" not in kw:
