@@ -25,7 +25,7 @@ def library_path(option: str | None) -> tuple[Path, str]:
     """The library file to use and where that choice came from."""
     if option is not None:
         if not option.strip():  # an unset shell variable: never quietly the next library in line
-            raise UsageError("--db needs a library file; it was given an empty one")
+            raise UsageError.of("empty_db_option")
         return Path(option).expanduser(), "--db"
     env = os.environ.get(ENV_DB)
     if env:
@@ -49,7 +49,7 @@ def busy_timeout() -> float:
     except ValueError:
         value = math.nan
     if not 0 <= value <= MAX_BUSY_TIMEOUT:  # also false for nan
-        raise UsageError(f"{ENV_BUSY}={raw[:40]!r}: give seconds from 0 to {MAX_BUSY_TIMEOUT:g}")
+        raise UsageError.of("bad_busy_timeout", env=ENV_BUSY, raw=raw[:40], max=MAX_BUSY_TIMEOUT)
     return value
 
 

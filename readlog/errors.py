@@ -7,14 +7,24 @@ show a traceback.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+E = TypeVar("E", bound="ReadlogError")
+
+
 class ReadlogError(Exception):
-    """A problem the user can fix; printed as one line on stderr."""
+    """A problem the user can fix; printed as one line on stderr.
+
+    Raised with ``of(key, **params)``, it carries its message's key in the
+    catalogue (messages.py): ``str()`` is the English text, and
+    ``localized(lang)`` the text in the user's language.
+    """
 
     exit_code = EXIT_FAILED
 
@@ -22,6 +32,25 @@ class ReadlogError(Exception):
         super().__init__(message)
         if exit_code is not None:
             self.exit_code = exit_code
+        self.key: str | None = None
+        self.params: dict[str, Any] = {}
+
+    @classmethod
+    def of(cls: type[E], key: str, **params: Any) -> E:
+        """The error whose message is ``key`` in the catalogue, with ``params`` filled in."""
+        from readlog.messages import say
+
+        error = cls(say(key, **params))
+        error.key, error.params = key, params
+        return error
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang``; errors raised with plain text stay as they are."""
+        if self.key is None:
+            return str(self)
+        from readlog.messages import say
+
+        return say(self.key, lang, **self.params)
 
 
 class UsageError(ReadlogError):

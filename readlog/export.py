@@ -19,6 +19,7 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.messages import say
 from readlog.stamps import from_iso
 from readlog.tags import tag_list
 
@@ -195,20 +196,20 @@ def _source_key(row: Row) -> str:
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _md_item(row: Row) -> str:
-    title = str(row.get("title") or row.get("url") or "(untitled)")
+def _md_item(row: Row, lang: str = "en") -> str:
+    title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
     label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
     mark = "x" if row.get("read_at") else " "
     details = []
     saved = time_out(row.get("saved_at"))
     if saved:
-        details.append("saved " + saved[:10])
+        details.append(say("md_saved", lang, date=saved[:10]))
     tags = tags_of(row)
     if tags:
-        details.append("tags: " + ", ".join(md_escape(t) for t in tags))
+        details.append(say("md_tags", lang, tags=", ".join(md_escape(t) for t in tags)))
     star = " ★" if row.get("starred_at") else ""
-    archived = " (archived)" if row.get("archived_at") else ""
+    archived = say("md_archived", lang) if row.get("archived_at") else ""
     line = f"- [{mark}] {label}{star}{archived}"
     if details:
         line += " — " + " · ".join(details)
@@ -218,30 +219,30 @@ def _md_item(row: Row) -> str:
     return line + "\n"
 
 
-def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "") -> Iterator[str]:
+def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
     """A reading list grouped by source: ``- [x]`` read, ``- [ ]`` unread, ★ starred.
 
     Expects rows sorted by source (``Library.iter_rows(sort="source")``);
-    within a source, the order given is kept.
+    within a source, the order given is kept. Its own words (headings,
+    "saved", the totals) are in ``lang``; the entries' text as written.
     """
-    yield "# Reading list\n"
+    yield f"# {say('md_title', lang)}\n"
     if today:
-        yield f"\nExported from readlog on {today}.\n"
+        yield f"\n{say('md_exported', lang, date=today)}\n"
     read = starred = 0
     for _, group in groupby(rows, key=_source_key):
         items = list(group)
-        name = str(items[0].get("source") or "") or "(no source)"
+        name = str(items[0].get("source") or "") or say("md_no_source", lang)
         yield f"\n## {md_escape(name)}\n\n"
         for row in items:
             tally.written += 1
             read += bool(row.get("read_at"))
             starred += bool(row.get("starred_at"))
-            yield _md_item(row)
+            yield _md_item(row, lang)
     if tally.written:
-        noun = "entry" if tally.written == 1 else "entries"
-        yield f"\n{tally.written} {noun} · {read} read · {starred} starred\n"
+        yield f"\n{say('md_footer', lang, entries=tally.written, read=read, starred=starred)}\n"
     else:
-        yield "\nNo entries.\n"
+        yield f"\n{say('md_empty', lang)}\n"
 
 
 def _epoch(value: str | None) -> str:
@@ -322,10 +323,10 @@ EXTENSIONS = {
 }
 
 
-def render(fmt: str, rows: Iterable[Row], tally: Tally, *, today: str = "") -> Iterator[str]:
-    """Text pieces of ``rows`` in ``fmt`` (one of FORMATS)."""
+def render(fmt: str, rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
+    """Text pieces of ``rows`` in ``fmt`` (one of FORMATS); Markdown's own words in ``lang``."""
     if fmt == "markdown":
-        return to_markdown(rows, tally, today=today or datetime.now().astimezone().date().isoformat())
+        return to_markdown(rows, tally, today=today or datetime.now().astimezone().date().isoformat(), lang=lang)
     return FORMATS[fmt](rows, tally)
 
 

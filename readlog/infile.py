@@ -217,12 +217,12 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
     encoding = _encoding(encoding)
     if path == "-":
         if sys.stdin is None:
-            raise ReadlogError("<stdin>: standard input is closed; nothing to import")
+            raise ReadlogError.of("stdin_closed_import")
         return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
     if not os.path.exists(path):
-        raise ReadlogError(f"{path}: no such file")
+        raise ReadlogError.of("no_such_file", path=path)
     if os.path.isdir(path):
-        raise ReadlogError(f"{path}: is a directory, not an export file")
+        raise ReadlogError.of("input_is_dir", path=path)
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
         size = os.fstat(stream.fileno()).st_size
@@ -247,13 +247,13 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         if head.startswith(ZIP_MAGIC):
             raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
         if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
-            raise ReadlogError(f"{name}: the file is empty")
+            raise ReadlogError.of("empty_file", name=name)
         enc = _guess_encoding(head, encoding)
         if _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
             if utf16:
                 raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
-            raise ReadlogError(f"{name}: binary data, not a text export")
+            raise ReadlogError.of("binary_file", name=name)
         _check_head(name, head, enc, explicit=encoding is not None)
     except ReadlogError:
         if not is_stdin(stream):

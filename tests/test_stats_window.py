@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from conftest import ROOT, Run
 from readlog import stamps
+
+from conftest import ROOT, Run
 
 
 def _monday(day: date) -> date:

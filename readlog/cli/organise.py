@@ -96,10 +96,11 @@ class Change:
     """One kind of change that can be applied to many entries."""
 
     command: list[str]  # the command as recorded in history, without its filters
-    phrase: str  # "marked read": what the entries will be
+    phrase: str  # "marked read": what the entries will be (render.organise says it in each language)
     wants: Callable[[Row], bool]  # would this entry change?
     apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
     only_archived: bool = False  # unarchive looks only at archived entries
+    detail: str = ""  # what follows the phrase, as typed: "+rust -go"
 
 
 # ---- the bulk path -------------------------------------------------------------
@@ -140,9 +141,9 @@ def change_state(
 def _by_ids(ids: list[str], fa: FilterArgs, name: str) -> bool:
     """True for the ids path, False for the filter path; neither or both is a usage error."""
     if ids and fa.given():
-        raise UsageError("give entry ids or filters, not both")
+        raise UsageError.of("ids_or_filters")
     if not ids and not fa.given():
-        raise UsageError(f"say which entries: ids (readlog {name} 3 5-8) or filters (readlog {name} --source NAME)")
+        raise UsageError.of("which_entries", name=name)
     return bool(ids)
 
 
@@ -163,11 +164,11 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
     rows = lib.select(f, limit=0, columns=PREVIEW_COLUMNS)
     todo = [r for r in rows if change.wants(r)]
     if not todo:
-        show.nothing_to_do(state.out, change.phrase, len(rows)) if not as_json else state.out.json([])
+        show.nothing_to_do(state.out, change.phrase, len(rows), change.detail) if not as_json else state.out.json([])
         return
-    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json)
+    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json, detail=change.detail)
     if not yes:
-        _confirm(len(todo))
+        _confirm(state, len(todo))
     targets = [r["id"] for r in todo]
     with lib.transaction():
         gone = set(lib.missing(targets))  # undone by another readlog meanwhile
@@ -179,21 +180,22 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
     if as_json:
         _print_entries(state, changed)
     else:
-        show.bulk_done(state.out, change.phrase, len(changed), action)
+        show.bulk_done(state.out, change.phrase, len(changed), action, change.detail)
 
 
-def _confirm(count: int) -> None:
-    noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
+def _confirm(state: State, count: int) -> None:
+    from readlog.messages import say
+
     if not stdin_is_terminal():
-        raise ReadlogError(f"not changing {noun} without asking, and there is no terminal to ask on; add --yes")
+        raise ReadlogError.of("no_terminal", entries=count)
     try:
-        answer = typer.confirm(f"Change {noun}?", default=False)
+        answer = typer.confirm(say("question", state.out.lang, entries=count), default=False)
     except typer.Abort as exc:  # click turns Ctrl-C and end of input alike into Abort
         if isinstance(exc.__context__, KeyboardInterrupt):
             raise KeyboardInterrupt from None  # exit 130, as any interruption
-        raise ReadlogError("no answer; nothing was changed") from None
+        raise ReadlogError.of("no_answer") from None
     if not answer:
-        raise ReadlogError("nothing was changed")
+        raise ReadlogError.of("nothing_changed")
 
 
 def _print_entries(state: State, ids: list[int]) -> None:
@@ -217,23 +219,23 @@ def parse_tag_args(values: list[str]) -> tuple[list[str], list[str], list[str]]:
     remove: list[str] = []
     for value in values:
         if value.startswith("--"):
-            raise UsageError(f"no such option: {value} (tags are +TAG and -TAG)")
+            raise UsageError.of("tag_no_option", value=value)
         if value.startswith(("+", "-")):
             tag = normalise_tag(clean(value[1:], one_line=True))
             if not tag:
-                raise UsageError(f"empty tag in {value!r}")
+                raise UsageError.of("empty_tag", value=value)
             (add if value[0] == "+" else remove).append(tag)
             continue
         try:
             parse_ids([value])
         except UsageError:
-            raise UsageError(f"{value!r} is neither an id nor a tag change (+TAG adds, -TAG removes)") from None
+            raise UsageError.of("not_id_or_tag", value=value) from None
         ids.append(value)
     both = {t.casefold() for t in add} & {t.casefold() for t in remove}
     if both:
-        raise UsageError(f"tag {sorted(both)[0]!r} is both added and removed")
+        raise UsageError.of("tag_both", tag=sorted(both)[0])
     if not add and not remove:
-        raise UsageError("say which tags: +TAG adds one, -TAG removes one (e.g. readlog tag 3 +rust -go)")
+        raise UsageError.of("which_tags")
     return ids, add, remove
 
 
@@ -279,7 +281,8 @@ def tag(
     verb = "retagged" if add and remove else "tagged" if add else "untagged"
     change = Change(
         command=["tag", *words],
-        phrase=f"{verb} {' '.join(words)}",
+        phrase=verb,
+        detail=" ".join(words),
         wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
         apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
     )
@@ -357,9 +360,9 @@ def note(
     lib = state.library()
     row = lib.get(entry_id)
     if row is None:
-        raise ReadlogError(f"no entry with id {entry_id}")
+        raise ReadlogError.of("no_entry", id=entry_id)
     if clear and text:
-        raise UsageError("give TEXT or --clear, not both")
+        raise UsageError.of("text_or_clear")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
     if new is None:
         what = "kept (the new one was empty or not saved)"
@@ -385,7 +388,7 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     """The new note from the arguments, standard input or the editor; None keeps the old one."""
     if text == ["-"]:
         if sys.stdin is None:
-            raise ReadlogError("standard input is closed; give the note as TEXT, or pipe it in")
+            raise ReadlogError.of("stdin_closed_note")
         value = sys.stdin.read()
     elif text:
         value = " ".join(text)
@@ -413,7 +416,7 @@ def editor_command() -> list[str]:
         found = shutil.which(name)
         if found:
             return [found]
-    raise ReadlogError("no editor found: set $EDITOR, or give the note as TEXT")
+    raise ReadlogError.of("no_editor")
 
 
 def edit_text(initial: str, prefix: str) -> str | None:
@@ -424,7 +427,7 @@ def edit_text(initial: str, prefix: str) -> str | None:
 
     command = editor_command()
     if not os.environ.get("VISUAL") and not os.environ.get("EDITOR") and not stdin_is_terminal():
-        raise ReadlogError("no terminal for an editor: give the note as TEXT, or - to read it from standard input")
+        raise ReadlogError.of("no_editor_terminal")
     fd, name = tempfile.mkstemp(prefix=prefix, suffix=".md", text=True)
     path = Path(name)
     try:
@@ -437,7 +440,7 @@ def edit_text(initial: str, prefix: str) -> str | None:
             message = f"cannot start the editor {command[0]!r} ({exc.strerror}); the note was not changed"
             raise ReadlogError(message) from None
         if code != 0:
-            raise ReadlogError(f"the editor exited with status {code}; the note was not changed")
+            raise ReadlogError.of("editor_failed", code=code)
         try:
             if path.stat().st_mtime_ns == before:
                 return None
@@ -486,7 +489,7 @@ def undo(
         with lib.transaction():
             action = store.last_undoable(lib)
             if action is None:
-                raise ReadlogError("nothing to undo")
+                raise ReadlogError.of("nothing_to_undo")
             report = store.undo(lib, action)
             if dry_run:
                 raise _DryRun
@@ -517,7 +520,7 @@ def history(
     from readlog.store.organise import history as recorded
 
     if limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     state = state_of(ctx)
     rows = recorded(state.library(), limit)
     if as_json:
@@ -570,21 +573,23 @@ def open_(
     state = state_of(ctx)
     row = state.library().get(entry_id)
     if row is None:
-        raise ReadlogError(f"no entry with id {entry_id}")
+        raise ReadlogError.of("no_entry", id=entry_id)
     url = (row["url"] or "").strip()
     if not url:
-        raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")
+        raise ReadlogError.of("no_link", id=entry_id)
     scheme = urlsplit(url).scheme.lower()
     # A link that sanitising would change holds control, bidi or zero-width
     # characters: never hand it to a browser or print it raw.
     if scheme not in ("http", "https") or clean(url, one_line=True) != url or " " in url:
-        raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
+        raise ReadlogError.of("not_web", id=entry_id, url=clean(url, one_line=True))
     if print_only:
         state.out.line(url)
     elif not launch(url):
-        raise ReadlogError(f"could not start a browser (set $BROWSER to choose one); the link is {url}")
+        raise ReadlogError.of("no_browser", url=url)
     else:
-        state.out.line(f"opened {url}", style="dim")
+        from readlog.messages import say
+
+        state.out.line(say("opened", state.out.lang, url=url), style="dim")
     if mark_read:
         from readlog import commands
 

@@ -356,7 +356,8 @@ class Output:
             return
         for r in results:
             if r.error:
-                self.error(r.error)
+                failure = getattr(r, "failure", None)
+                self.error(failure.localized(self.lang) if failure is not None else r.error)
                 continue
             if getattr(r, "skipped_because", ""):
                 skipped = Text(clean(r.name, one_line=True), style="bold")

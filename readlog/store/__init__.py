@@ -148,14 +148,11 @@ class Library:
     def _prepare(self, notice: Callable[[str], None] | None) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version > migrations.LATEST:
-            raise ReadlogError(
-                f"{self.path}: made by a newer readlog (schema {version}, this one knows {migrations.LATEST}); "
-                "upgrade readlog to open it. The file was left untouched"
-            )
+            raise ReadlogError.of("newer", path=self.path, version=version, latest=migrations.LATEST)
         if version == 0:
             tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
             if tables and "_sqlite_migrations" not in tables:
-                raise ReadlogError(f"{self.path}: an SQLite database, but not a readlog library; it was left untouched")
+                raise ReadlogError.of("not_library_sqlite", path=self.path)
         if not self.readonly:
             mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
@@ -166,7 +163,7 @@ class Library:
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:
-            raise ReadlogError(f"{self.path}: this library needs an upgrade, but it is read-only")
+            raise ReadlogError.of("upgrade_read_only", path=self.path)
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
@@ -230,7 +227,7 @@ class Library:
         """One write transaction; the lock is taken at the start, so a busy
         library is reported before anything changes."""
         if self.readonly:
-            raise ReadlogError(f"{self.path}: the library is read-only; nothing was changed")
+            raise ReadlogError.of("read_only", path=self.path)
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -539,7 +536,7 @@ class Library:
         missing = self.missing(ids)
         if missing:
             shown = ", ".join(str(i) for i in missing[:10]) + (" ..." if len(missing) > 10 else "")
-            raise ReadlogError(f"no entry with id {shown}; nothing was changed")
+            raise ReadlogError.of("no_entries_changed", ids=shown)
 
     def missing(self, ids: Iterable[int]) -> list[int]:
         wanted = sorted(set(ids))
@@ -693,7 +690,7 @@ class Library:
         keep = isinstance(wanted, int) and next_id[0] <= wanted < RESTORE_ID_LIMIT
         row["id"] = wanted if keep else next_id[0]
         if row["id"] > MAX_ID:  # a library damaged before this limit existed
-            raise ReadlogError(f"{self.path}: every entry id has been used; export and import into a new library")
+            raise ReadlogError.of("ids_used_up", path=self.path)
         next_id[0] = row["id"] + 1
         imported = getattr(entry, "imported_at", None)
         if isinstance(imported, datetime):
@@ -742,16 +739,16 @@ def is_library_file(library: Path, target: Path) -> bool:
 
 def _check_header(path: Path) -> None:
     if path.is_dir():
-        raise ReadlogError(f"{path}: is a directory, not a library file")
+        raise ReadlogError.of("library_is_dir", path=path)
     if not path.is_file():
-        raise ReadlogError(f"{path}: not a regular file (a device or a pipe); a library is a file")
+        raise ReadlogError.of("library_not_file", path=path)
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
     except OSError as exc:
         raise ReadlogError(f"{path}: cannot read the library ({exc.strerror})") from None
     if head and head != SQLITE_MAGIC:
-        raise ReadlogError(f"{path}: not a readlog library (not an SQLite database); it was left untouched")
+        raise ReadlogError.of("not_library", path=path)
 
 
 def _writable(path: Path) -> bool:
@@ -848,19 +845,13 @@ def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
         return _busy_or(exc, path)
     if isinstance(exc, sqlite3.OperationalError) and "disk I/O" not in text and "malformed" not in text:
         return ReadlogError(f"{path}: {text}")
-    return ReadlogError(
-        f"{path}: damaged or not a readlog library ({text}); nothing was changed. "
-        "`readlog db check` tells more; a backup copy can replace it"
-    )
+    return ReadlogError.of("damaged", path=path, detail=text)
 
 
 def _busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:
     text = str(exc)
     if "locked" in text or "busy" in text:
-        return ReadlogError(
-            f"{path}: the library is busy (another readlog is writing) and stayed locked for "
-            f"{busy_timeout():g}s; nothing was changed, try again"
-        )
+        return ReadlogError.of("busy", path=path, seconds=busy_timeout())
     if "readonly" in text or "read-only" in text:
-        return ReadlogError(f"{path}: the library is read-only; nothing was changed")
+        return ReadlogError.of("read_only", path=path)
     return ReadlogError(f"{path}: {text}")
