@@ -38,16 +38,25 @@ def library_path(option: str | None) -> tuple[Path, str]:
     return default_library(), "default"
 
 
+def env_number(name: str) -> tuple[float, str] | None:
+    """$name as a number and as written; None when unset or empty (the default
+    applies), nan for text that is not a number (which no range admits)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return float(raw), raw
+    except ValueError:
+        return math.nan, raw
+
+
 def busy_timeout() -> float:
     """Seconds to wait for another readlog process's lock (READLOG_BUSY_TIMEOUT;
     unset or empty: 10). Anything but a number from 0 to a day is a usage error."""
-    raw = os.environ.get(ENV_BUSY, "").strip()
-    if not raw:
+    found = env_number(ENV_BUSY)
+    if found is None:
         return DEFAULT_BUSY_TIMEOUT
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
+    value, raw = found
     if not 0 <= value <= MAX_BUSY_TIMEOUT:  # also false for nan
         raise UsageError.of("bad_busy_timeout", env=ENV_BUSY, raw=raw[:40], max=MAX_BUSY_TIMEOUT)
     return value

@@ -21,9 +21,7 @@ an import busy for minutes before reaching the size cap.
 
 from __future__ import annotations
 
-import math
-import os
-
+from readlog.config import env_number
 from readlog.errors import UnreadableInput, UsageError
 
 READ_ENV, READ_DEFAULT_MB = "READLOG_MAX_READ_MB", 128.0
@@ -34,15 +32,12 @@ RATIO_FROM = 8 * MB  # smaller outputs are harmless whatever their ratio
 
 
 def _megabytes(env: str, default: float) -> float:
-    raw = os.environ.get(env, "").strip()
-    if not raw:
+    found = env_number(env)
+    if found is None:
         return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
+    value, raw = found
     if not 0 < value < 1 << 30:  # also false for nan and inf
-        raise UsageError(f"{env}={raw[:40]!r}: give a size in MB greater than 0, e.g. {env}={int(default * 2)}")
+        raise UsageError.of("bad_size", env=env, raw=raw[:40], example=int(default * 2))
     return value
 
 

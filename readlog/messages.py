@@ -78,6 +78,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "text_or_clear": ("give TEXT or --clear, not both", "给 TEXT 或 --clear，不要同时给"),
     "search_needs_query": ("give a QUERY to search for (or --rebuild)", "请给出要搜索的 QUERY（或 --rebuild）"),
     "empty_db_option": ("--db needs a library file; it was given an empty one", "--db 需要一个书库文件，但给的是空值"),
+    "bad_size": (
+        "{env}={raw!r}: give a size in MB greater than 0, e.g. {env}={example}",
+        "{env}={raw!r}：请给出大于 0 的大小（MB），例如 {env}={example}",
+    ),
     "bad_busy_timeout": (
         "{env}={raw!r}: give seconds from 0 to {max:g}",
         "{env}={raw!r}：请给出 0 到 {max:g} 之间的秒数",
