@@ -76,23 +76,23 @@ def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[st
     remove: list[str] = []
     for value in values:
         if value.startswith("--"):
-            raise UsageError(f"no such option: {value} (tags are +TAG and -TAG)")
+            raise UsageError.of("tag_no_option", value=value)
         if value.startswith(("+", "-")):
             tag = normalise_tag(clean(value[1:], one_line=True))
             if not tag:
-                raise UsageError(f"empty tag in {value!r}")
+                raise UsageError.of("empty_tag", value=value)
             (add if value[0] == "+" else remove).append(tag)
             continue
         try:
             parse_ids([value])
         except UsageError:
-            raise UsageError(f"{value!r} is neither an id nor a tag change (+TAG adds, -TAG removes)") from None
+            raise UsageError.of("not_id_or_tag", value=value) from None
         ids.append(value)
     both = {t.casefold() for t in add} & {t.casefold() for t in remove}
     if both:
-        raise UsageError(f"tag {sorted(both)[0]!r} is both added and removed")
+        raise UsageError.of("tag_both", tag=sorted(both)[0])
     if not add and not remove:
-        raise UsageError("say which tags: +TAG adds one, -TAG removes one (e.g. readlog tag 3 +rust -go)")
+        raise UsageError.of("which_tags")
     return ids, add, remove
 
 
@@ -137,7 +137,7 @@ def undo_last(lib: Library, *, dry_run: bool = False, only: int | None = None) -
         with lib.transaction():
             action = store.last_undoable(lib)
             if action is None:
-                raise ReadlogError("nothing to undo")
+                raise ReadlogError.of("nothing_to_undo")
             if only is not None and action["id"] != only:
                 raise ReadlogError("the library changed meanwhile; nothing was undone")
             report = store.undo(lib, action)
@@ -162,10 +162,10 @@ def link_to_open(row: Row) -> str:
     url = (row.get("url") or "").strip()
     entry_id = row["id"]
     if not url:
-        raise ReadlogError(f"entry {entry_id} has no link to open (readlog show {entry_id} shows what it has)")
+        raise ReadlogError.of("no_link", id=entry_id)
     scheme = urlsplit(url).scheme.lower()
     if scheme not in ("http", "https") or clean(url, one_line=True) != url or " " in url:
-        raise ReadlogError(f"entry {entry_id}'s link is not a web address; not opening {clean(url, one_line=True)}")
+        raise ReadlogError.of("not_web", id=entry_id, url=clean(url, one_line=True))
     return url
 
 

@@ -20,6 +20,7 @@ from typing import BinaryIO, cast
 
 from readlog.errors import ReadlogError, UnreadableInput
 from readlog.infile import ZIP_MAGIC, InputFile, open_stream
+from readlog.limits import bomb, bomb_like, read_limit, too_large
 from readlog.unpack import Guarded
 
 Opener = Callable[[], InputFile]
@@ -72,10 +73,16 @@ def _single_folder(infos: list[zipfile.ZipInfo]) -> str:
 
 def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding: str | None) -> Opener:
     def open_member() -> InputFile:
+        limit = read_limit()
+        if info.file_size > limit:  # decompressed, it would pass the cap: refused before unpacking
+            raise too_large(name, "it expands to", limit)
+        if bomb_like(info.file_size, info.compress_size):
+            raise bomb(name, info.file_size, info.compress_size)
         try:
             stream = archive.open(info)
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
             raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
-        return open_stream(name, cast(BinaryIO, Guarded(stream, "archive member")), info.file_size, encoding)
+        guarded = Guarded(stream, "archive member", name=name, limit=limit)
+        return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding)
 
     return open_member

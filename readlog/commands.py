@@ -26,19 +26,19 @@ def parse_ids(values: list[str]) -> list[int]:
     for value in values:
         parts = value.replace(",", " ").split()
         if not parts:
-            raise UsageError("an empty id was given (use e.g. 3 5 8-12)")
+            raise UsageError.of("empty_id")
         for part in parts:
             m = _RANGE.match(part)
             if not m:
-                raise UsageError(f"not an id or range: {part!r} (use e.g. 3 5 8-12)")
+                raise UsageError.of("bad_id", part=part)
             lo = int(m.group(1))
             hi = int(m.group(2) or lo)
             if hi > MAX_ID:
-                raise UsageError(f"no entry can have the id {part!r}: ids run from 1 to {MAX_ID}")
+                raise UsageError.of("id_too_big", part=part, max=MAX_ID)
             if hi < lo:
-                raise UsageError(f"range {part!r} runs backwards")
+                raise UsageError.of("range_backwards", part=part)
             if hi - lo > 1_000_000:
-                raise UsageError(f"range {part!r} is too large")
+                raise UsageError.of("range_too_large", part=part)
             ids.extend(range(lo, hi + 1))
     return list(dict.fromkeys(ids))
 
@@ -47,13 +47,13 @@ def _when(value: str | None, option: str) -> str | None:
     if value is None:
         return None
     if not value.strip():  # an empty filter must never widen a bulk change to the whole library
-        raise UsageError(f"{option} needs a value; it was given an empty one")
+        raise UsageError.of("needs_value", option=option)
     from readlog.stamps import parse_when, to_iso
 
     try:
         return to_iso(parse_when(value, day_start=True))
     except (ValueError, OverflowError) as exc:
-        raise UsageError(f"{option}: {exc}") from None
+        raise UsageError.of("bad_option_value", option=option, detail=str(exc)) from None
 
 
 def make_filters(
@@ -76,11 +76,11 @@ def make_filters(
     from readlog.tags import unique_tags
 
     if unread and read:
-        raise UsageError("--unread and --read cannot be used together")
+        raise UsageError.of("unread_and_read")
     # An empty value (often an unset shell variable) must not silently mean "everything".
     for option, value in (("--source", source), ("--category", category), *(("--tag", t) for t in tags)):
         if value is not None and not value.strip():
-            raise UsageError(f"{option} needs a value; it was given an empty one")
+            raise UsageError.of("needs_value", option=option)
     for option, minutes in (("--min-time", min_time), ("--max-time", max_time)):
         if minutes is not None and minutes < 0:
             raise UsageError(f"{option} takes minutes, 0 or more")
@@ -109,7 +109,7 @@ def make_filters(
 
 def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: bool) -> None:
     if limit is not None and limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     lib = state.library()
     from readlog.store import LIST_COLUMNS
 
@@ -193,13 +193,22 @@ def run_import(
     strict: bool,
     as_json: bool,
 ) -> None:
-    from readlog import ingest
+    from readlog import importers, ingest, limits
     from readlog.stamps import now, parse_when
+
+    limits.check()  # a cap set to nonsense is a usage error before any file is read
+    fmt = fmt.strip().lower()
+    if fmt != "auto" and fmt not in importers.FORMATS:
+        raise UsageError.of("unknown_format", name=fmt, known=", ".join(importers.FORMATS))
 
     try:
         reference = parse_when(as_of) if as_of else now()
-    except ValueError as exc:
-        raise UsageError(f"--as-of: {exc}") from None
+    except (ValueError, OverflowError) as exc:
+        raise UsageError.of("bad_option_value", option="--as-of", detail=str(exc)) from None
+    from readlog.vet import in_range
+
+    if not in_range(reference):
+        raise UsageError.of("as_of_range", value=as_of)
     lib = state.library()
     results = ingest.import_files(
         lib,
@@ -217,7 +226,9 @@ def run_import(
 
 def rebuild_index(state: State) -> None:
     count = state.library().rebuild_index(state.out.progress)
-    state.out.line(f"search index rebuilt: {count:,} entries")
+    from readlog.messages import say
+
+    state.out.line(say("index_rebuilt", state.out.lang, n=count))
 
 
 def overview(state: State) -> None:
@@ -234,5 +245,5 @@ def no_entry(lib: Any, entry_id: int) -> ReadlogError:
     from readlog.store import MAX_ID, trash
 
     if not 0 < entry_id <= MAX_ID:
-        return ReadlogError(f"no entry with id {entry_id}")
+        return ReadlogError.of("no_entry", id=entry_id)
     return trash.no_entry(lib, [entry_id])

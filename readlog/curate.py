@@ -304,7 +304,7 @@ def empty_trash(state: State, *, older_than: str | None, yes: bool, as_json: boo
         return
     show.empty_preview(state.out, rows, to_err=as_json)
     if not yes:
-        confirm(len(rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
+        confirm(state, len(rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
     with lib.transaction():
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
         action = lib.start_action(shlex.join(words))

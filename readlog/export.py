@@ -2,9 +2,9 @@
 
 Pure functions over rows as the store returns them (``SELECT *``): no SQL,
 no terminal. Each format is a generator of text pieces so that a library of
-any size is written in constant memory. JSON Lines (and JSON) are lossless
-and are what ``readlog import`` reads back; CSV, Markdown and the Netscape
-bookmark file are for spreadsheets, people and browsers.
+any size is written in constant memory. JSON Lines, JSON and CSV are lossless
+and are what ``readlog import`` reads back; Markdown and the Netscape
+bookmark file are for people and browsers.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.messages import say
 from readlog.stamps import from_iso
 from readlog.tags import tag_list
 
@@ -72,9 +73,11 @@ CSV_COLUMNS = (
     "imported_at",
     "fingerprint",
 )
-TAG_SEPARATOR = "|"
-# Spreadsheets run a cell that starts with one of these as a formula.
+# Spreadsheets run a cell that starts with one of these as a formula; such a
+# cell gets a leading "'" (shown as text), and so does one that starts with
+# "'" itself, so that the importer can always take exactly one off again.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CELL_QUOTE = "'"
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
@@ -156,14 +159,21 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+
+
+def csv_tags(tags: list[str]) -> str:
+    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
+    return json.dumps(tags, ensure_ascii=False) if tags else ""
 
 
 def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
-    Tags are joined with ``|``; a cell starting with = + - @ gets a leading
-    ``'`` so that spreadsheets show it as text instead of running it.
+    Every field of the JSON Lines record, so ``readlog import`` reads it
+    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
+    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
+    show it as text instead of running it.
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -171,7 +181,7 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "\ufeff" + buffer.getvalue()
     for row in rows:
         rec = record(row)
-        rec["tags"] = TAG_SEPARATOR.join(rec["tags"])
+        rec["tags"] = csv_tags(rec["tags"])
         buffer.seek(0)
         buffer.truncate()
         writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])
@@ -198,20 +208,20 @@ def _source_key(row: Row) -> str:
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _md_item(row: Row) -> str:
-    title = str(row.get("title") or row.get("url") or "(untitled)")
+def _md_item(row: Row, lang: str = "en") -> str:
+    title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
     label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
     mark = "x" if row.get("read_at") else " "
     details = []
     saved = time_out(row.get("saved_at"))
     if saved:
-        details.append("saved " + saved[:10])
+        details.append(say("md_saved", lang, date=saved[:10]))
     tags = tags_of(row)
     if tags:
-        details.append("tags: " + ", ".join(md_escape(t) for t in tags))
+        details.append(say("md_tags", lang, tags=", ".join(md_escape(t) for t in tags)))
     star = " ★" if row.get("starred_at") else ""
-    archived = " (archived)" if row.get("archived_at") else ""
+    archived = say("md_archived", lang) if row.get("archived_at") else ""
     line = f"- [{mark}] {label}{star}{archived}"
     if details:
         line += " — " + " · ".join(details)
@@ -221,30 +231,30 @@ def _md_item(row: Row) -> str:
     return line + "\n"
 
 
-def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "") -> Iterator[str]:
+def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
     """A reading list grouped by source: ``- [x]`` read, ``- [ ]`` unread, ★ starred.
 
     Expects rows sorted by source (``Library.iter_rows(sort="source")``);
-    within a source, the order given is kept.
+    within a source, the order given is kept. Its own words (headings,
+    "saved", the totals) are in ``lang``; the entries' text as written.
     """
-    yield "# Reading list\n"
+    yield f"# {say('md_title', lang)}\n"
     if today:
-        yield f"\nExported from readlog on {today}.\n"
+        yield f"\n{say('md_exported', lang, date=today)}\n"
     read = starred = 0
     for _, group in groupby(rows, key=_source_key):
         items = list(group)
-        name = str(items[0].get("source") or "") or "(no source)"
+        name = str(items[0].get("source") or "") or say("md_no_source", lang)
         yield f"\n## {md_escape(name)}\n\n"
         for row in items:
             tally.written += 1
             read += bool(row.get("read_at"))
             starred += bool(row.get("starred_at"))
-            yield _md_item(row)
+            yield _md_item(row, lang)
     if tally.written:
-        noun = "entry" if tally.written == 1 else "entries"
-        yield f"\n{tally.written} {noun} · {read} read · {starred} starred\n"
+        yield f"\n{say('md_footer', lang, entries=tally.written, read=read, starred=starred)}\n"
     else:
-        yield "\nNo entries.\n"
+        yield f"\n{say('md_empty', lang)}\n"
 
 
 def _epoch(value: str | None) -> str:
@@ -325,10 +335,10 @@ EXTENSIONS = {
 }
 
 
-def render(fmt: str, rows: Iterable[Row], tally: Tally, *, today: str = "") -> Iterator[str]:
-    """Text pieces of ``rows`` in ``fmt`` (one of FORMATS)."""
+def render(fmt: str, rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
+    """Text pieces of ``rows`` in ``fmt`` (one of FORMATS); Markdown's own words in ``lang``."""
     if fmt == "markdown":
-        return to_markdown(rows, tally, today=today or datetime.now().astimezone().date().isoformat())
+        return to_markdown(rows, tally, today=today or datetime.now().astimezone().date().isoformat(), lang=lang)
     return FORMATS[fmt](rows, tally)
 
 

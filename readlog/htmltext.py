@@ -88,3 +88,57 @@ def html_to_text(fragment: str) -> str:
     lines = [" ".join(line.split()) for line in text.split("\n")]
     paragraphs = "\n".join(line for line in lines if line)
     return paragraphs.strip()
+
+
+# ---- markup pasted into plain text (bookmark lists) -------------------------------------
+
+# Elements a web page's text carries when it is copied with its markup.
+# Anything else in angle brackets (Vec<T>, <title> in prose, a < b > c) is text.
+_PAGE_TAGS = (
+    "a|abbr|b|blockquote|br|cite|code|del|div|em|figcaption|figure|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|picture|"
+    "pre|q|s|small|source|span|strong|sub|sup|table|tbody|td|tfoot|th|thead|tr|u|ul"
+)
+_ATTRIBUTES = r"""(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>`]+))?)*"""
+_PAGE_TAG = re.compile(rf"<(/?)({_PAGE_TAGS})(?![\w-])({_ATTRIBUTES})\s*/?>", re.I)
+_INLINE = {"a", "abbr", "b", "cite", "code", "del", "em", "i", "ins", "kbd", "mark", "q", "s", "small", "span"}
+_INLINE |= {"strong", "sub", "sup", "u", "source", "picture"}
+_SRC = re.compile(r"""\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+))""", re.I)
+
+
+def holds_copied_markup(text: str) -> bool:
+    """Whether plain text holds markup copied from a page, judged by evidence
+    prose does not have: a page tag with attributes (``<img src=...>``,
+    ``<a href=...>``), a ``<br>`` or ``<hr>``, or a page tag closed after
+    it was opened (``<p>...</p>``). ``a <b> c`` or ``Vec<T>`` is not."""
+    opened: set[str] = set()
+    for m in _PAGE_TAG.finditer(text):
+        closing, name, attributes = m.group(1), m.group(2).lower(), m.group(3)
+        if attributes.strip() or name in ("br", "hr"):
+            return True
+        if closing and name in opened:
+            return True
+        opened.add(name)
+    return False
+
+
+def copied_markup_to_text(text: str) -> str:
+    """Plain text that may hold markup copied from a web page (the bookmark-list
+    shape): with evidence of markup, page tags become line breaks (blocks),
+    ``image: URL`` lines (images) or nothing (inline), and entities are
+    decoded; every other angle bracket stays as written. Without evidence,
+    the text is returned unchanged."""
+    if not holds_copied_markup(text):
+        return text
+    out, last = [], 0
+    for m in _PAGE_TAG.finditer(text):
+        out.append(unescape(text[last : m.start()]))
+        last = m.end()
+        name = m.group(2).lower()
+        if name == "img":
+            src = _SRC.search(m.group(3))
+            out.append(f"\nimage: {unescape(next(g for g in src.groups() if g is not None)).strip()}\n" if src else "")
+        elif name not in _INLINE:
+            out.append("\n")
+    out.append(unescape(text[last:]))
+    lines = [" ".join(line.split()) for line in "".join(out).split("\n")]
+    return "\n".join(line for line in lines if line)

@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from readlog.errors import ReadlogError, UnreadableInput
-from readlog.unpack import unwrap
+from readlog.limits import READ_ENV, read_limit, too_large
+from readlog.unpack import is_stdin, unwrap
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
 MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
 ZIP_MAGIC = b"PK\x03\x04"
+WHOLE = "it is read whole, and holds"
 ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
 
 
@@ -91,10 +93,32 @@ class InputFile:
         if tail:
             yield line, tail
 
-    def read_text(self) -> str:
-        """The whole file as text, for formats that must be parsed whole (JSON)."""
-        text = "".join(t for _, t in self.text_chunks())
-        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    def read_text(self, limit: int | None = None, *, env: str = READ_ENV, what: str = WHOLE) -> str:
+        """The whole file as text, for formats that must be parsed whole (JSON).
+
+        Stops with an error past ``limit`` bytes (default: READLOG_MAX_READ_MB),
+        naming ``env`` as the way to raise it; line ends are normalised chunk
+        by chunk, so the text is held about twice at most, never more.
+        """
+        limit = read_limit() if limit is None else limit
+        if self.size is not None and self.size > limit:
+            raise too_large(self.name, what, limit, env)
+        parts: list[str] = []
+        for text in self._unix_chunks():
+            if self.bytes_read > limit:
+                raise too_large(self.name, what, limit, env)
+            parts.append(text)
+        return "".join(parts).lstrip("\ufeff")
+
+    def _unix_chunks(self) -> Iterator[str]:
+        """Decoded text in pieces with every CRLF and lone CR turned into LF
+        (a CRLF split between two pieces included)."""
+        after_cr = False
+        for _, text in self.text_chunks():
+            if after_cr and text.startswith("\n"):
+                text = text[1:]
+            after_cr = text.endswith("\r")
+            yield text.replace("\r\n", "\n").replace("\r", "\n")
 
     def lines(self) -> Iterator[tuple[int, str]]:
         """(line number, text) for each line, without its line end.
@@ -107,12 +131,7 @@ class InputFile:
         parts: list[str] = []
         size = 0
         skipping = False
-        after_cr = False
-        for _, text in self.text_chunks():
-            if after_cr and text.startswith("\n"):
-                text = text[1:]
-            after_cr = text.endswith("\r")
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        for text in self._unix_chunks():
             pieces = text.split("\n")
             for i, piece in enumerate(pieces):
                 if not skipping:
@@ -197,11 +216,13 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
     """
     encoding = _encoding(encoding)
     if path == "-":
+        if sys.stdin is None:
+            raise ReadlogError.of("stdin_closed_import")
         return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
     if not os.path.exists(path):
-        raise ReadlogError(f"{path}: no such file")
+        raise ReadlogError.of("no_such_file", path=path)
     if os.path.isdir(path):
-        raise ReadlogError(f"{path}: is a directory, not an export file")
+        raise ReadlogError.of("input_is_dir", path=path)
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
         size = os.fstat(stream.fileno()).st_size
@@ -226,16 +247,16 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         if head.startswith(ZIP_MAGIC):
             raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
         if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
-            raise ReadlogError(f"{name}: the file is empty")
+            raise ReadlogError.of("empty_file", name=name)
         enc = _guess_encoding(head, encoding)
         if _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
             if utf16:
                 raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
-            raise ReadlogError(f"{name}: binary data, not a text export")
+            raise ReadlogError.of("binary_file", name=name)
         _check_head(name, head, enc, explicit=encoding is not None)
     except ReadlogError:
-        if stream is not sys.stdin.buffer:
+        if not is_stdin(stream):
             stream.close()
         raise
     return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
@@ -264,5 +285,5 @@ def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> Non
 
 
 def close_input(infile: InputFile) -> None:
-    if infile.stream is not sys.stdin.buffer:
+    if not is_stdin(infile.stream):
         infile.stream.close()

@@ -42,6 +42,7 @@ class FileResult:
     counts: Counts = field(default_factory=Counts)
     problems: list[Problem] = field(default_factory=list)
     error: str | None = None
+    failure: ReadlogError | None = None  # the error itself, to be said in the user's language
     entries: int = 0
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
 
@@ -109,11 +110,9 @@ def import_files(
             saved += result.counts.added + result.counts.updated
         except KeyboardInterrupt:
             seen = saved + result.entries
-            raise Interrupted(
-                f"import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish"
-            ) from None
+            raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
         except ReadlogError as exc:
-            result.error = str(exc)
+            result.error, result.failure = str(exc), exc
         return result
 
     def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
@@ -138,7 +137,7 @@ def import_files(
                         results.extend(FileResult(name=name, skipped_because=why) for name, why in passed)
                         group(path, "archive", list(files), before)
                 except ReadlogError as exc:
-                    results.append(FileResult(name=path, error=str(exc)))
+                    results.append(FileResult(name=path, error=str(exc), failure=exc))
             else:
                 one(path, listed=False)
     return results
@@ -190,7 +189,7 @@ def _import_one(
             name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
         if name is None:
             known = ", ".join(importers.FORMATS)
-            raise ReadlogError(f"{infile.name}: cannot tell which format this is; try --format ({known})")
+            raise ReadlogError.of("cannot_tell_format", name=infile.name, known=known)
         if name not in importers.FORMATS:
             raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
         result.format = name
@@ -203,9 +202,7 @@ def _import_one(
                 _store(lib, infile, items, result, as_of, strict, progress)
         except StrictFailure:
             result.counts = Counts()
-            raise ReadlogError(
-                f"{infile.name}: {len(result.problems)} problem(s) found; nothing imported (--strict)"
-            ) from None
+            raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
     finally:
         close_input(infile)
 

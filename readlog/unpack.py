@@ -23,16 +23,17 @@ import re
 import sys
 import zipfile
 import zlib
+from collections.abc import Callable
 from datetime import datetime
 from typing import BinaryIO, cast
 
 from readlog.errors import ReadlogError
+from readlog.limits import bomb, bomb_like, read_limit, too_large
 
 GZIP_MAGIC = b"\x1f\x8b"
 BPLIST_MAGIC = b"bplist00"
 _XML_PLIST = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?<!DOCTYPE\s+plist", re.I)
 MOZLZ4_MAGIC = b"mozLz40\x00"
-MAX_WHOLE = 128 * 1024 * 1024  # bytes read whole (LZ4, plist); Firefox's and Safari's files are a few MB
 
 
 class Prefixed:
@@ -40,14 +41,16 @@ class Prefixed:
 
     def __init__(self, head: bytes, stream: BinaryIO) -> None:
         self.head, self.stream = head, stream
+        self.taken = 0  # bytes given out so far
 
     def read(self, size: int = -1) -> bytes:
         if not self.head:
-            return self.stream.read(size)
-        if size < 0:
+            data = self.stream.read(size)
+        elif size < 0:
             data, self.head = self.head + self.stream.read(), b""
-            return data
-        data, self.head = self.head[:size], self.head[size:]
+        else:
+            data, self.head = self.head[:size], self.head[size:]
+        self.taken += len(data)
         return data
 
     def close(self) -> None:
@@ -55,11 +58,26 @@ class Prefixed:
 
 
 class Guarded:
-    """A stream whose damage (a bad gzip or archive member) surfaces as OSError,
-    which readers report per file instead of failing."""
+    """A decompressing stream (gzip data, an archive member): its damage surfaces
+    as OSError, which readers report per file instead of failing, and it
+    stops with an error past ``limit`` bytes of output or, when ``packed``
+    tells how many compressed bytes went in, at the expansion of a
+    compression bomb (limits.py). ``what`` names the data in damage reports,
+    ``name`` the file in errors."""
 
-    def __init__(self, stream: object, name: str) -> None:
-        self.stream, self.name = stream, name
+    def __init__(
+        self,
+        stream: object,
+        what: str,
+        *,
+        name: str = "",
+        limit: int | None = None,
+        packed: Callable[[], int] | None = None,
+    ) -> None:
+        self.stream, self.name, self.source = stream, what, name or what
+        self.limit = read_limit() if limit is None else limit
+        self.packed = packed
+        self.given = 0
         self.notes: list[str] = []  # damage that cost nothing; read by InputFile
         self.ended = False
 
@@ -72,6 +90,11 @@ class Guarded:
             if not piece:
                 break
             out += piece
+        self.given += len(out)
+        if self.given > self.limit:
+            raise too_large(self.source, "its compressed data expands to", self.limit)
+        if self.packed is not None and bomb_like(self.given, self.packed()):
+            raise bomb(self.source, self.given, self.packed())
         return bytes(out)
 
     def _read1(self, size: int) -> bytes:
@@ -103,11 +126,17 @@ class Guarded:
         self.stream.close()  # type: ignore[attr-defined]
 
 
+def is_stdin(stream: object) -> bool:
+    """Whether ``stream`` is standard input (never closed by readlog); False when stdin is closed."""
+    return sys.stdin is not None and stream is getattr(sys.stdin, "buffer", None)
+
+
 def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
     """The decompressed stream when ``head`` starts a gzip or mozLz4 file, else None."""
     if head.startswith(GZIP_MAGIC):
-        inner = gzip.GzipFile(fileobj=cast(BinaryIO, Prefixed(head, stream)), mode="rb")
-        return cast(BinaryIO, Guarded(inner, "gzip data"))
+        packed = Prefixed(head, stream)
+        inner = gzip.GzipFile(fileobj=cast(BinaryIO, packed), mode="rb")
+        return cast(BinaryIO, Guarded(inner, "gzip data", name=name, packed=lambda: packed.taken))
     if head.startswith(MOZLZ4_MAGIC):
         return io.BytesIO(_mozlz4(name, _whole(name, head, stream)))
     if head.startswith(BPLIST_MAGIC) or _XML_PLIST.match(head):
@@ -117,13 +146,13 @@ def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
 
 def _whole(name: str, head: bytes, stream: BinaryIO) -> bytes:
     """The whole file (it cannot be decoded in pieces), refusing a huge one."""
-    chunks, size = [head], len(head)
+    chunks, size, limit = [head], len(head), read_limit()
     while chunk := stream.read(1 << 20):
         chunks.append(chunk)
         size += len(chunk)
-        if size > MAX_WHOLE:
-            raise ReadlogError(f"{name}: larger than the {MAX_WHOLE >> 20} MB readlog reads whole")
-    if stream is not sys.stdin.buffer:
+        if size > limit:
+            raise too_large(name, "it is read whole, and holds", limit)
+    if not is_stdin(stream):
         stream.close()  # all of it is in memory now
     return b"".join(chunks)
 
@@ -134,12 +163,25 @@ def _plist_as_json(name: str, data: bytes) -> bytes:
 
     try:  # a cut-off XML plist fails in expat; a binary one may refer to itself (a cycle)
         value = plistlib.loads(data)
-        return json.dumps(value, default=_plist_value, ensure_ascii=False).encode("utf-8")
+        return _json_within(name, value)
     except (
         plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError,
         RecursionError,
     ):  # fmt: skip
         raise ReadlogError(f"{name}: a damaged property list (plist)") from None
+
+
+def _json_within(name: str, value: object) -> bytes:
+    """``value`` as JSON, stopping at the read cap: a binary property list may
+    list one array many times over, each holding another (a few KB on disk,
+    gigabytes written out), so the JSON is built piece by piece and counted."""
+    limit, size, pieces = read_limit(), 0, []
+    for piece in json.JSONEncoder(default=_plist_value, ensure_ascii=False).iterencode(value):
+        size += len(piece)
+        if size > limit:
+            raise too_large(name, "as JSON, this property list expands to", limit)
+        pieces.append(piece)
+    return "".join(pieces).encode("utf-8")
 
 
 def _plist_value(value: object) -> object:
@@ -150,9 +192,9 @@ def _plist_value(value: object) -> object:
 
 
 def _mozlz4(name: str, data: bytes) -> bytes:
-    size = int.from_bytes(data[8:12], "little")
-    if size > MAX_WHOLE:
-        raise ReadlogError(f"{name}: says it holds {size:,} bytes once decompressed; more than readlog reads")
+    size, limit = int.from_bytes(data[8:12], "little"), read_limit()
+    if size > limit:
+        raise too_large(name, f"it says it holds {size:,} bytes once decompressed, more than readlog reads:", limit)
     try:
         return lz4_block(data[12:], size)
     except (IndexError, ValueError):

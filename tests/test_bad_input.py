@@ -90,7 +90,8 @@ def test_bad_as_of_is_usage_error(run: Run) -> None:
 
 
 def test_unknown_format(run: Run) -> None:
-    _fails(run, str(FIXTURES / "digest.txt"), "--format", "nope", expect="unknown format")
+    """A bad option value is a usage error (2), in import as in export."""
+    _fails(run, str(FIXTURES / "digest.txt"), "--format", "nope", expect="unknown format", code=2)
 
 
 def test_undetectable(run: Run, tmp_path: Path) -> None:

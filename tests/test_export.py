@@ -283,10 +283,10 @@ def test_csv_has_bom_header_and_one_row_per_entry(run: Run, sample: Path, tmp_pa
     assert len(rows) == 4
     first = rows[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary  # newline kept
-    assert first["tags"] == "内核|os" and first["note"] == SAMPLE[0].note
+    assert json.loads(first["tags"]) == ["内核", "os"] and first["note"] == SAMPLE[0].note
     assert first["read_at"] and not first["starred_at"]
     assert rows[1]["title"] == "'" + SAMPLE[1].title  # not run as a formula
-    assert rows[1]["tags"] == "rust|a,b"
+    assert json.loads(rows[1]["tags"]) == ["rust", "a,b"]
 
 
 # ---- markdown ----------------------------------------------------------------------

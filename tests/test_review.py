@@ -309,9 +309,11 @@ def test_long_windows_chart_by_month(library: Path, seeded: list[dict[str, Any]]
         lib.close()
     assert data.bucket == "month"
     first = min(local_day(r["saved_at"]) for r in seeded)
-    assert first > date(2026, 6, 1)  # months before the history starts are not drawn
-    assert data.periods[0].start == first.replace(day=1) == data.since.date()
-    assert [p.start.month for p in data.periods] == list(range(first.month, 13))
+    assert first > date(2026, 6, 1)
+    asked = (NOW - timedelta(days=200)).date().replace(day=1)  # the window asked for is drawn whole
+    assert data.periods[0].start == asked == data.since.date()
+    assert [p.start.month for p in data.periods] == list(range(asked.month, 13))
+    assert all(not (p.saved or p.read) for p in data.periods if p.start < first.replace(day=1))
     assert data.saved == len(seeded)
 
 

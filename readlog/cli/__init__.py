@@ -9,15 +9,19 @@ that need them (tests/test_startup.py guards both).
 
 from __future__ import annotations
 
+import errno
 import functools
+import io
+import os
 import sqlite3
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import typer
 
 from readlog import __version__
-from readlog.errors import EXIT_FAILED, EXIT_USAGE, ReadlogError
+from readlog.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -110,7 +114,7 @@ def handle_errors(fn: F) -> F:
             return fn(*args, **kwargs)
         except ReadlogError as exc:
             if str(exc):
-                state.out.error(str(exc))
+                state.out.error(exc.localized(state.out.lang))
             raise typer.Exit(exc.exit_code) from None
         except OverflowError as exc:  # a number or date beyond what Python or SQLite can hold
             state.out.error(f"a number or date is out of range ({exc})")
@@ -122,10 +126,50 @@ def handle_errors(fn: F) -> F:
             path = state._lib.path if state._lib is not None else library_path(state.db_option)[0]
             state.out.error(str(database_error(exc, path)))
             raise typer.Exit(EXIT_FAILED) from None
+        except OSError as exc:  # the output cannot be written: a full disk, a closed pipe or stdout
+            raise typer.Exit(output_failed(exc, state.out.lang)) from None
         finally:
             state.close()
 
     return wrapper  # type: ignore[return-value]
+
+
+# Write errors that mean the output went nowhere.
+OUTPUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EBADF, errno.EIO)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when it was closed (``>&-``): writing fails as a full
+    disk would, so the command says so instead of discarding its output."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def output_failed(exc: OSError, lang: str = "en") -> int:
+    """Report an output that cannot be written, in one line on stderr, and
+    send what is still buffered to nowhere, so that Python's own flush at exit
+    adds no second message. Returns the exit status (1)."""
+    from readlog.messages import say
+
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
+    try:
+        sys.stderr.write(f"readlog: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        if sys.stdout is not None and not isinstance(sys.stdout, ClosedOutput):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (tests): nothing will flush it at exit
+    return EXIT_FAILED
 
 
 def _version(value: bool) -> None:
@@ -284,22 +328,64 @@ def app_for(args: list[str]) -> typer.Typer:
 
 def main() -> None:
     """Console entry point."""
-    import sys
+    from readlog.config import tame_columns
 
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        sys.stdout = ClosedOutput()
+    tame_columns()
     # click's exceptions, wherever this typer keeps click (0.28 vendors its own copy)
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException
     try:
         code = app_for(sys.argv[1:])(standalone_mode=False)
+        sys.stdout.flush()  # a full disk may only show when the last output is flushed
     except click_exception as exc:  # a usage mistake: one line, not click's framed box
-        ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        sys.stderr.write(f"readlog: {exc.format_message()}{hint}\n")
+        sys.stderr.write(f"readlog: {usage_message(exc, language_of(sys.argv[1:]))}\n")
         raise SystemExit(exc.exit_code) from None
-    except typer.Abort:
-        sys.stderr.write("readlog: aborted\n")
+    except typer.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C at a question
+            raise SystemExit(EXIT_INTERRUPTED) from None
+        from readlog.messages import say
+
+        sys.stderr.write(f"readlog: {say('aborted', language_of(sys.argv[1:]))}\n")
         raise SystemExit(EXIT_FAILED) from None
     except KeyboardInterrupt:
-        raise SystemExit(130) from None
-    except BrokenPipeError:
-        raise SystemExit(EXIT_FAILED) from None
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except OSError as exc:  # help or a message that could not be written
+        raise SystemExit(output_failed(exc, language_of(sys.argv[1:]))) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def usage_message(exc: Any, lang: str) -> str:
+    """One line for a usage mistake click found (an unknown option, a missing
+    argument, a group without its command), in ``lang``."""
+    from readlog.messages import say
+
+    ctx = getattr(exc, "ctx", None)
+    click = sys.modules[typer.BadParameter.__module__]
+    if isinstance(exc, click.NoArgsIsHelpError) and ctx is not None:  # its help is printed above
+        names = ", ".join(ctx.command.list_commands(ctx))
+        return say("usage_needs_command", lang, command=ctx.command_path, names=names)
+    hint = say("usage_hint", lang, command=ctx.command_path) if ctx is not None else ""
+    if isinstance(exc, click.NoSuchOption) and not exc.possibilities:
+        return say("usage_no_option", lang, name=exc.option_name) + hint
+    return say("usage_other", lang, detail=exc.format_message()) + hint
+
+
+def language_of(args: list[str]) -> str:
+    """The language of this run for what is said before a command runs: --lang,
+    else READLOG_LANG, the config file or the locale (render.language)."""
+    option = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            option = args[i + 1]
+        elif arg.startswith("--lang="):
+            option = arg.split("=", 1)[1]
+    try:
+        from readlog.settings import file_value
+
+        configured = file_value("lang")
+    except ReadlogError:
+        configured = None
+    from readlog.render import language
+
+    return language(option, configured)

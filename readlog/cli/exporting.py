@@ -32,7 +32,7 @@ def export(
         None,
         "--format",
         "-f",
-        help="jsonl (lossless, the default), json, csv, markdown or html (Netscape bookmarks). "
+        help="jsonl (lossless, the default), json, csv (both lossless too), markdown or html (Netscape bookmarks). "
         "Without it, -o FILE's extension decides.",
     ),
     output: Optional[str] = typer.Option(
@@ -55,9 +55,9 @@ def export(
     """Export entries: every field and state, to stdout or a file.
 
     Takes the same filters as list, but includes archived entries unless
-    --archived asks for only those. jsonl and json keep everything, and
-    `readlog import` reads them back (ids, times, states, tags and notes
-    included). csv is UTF-8 with a BOM for spreadsheets; markdown is a
+    --archived asks for only those. jsonl, json and csv keep everything,
+    and `readlog import` reads them back (ids, times, states, tags and notes
+    included); csv is UTF-8 with a BOM for spreadsheets. markdown is a
     reading list grouped by source; html is a Netscape bookmark file for
     browsers and read-later apps (entries without a URL are left out and
     counted on stderr).
@@ -82,7 +82,7 @@ def choose_format(fmt: str | None, output: str | None) -> str:
         name = fmt.strip().lower()
         name = {"md": "markdown", "ndjson": "jsonl", "htm": "html"}.get(name, name)
         if name not in FORMAT_NAMES:
-            raise UsageError(f"unknown export format {fmt!r}; choose {', '.join(FORMAT_NAMES)}")
+            raise UsageError.of("unknown_export_format", name=fmt, known=", ".join(FORMAT_NAMES))
         return name
     if output and output != "-":
         from readlog.export import EXTENSIONS
@@ -98,14 +98,14 @@ def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
     lib = state.library()
     sort, reverse = export.ORDER.get(name, export.DEFAULT_ORDER)
     tally = export.Tally()
-    pieces = export.render(name, lib.iter_rows(f, sort=sort, reverse=reverse), tally)
+    pieces = export.render(name, lib.iter_rows(f, sort=sort, reverse=reverse), tally, lang=state.out.lang)
     to_file = output is not None and output != "-"
     if to_file:
         assert output is not None
         from readlog.store import is_library_file
 
         if is_library_file(lib.path, Path(output)):
-            raise ReadlogError(f"{output}: that is the library itself; give another file to -o")
+            raise ReadlogError.of("export_is_library", path=output)
         try:
             with _replacing(Path(output)) as stream:
                 export.write(pieces, stream)
@@ -124,15 +124,15 @@ def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
 
 
 def _report(state: State, name: str, tally: Tally, output: str | None) -> None:
-    written, skipped = tally.written, tally.skipped
+    from readlog.messages import say
+
+    written, skipped, lang = tally.written, tally.skipped, state.out.lang
     if skipped:
-        state.out.notice(
-            f"{skipped:,} entr{'y' if skipped == 1 else 'ies'} without a URL left out of the {name} export"
-        )
+        state.out.notice(say("export_no_url", lang, entries=skipped, format=name))
     if output:
-        state.out.notice(f"exported {written:,} entr{'y' if written == 1 else 'ies'} to {output} ({name})")
+        state.out.notice(say("exported", lang, entries=written, path=output, format=name))
     elif written == 0 and not skipped:
-        state.out.notice("no entries matched; nothing exported")
+        state.out.notice(say("export_none", lang))
 
 
 class _replacing:

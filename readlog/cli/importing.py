@@ -24,8 +24,8 @@ def import_(
         "--format",
         "-f",
         help=(
-            "Input format, detected from the content by default: digest, bookmarks, jsonl, netscape, pocket, "
-            "instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, safari, feed, links."
+            "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, netscape, "
+            "pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, safari, feed, links."
         ),
     ),
     as_of: Optional[str] = typer.Option(

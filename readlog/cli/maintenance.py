@@ -11,12 +11,14 @@ import typer
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.errors import ReadlogError
+from readlog.messages import say
 
 if TYPE_CHECKING:
     from readlog.cli import State
 
 db_app = typer.Typer(
-    help="Check or repair the library file: check, rebuild-index.",
+    help="Check or repair the library file: check, rebuild-index.\n\n"
+    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db rebuild-index",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -50,11 +52,11 @@ def _checked(library: Path, target: Path, *, force: bool) -> Path:
     from readlog.store import is_library_file
 
     if is_library_file(library, target):
-        raise ReadlogError(f"{target}: that is the library itself; give another PATH")
+        raise ReadlogError.of("backup_is_library", path=target)
     if target.exists() and not force:
-        raise ReadlogError(f"{target}: already exists; choose another PATH or pass --force to replace it")
+        raise ReadlogError.of("backup_exists", path=target)
     if not target.parent.is_dir():
-        raise ReadlogError(f"{target.parent}: no such folder")
+        raise ReadlogError.of("no_such_folder", path=target.parent)
     return target
 
 
@@ -88,7 +90,7 @@ def backup(
     if as_json:
         state.out.json({"library": str(lib.path), "backup": str(target), "bytes": size})
     else:
-        state.out.line(_safe(f"backed up {lib.path} to {target} ({size:,} bytes)"))
+        state.out.line(_safe(say("backed_up", state.out.lang, library=lib.path, target=target, size=size)))
 
 
 @db_app.command("check")
@@ -112,43 +114,54 @@ def check(
     state = state_of(ctx)
     path, _ = library_path(state.db_option)
     if not path.exists():
-        raise ReadlogError(f"{path}: no library here yet")
+        raise ReadlogError.of("no_library_yet", path=path)
     report = inspect(path)
     problems = _problems(report)
     if as_json:
         state.out.json({**report, "ok": not problems, "problems": problems})
     else:
-        _print_report(state, report, problems)
+        _print_report(state, report, _problems(report, state.out.lang))
     if problems:
         raise ReadlogError("")
 
 
-def _problems(report: dict[str, Any]) -> list[str]:
-    found = [] if report["integrity"] == ["ok"] else [f"integrity: {p}" for p in report["integrity"]]
+def _problems(report: dict[str, Any], lang: str = "en") -> list[str]:
+    """What is wrong, in ``lang`` (the JSON output keeps English)."""
+    found = (
+        [] if report["integrity"] == ["ok"] else [say("problem_integrity", lang, detail=p) for p in report["integrity"]]
+    )
     if report["entries"] is None:
-        found.append("the entries table cannot be read")
+        found.append(say("problem_entries", lang))
     if report["version"] > report["latest"]:
-        found.append(f"made by a newer readlog (schema {report['version']}); upgrade readlog")
+        found.append(say("problem_newer", lang, version=report["version"]))
     if report["index"] is not None and report["index"] != report["entries"]:
-        found.append("the search index is out of step; run `readlog db rebuild-index`")
+        found.append(say("problem_index", lang))
     return found
 
 
 def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> None:
+    lang = state.out.lang
     version, latest = report["version"], report["latest"]
-    schema = f"{version} (current)" if version == latest else f"{version} (this readlog knows {latest})"
+    if version == latest:
+        schema = say("check_current", lang, version=version)
+    else:
+        schema = say("check_older", lang, version=version, latest=latest)
     if version < latest:
-        schema += "; it is upgraded, after a backup copy, the next time readlog opens it for writing"
-    index = "none yet" if report["index"] is None else f"{report['index']:,} entries"
+        schema += say("check_upgrade", lang)
+    if report["index"] is None:
+        index = say("check_index_none", lang)
+    else:
+        index = say("check_index_n", lang, n=report["index"])
+    entries = report["entries"] if report["entries"] is None else format(report["entries"], ",")
     lines = [
-        f"library: {report['path']}",
-        f"schema: {schema}",
-        f"entries: {report['entries'] if report['entries'] is None else format(report['entries'], ',')}",
-        f"search index: {index}",
-        f"journal: {report['journal']}",
-        "integrity: ok" if report["integrity"] == ["ok"] else "integrity: DAMAGED",
+        say("check_library", lang, path=report["path"]),
+        say("check_schema", lang, schema=schema),
+        say("check_entries", lang, n=entries),
+        say("check_index", lang, index=index),
+        say("check_journal", lang, journal=report["journal"]),
+        say("check_ok" if report["integrity"] == ["ok"] else "check_damaged", lang),
     ]
-    for line in lines + [f"problem: {p}" for p in problems]:
+    for line in lines + [say("check_problem", lang, problem=p) for p in problems]:
         state.out.line(_safe(line))
 
 

@@ -106,21 +106,25 @@ class Change:
     """One kind of change that can be applied to many entries."""
 
     command: list[str]  # the command as recorded in history, without its filters
-    phrase: str  # "marked read": what the entries will be
+    phrase: str  # "marked read": what the entries will be (render.organise says it in each language)
     wants: Callable[[Row], bool]  # would this entry change?
     apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
     only_archived: bool = False  # unarchive looks only at archived entries
     # --json: the changed entries' records; None prints them as they are now
     # (rm needs the rows it moved, which are no longer entries)
     records: Callable[[list[Row]], list[Row]] | None = None
+    detail: str = ""  # what follows the phrase, as typed: "+rust -go"
 
 
 # ---- the bulk path -------------------------------------------------------------
 
 
 def stdin_is_terminal() -> bool:
-    """Whether a question can be asked (a test seam)."""
-    return sys.stdin.isatty()
+    """Whether a question can be asked (a test seam); False when standard input is closed."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:  # closed by the time we ask
+        return False
 
 
 def change_state(
@@ -150,9 +154,9 @@ def change_state(
 def _by_ids(ids: list[str], fa: FilterArgs, name: str) -> bool:
     """True for the ids path, False for the filter path; neither or both is a usage error."""
     if ids and fa.given():
-        raise UsageError("give entry ids or filters, not both")
+        raise UsageError.of("ids_or_filters")
     if not ids and not fa.given():
-        raise UsageError(f"say which entries: ids (readlog {name} 3 5-8) or filters (readlog {name} --source NAME)")
+        raise UsageError.of("which_entries", name=name)
     return bool(ids)
 
 
@@ -173,11 +177,11 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
     rows = lib.select(f, limit=0, columns=PREVIEW_COLUMNS)
     todo = [r for r in rows if change.wants(r)]
     if not todo:
-        show.nothing_to_do(state.out, change.phrase, len(rows)) if not as_json else state.out.json([])
+        show.nothing_to_do(state.out, change.phrase, len(rows), change.detail) if not as_json else state.out.json([])
         return
-    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json)
+    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json, detail=change.detail)
     if not yes:
-        confirm(len(todo))
+        confirm(state, len(todo))
     targets = [r["id"] for r in todo]
     with lib.transaction():
         gone = set(lib.missing(targets))  # undone by another readlog meanwhile
@@ -191,17 +195,30 @@ def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json
     elif as_json:
         _print_entries(state, changed)
     else:
-        show.bulk_done(state.out, change.phrase, len(changed), action)
+        show.bulk_done(state.out, change.phrase, len(changed), action, change.detail)
 
 
-def confirm(count: int, question: str = "Change {n}?", refusal: str = "not changing {n}") -> None:
+def confirm(state: State, count: int, question: str | None = None, refusal: str | None = None) -> None:
     """Ask before changing ``count`` entries; stop (exit 1, nothing changed) on
-    no, and when there is no terminal to ask on. ``{n}`` is "3 entries"."""
+    no, and when there is no terminal to ask on (Ctrl-C: exit 130). Without
+    ``question``/``refusal`` the shared wording ("Change 3 entries?") in the
+    output's language; in theirs, ``{n}`` is "3 entries"."""
+    from readlog.messages import say
+
     noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
+        if refusal is None:
+            raise ReadlogError.of("no_terminal", entries=count)
         raise ReadlogError(f"{refusal.format(n=noun)} without asking, and there is no terminal to ask on; add --yes")
-    if not typer.confirm(question.format(n=noun), default=False):
-        raise ReadlogError("nothing was changed")
+    text = say("question", state.out.lang, entries=count) if question is None else question.format(n=noun)
+    try:
+        answer = typer.confirm(text, default=False)
+    except typer.Abort as exc:  # click turns Ctrl-C and end of input alike into Abort
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None  # exit 130, as any interruption
+        raise ReadlogError.of("no_answer") from None
+    if not answer:
+        raise ReadlogError.of("nothing_changed")
 
 
 def _print_entries(state: State, ids: list[int]) -> None:
@@ -261,7 +278,8 @@ def tag(
     verb = "retagged" if add and remove else "tagged" if add else "untagged"
     change = Change(
         command=["tag", *words],
-        phrase=f"{verb} {' '.join(words)}",
+        phrase=verb,
+        detail=" ".join(words),
         wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
         apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
     )
@@ -333,7 +351,7 @@ def note(
 
         raise no_entry(lib, entry_id)
     if clear and text:
-        raise UsageError("give TEXT or --clear, not both")
+        raise UsageError.of("text_or_clear")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
     if new is None:
         what = "kept (the new one was empty or not saved)"
@@ -354,6 +372,8 @@ def note(
 def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     """The new note from the arguments, standard input or the editor; None keeps the old one."""
     if text == ["-"]:
+        if sys.stdin is None:
+            raise ReadlogError.of("stdin_closed_note")
         value = sys.stdin.read()
     elif text:
         value = " ".join(text)
@@ -480,7 +500,7 @@ def history(
     from readlog.store.organise import history as recorded
 
     if limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     state = state_of(ctx)
     rows = recorded(state.library(), limit)
     if as_json:
@@ -523,9 +543,11 @@ def open_(
     if print_only:
         state.out.line(url)
     elif not launch(url):
-        raise ReadlogError(f"could not start a browser (set $BROWSER to choose one); the link is {url}")
+        raise ReadlogError.of("no_browser", url=url)
     else:
-        state.out.line(f"opened {url}", style="dim")
+        from readlog.messages import say
+
+        state.out.line(say("opened", state.out.lang, url=url), style="dim")
     if mark_read:
         from readlog import commands
 

@@ -154,7 +154,7 @@ def search(
         if not query:
             return
     if not query:
-        raise UsageError("give a QUERY to search for (or --rebuild)")
+        raise UsageError.of("search_needs_query")
     f = filters(unread, read, starred, source, category, since, before, tag, archived, query, dead, min_time, max_time)
     commands.show_list(state, f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
 

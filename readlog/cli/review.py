@@ -72,9 +72,9 @@ def _since(value: str | None, now: datetime, earliest: datetime | None) -> datet
     try:
         when = parse_when(value, reference=now, day_start=True)
     except ValueError as exc:
-        raise UsageError(f"--since: {exc}") from None
+        raise UsageError.of("bad_option_value", option="--since", detail=str(exc)) from None
     if when > now:
-        raise UsageError(f"--since: {value!r} is in the future")
+        raise UsageError.of("since_future", value=value)
     return when
 
 

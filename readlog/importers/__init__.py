@@ -26,6 +26,7 @@ FORMATS: dict[str, str] = {
     "digest": "readlog.importers.digest",
     "bookmarks": "readlog.importers.bookmarks",
     "jsonl": "readlog.importers.jsonl",
+    "readlog-csv": "readlog.importers.readlog_csv",
     "netscape": "readlog.importers.netscape",
     "pocket": "readlog.importers.pocket",
     "instapaper": "readlog.importers.csv_exports:INSTAPAPER",

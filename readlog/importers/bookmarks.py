@@ -3,11 +3,16 @@
     smolnero                        <- collection name (becomes the source)
     第一性原理思考（GitHub）          <- optional description
     蠕虫式驻留：劫持整个 GPU 的调度权   <- title
-    作者梳理 ...                     <- summary, one or more paragraphs, may hold HTML
+    作者梳理 ...                     <- summary, one or more paragraphs
     收藏16 天前                      <- when it was saved, relative to the export
 
 Paragraphs are separated by blank lines; each entry ends at its stamp line,
 so entry boundaries come from the stamps, not from counting paragraphs.
+
+The text is plain (``Vec<T>`` stays as written). A title or summary may
+hold markup copied with a page (``<b>...</b>``, ``<figure><img src=...>``):
+only with clear evidence of it are page tags turned into text and image
+lines (htmltext.copied_markup_to_text).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from readlog.htmltext import html_to_text
+from readlog.htmltext import copied_markup_to_text
 from readlog.importers import ParseContext
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
@@ -74,9 +79,9 @@ def _title_like(text: str) -> bool:
 
 def _entry(block: list[Paragraph], source: str, stamp: Paragraph | None, when: object) -> Entry:
     (line, title), rest = block[0], block[1:]
-    summary = "\n\n".join(html_to_text(t) for _, t in rest)
+    summary = "\n\n".join(copied_markup_to_text(t) for _, t in rest)
     return Entry(
-        title=" ".join(html_to_text(title).split()),
+        title=" ".join(copied_markup_to_text(title).split()),
         summary=summary.strip(),
         source=source,
         saved_at=when if stamp else None,  # type: ignore[arg-type]

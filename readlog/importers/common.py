@@ -11,6 +11,7 @@ import csv
 import itertools
 import json
 import re
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -40,12 +41,23 @@ def split_tags(text: str, separators: str = ",") -> list[str]:
 
 
 def one_line(text: str) -> str:
-    return " ".join(html_to_text(text).split()) if text else ""
+    """Plain text on one line, as written: ``Vec<T>`` keeps its ``<T>``."""
+    return " ".join(text.split()) if text else ""
 
 
-def summary_of(html_or_text: str, limit: int = SUMMARY_LIMIT) -> str:
-    """Plain text of an HTML body, cut at a paragraph or word boundary near ``limit``."""
-    text = html_to_text(html_or_text or "")
+def html_line(html: str) -> str:
+    """The visible text of an HTML fragment, on one line (only for fields that are HTML)."""
+    return one_line(html_to_text(html)) if html else ""
+
+
+def html_summary(html: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text of an HTML body (wallabag's content, a feed's HTML summary), cut near ``limit``."""
+    return summary_of(html_to_text(html or ""), limit)
+
+
+def summary_of(text: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text as written, cut at a paragraph or word boundary near ``limit``."""
+    text = (text or "").strip()
     if len(text) <= limit:
         return text
     cut = text[:limit]
@@ -233,17 +245,22 @@ def url_problem(url: str) -> str | None:
 # ---------------------------------------------------------------- JSON
 
 
-def _skip_space(text: str, i: int) -> int:
-    while i < len(text) and text[i] in " \t\r\n":
-        i += 1
-    return i
-
-
+_SPACE = re.compile(r"[ \t\r\n]*")
 _NEXT_OBJECT = re.compile(r",\s*\{")
+# Characters past a decoding error that the decoder may have looked at (a
+# \uXXXX escape, -Infinity): an error closer than this to the end of a
+# window may be the window's doing.
+_LOOKAHEAD = 16
+WINDOW = 64  # characters decoded at first; widened for a record that needs more
+
+
+def _skip_space(text: str, i: int) -> int:
+    return _SPACE.match(text, i).end()  # type: ignore[union-attr]
 
 
 class _Lines:
-    """Line numbers of offsets into one text, counted incrementally (offsets only grow)."""
+    """Line numbers of offsets into one text, counted from the last offset asked
+    about (forwards or backwards), so asking in order costs one pass."""
 
     def __init__(self, text: str) -> None:
         self.text, self.pos, self.line = text, 0, 1
@@ -252,21 +269,86 @@ class _Lines:
         if offset >= self.pos:
             self.line += self.text.count("\n", self.pos, offset)
         else:
-            self.line = self.text.count("\n", 0, offset) + 1
+            self.line -= self.text.count("\n", offset, self.pos)
         self.pos = offset
         return self.line
 
 
-def _resync(text: str, start: int, column: int | None) -> int | None:
-    """The next offset after ``start`` where a record (an object after a comma) may begin:
-    preferably one indented like the records before it."""
-    first = None
-    for m in _NEXT_OBJECT.finditer(text, start):
+class _Resync:
+    """Where reading may resume after a damaged record: the next object after
+    a comma, preferably one indented like the records before it.
+
+    Offsets asked about only grow, so the text is searched once: the
+    candidates found ahead are kept (all of them, and those at the records'
+    column), each column is measured from the newline before it found on
+    the way, and a search that reached the end is never repeated. Asking
+    again at every one of many damaged records costs no more than one pass.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found = _NEXT_OBJECT.finditer(text)
+        self.done = False
+        self.ahead: deque[tuple[int, int]] = deque()  # (offset of "{", its column), in order
+        self.aligned: deque[int] = deque()  # offsets of those at ``self.column``
+        self.column: int | None = None
+        self.newline = -1  # the last newline before the last candidate found
+        self.scanned = 0
+
+    def after(self, start: int, column: int | None) -> int | None:
+        """The first candidate after ``start``: at ``column`` if any is, else the first."""
+        if column != self.column:
+            self.column = column
+            self.aligned = deque(at for at, col in self.ahead if col == column)
+        while True:
+            while self.ahead and self.ahead[0][0] <= start:
+                self.ahead.popleft()
+            while self.aligned and self.aligned[0] <= start:
+                self.aligned.popleft()
+            if self.aligned:
+                return self.aligned[0]
+            if self.done or (column is None and self.ahead):
+                return self.ahead[0][0] if self.ahead else None
+            self._next()
+
+    def _next(self) -> None:
+        m = next(self.found, None)
+        if m is None:
+            self.done = True
+            return
         at = m.end() - 1
-        if column is None or at - (text.rfind("\n", 0, at) + 1) == column:
-            return at
-        first = at if first is None else first
-    return first
+        newline = self.text.rfind("\n", self.scanned, at)
+        self.newline = newline if newline >= 0 else self.newline
+        self.scanned = at
+        column = at - (self.newline + 1)
+        self.ahead.append((at, column))
+        if column == self.column:
+            self.aligned.append(at)
+
+
+def _decode(decoder: json.JSONDecoder, text: str, i: int, window: int) -> tuple[Any, int]:
+    """The value starting at ``i`` and where it ends, decoded from a slice of
+    the text around it (widened while the value may run past it).
+
+    On every error the json module counts the lines from the start of the
+    text it was given; given the whole file, many damaged records would
+    cost time in proportion to the square of its size. A ValueError raised
+    here carries ``pos`` as an offset into the whole text.
+    """
+    while True:
+        piece = text[i : i + window]
+        whole = i + window >= len(text)
+        try:
+            value, end = decoder.raw_decode(piece)
+        except json.JSONDecodeError as exc:
+            cut = exc.pos >= len(piece) - _LOOKAHEAD or exc.msg.startswith("Unterminated string")
+            if whole or not cut:
+                exc.pos += i
+                raise
+        else:
+            if whole or end < len(piece):  # a value ending at the cut might go on (a number)
+                return value, i + end
+        window *= 2
 
 
 def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
@@ -274,7 +356,8 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
 
     Elements are decoded one at a time, so a damaged record costs only
     itself: reading resumes at the next object that starts like the others.
-    A single top-level object counts as one record.
+    A single top-level object counts as one record. The work is in
+    proportion to the text, however many records are damaged.
     """
     decoder = json.JSONDecoder()
     lines = _Lines(text)
@@ -287,7 +370,8 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
             return
         yield 1, 1, value
         return
-    i, number, column, measured = i + 1, 0, None, False
+    resync = _Resync(text)
+    i, number, column, measured, window = i + 1, 0, None, False, WINDOW
     while True:
         i = _skip_space(text, i)
         if i >= len(text):
@@ -296,7 +380,7 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         if text[i] == "]":
             if _skip_space(text, i + 1) >= len(text):
                 return
-            resume = _resync(text, i, column)  # a "]" inside a record damaged earlier
+            resume = resync.after(i, column)  # a "]" inside a record damaged earlier
             if resume is None:
                 yield Problem(lines.at(i), "unexpected text after the end of the list; ignored")
                 return
@@ -307,21 +391,22 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         number += 1
         line = lines.at(i)
         try:
-            value, end = decoder.raw_decode(text, i)
+            value, end = _decode(decoder, text, i, window)
         except (ValueError, RecursionError) as exc:
             pos = getattr(exc, "pos", i)
             yield Problem(
                 lines.at(max(pos, i)),
                 f"record {number}: not valid JSON ({json_error(exc)}); skipped",
             )
-            resume = _resync(text, i, column)
+            resume = resync.after(i, column)
             if resume is None:
                 return
-            i = resume
+            i, window = resume, WINDOW  # a damaged record's neighbours may be as short as it is
             continue
         if not measured:
             measured, newline = True, text.rfind("\n", 0, i)
             column = i - (newline + 1) if newline >= 0 else None
+        window = max(window, 2 * (end - i))  # the records after it are likely no longer
         yield number, line, value
         i = end
 

@@ -1,7 +1,8 @@
 """RSS (0.9x, 1.0, 2.0) and Atom feeds, from a file or standard input.
 
-Each item becomes an unread entry: its link, its title and summary with
-HTML stripped, its published date, tags from its categories, and the
+Each item becomes an unread entry: its link, its title and summary (HTML
+stripped where the feed marks them as HTML, plain text kept as written),
+its published date, tags from its categories, and the
 feed's title as the source. Parsing is feedparser's (imported only here,
 when a feed is imported): it copes with the broken feeds found in the wild
 and reports them as "bozo", which becomes a problem line while the items
@@ -22,9 +23,10 @@ from urllib.parse import urljoin, urlsplit
 
 from readlog.epoch import day_of, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import one_line, site_of, summary_of
+from readlog.importers.common import html_line, html_summary, one_line, site_of, summary_of
 from readlog.importers.titles import derive_title
 from readlog.infile import InputFile
+from readlog.limits import FEED_ENV, feed_limit
 from readlog.models import Entry, Problem, normalize_url
 
 NAME = "feed"
@@ -57,11 +59,23 @@ def _published(item: Any) -> str | None:
     return None
 
 
+def _is_html(detail: Any) -> bool:
+    """Whether a feed text construct is HTML (RSS descriptions, Atom type="html"
+    or "xhtml") rather than plain text (Atom type="text", most titles)."""
+    return "html" in str((detail or {}).get("type") or "text/html")
+
+
+def _text(parent: Any, key: str) -> str:
+    """A text construct (title, the feed's title) on one line: HTML stripped, plain text as written."""
+    value = parent.get(key) or ""
+    return html_line(value) if _is_html(parent.get(f"{key}_detail")) else one_line(value)
+
+
 def _summary(item: Any) -> str:
-    text = item.get("summary") or ""
+    text, detail = item.get("summary") or "", item.get("summary_detail")
     if not text and item.get("content"):
-        text = item["content"][0].get("value", "")
-    return summary_of(text)
+        text, detail = item["content"][0].get("value", ""), item["content"][0]
+    return html_summary(text) if _is_html(detail) else summary_of(text)
 
 
 def _web_address(link: str, base: str) -> str | None:
@@ -90,7 +104,7 @@ def _bozo(feed: Any, count: int) -> Problem | None:
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     import feedparser
 
-    data = infile.read_text().encode("utf-8")
+    data = infile.read_text(feed_limit(), env=FEED_ENV, what="a feed is read whole, and this one holds").encode("utf-8")
     feed = feedparser.parse(
         io.BytesIO(data),
         response_headers={"content-type": "application/xml; charset=utf-8"},
@@ -102,7 +116,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     if problem:
         yield problem
     info = feed.get("feed") or {}
-    source = one_line(info.get("title") or "") or site_of(info.get("link") or "")
+    source = _text(info, "title") or site_of(info.get("link") or "")
     base = (info.get("link") or "").strip()
     feed = _feed_identity(info)
     for number, item in enumerate(items, 1):
@@ -110,7 +124,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         if url is None:
             yield Problem(0, f"item {number}: link {item.get('link', '')[:60]!r} is not a web address; left out")
             url = ""
-        title = one_line(item.get("title") or "")
+        title = _text(item, "title")
         summary = _summary(item)
         if not url and not title and not summary:
             yield Problem(0, f"item {number}: no link, title or text; skipped")
@@ -124,7 +138,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             published=_published(item),
             tags=[t for t in tags if t],
             feed=feed,
-            guid=_text(item.get("id")),
+            guid=_plain(item.get("id")),
         )
 
 
@@ -132,11 +146,11 @@ def _feed_identity(info: Any) -> str:
     """What names the feed an item belongs to: its Atom id, else its link,
     else its title. An item's guid is its identity within this feed."""
     for key in ("id", "link", "title"):
-        value = _text(info.get(key))
+        value = _plain(info.get(key))
         if value:
             return f"{key}:{normalize_url(value) if key == 'link' else value}"
     return ""
 
 
-def _text(value: Any) -> str:
+def _plain(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""

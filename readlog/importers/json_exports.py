@@ -8,6 +8,9 @@
   tags, created_at, content, ...}``; content is the article's HTML and is
   kept as a summary of plain text, shortened to a readable length.
 
+Only wallabag's content is HTML; every other field (titles, Omnivore's
+description) is plain text and kept as written, ``Vec<T>`` included.
+
 Records are decoded one by one (common.json_records), so a damaged record
 is reported with its line and the others still import.
 """
@@ -21,7 +24,16 @@ from typing import Any
 
 from readlog.epoch import day_of, parse_time
 from readlog.importers import ParseContext
-from readlog.importers.common import Format, json_records, one_line, site_of, summary_of, truthy, url_problem
+from readlog.importers.common import (
+    Format,
+    html_summary,
+    json_records,
+    one_line,
+    site_of,
+    summary_of,
+    truthy,
+    url_problem,
+)
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
 
@@ -152,7 +164,7 @@ def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
         title=one_line(_text(record.get("title"))) or url,
         url=url,
         source=site_of(url) or _text(record.get("domain_name")),
-        summary=summary_of(_text(record.get("content"))),
+        summary=html_summary(_text(record.get("content"))),
         published=day_of(times["published_at"]),
         saved_at=times["created_at"],
         tags=_names(record.get("tags"), "label", "slug"),

@@ -7,6 +7,7 @@ terminal: rich turns it off when output is piped or NO_COLOR is set.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -23,6 +24,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog import stamps
+from readlog.config import MAX_COLUMNS, MIN_COLUMNS
 from readlog.sanitize import clean
 from readlog.tags import tag_list
 
@@ -161,7 +163,17 @@ def language(option: str | None = None, configured: str | None = None) -> str:
     return "zh" if choice.lower().startswith("zh") else "en"
 
 
-MIN_WIDTH = 40
+MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
+
+
+class _Console(Console):
+    """rich's Console, except that a reader gone away (``| head -0``) is an
+    error the command reports in one line, as a full disk is, instead of a
+    silent exit inside rich."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "broken pipe: nothing reads it any more")
 
 
 class Output:
@@ -170,11 +182,11 @@ class Output:
     def __init__(self, lang: str = "en", width: int | None = None, columns: Sequence[str] | None = None) -> None:
         self.lang = lang
         self.columns = columns  # the optional list columns, in order (config: columns); None = all
-        self.out = Console(highlight=False, markup=False, emoji=False, width=width)
-        self.err = Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
+        self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
+        self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
         for console in (self.out, self.err):
-            if console.width < MIN_WIDTH:  # COLUMNS=0 or 1 would leave no room for any text at all
-                console.width = MIN_WIDTH
+            if not MIN_WIDTH <= console.width <= MAX_WIDTH:  # COLUMNS=1 or 99999 (see config.tame_columns)
+                console.width = min(max(console.width, MIN_WIDTH), MAX_WIDTH)
 
     def label(self, key: str, **kw: Any) -> str:
         if "n" in kw and "s" not in kw:
@@ -447,7 +459,8 @@ class Output:
             return
         for r in results:
             if r.error:
-                self.error(r.error)
+                failure = getattr(r, "failure", None)
+                self.error(failure.localized(self.lang) if failure is not None else r.error)
                 continue
             if getattr(r, "skipped_because", ""):
                 skipped = Text(clean(r.name, one_line=True), style="bold")

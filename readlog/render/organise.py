@@ -65,9 +65,80 @@ KIND_UNDONE = {
 
 FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}
 
+# Chinese for the words of these screens; English is the key itself, so the
+# code reads in English and a word missing here is shown in English.
+ZH = {
+    # what a change did (Change.phrase, tag verbs) and what undo did
+    "marked read": "标为已读",
+    "marked unread": "标为未读",
+    "starred": "加星标",
+    "unstarred": "取消星标",
+    "archived": "归档",
+    "unarchived": "取消归档",
+    "tagged": "加标签",
+    "untagged": "去掉标签",
+    "retagged": "修改标签",
+    "unchanged": "未变",
+    "marked unread again": "重新标为未读",
+    "marked read again": "重新标为已读",
+    "unstarred again": "重新取消星标",
+    "starred again": "重新加星标",
+    "unarchived again": "重新取消归档",
+    "archived again": "重新归档",
+    "removed (added by the import)": "已删除（由该次导入添加）",
+    "tags restored": "标签已恢复",
+    "tags removed": "标签已移除",
+    "note restored": "笔记已恢复",
+    "note removed": "笔记已删除",
+    "restored {fields}": "已恢复 {fields}",
+    "saved time": "收藏时间",
+    "saved stamp": "收藏标记",
+    "link key": "链接键",
+    "read time": "阅读时间",
+    "note saved": "笔记已保存",
+    "note cleared": "笔记已清除",
+    "note unchanged": "笔记未变",
+    "note kept (the new one was empty or not saved)": "笔记保持原样（新笔记为空或没有保存）",
+    # sentences
+    "{label}: ": "{label}：",
+    "  ... and {n:,} more": "  ……另有 {n:,} 条",
+    "No tags yet. Add some with: readlog tag ID +TAG": "还没有标签。这样添加：readlog tag ID +TAG",
+    "{entries} will be {phrase}": "{entries}将{phrase}",
+    " ({matched:,} match, {already:,} already are)": "（匹配 {matched:,} 条，其中 {already:,} 条已是如此）",
+    ":": "：",
+    "{matched:,} entries match, all already {phrase}; nothing to change.": (
+        "匹配 {matched:,} 条，都已{phrase}；无需修改。"
+    ),
+    "No entries match; nothing to change.": "没有匹配的条目；无需修改。",
+    "{entries} {phrase}": "{entries}已{phrase}",
+    " (action {id}; readlog undo reverts it)": "（操作 {id}；readlog undo 可撤销）",
+    "No actions recorded yet.": "还没有记录任何操作。",
+    "Would undo": "将撤销",
+    "Undid": "已撤销",
+    " action {id}: ": "操作 {id}：",
+    "Nothing was changed (--dry-run).": "没有做任何修改（--dry-run）。",
+}
+
 
 def _h(out: Output, key: str) -> str:
     return HEADERS.get(out.lang, HEADERS["en"])[key]
+
+
+def tr(out: Output, text: str, **params: Any) -> str:
+    """``text`` (English, the key of ZH) in the output's language, fields filled in."""
+    said = ZH.get(text, text) if out.lang == "zh" else text
+    return said.format(**params) if params else said
+
+
+def _phrase(out: Output, phrase: str, detail: str = "") -> str:
+    """What a change does, in the output's language: "marked read", "tagged +rust"."""
+    return " ".join(p for p in (tr(out, phrase), detail) if p)
+
+
+def _entries(out: Output, n: int) -> str:
+    from readlog.messages import count
+
+    return count(n, out.lang)
 
 
 def _title(row: Row | str | None) -> str:
@@ -79,10 +150,10 @@ def hashtags(tags: Sequence[str]) -> str:
     return " ".join("#" + clean(t, one_line=True) for t in tags)
 
 
-def _entry_line(entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
+def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
     line = Text()
     line.append(f"{entry_id:>5} ", style="cyan")
-    line.append(f"{label}: ", style=style)
+    line.append(tr(out, "{label}: ", label=tr(out, label)), style=style)
     line.append(title)
     if tail:
         line.append("  " + tail, style="blue")
@@ -91,7 +162,7 @@ def _entry_line(entry_id: int, label: str, title: str, style: str = "green", tai
 
 def _more(out: Output, total: int) -> None:
     if total > SHOWN:
-        out.line(f"  ... and {total - SHOWN:,} more", style="dim")
+        out.line(tr(out, "  ... and {n:,} more", n=total - SHOWN), style="dim")
 
 
 # ---- tags ------------------------------------------------------------------
@@ -99,7 +170,7 @@ def _more(out: Output, total: int) -> None:
 
 def tags_table(out: Output, rows: Sequence[Row]) -> None:
     if not rows:
-        out.line("No tags yet. Add some with: readlog tag ID +TAG", style="dim")
+        out.line(tr(out, "No tags yet. Add some with: readlog tag ID +TAG"), style="dim")
         return
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column(_h(out, "tag"), style="blue", no_wrap=True, overflow="ellipsis", max_width=40)
@@ -114,7 +185,7 @@ def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, 
     """One line per entry (the first few): its tags now, or that nothing changed."""
     for row, changed in results[:SHOWN]:
         label = verb if changed else "unchanged"
-        line = _entry_line(row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
+        line = _entry_line(out, row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
         out.print(line, no_wrap=True, overflow="ellipsis")
     _more(out, len(results))
 
@@ -122,15 +193,21 @@ def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, 
 # ---- bulk actions ------------------------------------------------------------
 
 
-def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_err: bool) -> None:
+def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_err: bool, detail: str = "") -> None:
     """What a bulk action will change, before it asks: a count and a few titles."""
     console = out.err if to_err else out.out
     head = Text()
-    head.append(f"{len(todo):,} entr{'y' if len(todo) == 1 else 'ies'}", style="bold")
-    head.append(f" will be {phrase}")
+    said = tr(out, "{entries} will be {phrase}", entries="\0", phrase=_phrase(out, phrase, detail))
+    before, after = said.split("\0")
+    head.append(before)
+    head.append(_entries(out, len(todo)), style="bold")
+    head.append(after)
     if matched != len(todo):
-        head.append(f" ({matched:,} match, {matched - len(todo):,} already are)", style="dim")
-    head.append(":")
+        head.append(
+            tr(out, " ({matched:,} match, {already:,} already are)", matched=matched, already=matched - len(todo)),
+            style="dim",
+        )
+    head.append(tr(out, ":"))
     console.print(head, soft_wrap=True)
     for row in todo[:5]:
         line = Text()
@@ -138,20 +215,29 @@ def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_e
         line.append(_title(row))
         console.print(line, no_wrap=True, overflow="ellipsis")
     if len(todo) > 5:
-        console.print(Text(f"  ... and {len(todo) - 5:,} more", style="dim"))
+        console.print(Text(tr(out, "  ... and {n:,} more", n=len(todo) - 5), style="dim"))
 
 
-def nothing_to_do(out: Output, phrase: str, matched: int) -> None:
+def nothing_to_do(out: Output, phrase: str, matched: int, detail: str = "") -> None:
     if matched:
-        out.line(f"{matched:,} entries match, all already {phrase}; nothing to change.", style="dim")
+        said = tr(
+            out,
+            "{matched:,} entries match, all already {phrase}; nothing to change.",
+            matched=matched,
+            phrase=_phrase(out, phrase, detail),
+        )
+        out.line(said, style="dim")
     else:
-        out.line("No entries match; nothing to change.", style="dim")
+        out.line(tr(out, "No entries match; nothing to change."), style="dim")
 
 
-def bulk_done(out: Output, phrase: str, changed: int, action_id: int) -> None:
+def bulk_done(out: Output, phrase: str, changed: int, action_id: int, detail: str = "") -> None:
     line = Text()
-    line.append(f"{changed:,} entr{'y' if changed == 1 else 'ies'} {phrase}", style="green")
-    line.append(f" (action {action_id}; readlog undo reverts it)", style="dim")
+    line.append(
+        tr(out, "{entries} {phrase}", entries=_entries(out, changed), phrase=_phrase(out, phrase, detail)),
+        style="green",
+    )
+    line.append(tr(out, " (action {id}; readlog undo reverts it)", id=action_id), style="dim")
     out.print(line, soft_wrap=True)
 
 
@@ -160,7 +246,7 @@ def bulk_done(out: Output, phrase: str, changed: int, action_id: int) -> None:
 
 def note_result(out: Output, row: Row, what: str) -> None:
     styles = {"saved": "green", "cleared": "green"}
-    out.print(_entry_line(row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
+    out.print(_entry_line(out, row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
 
 
 # ---- history and undo ----------------------------------------------------------
@@ -168,7 +254,7 @@ def note_result(out: Output, row: Row, what: str) -> None:
 
 def history_table(out: Output, rows: Sequence[Row], current: datetime | None = None) -> None:
     if not rows:
-        out.line("No actions recorded yet.", style="dim")
+        out.line(tr(out, "No actions recorded yet."), style="dim")
         return
     current = current or stamps.now()
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
@@ -205,8 +291,18 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     out.print(table)
 
 
-def describe(change: Reverted) -> tuple[str, str]:
-    """What undo did to one entry, in words, and a tail (tags) if any."""
+def describe(change: Reverted, out: Output | None = None) -> tuple[str, str]:
+    """What undo did to one entry, in words (in ``out``'s language), and a tail (tags) if any."""
+    words, tail = _describe(change)
+    if out is None or out.lang != "zh":
+        return words, tail
+    if words.startswith("restored "):
+        fields = ", ".join(tr(out, f) for f in words.removeprefix("restored ").split(", "))
+        return tr(out, "restored {fields}", fields=fields), tail
+    return tr(out, words), tail
+
+
+def _describe(change: Reverted) -> tuple[str, str]:
     if change.kind in KIND_UNDONE:
         return KIND_UNDONE[change.kind], ""
     if change.kind == "tags":
@@ -227,8 +323,8 @@ def describe(change: Reverted) -> tuple[str, str]:
 def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     action = report.action
     head = Text()
-    head.append("Would undo" if dry_run else "Undid", style="bold")
-    head.append(f" action {action['id']}: ")
+    head.append(tr(out, "Would undo" if dry_run else "Undid"), style="bold")
+    head.append(tr(out, " action {id}: ", id=action["id"]))
     head.append(clean(action["command"], one_line=True), style="bold")
     head.append(f" ({stamps.relative(action['at'], None, out.lang)}", style="dim")
     if action.get("summary"):
@@ -236,11 +332,11 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     head.append(")", style="dim")
     out.print(head, soft_wrap=True)
     for change in report.changes[:SHOWN]:
-        words, tail = describe(change)
-        out.print(_entry_line(change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
+        words, tail = describe(change, out)
+        out.print(_entry_line(out, change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
     _more(out, len(report.changes))
     if dry_run:
-        out.line("Nothing was changed (--dry-run).", style="dim")
+        out.line(tr(out, "Nothing was changed (--dry-run)."), style="dim")
 
 
 def undo_record(report: UndoReport, *, dry_run: bool) -> Row:

@@ -32,6 +32,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # The largest id SQLite can store (a signed 64-bit integer); larger numbers
 # typed by a user can match nothing and must not reach SQLite (OverflowError).
 MAX_ID = 2**63 - 1
+# An id from readlog's own export is kept only below this (2**53, the largest
+# whole number every JSON reader holds exactly): a hostile or damaged export
+# cannot push the next free id to the end of the id space.
+RESTORE_ID_LIMIT = 2**53
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
     "note != '' AS has_note, minutes, dead_at"
@@ -169,14 +173,11 @@ class Library:
     def _prepare(self, notice: Callable[[str], None] | None) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version > migrations.LATEST:
-            raise ReadlogError(
-                f"{self.path}: made by a newer readlog (schema {version}, this one knows {migrations.LATEST}); "
-                "upgrade readlog to open it. The file was left untouched"
-            )
+            raise ReadlogError.of("newer", path=self.path, version=version, latest=migrations.LATEST)
         if version == 0:
             tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
             if tables and "_sqlite_migrations" not in tables:
-                raise ReadlogError(f"{self.path}: an SQLite database, but not a readlog library; it was left untouched")
+                raise ReadlogError.of("not_library_sqlite", path=self.path)
         if not self.readonly:
             mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
@@ -187,7 +188,7 @@ class Library:
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:
-            raise ReadlogError(f"{self.path}: this library needs an upgrade, but it is read-only")
+            raise ReadlogError.of("upgrade_read_only", path=self.path)
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
@@ -251,7 +252,7 @@ class Library:
         """One write transaction; the lock is taken at the start, so a busy
         library is reported before anything changes."""
         if self.readonly:
-            raise ReadlogError(f"{self.path}: the library is read-only; nothing was changed")
+            raise ReadlogError.of("read_only", path=self.path)
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -676,7 +677,7 @@ class Library:
         if missing:
             from readlog.store import trash
 
-            raise trash.no_entry(self, missing, tail="; nothing was changed")
+            raise trash.no_entry(self, missing, unchanged=True)
 
     def missing(self, ids: Iterable[int]) -> list[int]:
         wanted = sorted(set(ids))
@@ -918,10 +919,14 @@ class Library:
         fresh ids in one batch never collide. An exported id is kept when it is
         above every id this library has given out (always, into an empty
         library), so ids are never reused or renumbered; otherwise the entry
-        gets the next free id.
+        gets the next free id. An id at or above RESTORE_ID_LIMIT is never
+        kept, so the ids after it stay far from SQLite's largest.
         """
         wanted = getattr(entry, "restore_id", None)
-        row["id"] = wanted if isinstance(wanted, int) and wanted >= next_id[0] else next_id[0]
+        keep = isinstance(wanted, int) and next_id[0] <= wanted < RESTORE_ID_LIMIT
+        row["id"] = wanted if keep else next_id[0]
+        if row["id"] > MAX_ID:  # a library damaged before this limit existed
+            raise ReadlogError.of("ids_used_up", path=self.path)
         next_id[0] = row["id"] + 1
         imported = getattr(entry, "imported_at", None)
         if isinstance(imported, datetime):
@@ -975,16 +980,16 @@ def is_library_file(library: Path, target: Path) -> bool:
 
 def _check_header(path: Path) -> None:
     if path.is_dir():
-        raise ReadlogError(f"{path}: is a directory, not a library file")
+        raise ReadlogError.of("library_is_dir", path=path)
     if not path.is_file():
-        raise ReadlogError(f"{path}: not a regular file (a device or a pipe); a library is a file")
+        raise ReadlogError.of("library_not_file", path=path)
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
     except OSError as exc:
         raise ReadlogError(f"{path}: cannot read the library ({exc.strerror})") from None
     if head and head != SQLITE_MAGIC:
-        raise ReadlogError(f"{path}: not a readlog library (not an SQLite database); it was left untouched")
+        raise ReadlogError.of("not_library", path=path)
 
 
 def _writable(path: Path) -> bool:
@@ -1081,19 +1086,13 @@ def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
         return _busy_or(exc, path)
     if isinstance(exc, sqlite3.OperationalError) and "disk I/O" not in text and "malformed" not in text:
         return ReadlogError(f"{path}: {text}")
-    return ReadlogError(
-        f"{path}: damaged or not a readlog library ({text}); nothing was changed. "
-        "`readlog db check` tells more; a backup copy can replace it"
-    )
+    return ReadlogError.of("damaged", path=path, detail=text)
 
 
 def _busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:
     text = str(exc)
     if "locked" in text or "busy" in text:
-        return ReadlogError(
-            f"{path}: the library is busy (another readlog is writing) and stayed locked for "
-            f"{busy_timeout():g}s; nothing was changed, try again"
-        )
+        return ReadlogError.of("busy", path=path, seconds=busy_timeout())
     if "readonly" in text or "read-only" in text:
-        return ReadlogError(f"{path}: the library is read-only; nothing was changed")
+        return ReadlogError.of("read_only", path=path)
     return ReadlogError(f"{path}: {text}")

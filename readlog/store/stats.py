@@ -254,8 +254,11 @@ def collect(lib: Library, since: datetime | None, now: datetime) -> Stats:
     start, bucket = window(since, now)
     reads = _gather_reads(lib)
     bars = periods(lib, start, now, bucket, reads)
-    while len(bars) > 1 and not (bars[0].saved or bars[0].read):
-        bars.pop(0)  # nothing happened yet: start the chart where the history starts
+    if since is None:  # the default window starts where the history starts; one asked for is shown whole
+        first = earliest(lib)
+        first_day = first.astimezone(now.tzinfo).date() if first else now.date()
+        while len(bars) > 1 and bars[1].start <= first_day and not (bars[0].saved or bars[0].read):
+            bars.pop(0)
     start = datetime.combine(bars[0].start, time(), tzinfo=now.tzinfo)
     current, longest, today = streak(lib, now, reads)
     total, unread, then = backlog(lib, now)

@@ -199,23 +199,23 @@ def keys(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str]) -> 
     return found
 
 
-def no_entry(lib: Library, ids: Sequence[int], *, tail: str = "") -> ReadlogError:
+def no_entry(lib: Library, ids: Sequence[int], *, unchanged: bool = False) -> ReadlogError:
     """The error for ids that name no entry: a trashed one is said to be in the
-    trash, with the command that brings it back; ``tail`` ends the message."""
+    trash, with the command that brings it back; ``unchanged`` adds that
+    nothing was changed."""
     trashed = set(in_trash(lib, ids))
-    parts: list[str] = []
+    parts: list[tuple[str, dict[str, Any]]] = []
     held = [i for i in ids if i in trashed]
-    if held:
-        shown = _shown(held)
-        if len(held) == 1:
-            parts.append(f"entry {shown} is in the trash (readlog restore {held[0]} brings it back)")
-        else:
-            words = " ".join(str(i) for i in held[:10])
-            parts.append(f"entries {shown} are in the trash (readlog restore {words} brings them back)")
+    if len(held) == 1:
+        parts.append(("in_trash_one", {"id": held[0]}))
+    elif held:
+        parts.append(("in_trash_many", {"ids": _shown(held), "words": " ".join(str(i) for i in held[:10])}))
     unknown = [i for i in ids if i not in trashed]
     if unknown:
-        parts.append(f"no entry with id {_shown(unknown)}")
-    return ReadlogError("; ".join(parts) + tail)
+        parts.append(("no_entry", {"id": _shown(unknown)}))
+    if unchanged:
+        parts.append(("nothing_changed", {}))
+    return ReadlogError.of_all(*parts)
 
 
 def _shown(ids: Sequence[int]) -> str:
