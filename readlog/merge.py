@@ -83,11 +83,22 @@ class Known:
     by_link: dict[str, list[Row]] = field(default_factory=dict)
     by_item: dict[tuple[str, str], Row] = field(default_factory=dict)
     feeds_of: dict[int, set[str]] = field(default_factory=dict)  # entry id -> feeds it holds items of
-    trashed_items: set[tuple[str, str]] = field(default_factory=set)  # items whose entry is not in the library
+    # What is in the trash: items, fingerprints, and links (each with the feeds its trashed owner holds items of).
+    trashed_items: set[tuple[str, str]] = field(default_factory=set)
+    trashed_fingerprints: set[str] = field(default_factory=set)
+    trashed_links: dict[str, list[set[str]]] = field(default_factory=dict)
 
     def trashed(self, p: Prepared) -> bool:
-        """True for a feed item whose entry was thrown away."""
-        return p.item is not None and p.item in self.trashed_items
+        """True when ``p`` (matching no entry in the library) is an entry the user
+        threw away, by the same rules as match: its feed item, its fingerprint,
+        or its link, unless the trashed owner of the link is another item of
+        ``p``'s own feed."""
+        if p.item is not None and p.item in self.trashed_items:
+            return True
+        if p.fingerprint in self.trashed_fingerprints:
+            return True
+        owners = self.trashed_links.get(p.url_key, []) if p.url_key else []
+        return any(p.item is None or p.item[0] not in feeds for feeds in owners)
 
     def match(self, p: Prepared) -> tuple[Row | None, str]:
         """The entry ``p`` is, and why; (None, "") for a new one."""

@@ -345,7 +345,7 @@ def m005_identity(db: Database) -> None:
 
     db.execute(
         "CREATE TABLE feed_items (feed TEXT NOT NULL, guid TEXT NOT NULL, entry_id INTEGER NOT NULL, "
-        "PRIMARY KEY (feed, guid)) WITHOUT ROWID"
+        "import_id INTEGER, PRIMARY KEY (feed, guid)) WITHOUT ROWID"
     )
     db.execute("CREATE INDEX feed_items_entry ON feed_items (entry_id, feed)")
     db.execute("CREATE INDEX events_entry ON events (entry_id)")

@@ -288,3 +288,28 @@ def test_trashed_feed_item_stays_away_and_comes_back_beside_its_sibling(run: Run
     assert (again["added"], again["trashed"], again["unchanged"]) == (0, 1, 1)
     run("restore", str(one))  # the other item shares its link but is another item: no clash
     assert sorted(r["title"] for r in run.json("list", "-n", "0")) == ["Part one", "Part two"]
+
+
+def test_a_trashed_item_keeps_out_only_itself_not_its_siblings(run: Run, tmp_path: Path) -> None:
+    first = atom(tmp_path / "a.xml", [("Part one", "urn:1", "https://news.example/story")])
+    run("import", str(first))
+    (one,) = run.json("list", "-n", "0")
+    run("rm", str(one["id"]))
+    later = atom(
+        tmp_path / "b.xml",
+        [("Part one", "urn:1", "https://news.example/story"), ("Part two", "urn:2", "https://news.example/story")],
+    )
+    result = run.json("import", str(later))[0]
+    assert (result["added"], result["trashed"]) == (1, 1)  # the new item of the feed is not taken for the trashed one
+    assert [r["title"] for r in run.json("list", "-n", "0")] == ["Part two"]
+
+
+def test_undoing_add_and_import_forgets_their_feed_items(run: Run, tmp_path: Path) -> None:
+    run("add", "https://news.example/story", "--no-fetch")
+    feed = atom(tmp_path / "a.xml", [("Part one", "urn:1", "https://news.example/story")])
+    run("import", str(feed))  # the item merges into the added entry
+    run("undo")  # the import
+    run("undo")  # the add
+    result = run.json("import", str(feed))[0]
+    assert (result["added"], result["trashed"]) == (1, 0)
+    assert run.json("import", str(feed))[0]["unchanged"] == 1

@@ -727,14 +727,13 @@ class Library:
         now = utcnow()
         prepared = prepare(batch)
         known = self._known(prepared)
-        trashed = self._trashed(prepared)
         next_id = [self._highest_id() + 1]
         inserts: list[Row] = []
         items: list[tuple[str, str, int]] = []
         pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
         for item in prepared:
             old, why = known.match(item)
-            if old is None and (known.trashed(item) or item.fingerprint in trashed or "url:" + item.url_key in trashed):
+            if old is None and known.trashed(item):
                 counts.trashed += 1  # the user threw it away: a re-import does not bring it back
                 continue
             if old is None:
@@ -766,13 +765,10 @@ class Library:
         if inserts:
             self._insert_rows(inserts)
         if items:
-            self.conn.executemany("INSERT OR REPLACE INTO feed_items (feed, guid, entry_id) VALUES (?, ?, ?)", items)
-
-    def _trashed(self, prepared: Sequence[Any]) -> set[str]:
-        """The batch's fingerprints and ``"url:" + url_key``s that belong to entries in the trash."""
-        from readlog.store import trash
-
-        return trash.keys(self, [p.fingerprint for p in prepared], [p.url_key for p in prepared])
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO feed_items (feed, guid, entry_id, import_id) VALUES (?, ?, ?, ?)",
+                [(*i, import_id or None) for i in items],
+            )
 
     def _insert_rows(self, rows: list[Row]) -> None:
         """Insert new entries (every row has the same columns, from merge.new_row);
@@ -825,8 +821,9 @@ class Library:
             self.conn.execute(sql)
 
     def _known(self, prepared: Sequence[Any]) -> Any:
-        """merge.Known filled with the stored rows the batch's keys select."""
+        """merge.Known filled with the stored (and trashed) rows the batch's keys select."""
         from readlog.merge import Known
+        from readlog.store import trash
 
         known = Known()
         fps = [p.fingerprint for p in prepared]
@@ -853,8 +850,9 @@ class Library:
                 if row is not None:
                     by_id[entry_id] = row
                     known.by_item[(feed, guid)] = row
-                else:  # in the trash (or deleted for good, and then replaced when the item comes again)
+                elif trash.in_trash(self, [entry_id]):
                     known.trashed_items.add((feed, guid))
+                # else: its entry was deleted for good; the item is new again and the row is re-pointed
         if by_id and any(p.item for p in prepared):
             for entry_id, feed in self.conn.execute(
                 "SELECT entry_id, feed FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))",
@@ -865,6 +863,7 @@ class Library:
             known.by_fingerprint[row["fingerprint"]] = row
             if row["url_key"]:
                 known.by_link.setdefault(row["url_key"], []).append(row)
+        known.trashed_fingerprints, known.trashed_links = trash.identities(self, fps, urls)
         return known
 
     def optimize(self) -> None:

@@ -69,5 +69,6 @@ def undo_event(lib: Library, kind: str, entry_id: int, before: Row) -> None:
     elif kind == "restore":
         trash.put_back(lib, entry_id, before.get("deleted_at"))
     elif kind == "add":
+        lib.conn.execute("DELETE FROM feed_items WHERE entry_id = ?", (entry_id,))
         lib.conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
         lib.conn.execute("DELETE FROM trash WHERE id = ?", (entry_id,))

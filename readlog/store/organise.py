@@ -191,11 +191,8 @@ def undo(lib: Library, action: Row) -> UndoReport:
             "SELECT id, title FROM entries WHERE import_id IN (SELECT value FROM json_each(?)) ORDER BY id", (marks,)
         ).fetchall()
         report.changes.extend(Reverted(r["id"], r["title"], "added") for r in added)
-        lib.conn.execute(
-            "DELETE FROM feed_items WHERE entry_id IN "
-            "(SELECT id FROM entries WHERE import_id IN (SELECT value FROM json_each(?)))",
-            (marks,),
-        )
+        # The feed items the import recorded, on entries it added or merged into.
+        lib.conn.execute("DELETE FROM feed_items WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM imports WHERE id IN (SELECT value FROM json_each(?))", (marks,))
     lib.conn.execute("UPDATE actions SET undone_at = ? WHERE id = ?", (utcnow(), action["id"]))

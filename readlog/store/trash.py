@@ -174,29 +174,40 @@ def count(lib: Library, *, before: str | None = None) -> int:
 
 
 def delete(lib: Library, ids: Sequence[int]) -> int:
-    """Delete trashed entries for good; how many went."""
-    lib.conn.execute("DELETE FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    """Delete trashed entries for good; how many went. Their feed items go with
+    them (only for ids still in the trash: another readlog may have restored one)."""
+    lib.conn.execute(
+        "DELETE FROM feed_items WHERE entry_id IN (SELECT id FROM trash WHERE id IN (SELECT value FROM json_each(?)))",
+        (_ids_json(ids),),
+    )
     cur = lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
     return cur.rowcount
 
 
-def keys(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str]) -> set[str]:
-    """The fingerprints, and the URL keys (as ``"url:" + key``), among those
-    given that belong to trashed entries: a re-import must not bring those back."""
-    found: set[str] = set()
-    for r in lib.conn.execute(
-        "SELECT fingerprint FROM trash WHERE fingerprint IN (SELECT value FROM json_each(?))",
-        (json.dumps(list(fingerprints)),),
-    ):
-        found.add(r[0])
-    urls = [u for u in url_keys if u]
-    if urls:
+Links = dict[str, list[set[str]]]  # a link -> for each trashed entry holding it, the feeds it holds items of
+
+
+def identities(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str]) -> tuple[set[str], Links]:
+    """What of the given identities belongs to trashed entries: the
+    fingerprints, and each link with, for each trashed entry holding it,
+    the feeds that entry holds items of (merge.Known.trashed decides)."""
+    found = {
+        r[0]
         for r in lib.conn.execute(
-            "SELECT url_key FROM trash WHERE url_key != '' AND url_key IN (SELECT value FROM json_each(?))",
+            "SELECT fingerprint FROM trash WHERE fingerprint IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(fingerprints)),),
+        )
+    }
+    links: Links = {}
+    urls = [u for u in url_keys if u]  # '' is every digest entry's key: never look it up
+    if urls:
+        for url_key, feeds in lib.conn.execute(
+            "SELECT t.url_key, (SELECT json_group_array(f.feed) FROM feed_items AS f WHERE f.entry_id = t.id) "
+            "FROM trash AS t WHERE t.url_key IN (SELECT value FROM json_each(?))",
             (json.dumps(urls),),
         ):
-            found.add("url:" + r[0])
-    return found
+            links.setdefault(url_key, []).append(set(json.loads(feeds)))
+    return found, links
 
 
 def no_entry(lib: Library, ids: Sequence[int], *, unchanged: bool = False) -> ReadlogError:
