@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
-from readlog.errors import UsageError
+from readlog.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
@@ -57,11 +57,13 @@ class Added:
     via_canonical: bool = False  # known by the page's canonical address, not the one given
 
 
-def read_urls(values: Sequence[str], stdin: TextIO) -> list[str]:
+def read_urls(values: Sequence[str], stdin: TextIO | None) -> list[str]:
     """The URLs given, with ``-`` replaced by standard input's lines (blank lines and # comments skipped)."""
     urls: list[str] = []
     for value in values:
         if value == "-":
+            if stdin is None or stdin.closed:
+                raise ReadlogError.of("stdin_closed_add")
             urls += [line.strip() for line in stdin.read().splitlines() if line.strip() and not line.startswith("#")]
         else:
             urls.append(value.strip())

@@ -103,6 +103,8 @@ def fetch(
 
     def done(key: tuple[int, str, str], fetched: Fetched) -> None:
         nonlocal responses
+        if writer.error is not None:  # nothing more can be stored: stop downloading
+            raise _WriterStopped
         fetched.entry_id = key[0]
         responses += fetched.status is not None and _named_host(key[1])
         if fetched.error and fetched.dead and fetched.status is None:
@@ -119,6 +121,8 @@ def fetch(
             web.run(jobs_list, web.Limits.from_env(jobs=jobs), process=_digest, done=done)
         except KeyboardInterrupt:
             interrupted = True
+        except _WriterStopped:
+            pass  # reported below
         finally:
             for fetched in held:
                 # A host that does not exist is a dead link only if another host
@@ -145,6 +149,10 @@ def fetch(
             exit_code=130,
         )
     return report
+
+
+class _WriterStopped(Exception):
+    """The thread storing results failed; fetch stops and reports its error."""
 
 
 def _named_host(url: str) -> bool:
@@ -194,7 +202,9 @@ def _digest(page: Page) -> Fetched:
     from readlog.store import utcnow
     from readlog.store.fetching import Fetched
 
-    result = Fetched(0, utcnow(), page.status, page.error, page.dead, final_url=page.final_url)
+    # The reason and the final address hold what the server said (a Content-Type, a Location): data.
+    error = clean(page.error, one_line=True) if page.error else page.error
+    result = Fetched(0, utcnow(), page.status, error, page.dead, final_url=clean(page.final_url, one_line=True))
     if not page.ok:
         return result
     html = page.text

@@ -166,6 +166,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "input_is_dir": ("{path}: is a directory, not an export file", "{path}：是目录，不是导出文件"),
     "empty_file": ("{name}: the file is empty", "{name}：文件是空的"),
     "binary_file": ("{name}: binary data, not a text export", "{name}：是二进制数据，不是文本导出文件"),
+    "stdin_closed_add": (
+        "standard input is closed; give the links as arguments",
+        "标准输入已关闭；请把链接作为参数给出",
+    ),
     "stdin_closed_import": (
         "<stdin>: standard input is closed; nothing to import",
         "<stdin>：标准输入已关闭；没有可导入的内容",

@@ -32,7 +32,8 @@ DESCRIPTION_MAX = 2000
 NAME_MAX = 120
 _BODY = re.compile(r"<body[\s>/]", re.I)
 _HEAD_MAX = 300_000  # a page without <body> is parsed this far
-_JSON_LD = re.compile(r"""<script\b[^>]*\btype\s*=\s*["']?application/ld\+json[^>]*>(.*?)</script\s*>""", re.I | re.S)
+_JSON_LD = re.compile(r"""<script\b[^>]*\btype\s*=\s*["']?application/ld\+json[^>]*>""", re.I)
+_SCRIPT_END = re.compile(r"</script\s*>", re.I)
 _JSON_LD_MAX = 500_000  # larger blocks are not metadata
 _DATE = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)")
 _COMPACT_DATE = re.compile(r"^\s*(\d{4})(\d{2})(\d{2})(?:\D|$)")
@@ -170,9 +171,13 @@ def _json_ld(html: str) -> dict[str, Any]:
     keys lower-cased, values reduced to text."""
     best: dict[str, Any] = {}
     for block in _JSON_LD.finditer(html):
-        raw = block.group(1)
-        if len(raw) > _JSON_LD_MAX:
-            continue
+        # Each block's end is looked for within _JSON_LD_MAX of its start, and
+        # a block that never ends ends the search: however many unclosed
+        # blocks a hostile page holds, the work stays linear in its size.
+        end = _SCRIPT_END.search(html, block.end(), block.end() + _JSON_LD_MAX)
+        if end is None:
+            break
+        raw = html[block.end() : end.start()]
         try:
             data = json.loads(raw.strip().removeprefix("<!--").removesuffix("-->"))
         except (ValueError, RecursionError):

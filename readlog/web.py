@@ -319,7 +319,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
         page.error = f"no answer within {limits.timeout:g} s (timed out)"
     except httpx.TooManyRedirects:
         page.error = "too many redirects"
-    except (httpx.HTTPError, OSError, ValueError, UnicodeError) as exc:
+    except (httpx.HTTPError, OSError, ValueError, UnicodeError, LookupError) as exc:
         page.error, page.no_host = network_error(exc)
         page.dead = page.no_host
     return page
@@ -562,7 +562,8 @@ def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
-    return data.decode(_guess(data), errors="replace"), _guess(data)
+    guessed = _guess(data)
+    return data.decode(guessed, errors="replace"), guessed
 
 
 def charset(name: str) -> str:
@@ -570,9 +571,12 @@ def charset(name: str) -> str:
     name = name.strip().strip("\"'").lower()
     name = _CHARSET_ALIASES.get(name, name)
     try:
-        found = codecs.lookup(name).name
+        codec = codecs.lookup(name)
     except (LookupError, ValueError):
         return ""
+    if not codec._is_text_encoding:  # base64, rot13, zlib...: codecs Python has, but not for text
+        return ""
+    found = codec.name
     if found in ("utf-16-le", "utf-16-be", "utf-16"):
         return "utf-16"
     return found

@@ -44,6 +44,16 @@ def test_json_ld_alone() -> None:
     )
 
 
+def test_unclosed_json_ld_blocks_are_passed_over() -> None:
+    # Thousands of blocks that never close (a hostile page): read in one pass, and
+    # the head's other metadata still found.
+    page = "<html><head><title>Still here</title>" + '<script type="application/ld+json">{' * 20000
+    meta = pagemeta.extract(page, "https://site.test/p")
+    assert meta.title == "Still here"
+    closed_later = JSONLD_PAGE.replace("<head>", '<head><script type="application/ld+json">{"a": 1}</script>')
+    assert pagemeta.extract(closed_later, "https://site.test/p").title == "Headline from JSON-LD"
+
+
 def test_title_tag_alone_and_lang() -> None:
     meta = pagemeta.extract(ZH_PAGE)
     assert meta.title == f"{ZH_TITLE} - Test Site" and meta.lang == "zh" and meta.site_name == ""

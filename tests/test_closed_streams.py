@@ -79,6 +79,20 @@ def test_import_from_closed_standard_input(lib: Path) -> None:
     one_line(readlog(lib, "import", "-", shell="<&-"), "standard input")
 
 
+def test_add_from_closed_standard_input(lib: Path) -> None:
+    one_line(readlog(lib, "add", "-", "--no-fetch", shell="<&-"), "standard input")
+
+
+def test_triage_with_standard_input_closed(lib: Path) -> None:
+    one_line(readlog(lib, "triage", shell="<&-"), "terminal")
+
+
+def test_an_escape_typed_as_an_option_is_not_echoed_raw(lib: Path) -> None:
+    done = readlog(lib, "list", "--\x1b]0;owned\x07")
+    one_line(done, "No such option")
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+
+
 def test_a_file_import_does_not_need_standard_input(lib: Path) -> None:
     done = readlog(lib, "import", str(ROOT / "examples" / "reading-digest.txt"), shell="<&-")
     assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -687,3 +687,30 @@ def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library
         code = term.close()
     assert code == 0
     assert state_of(library, shelf["btree"])["read_at"] is not None
+
+
+def test_a_window_whose_rows_all_left_the_view_reads_nothing_more(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    lib = Library.open(library)
+    try:
+        rows = Rows(lib, Filters(state="unread"), window=2, keep=1)
+        first = [rows.row(0), rows.row(1)]
+        run("read", str(first[0]["id"]), str(first[1]["id"]))  # both leave the unread view
+        rows.changed(0)
+        rows.changed(1)
+        rows.row(4)  # another window: the first is forgotten
+        before = rows.fetched
+        again = [rows.row(0), rows.row(1)]  # its rows are all kept ones: nothing to read
+        assert [r["id"] for r in again] == [r["id"] for r in first]
+        assert rows.fetched == before
+    finally:
+        lib.close()
+
+
+def test_undoing_a_trash_move_on_screen_reloads_the_list(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    run("rm", str(shelf["fts5"]))
+    run("restore", str(shelf["fts5"]))  # the newest action: undoing it moves the entry back to the trash
+    app, screen = drive(library, ["u", "u"])
+    assert "undid action" in screen
+    assert app.rows.total == 5 and all(app.rows.row(i)["id"] != shelf["fts5"] for i in range(app.rows.total))

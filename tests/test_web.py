@@ -218,6 +218,10 @@ def test_jobs_limit_the_pages_in_flight(server: Server) -> None:
         (b"\xff\xfe<\x00p\x00>\x00", "", "utf-16-le"),
         (b'<meta charset="utf-16"><p>x</p>', "", "utf-8"),  # readable as ASCII, so not UTF-16
         (b'<meta charset="no-such-charset"><p>caf\xc3\xa9</p>', "", "utf-8"),
+        # codecs Python has that are not text encodings: never used, never a traceback
+        (b'<meta charset="base64"><p>caf\xc3\xa9</p>', "", "utf-8"),
+        (b"<p>caf\xc3\xa9</p>", "text/html; charset=rot13", "utf-8"),
+        (b'<meta charset="zlib"><p>x</p>', "text/html; charset=hex", "utf-8"),
         ("没有声明的中文网页内容，用国标编码保存。".encode("gb18030"), "text/html", "gb18030"),
         ("Un caf\u00e9 sans d\u00e9claration".encode("cp1252"), "", "cp1252"),
     ],

@@ -357,7 +357,14 @@ def main() -> None:
 
 def usage_message(exc: Any, lang: str) -> str:
     """One line for a usage mistake click found (an unknown option, a missing
-    argument, a group without its command), in ``lang``."""
+    argument, a group without its command), in ``lang``, cleaned: what the
+    user typed is quoted in it and may hold escape sequences."""
+    from readlog.sanitize import clean
+
+    return clean(_usage_message(exc, lang), one_line=True)
+
+
+def _usage_message(exc: Any, lang: str) -> str:
     from readlog.messages import say
 
     ctx = getattr(exc, "ctx", None)

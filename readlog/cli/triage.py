@@ -52,7 +52,9 @@ def triage(
     f = reading.filters(**options)
     import sys
 
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    from readlog.cli.organise import stdin_is_terminal
+
+    if not (stdin_is_terminal() and sys.stdout is not None and sys.stdout.isatty()):
         raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
     from readlog.triage import run
 

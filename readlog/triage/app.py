@@ -35,6 +35,7 @@ from readlog.errors import ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
 from readlog.store import STATE_COLUMNS, Filters, database_error
+from readlog.store.curate import SPECIAL_UNDO
 from readlog.triage.rows import WINDOW, Rows
 
 if TYPE_CHECKING:
@@ -492,7 +493,9 @@ class TriageApp(App[int]):
         report = actions.undo_last(self.lib, only=newest["id"])
         self.mine.discard(newest["id"])
         places = [self.rows.position(c.entry_id) for c in report.changes]
-        if all(p is not None for p in places) and all(c.kind != "added" for c in report.changes):
+        # An entry undo added, deleted or moved to or from the trash changes the list itself: reload it.
+        moved = ("added", *SPECIAL_UNDO)
+        if all(p is not None for p in places) and all(c.kind not in moved for c in report.changes):
             for place in places:
                 assert place is not None
                 self.rows.changed(place)

@@ -67,7 +67,8 @@ class Rows:
         end = min(self.total, start + self.window)
         first = bisect.bisect_left(self.gone, start)
         last = bisect.bisect_left(self.gone, end)
-        live = self.lib.select(self.f, limit=(end - start) - (last - first), offset=start - first)
+        wanted = (end - start) - (last - first)  # 0 when every row of the window has left the view
+        live = self.lib.select(self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
         if self.f.query is not None and live:
             from readlog.commands import snippets
