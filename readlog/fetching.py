@@ -95,7 +95,7 @@ def fetch(
     from readlog import web
 
     report.action = fetching.start_fetch(lib, command)
-    writer = Writer(lib.path)
+    writer = Writer(lib.path, report.action)
     writer.start()
     outcomes: dict[int, Outcome] = {}
     held: list[Fetched] = []  # "no such host" results, kept until we know the network works
@@ -235,9 +235,9 @@ class Writer(threading.Thread):
 
     STOP = object()
 
-    def __init__(self, path: Path, batch: int = 25, seconds: float = 1.0) -> None:
+    def __init__(self, path: Path, action_id: int, batch: int = 25, seconds: float = 1.0) -> None:
         super().__init__(name="readlog-writer", daemon=True)
-        self.path, self.batch, self.seconds = path, batch, seconds
+        self.path, self.action_id, self.batch, self.seconds = path, action_id, batch, seconds
         self.queue: queue.Queue[Any] = queue.Queue()
         self.stored = 0
         self.error: BaseException | None = None
@@ -268,7 +268,7 @@ class Writer(threading.Thread):
                     first = first if pending else time.monotonic()
                     pending.append(item)
                 if pending and (item is None or item is self.STOP or len(pending) >= self.batch):
-                    self.stored += record_fetches(lib, pending)
+                    self.stored += record_fetches(lib, pending, self.action_id)
                     pending = []
                 if item is self.STOP:
                     return

@@ -90,6 +90,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{env}={raw!r}: give a size in MB greater than 0, e.g. {env}={example}",
         "{env}={raw!r}：请给出大于 0 的大小（MB），例如 {env}={example}",
     ),
+    "bad_positive": (
+        "{env}={raw!r}: give a number greater than 0",
+        "{env}={raw!r}：请给出大于 0 的数",
+    ),
     "bad_busy_timeout": (
         "{env}={raw!r}: give seconds from 0 to {max:g}",
         "{env}={raw!r}：请给出 0 到 {max:g} 之间的秒数",

@@ -20,7 +20,6 @@ import asyncio
 import codecs
 import errno
 import functools
-import os
 import re
 import socket
 import ssl
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 from readlog import __version__
+from readlog.errors import UsageError
 
 if TYPE_CHECKING:
     import httpx
@@ -112,11 +112,17 @@ class Limits:
 
 
 def _env_float(name: str) -> float | None:
-    try:
-        value = float(os.environ.get(name, ""))
-    except ValueError:
+    """A number above 0 from $name; None when unset or empty. Anything else
+    (0, -1, inf, text) is a usage error, as for readlog's other settings."""
+    from readlog.config import env_number
+
+    found = env_number(name)
+    if found is None:
         return None
-    return value if value > 0 else None
+    value, raw = found
+    if not 0 < value < 1e12:  # also false for nan and inf
+        raise UsageError.of("bad_positive", env=name, raw=raw[:40])
+    return value
 
 
 @dataclass

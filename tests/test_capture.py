@@ -158,6 +158,11 @@ def test_add_offline_saves_at_once_and_fetch_fills_it_in_later(
     entry = show(run, 1, "--full")
     assert entry["title"] == "The Open Graph title" and entry["source"] == "Metadata Weekly"
     assert entry["summary"].startswith("What the page says") and "coffee gets cold" in entry["text"]
+    # what the fetch filled in is an event of its action: undo takes it back, the text stays
+    assert "restored" in run("undo").stdout
+    entry = show(run, 1, "--full")
+    assert (entry["source"], entry["title"], entry["summary"]) == ("reading.test", "", "")
+    assert "coffee gets cold" in entry["text"]
 
 
 def test_add_failed_page_is_saved_with_its_host(run: Run, server: Server) -> None:
@@ -502,3 +507,13 @@ def test_long_article_is_paged_on_a_terminal(run: Run, server: Server, library: 
     paged.unlink()
     short = _run_on_a_terminal(["show", "2", "--full"], env)
     assert not paged.exists() and ZH_PARAGRAPHS[0][:10] in short  # shorter than the screen: no pager
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "inf", "soon"])
+def test_a_fetch_setting_that_is_not_a_number_above_zero_is_a_usage_error(
+    run: Run, server: Server, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    add(run, server.url("/en?setting=1"), "--no-fetch")
+    monkeypatch.setenv("READLOG_FETCH_TIMEOUT", value)
+    result = run("fetch", code=2)
+    assert "READLOG_FETCH_TIMEOUT" in result.stderr and result.stderr.count("\n") == 1

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from readlog.store import MAX_ID, Filters
+from readlog.store import MAX_ID, Filters, Row
 
 if TYPE_CHECKING:
     from readlog.store import Library
@@ -92,7 +92,7 @@ class Fetched:
     published: str | None = None
 
 
-def record_fetches(lib: Library, results: Sequence[Fetched]) -> int:
+def record_fetches(lib: Library, results: Sequence[Fetched], action_id: int) -> int:
     """Store a batch of fetch results in one transaction; returns how many
     entries were still there to be updated.
 
@@ -101,7 +101,10 @@ def record_fetches(lib: Library, results: Sequence[Fetched]) -> int:
     when they are empty (the source also when it is only the link's host,
     as ``add`` leaves it offline). A failed one records the attempt and
     marks the link dead (keeping the first time it was found dead), and
-    leaves the text of an earlier good fetch alone.
+    leaves the text of an earlier good fetch alone. What a fetch fills in of
+    the entry's own fields is a ``fetch`` event of ``action_id``, so undo
+    can take it back (the article text and what was measured stay: they
+    are the fetch's record, not the user's).
     """
     from readlog.models import site_of
 
@@ -142,6 +145,9 @@ def record_fetches(lib: Library, results: Sequence[Fetched]) -> int:
                 values["source"] = r.site_name
             assignments = ", ".join(f"{k} = ?" for k in values)  # names from the fixed keys above
             lib.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*values.values(), r.entry_id])
+            filled: Row = {k: values[k] for k in ("title", "summary", "published", "source") if k in values}
+            if filled:
+                lib._event(action_id, r.entry_id, "fetch", {k: row[k] for k in filled}, filled)
     return stored
 
 
