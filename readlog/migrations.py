@@ -341,7 +341,7 @@ def m005_identity(db: Database) -> None:
     nothing is merged: the new keys only tell apart links the old ones
     confused. Imports gain the count of records already in the library.
     """
-    from readlog.models import fingerprint, normalize_url
+    from readlog.models import normalize_url, refingerprint
 
     db.execute(
         "CREATE TABLE feed_items (feed TEXT NOT NULL, guid TEXT NOT NULL, entry_id INTEGER NOT NULL, "
@@ -351,22 +351,18 @@ def m005_identity(db: Database) -> None:
     db.execute("CREATE INDEX events_entry ON events (entry_id)")
     db.execute("ALTER TABLE imports ADD COLUMN unchanged INTEGER NOT NULL DEFAULT 0")
 
-    def rekey(url: str, url_key: str, old_fingerprint: str) -> tuple[str, str]:
-        key = normalize_url(url)
-        was_link = bool(url_key) and old_fingerprint == fingerprint("", "", "", "", url_key=url_key)
-        return key, fingerprint("", "", "", "", url_key=key) if was_link and key else old_fingerprint
-
     conn = db.conn
     changed = []
     for entry_id, url, url_key, fp in conn.execute("SELECT id, url, url_key, fingerprint FROM entries WHERE url != ''"):
-        key, new_fp = rekey(url, url_key, fp)
+        key, new_fp = normalize_url(url), refingerprint(url, fp)
         if (key, new_fp) != (url_key, fp):
             changed.append((key, new_fp, entry_id))
     conn.executemany("UPDATE entries SET url_key = ?, fingerprint = ? WHERE id = ?", changed)
     trashed = []
     for entry_id, raw in conn.execute("SELECT id, row FROM trash"):
         row = json.loads(raw)
-        key, new_fp = rekey(row.get("url") or "", row.get("url_key") or "", row.get("fingerprint") or "")
+        url = row.get("url") or ""
+        key, new_fp = normalize_url(url), refingerprint(url, row.get("fingerprint") or "")
         row.update(url_key=key, fingerprint=new_fp)
         trashed.append((key, new_fp, json.dumps(row, ensure_ascii=False), entry_id))
     conn.executemany("UPDATE trash SET url_key = ?, fingerprint = ?, row = ? WHERE id = ?", trashed)

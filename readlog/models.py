@@ -119,6 +119,17 @@ def _fragment(fragment: str) -> str:
     return fragment.split(":~:", 1)[0]
 
 
+def refingerprint(url: str, stored: str) -> str:
+    """A fingerprint made from ``url`` before fragments counted (schema 4 and
+    earlier, and their exports), made again under today's rule; any other
+    fingerprint as it is. Used by the schema-5 migration and when readlog's
+    own older exports are imported."""
+    key = normalize_url(url)
+    if "#" in key and stored == fingerprint("", "", "", "", url_key=key.split("#", 1)[0]):
+        return fingerprint("", "", "", "", url_key=key)
+    return stored
+
+
 def item_fingerprint(feed: str, guid: str) -> str:
     """The fingerprint of a feed item that has its own id."""
     basis = "item\0" + feed + "\0" + guid

@@ -313,3 +313,22 @@ def test_undoing_add_and_import_forgets_their_feed_items(run: Run, tmp_path: Pat
     result = run.json("import", str(feed))[0]
     assert (result["added"], result["trashed"]) == (1, 0)
     assert run.json("import", str(feed))[0]["unchanged"] == 1
+
+
+def test_an_older_export_is_keyed_by_todays_rule(run: Run, tmp_path: Path) -> None:
+    old_key = "https://example.com"  # how readlog keyed https://example.com/#menu before fragments counted
+    record = {
+        "readlog": 1,
+        "id": 7,
+        "title": "Menu",
+        "url": "https://example.com/#menu",
+        "fingerprint": fingerprint("", "", "", "", url_key=old_key),
+        "saved_at": "2026-11-01T00:00:00+00:00",
+    }
+    run("import", str(write(tmp_path / "old.jsonl", json.dumps(record) + "\n")))
+    page = write(
+        tmp_path / "b.html",
+        '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://example.com/">Home</A>\n',
+    )
+    assert run.json("import", str(page))[0]["added"] == 1  # the home page is not the #menu entry
+    assert sorted(r["title"] for r in run.json("list", "-n", "0")) == ["Home", "Menu"]

@@ -21,7 +21,7 @@ from readlog.export import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MAR
 from readlog.importers import ParseContext
 from readlog.importers.common import json_error, json_records
 from readlog.infile import InputFile
-from readlog.models import Entry, Problem
+from readlog.models import Entry, Problem, refingerprint
 from readlog.stamps import localize, valid_date
 from readlog.store import MAX_ID
 
@@ -49,7 +49,9 @@ class Restored(Entry):
     fetched: dict[str, Any] | None = None  # the fetch columns, ready to store (see _fetched)
 
     def fingerprint(self, url_key: str | None = None) -> str:
-        return self.stored_fingerprint or super().fingerprint(url_key)
+        if self.stored_fingerprint:  # an export from before fragments counted carries the old key's
+            return refingerprint(self.url, self.stored_fingerprint)
+        return super().fingerprint(url_key)
 
 
 def sniff(text: str) -> int:
