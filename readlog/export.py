@@ -72,6 +72,7 @@ CSV_COLUMNS = (
     "saved_raw",
     "imported_at",
     "fingerprint",
+    *FETCH_FIELDS,
 )
 # Spreadsheets run a cell that starts with one of these as a formula; such a
 # cell gets a leading "'" (shown as text), and so does one that starts with

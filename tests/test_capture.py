@@ -425,9 +425,19 @@ def test_search_finds_article_text_ranked_below_title_and_verdict(run: Run, serv
     assert [e["title"] for e in run.json("search", "two speeds")] == ["Estimates"]
 
 
-def test_export_jsonl_carries_the_text_and_import_restores_it(run: Run, server: Server, tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_export_carries_the_text_and_import_restores_it(run: Run, server: Server, tmp_path: Path, fmt: str) -> None:
     add(run, server.url("/zh?x=1"), server.url("/missing?x=1"), server.url("/en?x=never"), "--no-fetch")
     run("fetch", "1", "2", code=1)  # the third is never fetched: its record has empty fetch fields
+    if fmt == "csv":
+        table = tmp_path / "out.csv"
+        run("export", "--format", "csv", "-o", str(table))
+        fresh = tmp_path / "from-csv.db"
+        run("--db", str(fresh), "import", str(table))
+        for original in (show(run, 1, "--full"), show(run, 2, "--full"), show(run, 3, "--full")):
+            restored = json.loads(run("--db", str(fresh), "show", str(original["id"]), "--full", "--json").stdout)
+            assert restored == original
+        return
     out = tmp_path / "out.jsonl"
     run("export", "--format", "jsonl", "-o", str(out))
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]

@@ -2,8 +2,9 @@
 
 The columns are the JSON Lines fields (export.CSV_COLUMNS), recognised by
 their names. Each row is turned into the JSON Lines record it came from and
-restored the same way (jsonl.restore), so ids, times, states, tags, notes
-and fingerprints come back as JSON Lines would bring them. Two things the
+restored the same way (jsonl.restore), so ids, times, states, tags, notes,
+fingerprints and what fetch found (the article text too) come back as
+JSON Lines would bring them. Two things the
 export does for spreadsheets are undone: one leading ``'`` (added before
 a cell that starts like a formula, or with ``'``), and the tags column's
 JSON array. A CSV from an earlier readlog, whose tags were joined with
@@ -16,7 +17,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.export import CELL_QUOTE, CSV_COLUMNS, FIELDS, TIME_FIELDS
+from readlog.export import CELL_QUOTE, CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS
 from readlog.importers import ParseContext
 from readlog.importers.common import csv_header, csv_rows
 from readlog.importers.jsonl import restore
@@ -56,6 +57,12 @@ def record(row: dict[str, str]) -> dict[str, Any]:
             obj[name] = value or None
         else:
             obj[name] = value
+    for name in FETCH_FIELDS:  # a CSV from before fetch existed has none of these: the defaults apply
+        value = uncell(row.get(name) or "")
+        if name in FETCH_NUMBERS:
+            obj[name] = int(value) if value.strip().isdigit() else None
+        else:
+            obj[name] = value or (None if name in ("fetched_at", "dead_at") else "")
     return obj
 
 
