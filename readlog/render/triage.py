@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog import stamps
-from readlog.render import STATE_DONE, STATE_ZH, Output, _is_wide, _Lines, wrap
+from readlog.render import STATE_DONE, STATE_ZH, Output, _Lines
 from readlog.sanitize import clean
 
 Row = dict[str, Any]
@@ -199,70 +199,11 @@ def detail(out: Output, row: Row, current: datetime | None = None) -> Panel:
 
 
 def article(text: str, width: int) -> Text:
-    """The fetched article's light Markdown as plain styled text, wrapped to ``width`` cells.
+    """The fetched article laid out as ``show --full`` lays it out
+    (render.article), as one Text for the detail pane."""
+    from readlog.render.article import render
 
-    ``#`` headings are bold, ``- `` items get a bullet and a hanging indent,
-    ``> `` quotes a bar, fenced code is dim and not reflowed, and the lines
-    of a paragraph are joined (without a space between Chinese characters).
-    Nothing is interpreted beyond that: the text is cleaned and stays text.
-    """
-    out = Text()
-    paragraph: list[str] = []
-    code = False
-
-    def flush() -> None:
-        if paragraph:
-            _block(out, _join(paragraph), width)
-            paragraph.clear()
-
-    for raw in clean(text).split("\n"):
-        line = raw.rstrip()
-        if line.lstrip().startswith("```"):
-            flush()
-            code = not code
-            continue
-        if code:
-            for piece in wrap(line.expandtabs(4), width).split("\n"):
-                out.append(piece + "\n", style="dim")
-            continue
-        stripped = line.strip()
-        if not stripped:
-            flush()
-            if out.plain and not out.plain.endswith("\n\n"):
-                out.append("\n")
-        elif stripped.startswith("#"):
-            flush()
-            _block(out, stripped.lstrip("#").strip(), width, style="bold")
-        elif stripped.startswith(("- ", "* ")):
-            flush()
-            _block(out, stripped[2:].strip(), width, first="• ", rest="  ")
-        elif stripped.startswith(">"):
-            flush()
-            _block(out, stripped.lstrip(">").strip(), width, first="│ ", rest="│ ", style="italic")
-        else:
-            paragraph.append(stripped)
-    flush()
-    out.rstrip()
-    return out
-
-
-def _join(lines: list[str]) -> str:
-    """A paragraph's lines as one: a space between them, except between two Chinese characters."""
-    joined = lines[0]
-    for line in lines[1:]:
-        joined += ("" if _is_wide(joined[-1]) and _is_wide(line[0]) else " ") + line
-    return joined
-
-
-def _block(out: Text, text: str, width: int, *, first: str = "", rest: str = "", style: str = "") -> None:
-    """Wrap one block with a first-line and a hanging prefix."""
-    lines = wrap(text, max(10, width - cell_len(first))).split("\n")
-    for i, line in enumerate(lines):
-        out.append(first if i == 0 else rest, style="dim")
-        out.append(line + "\n", style=style)
-
-
-# ---- bars and help -----------------------------------------------------------------
+    return Text("\n").join(render(text, width))
 
 
 def top_bar(lang: str, view: str, total: int, index: int, query: str | None, width: int) -> Text:
