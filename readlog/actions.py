@@ -155,16 +155,14 @@ def link_to_open(row: Row) -> str:
     Only http and https; a link that sanitising would change holds control,
     bidi or zero-width characters and is never opened or printed raw.
     """
-    from urllib.parse import urlsplit
-
+    from readlog.models import is_web_address
     from readlog.sanitize import clean
 
     url = (row.get("url") or "").strip()
     entry_id = row["id"]
     if not url:
         raise ReadlogError.of("no_link", id=entry_id)
-    scheme = urlsplit(url).scheme.lower()
-    if scheme not in ("http", "https") or clean(url, one_line=True) != url or " " in url:
+    if not is_web_address(url):
         raise ReadlogError.of("not_web", id=entry_id, url=clean(url, one_line=True))
     return url
 

@@ -72,16 +72,10 @@ def read_urls(values: Sequence[str], stdin: TextIO | None) -> list[str]:
 
 def check_url(url: str) -> None:
     """Refuse anything but an http(s) address, before anything changes (exit status 2)."""
-    from urllib.parse import urlsplit
-
+    from readlog.models import is_web_address
     from readlog.sanitize import clean
 
-    try:
-        parts = urlsplit(url)
-        ok = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
-    except ValueError:
-        ok = False
-    if not ok or clean(url, one_line=True) != url or " " in url:
+    if not is_web_address(url):
         shown = clean(url, one_line=True)[:200]
         raise UsageError(f"not a web address: {shown!r} (readlog add takes http:// and https:// links)")
 

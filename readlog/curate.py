@@ -79,14 +79,9 @@ def _day(value: str, label: str) -> str | None:
 
 
 def _check_link(url: str, label: str) -> None:
-    from urllib.parse import urlsplit
+    from readlog.models import is_web_address
 
-    try:
-        parts = urlsplit(url)
-        ok = parts.scheme.lower() in ("http", "https") and bool(parts.hostname) and " " not in url
-    except ValueError:
-        ok = False
-    if not ok:
+    if not is_web_address(url):
         raise ValueError(f"{label}: {url!r} is not a web address; give an http:// or https:// link")
 
 

@@ -119,6 +119,20 @@ def _fragment(fragment: str) -> str:
     return fragment.split(":~:", 1)[0]
 
 
+def is_web_address(url: str) -> bool:
+    """An absolute http or https address with a host, as written: nothing that
+    cleaning would change (control, bidi or zero-width characters) and no
+    spaces. What readlog saves, fetches and hands to a browser."""
+    from readlog.sanitize import clean
+
+    try:
+        parts = urlsplit(url)
+        absolute = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        return False
+    return absolute and " " not in url and clean(url, one_line=True) == url
+
+
 def refingerprint(url: str, stored: str) -> str:
     """A fingerprint made from ``url`` before fragments counted (schema 4 and
     earlier, and their exports), made again under today's rule; any other

@@ -33,6 +33,7 @@ from urllib.parse import urljoin, urlsplit
 
 from readlog import __version__
 from readlog.errors import UsageError
+from readlog.models import is_web_address
 
 if TYPE_CHECKING:
     import httpx
@@ -161,15 +162,6 @@ class _Failure(Exception):
     def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
-
-
-def is_web_address(url: str) -> bool:
-    """An absolute http or https URL with a host."""
-    try:
-        parts = urlsplit(url)
-        return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
-    except ValueError:
-        return False
 
 
 def host_of(url: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from readlog.models import is_web_address
 from readlog.store import MAX_ID, Filters, Row
 
 if TYPE_CHECKING:
@@ -58,18 +59,13 @@ def select_targets(lib: Library, f: Filters | None, *, refetch: bool, now: str) 
     ).fetchall()
     selection = Selection([])
     for r in rows:
-        if not _web_address(r["url"]):
+        if not is_web_address((r["url"] or "").strip()):
             selection.no_link += 1
         elif refetch or r["pending"]:
             selection.targets.append(Target(r["id"], r["url"].strip(), r["title"]))
         else:
             selection.done += 1
     return selection
-
-
-def _web_address(url: str) -> bool:
-    head = (url or "").strip()[:8].lower()
-    return head.startswith(("http://", "https://"))
 
 
 @dataclass
