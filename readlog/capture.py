@@ -128,7 +128,7 @@ def add(state: State, values: Sequence[str], opts: AddOptions, stdin: TextIO) ->
 
 def _check_option(value: str | None, option: str) -> None:
     if value is not None and not value.strip():
-        raise UsageError(f"{option} needs a value; it was given an empty one")
+        raise UsageError.of("needs_value", option=option)
 
 
 def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, tuple[PageMeta | None, str]]:

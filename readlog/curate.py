@@ -244,9 +244,9 @@ def restore(state: State, values: list[str], *, as_json: bool) -> None:
         absent = [i for i in ids if i not in held]
         if absent:
             live = set(absent) - set(lib.missing(absent))
-            said = [f"entry {i} is not in the trash" for i in absent[:3] if i in live]
-            said += [f"no entry with id {i} in the trash" for i in absent[:3] if i not in live]
-            raise ReadlogError("; ".join(said) + ("; ..." if len(absent) > 3 else "") + "; nothing was changed")
+            said = [("not_in_trash", {"id": i}) for i in absent[:3] if i in live]
+            said += [("none_in_trash", {"id": i}) for i in absent[:3] if i not in live]
+            raise ReadlogError.of_all(*said, ("nothing_changed", {}))
         action = lib.start_action("restore " + " ".join(str(i) for i in ids[:50]))
         rows = trash.restore(lib, ids, action)
         lib.set_action_summary(action, f"{len(rows)} restored")

@@ -22,6 +22,8 @@ from typing import Any
 CATALOGUE: dict[str, tuple[str, str]] = {
     # ---- entries and ids
     "no_entry": ("no entry with id {id}", "没有编号为 {id} 的条目"),
+    "not_in_trash": ("entry {id} is not in the trash", "条目 {id} 不在回收站中"),
+    "none_in_trash": ("no entry with id {id} in the trash", "回收站中没有编号为 {id} 的条目"),
     "in_trash_one": (
         "entry {id} is in the trash (readlog restore {id} brings it back)",
         "条目 {id} 在回收站中（readlog restore {id} 可以恢复）",

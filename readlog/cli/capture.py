@@ -121,7 +121,7 @@ def fetch(
     if ids and fa.given():
         from readlog.errors import UsageError
 
-        raise UsageError("give entry ids or filters, not both")
+        raise UsageError.of("ids_or_filters")
     numbers = parse_ids(ids) if ids else None
     f: Filters | None = fa.filters() if fa.given() else None
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]

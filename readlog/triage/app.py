@@ -71,7 +71,7 @@ def guarded(method: F) -> F:
         try:
             method(self, *args)
         except ReadlogError as exc:
-            self.say(str(exc), error=True)
+            self.say(exc.localized(self.lang), error=True)
         except sqlite3.Error as exc:
             self.say(str(database_error(exc, self.lib.path)), error=True)
 
