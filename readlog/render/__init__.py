@@ -742,6 +742,19 @@ def _tags(row: Row) -> list[str]:
     return tag_list(row.get("tags"))
 
 
+def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "", tail_style: str = "dim") -> Text:
+    """One line about one entry, as every command that changes entries prints
+    it: the id, what happened (``said``, its separator included), the title
+    (cleaned here), and a tail (tags, a link) if any."""
+    line = Text()
+    line.append(f"{entry_id:>5} ", style="cyan")
+    line.append(said, style=style)
+    line.append(clean(title or "(untitled)", one_line=True))
+    if tail:
+        line.append("  " + tail, style=tail_style)
+    return line
+
+
 def entry_links(row: Row) -> list[str]:
     """The entry's own URL, then addresses found in its summary (images kept there)."""
     links: list[str] = []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from readlog.render import entry_line
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
@@ -69,13 +70,7 @@ def _w(out: Output, key: str, **kw: Any) -> str:
 
 
 def _line(entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
-    line = Text()
-    line.append(f"{entry_id:>5} ", style="cyan")
-    line.append(f"{label}: ", style=style)
-    line.append(clean(title or "(untitled)", one_line=True))
-    if tail:
-        line.append("  " + tail, style="dim")
-    return line
+    return entry_line(entry_id, f"{label}: ", title, style, tail)
 
 
 # ---- add -------------------------------------------------------------------------------

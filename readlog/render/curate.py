@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog import stamps
-from readlog.render import entry_record
+from readlog.render import entry_line, entry_record
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
@@ -113,11 +113,7 @@ def _title(row: Row) -> str:
 
 
 def _line(out: Output, entry_id: int, label: str, title: str, style: str = "green") -> Text:
-    line = Text()
-    line.append(f"{entry_id:>5} ", style="cyan")
-    line.append(label + _l(out, "sep"), style=style)
-    line.append(title)
-    return line
+    return entry_line(entry_id, label + _l(out, "sep"), title, style)
 
 
 def _more(out: Output, total: int, console: Any = None) -> None:

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog import stamps
+from readlog.render import entry_line
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
@@ -151,13 +152,7 @@ def hashtags(tags: Sequence[str]) -> str:
 
 
 def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
-    line = Text()
-    line.append(f"{entry_id:>5} ", style="cyan")
-    line.append(tr(out, "{label}: ", label=tr(out, label)), style=style)
-    line.append(title)
-    if tail:
-        line.append("  " + tail, style="blue")
-    return line
+    return entry_line(entry_id, tr(out, "{label}: ", label=tr(out, label)), title, style, tail, "blue")
 
 
 def _more(out: Output, total: int) -> None:
