@@ -321,6 +321,7 @@ class TriageApp(App[int]):
         bar = show.top_bar(self.lang, view, self.rows.total, self.cursor, self.query_text, self.size.width)
         self.query_one("#top", Static).update(bar)
 
+    @guarded
     def show_detail(self) -> None:
         row = self.current()
         full = self.lib.get(row["id"]) if row else None
