@@ -64,6 +64,7 @@ LABELS = {
         "n_problems": ", {n:,} problem{s}",
         "file_skipped": ": skipped ({why})",
         "more_problems": "{name}: ... and {n:,} more problems",
+        "n_more": "  ... and {n:,} more",
         "n_entries": "  {n:,} entries · ",
         "n_unread": "{n:,} unread",
         "n_starred": "{n:,} starred",
@@ -113,6 +114,7 @@ LABELS = {
         "n_problems": "，{n:,} 个问题",
         "file_skipped": "：已跳过（{why}）",
         "more_problems": "{name}：……另有 {n:,} 个问题",
+        "n_more": "  ……另有 {n:,} 条",
         "n_entries": "  共 {n:,} 条 · ",
         "n_unread": "{n:,} 条未读",
         "n_starred": "{n:,} 条星标",
@@ -164,6 +166,8 @@ def language(option: str | None = None, configured: str | None = None) -> str:
 
 
 MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
+SHOWN = 10  # entry lines a command that changes entries prints before "... and N more"
+PREVIEW = 5  # entries shown before a question about changing them
 
 
 class _Console(Console):
@@ -206,6 +210,20 @@ class Output:
 
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
+
+    def more(self, total: int, shown: int = SHOWN, console: Console | None = None) -> None:
+        """The "... and N more" line after the first ``shown`` of ``total`` entry lines."""
+        if total > shown:
+            (console or self.out).print(Text(self.label("n_more", n=total - shown), style="dim"))
+
+    def preview(self, rows: Sequence[Row], console: Console, shown: int = PREVIEW) -> None:
+        """The first few entries a question is about (id and title), then how many more."""
+        for row in rows[:shown]:
+            line = Text()
+            line.append(f"{row['id']:>5} ", style="cyan")
+            line.append(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True))
+            console.print(line, no_wrap=True, overflow="ellipsis")
+        self.more(len(rows), shown, console)
 
     def error(self, message: str) -> None:
         self.err.print(Text("readlog: ", style="bold red") + Text(clean(message, one_line=True)), soft_wrap=True)

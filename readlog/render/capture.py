@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from readlog.render import entry_line
+from readlog.render import SHOWN, entry_line
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from readlog.render import Output
 
 Row = dict[str, Any]
-SHOWN = 10
 
 WORDS = {
     "en": {
@@ -42,7 +41,6 @@ WORDS = {
         "nothing": "Nothing to fetch",
         "bar": "fetching",
         "minutes": "{n} min",
-        "more": "  ... and {n:,} more",
     },
     "zh": {
         "added": "已添加",
@@ -60,7 +58,6 @@ WORDS = {
         "nothing": "没有需要抓取的条目",
         "bar": "抓取中",
         "minutes": "{n} 分钟",
-        "more": "  ……另有 {n:,} 条",
     },
 }
 
@@ -125,8 +122,7 @@ def fetched(out: Output, report: FetchReport) -> None:
     for o in good[:SHOWN]:
         tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
         out.print(_line(o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis")
-    if len(good) > SHOWN:
-        out.line(_w(out, "more", n=len(good) - SHOWN), style="dim")
+    out.more(len(good))
     for o in bad:
         label = _w(out, "dead" if o.dead else "failed")
         line = _line(o.id, label, o.error, "red" if o.dead else "yellow", clean(o.url, one_line=True))

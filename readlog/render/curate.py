@@ -16,14 +16,13 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog import stamps
-from readlog.render import entry_line, entry_record
+from readlog.render import SHOWN, entry_line, entry_record
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
     from readlog.render import Output
 
 Row = dict[str, Any]
-SHOWN = 10  # entry lines printed before "... and N more"
 
 LABELS = {
     "en": {
@@ -49,7 +48,6 @@ LABELS = {
         "showing": "Showing {shown:,} of {entries} in the trash; --limit 0 shows all",
         "will_delete": "{entries} will be deleted for good (this cannot be undone):",
         "deleted_for_good": "{entries} deleted for good",
-        "more": "  ... and {n:,} more",
     },
     "zh": {
         "n": "{n:,} 条",
@@ -74,7 +72,6 @@ LABELS = {
         "showing": "显示 {shown:,} / 回收站共 {entries}；--limit 0 显示全部",
         "will_delete": "将永久删除 {entries}（无法撤销）：",
         "deleted_for_good": "已永久删除 {entries}",
-        "more": "  ……另有 {n:,} 条",
     },
 }
 
@@ -116,11 +113,6 @@ def _line(out: Output, entry_id: int, label: str, title: str, style: str = "gree
     return entry_line(entry_id, label + _l(out, "sep"), title, style)
 
 
-def _more(out: Output, total: int, console: Any = None) -> None:
-    if total > SHOWN:
-        (console or out.out).print(Text(_l(out, "more", n=total - SHOWN), style="dim"))
-
-
 # ---- edit ---------------------------------------------------------------------
 
 
@@ -145,7 +137,7 @@ def trashed(out: Output, rows: Sequence[Row]) -> None:
     """Each entry moved to the trash (the first few), and how to bring them back."""
     for row in rows[:SHOWN]:
         out.print(_line(out, row["id"], _l(out, "trashed"), _title(row)), no_wrap=True, overflow="ellipsis")
-    _more(out, len(rows))
+    out.more(len(rows))
     if rows:
         ids = " ".join(str(r["id"]) for r in rows[:SHOWN]) + (" ..." if len(rows) > SHOWN else "")
         them = _l(out, "them" if len(rows) > 1 else "it")
@@ -155,7 +147,7 @@ def trashed(out: Output, rows: Sequence[Row]) -> None:
 def restored(out: Output, rows: Sequence[Row]) -> None:
     for row in rows[:SHOWN]:
         out.print(_line(out, row["id"], _l(out, "restored"), _title(row)), no_wrap=True, overflow="ellipsis")
-    _more(out, len(rows))
+    out.more(len(rows))
 
 
 def trash_record(row: Row) -> Row:
@@ -203,13 +195,7 @@ def empty_preview(out: Output, rows: Sequence[Row], *, to_err: bool) -> None:
     """What `trash --empty` will delete for good, before it asks."""
     console = out.err if to_err else out.out
     console.print(Text(_l(out, "will_delete", n=len(rows)), style="bold"), soft_wrap=True)
-    for row in rows[:5]:
-        line = Text()
-        line.append(f"{row['id']:>5} ", style="cyan")
-        line.append(_title(row))
-        console.print(line, no_wrap=True, overflow="ellipsis")
-    if len(rows) > 5:
-        console.print(Text(_l(out, "more", n=len(rows) - 5), style="dim"))
+    out.preview(rows, console)
 
 
 def emptied(out: Output, count: int) -> None:

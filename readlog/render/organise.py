@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog import stamps
-from readlog.render import entry_line
+from readlog.render import SHOWN, entry_line
 from readlog.sanitize import clean
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from readlog.store.organise import Reverted, UndoReport
 
 Row = dict[str, Any]
-SHOWN = 10  # entry lines printed before "... and N more"
 
 HEADERS = {
     "en": {
@@ -102,7 +101,6 @@ ZH = {
     "note kept (the new one was empty or not saved)": "笔记保持原样（新笔记为空或没有保存）",
     # sentences
     "{label}: ": "{label}：",
-    "  ... and {n:,} more": "  ……另有 {n:,} 条",
     "No tags yet. Add some with: readlog tag ID +TAG": "还没有标签。这样添加：readlog tag ID +TAG",
     "{entries} will be {phrase}": "{entries}将{phrase}",
     " ({matched:,} match, {already:,} already are)": "（匹配 {matched:,} 条，其中 {already:,} 条已是如此）",
@@ -155,11 +153,6 @@ def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str =
     return entry_line(entry_id, tr(out, "{label}: ", label=tr(out, label)), title, style, tail, "blue")
 
 
-def _more(out: Output, total: int) -> None:
-    if total > SHOWN:
-        out.line(tr(out, "  ... and {n:,} more", n=total - SHOWN), style="dim")
-
-
 # ---- tags ------------------------------------------------------------------
 
 
@@ -182,7 +175,7 @@ def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, 
         label = verb if changed else "unchanged"
         line = _entry_line(out, row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
         out.print(line, no_wrap=True, overflow="ellipsis")
-    _more(out, len(results))
+    out.more(len(results))
 
 
 # ---- bulk actions ------------------------------------------------------------
@@ -204,13 +197,7 @@ def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_e
         )
     head.append(tr(out, ":"))
     console.print(head, soft_wrap=True)
-    for row in todo[:5]:
-        line = Text()
-        line.append(f"{row['id']:>5} ", style="cyan")
-        line.append(_title(row))
-        console.print(line, no_wrap=True, overflow="ellipsis")
-    if len(todo) > 5:
-        console.print(Text(tr(out, "  ... and {n:,} more", n=len(todo) - 5), style="dim"))
+    out.preview(todo, console)
 
 
 def nothing_to_do(out: Output, phrase: str, matched: int, detail: str = "") -> None:
@@ -329,7 +316,7 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     for change in report.changes[:SHOWN]:
         words, tail = describe(change, out)
         out.print(_entry_line(out, change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
-    _more(out, len(report.changes))
+    out.more(len(report.changes))
     if dry_run:
         out.line(tr(out, "Nothing was changed (--dry-run)."), style="dim")
 
