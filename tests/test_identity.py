@@ -67,6 +67,37 @@ def test_normalising_twice_changes_nothing(url: str) -> None:
     assert normalize_url(once) == once
 
 
+# Links of every shape, plain ones included many times over: scheme and host in
+# either case, ports, users, paths with spaces, controls, CJK and slashes,
+# queries and fragments, and text that is not a link at all.
+_PATH_CHARS = st.sampled_from([*"/ab.-_%~:;@!$&'()*+,=", " ", "\t", "\x00", "\x7f", "内", "\u3000"])
+_ANY_LINKS = st.builds(
+    lambda scheme, host, path, tail: f"{scheme}{host}{path}{tail}",
+    st.sampled_from(["https://", "http://", "HTTP://", "ftp://", "https:/", "", "mailto:"]),
+    st.sampled_from(
+        ["example.com", "www.example.com", "Example.ORG", "a.example:8080", "u@h.example", "[::1]", "-x.", ""]
+    ),
+    st.one_of(st.text(alphabet=_PATH_CHARS, max_size=16), st.text(alphabet=_PATH_CHARS, max_size=16).map("/".__add__)),
+    st.sampled_from(["", "", "", "?", "?a=1", "#", "#x", "/", "//"]),
+) | st.builds(  # plain ones, and ones a character away from plain
+    lambda scheme, host, path: f"{scheme}://{host}{path}",
+    st.sampled_from(["https", "http", "Http"]),
+    st.sampled_from(["example.com", "www.example.com", "a-b.example", "x9.example.", "www.", "Example.com"]),
+    st.text(alphabet=_PATH_CHARS, max_size=16).map("/".__add__) | st.just(""),
+)
+
+
+@given(_ANY_LINKS)
+def test_plain_links_are_keyed_as_urlsplit_keys_them(url: str) -> None:
+    """The shortcut for plain links gives exactly what taking them apart gives."""
+    from readlog.models import _split_host, _split_key, site_of
+
+    stripped = url.strip()
+    host = _split_host(stripped)
+    assert normalize_url(url) == (_split_key(stripped) if stripped else "")
+    assert site_of(url) == (host[4:] if host.startswith("www.") else host)
+
+
 # ---- the three real files that used to lose entries ------------------------------------------------
 
 
