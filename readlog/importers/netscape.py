@@ -9,8 +9,9 @@ Pinboard and Raindrop export.
 
 The format is loose HTML: <DT> and <p> are never closed, tag and attribute
 names come in either case, titles and URLs carry entities. It is parsed
-with the standard library's tolerant html.parser, fed in chunks so a large
-file is never held whole. Folders (<H3> followed by <DL>) become the
+by tagsoup.py, which reads tags as the standard library's tolerant
+html.parser does in less time, fed in chunks so a large file is never held
+whole. Folders (<H3> followed by <DL>) become the
 category path ``Tech/Rust``.
 
 Reading state: browsers write no TOREAD attribute, and their bookmarks are
@@ -28,13 +29,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
 from readlog.epoch import from_epoch
 from readlog.importers import ParseContext
 from readlog.importers.common import site_of, split_tags
 from readlog.infile import InputFile
 from readlog.models import Entry, Problem
+from readlog.tagsoup import TagSoup
 
 NAME = "netscape"
 _DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
@@ -64,11 +65,11 @@ class _Anchor:
     text: list[str] = field(default_factory=list)
 
 
-class _Parser(HTMLParser):
+class _Parser(TagSoup):
     """Turns the tag soup into bookmarks; finished items collect in ``out``."""
 
     def __init__(self, ctx: ParseContext) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.ctx = ctx
         self.uses_toread: bool | None = None  # None: no TOREAD seen yet
         self.undecided: list[Entry] = []  # bookmarks without TOREAD while that is unknown
@@ -154,7 +155,7 @@ class _Parser(HTMLParser):
             self.decide(uses_toread=False)
         return self.uses_toread is not None or not self.undecided
 
-    # -- html.parser callbacks (tag and attribute names arrive lower-cased)
+    # -- tokenizer callbacks (tag and attribute names arrive lower-cased)
 
     def _end_heading(self) -> None:
         if self.heading is not None:
