@@ -148,22 +148,79 @@ def _view_counts(db: Database) -> None:
         db.execute(f"CREATE TRIGGER view_counts_{i} {when} BEGIN {updates} END")
 
 
-def _fts_values(prefix: str, columns: tuple[str, ...] = FTS_COLUMNS) -> str:
+def _fold(expr: str) -> str:
+    """``expr`` with every SPACES character made a plain space and runs of spaces (up to 64) made one."""
+    for ch in SPACES[1:]:
+        expr = f"replace({expr}, char({ord(ch)}), ' ')"
+    for _ in range(6):
+        expr = f"replace({expr}, '  ', ' ')"
+    return expr
+
+
+def _indexed_v2(prefix: str, column: str) -> str:
+    """What the index is fed for ``column``, as m002 and m004 wrote it into their triggers:
+    the whitespace folding run on every value."""
+    expr = TAGS_TEXT.format(t=f"{prefix}.{column}") if column == "tags" else f"{prefix}.{column}"
+    return f"{_fold(expr)} || ' '"
+
+
+def _needs_fold(expr: str) -> str:
+    """A condition that is true for every value of ``expr`` that _fold would change.
+
+    Byte-exact for any value, blobs and broken UTF-8 included: GLOB with a
+    single ASCII character after '*' is a strcspn() over the bytes (the
+    fastest test SQLite has), but it stops at a NUL and, in some builds
+    (SQLITE_LIKE_DOESNT_MATCH_BLOBS, Debian's among them), never matches a
+    blob, so values holding a NUL and blobs always go through the folding;
+    the multi-byte spaces are found with instr(), which compares bytes at
+    every character start (GLOB would decode UTF-8 and could miss them in a
+    broken sequence). The newline comes first because long texts (fetched
+    articles) have one early.
+    """
+    ascii_ = sorted((c for c in SPACES[1:] if ord(c) < 0x80), key=lambda c: c != "\n")
+    tests = [f"typeof({expr}) = 'blob'"]
+    tests += [f"{expr} GLOB '*' || char({ord(c)}) || '*'" for c in ascii_]
+    tests.append(f"{expr} GLOB '*  *'")
+    tests += [f"instr({expr}, char({ord(c)}))" for c in SPACES[1:] if ord(c) >= 0x80]
+    tests.append(f"instr({expr}, char(0))")
+    return " OR ".join(tests)
+
+
+def _fold_if_needed(expr: str) -> str:
+    """``_fold(expr)``, computed only for the values it changes (the same result for every value, NULL
+    too); an empty value, as most columns of most entries are, is not even tested."""
+    return f"CASE WHEN {expr} = '' THEN '' WHEN {_needs_fold(expr)} THEN {_fold(expr)} ELSE {expr} END"
+
+
+def _indexed(prefix: str, column: str) -> str:
+    """What the index is fed for ``column``: the same text as _indexed_v2 for every value, in
+    about a third of the time (see m006).
+
+    For tags, TAGS_TEXT is taken apart so that it is computed once: the
+    folding is applied to the aggregate inside its subquery (SQLite computes
+    the repeated group_concat() once), and an empty list, the usual case,
+    needs no JSON at all.
+    """
+    expr = f"{prefix}.{column}"
+    if column != "tags":
+        return f"({_fold_if_needed(expr)}) || ' '"
+    words = "group_concat(value, ' ')"
+    return (
+        f"(CASE WHEN {expr} = '[]' THEN '' WHEN json_valid({expr}) THEN "
+        f"coalesce((SELECT {_fold_if_needed(words)} FROM json_each({expr})), '') "
+        f"ELSE {_fold_if_needed(expr)} END) || ' '"
+    )
+
+
+def _fts_values(
+    prefix: str, columns: tuple[str, ...] = FTS_COLUMNS, indexed: Callable[[str, str], str] = _indexed
+) -> str:
     # Each value gets a trailing space so that every two-character run in the
     # text is the start of some indexed trigram: that lets two-character
     # queries use the index (see search.py). Whitespace runs (up to 64 long)
     # become one space. The same expressions serve insert and delete, so the
     # two always agree.
-    return ", ".join(_indexed(prefix, c) for c in columns)
-
-
-def _indexed(prefix: str, column: str) -> str:
-    expr = TAGS_TEXT.format(t=f"{prefix}.{column}") if column == "tags" else f"{prefix}.{column}"
-    for ch in SPACES[1:]:
-        expr = f"replace({expr}, char({ord(ch)}), ' ')"
-    for _ in range(6):
-        expr = f"replace({expr}, '  ', ' ')"
-    return f"{expr} || ' '"
+    return ", ".join(indexed(prefix, c) for c in columns)
 
 
 def m002_search(db: Database) -> None:
@@ -179,7 +236,18 @@ def _create_search_index(db: Database, columns: tuple[str, ...]) -> None:
         "content_rowid='id', tokenize='trigram')"
     )
     db.execute("CREATE VIRTUAL TABLE entries_fts_vocab USING fts5vocab(entries_fts, 'row')")
-    new, old = _fts_values("new", columns), _fts_values("old", columns)
+    _create_search_triggers(db, columns, _indexed_v2)
+    rebuild_index(db.conn, columns=columns)
+
+
+# The triggers that keep the search index in step with every change to entries.
+SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
+
+
+def _create_search_triggers(db: Database, columns: tuple[str, ...], indexed: Callable[[str, str], str]) -> None:
+    """SEARCH_TRIGGERS over ``columns``, feeding the index what ``indexed`` makes of each."""
+    cols = ", ".join(columns)
+    new, old = _fts_values("new", columns, indexed), _fts_values("old", columns, indexed)
     db.execute(
         f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
         f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
@@ -193,7 +261,6 @@ def _create_search_index(db: Database, columns: tuple[str, ...]) -> None:
         f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); "
         f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END"
     )
-    rebuild_index(db.conn, columns=columns)
 
 
 # The triggers that keep the search index and the view counters in step with
@@ -324,7 +391,7 @@ def m004_reading(db: Database) -> None:
     db.execute("CREATE INDEX trash_fingerprint ON trash (fingerprint)")
     db.execute("CREATE INDEX trash_url_key ON trash (url_key) WHERE url_key != ''")
     db.execute("CREATE INDEX trash_deleted ON trash (deleted_at)")
-    for trigger in ("entries_fts_ai", "entries_fts_ad", "entries_fts_au"):
+    for trigger in SEARCH_TRIGGERS:
         db.execute(f"DROP TRIGGER {trigger}")
     db.execute("DROP TABLE entries_fts_vocab")
     db.execute("DROP TABLE entries_fts")
@@ -368,12 +435,43 @@ def m005_identity(db: Database) -> None:
     conn.executemany("UPDATE trash SET url_key = ?, fingerprint = ?, row = ? WHERE id = ?", trashed)
 
 
+def m006_fold_spaces_only_when_needed(db: Database) -> None:
+    """The search triggers fold whitespace only in the values that have some.
+
+    Every value fed to the index went through thirteen nested replace()
+    calls (the whitespace folding) even when it held no whitespace to fold,
+    empty columns included: on 5,000 imported bookmarks these expressions
+    cost about 0.089 s against 0.005 s for the plain columns. Now a quick
+    test (a strcspn-fast GLOB per control character, instr() for the rest)
+    lets a value skip the folding it would come through unchanged, and for
+    tags the test runs on the joined words inside the JSON subquery, so the
+    JSON is still read once: 0.033 s for the same rows. Through the
+    triggers, deleting those 5,000 entries went from 0.30 s to 0.21 s and
+    changing a column of each from 0.45 s to 0.30 s. The price is a longer
+    schema, which every connection parses when it opens the library: about
+    0.7 ms more.
+
+    The text fed to the index is the same, byte for byte, for every value
+    (the test is true for every value the folding would change; see
+    _needs_fold), so the index the old triggers built stays exactly right:
+    nothing is rebuilt, only the three triggers are re-created. m002 and
+    m004 still write the triggers they always wrote (_indexed_v2), so a new
+    library ends with these triggers too. Imports and rebuilds, which feed
+    the index without the triggers (index_inserted, rebuild_index), use the
+    same expressions.
+    """
+    for trigger in SEARCH_TRIGGERS:
+        db.execute(f"DROP TRIGGER {trigger}")
+    _create_search_triggers(db, FTS_COLUMNS, _indexed)
+
+
 MIGRATIONS: list[Callable[[Database], None]] = [
     m001_initial,
     m002_search,
     m003_events,
     m004_reading,
     m005_identity,
+    m006_fold_spaces_only_when_needed,
 ]
 LATEST = len(MIGRATIONS)
 

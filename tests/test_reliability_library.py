@@ -214,6 +214,30 @@ def test_old_library_upgrades_keeping_entries_and_states(run: Run, tmp_path: Pat
     assert run("--db", str(lib), "show", "2", "--json").stdout.count('"starred": true') == 1
 
 
+def _schema(path: Path) -> list[tuple[str, str, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        sql = "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name"
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("version", range(1, migrations.LATEST + 1))
+def test_upgraded_library_has_the_schema_of_a_new_one(tmp_path: Path, version: int) -> None:
+    """Triggers included: a migration that re-creates them must leave every library alike."""
+    from sqlite_utils import Database
+
+    new, old = tmp_path / "new.db", library_from_fixture(version, tmp_path / "old")
+    for path in (new, old):
+        conn = sqlite3.connect(path, isolation_level=None)
+        assert migrations.migrate(Database(conn)) == migrations.LATEST
+        conn.close()
+    fresh, upgraded = _schema(new), _schema(old)
+    assert [r for r in fresh if r[0] == "trigger"]
+    assert upgraded == fresh
+
+
 # ---- backup ------------------------------------------------------------------------------------------
 
 

@@ -3,7 +3,9 @@ state changes, rebuilds, upgrades; and every substring is found (property)."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -240,3 +242,187 @@ def test_every_substring_is_found(scratch: Path, summaries: list[str], data: st.
     finally:
         lib.close()
         path.unlink()
+
+
+# ---- m006: the whitespace folding runs only on the values it changes --------------------------------
+
+LIBRARIES = FIXTURES / "libraries"
+
+
+def folded_v2(expr: str) -> str:
+    """What m002 and m004 fed the index for ``expr``: every value through the whole folding."""
+    for ch in migrations.SPACES[1:]:
+        expr = f"replace({expr}, char({ord(ch)}), ' ')"
+    for _ in range(6):
+        expr = f"replace({expr}, '  ', ' ')"
+    return f"{expr} || ' '"
+
+
+def test_the_old_expression_is_what_schema_5_shipped() -> None:
+    conn = sqlite3.connect(LIBRARIES / "v5.db")
+    try:
+        (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'entries_fts_ai'").fetchone()
+    finally:
+        conn.close()
+    for column in migrations.FTS_COLUMNS:
+        plain = f"new.{column}"
+        assert folded_v2(migrations.TAGS_TEXT.format(t=plain) if column == "tags" else plain) in sql, column
+
+
+# Every character the folding treats, runs of them, a NUL, CJK, quotes and escapes for the JSON,
+# and now and then any other character.
+PIECES = st.sampled_from([*migrations.SPACES, " " * 40, "\x00", "\u3000\u3000", "调度", "a", "\\", '"', "[", "]"])
+PLAIN = st.lists(st.one_of(PIECES, PIECES, st.characters(blacklist_categories=("Cs",))), max_size=30).map("".join)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | PLAIN,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(PLAIN, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@st.composite
+def stored(draw: st.DrawFn, text: st.SearchStrategy[str]) -> tuple[str, object]:
+    """A value as SQLite may hold it: text, NULL, a blob, or bytes that are not UTF-8 stored as text."""
+    kind = draw(st.sampled_from(["text", "text", "text", "null", "blob", "bytes-as-text"]))
+    if kind == "text":
+        return kind, draw(text)
+    if kind == "null":
+        return kind, None
+    raw = draw(st.lists(st.sampled_from(list(b'\x00\t\n\x0b\x0c\r a\xc2\xa0\xe3\x80\xff[]"')), max_size=12))
+    return kind, bytes(raw)
+
+
+def tag_lists(ascii_only: bool) -> st.SearchStrategy[str]:
+    return st.lists(PLAIN, max_size=4).map(lambda tags: json.dumps(tags, ensure_ascii=ascii_only))
+
+
+# Tags as readlog writes them (a JSON list of strings), any JSON, and text that is not JSON.
+TAGS = st.one_of(st.just("[]"), tag_lists(True), tag_lists(False), JSON.map(json.dumps), PLAIN)
+
+
+@pytest.fixture(scope="module")
+def values_table() -> Iterator[sqlite3.Connection]:
+    conn = sqlite3.connect(":memory:")
+    conn.text_factory = bytes  # compare bytes, whatever they are
+    conn.execute("CREATE TABLE entries (title TEXT, tags TEXT)")  # the affinity of the real columns
+    yield conn
+    conn.close()
+
+
+def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: object) -> list[tuple[object, ...]]:
+    conn.execute("DELETE FROM entries")
+    placeholder = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
+    conn.execute(f"INSERT INTO entries ({column}) VALUES ({placeholder})", (value,))
+    e = f"entries.{column}"
+    old = folded_v2(migrations.TAGS_TEXT.format(t=e) if column == "tags" else e)
+    new = migrations._indexed("entries", column)
+    return conn.execute(f"SELECT typeof({old}), {old}, typeof({new}), {new} FROM entries").fetchall()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=stored(PLAIN))
+def test_new_expression_feeds_the_same_bytes_for_a_column(
+    values_table: sqlite3.Connection, value: tuple[str, object]
+) -> None:
+    ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "title", *value)
+    assert (new_type, new) == (old_type, old), value
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=stored(TAGS))
+def test_new_expression_feeds_the_same_bytes_for_tags(
+    values_table: sqlite3.Connection, value: tuple[str, object]
+) -> None:
+    ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "tags", *value)
+    assert (new_type, new) == (old_type, old), value
+
+
+def test_new_expression_cases_that_a_simpler_guard_would_miss(values_table: sqlite3.Connection) -> None:
+    """Found while writing m006: GLOB stops at a NUL and (in Debian's SQLite) never matches a blob,
+    and a NBSP in broken UTF-8 is not the character GLOB decodes."""
+    cases = [
+        ("text", "a\x00b\tc"),
+        ("text", "\x00  x"),
+        ("blob", b"a\tb"),
+        ("blob", b"a  b"),
+        ("bytes-as-text", b"\xc2\xa0\xa0x"),
+        ("bytes-as-text", b"\xe3\x80\x80\x80 y"),
+        ("text", ""),
+        ("null", None),
+        ("text", " "),
+        ("text", " " * 65 + "\u3000" * 2),
+    ]
+    for column in ("title", "tags"):
+        for kind, value in cases:
+            ((old_type, old, new_type, new),) = fed_old_and_new(values_table, column, kind, value)
+            assert (new_type, new) == (old_type, old), (column, kind, value)
+    for tags in ['["a", "", "b"]', '[" a", "b "]', '["a\\tb", "c\\u00a0d"]', "[]", "{}", "[null]", '"  x"', "[1,"]:
+        ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "tags", "text", tags)
+        assert (new_type, new) == (old_type, old), tags
+
+
+def index_content(conn: sqlite3.Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every term instance the index holds (term, row, column, offset) and each row's token counts."""
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_instances USING fts5vocab(main, entries_fts, 'instance')")
+    instances = conn.execute("SELECT term, doc, col, offset FROM temp.fts_instances ORDER BY 1, 2, 3, 4").fetchall()
+    sizes = conn.execute("SELECT id, sz FROM entries_fts_docsize ORDER BY id").fetchall()
+    return instances, sizes
+
+
+def index_problems(conn: sqlite3.Connection) -> list[str]:
+    """How the index differs from one built afresh from the entries (FTS5's own integrity-check
+    does not compare an external-content index with its content); [] when it does not."""
+    problems = []
+    try:
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('integrity-check')")
+    except sqlite3.DatabaseError as exc:
+        problems.append(f"integrity-check: {exc}")
+    kept = index_content(conn)
+    conn.execute("SAVEPOINT fresh")
+    migrations.rebuild_index(conn)
+    fresh = index_content(conn)
+    conn.execute("ROLLBACK TO fresh")
+    conn.execute("RELEASE fresh")
+    if kept[1] != fresh[1]:
+        problems.append(f"token counts differ: {sorted(set(kept[1]) ^ set(fresh[1]))[:4]}")
+    if kept[0] != fresh[0]:
+        problems.append(f"terms differ: {sorted(set(kept[0]) ^ set(fresh[0]))[:4]}")
+    return problems
+
+
+def test_index_stays_exact_through_the_new_triggers_on_an_upgraded_library(run: Run, library: Path) -> None:
+    library.parent.mkdir(parents=True)
+    shutil.copyfile(LIBRARIES / "v5.db", library)
+    result = run("import", str(SEARCH / "bookmarks.txt"))
+    assert f"from schema 5 to {migrations.LATEST}" in result.stderr
+    conn = sqlite3.connect(library, isolation_level=None)
+    try:
+        assert index_problems(conn) == []
+        kernel = ids(run, "内核调度器")
+        assert len(kernel) == 1
+        (entry,) = kernel
+        edits = [
+            ("title", "内核\n\n调度器  的\u3000新设计\t(第二版)\xa0 "),
+            ("summary", "一\r\n行\x0b又\x0c一行" + " " * 70 + "尾"),
+            ("tags", json.dumps(["os\tkernel", " 调度 ", "", "a  b"], ensure_ascii=True)),
+            ("note", "笔记\t第二节  重读\x00"),
+        ]
+        for column, value in edits:  # through entries_fts_au, old and new text both folded
+            conn.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (value, entry))
+            assert index_problems(conn) == [], column
+        assert ids(run, '"内核 调度器 的 新设计 (第二版)"') == {entry}  # across the blank line and the spaces
+        assert ids(run, '"os kernel 调度"') == {entry}
+        run("rm", str(entry), "2")  # to the trash: entries_fts_ad
+        assert index_problems(conn) == []
+        assert ids(run, "内核调度器") == set()
+        run("restore", str(entry))  # back: entries_fts_ai
+        assert index_problems(conn) == []
+        assert ids(run, '"内核 调度器 的 新设计"') == {entry}
+        conn.execute("DELETE FROM entries WHERE id = 1")
+        assert index_problems(conn) == []
+        # and the check does notice an index that has drifted from its entries
+        conn.execute("DROP TRIGGER entries_fts_ad")
+        conn.execute("DELETE FROM entries WHERE id = ?", (entry,))
+        assert index_problems(conn)
+    finally:
+        conn.close()
