@@ -87,6 +87,18 @@ def test_rm_takes_an_entry_out_of_every_view(run: Run, ids: dict[str, int]) -> N
     _check_ok(run)  # the view counters and the search index agree with the table
 
 
+def test_reading_stats_leave_out_trashed_entries_until_restored(run: Run, ids: dict[str, int]) -> None:
+    """Entries, saves and reads count the same entries: a trashed one counts in none."""
+    gc = str(ids["gc"])
+    read_before = run.json("stats", "--since", "all")["read"]
+    run("read", gc)
+    assert run.json("stats", "--since", "all")["read"] == read_before + 1
+    run("rm", gc)
+    assert run.json("stats", "--since", "all")["read"] == read_before
+    run("restore", gc)
+    assert run.json("stats", "--since", "all")["read"] == read_before + 1
+
+
 @pytest.mark.parametrize(
     "command",
     [["show"], ["star"], ["read"], ["archive"], ["tag", "+x"], ["note", "text"], ["open", "--print"], ["rm"]],

@@ -73,13 +73,15 @@ def iso(value: datetime) -> str:
     return value.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
-# Reading moments (entry_id, t): read events of commands not undone, plus the
+# Reading moments (entry_id, t): read events of commands not undone, of entries
+# still in the library (a trashed entry counts again once restored), plus the
 # stored read time of entries that no read event explains (read on import).
 READS = (
     "reads(entry_id, t) AS ("
     "SELECT ev.entry_id, json_extract(ev.after, '$.read_at') FROM events AS ev "
     "JOIN actions AS a ON a.id = ev.action_id "
     "WHERE ev.kind = 'read' AND a.undone_at IS NULL AND json_extract(ev.after, '$.read_at') IS NOT NULL "
+    "AND ev.entry_id IN (SELECT id FROM entries) "
     "UNION ALL SELECT id, read_at FROM entries WHERE read_at IS NOT NULL AND (id, read_at) NOT IN ("
     "SELECT entry_id, json_extract(after, '$.read_at') FROM events "
     "WHERE kind = 'read' AND json_extract(after, '$.read_at') IS NOT NULL))"
