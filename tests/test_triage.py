@@ -315,6 +315,18 @@ def test_undo_key_reverts_the_screen_change_and_asks_twice_for_others(
     assert app.rows.total == 5 and "5 entries" in screen  # the list was read again
 
 
+def test_a_library_error_when_a_prompt_opens_is_said(library: Path, shelf: dict[str, int]) -> None:
+    """n reads the entry's note to offer it for editing: a damaged library is
+    said on the status line, no prompt opens, and the screen goes on."""
+
+    def damaged(entry_id: int) -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    app, screen = drive(library, [lambda app: setattr(app.lib, "get", damaged), "n", "j"])
+    assert "readlog.db: " in screen  # the status line names the library and what is wrong with it
+    assert app.prompting is None and app.cursor == 1
+
+
 def test_a_busy_library_is_said_and_nothing_changes(
     run: Run, library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:

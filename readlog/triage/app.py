@@ -11,6 +11,7 @@ builds: ``rich.text.Text`` made from cleaned text, never markup.
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import shlex
 import sqlite3
@@ -57,7 +58,7 @@ FIRST_SCREEN_ONLY = "READLOG_TRIAGE_FIRST_SCREEN"
 LAYOUT_ROWS = 50
 
 
-F = TypeVar("F", bound=Callable[..., None])
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def guarded(method: F) -> F:
@@ -66,14 +67,23 @@ def guarded(method: F) -> F:
     rather than end it with a traceback. Nothing was changed: each change is
     one transaction."""
 
+    if inspect.iscoroutinefunction(method):  # a key that opens a prompt
+
+        @functools.wraps(method)
+        async def waiting(self: TriageApp, *args: Any) -> None:
+            try:
+                await method(self, *args)
+            except (ReadlogError, sqlite3.Error) as exc:
+                self.refused(exc)
+
+        return waiting  # type: ignore[return-value]
+
     @functools.wraps(method)
     def wrapper(self: TriageApp, *args: Any) -> None:
         try:
             method(self, *args)
-        except ReadlogError as exc:
-            self.say(exc.localized(self.lang), error=True)
-        except sqlite3.Error as exc:
-            self.say(str(database_error(exc, self.lib.path)), error=True)
+        except (ReadlogError, sqlite3.Error) as exc:
+            self.refused(exc)
 
     return wrapper  # type: ignore[return-value]
 
@@ -332,6 +342,13 @@ class TriageApp(App[int]):
         pane.update(show.detail(self.detail_out, full, self.now))
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
+    def refused(self, exc: ReadlogError | sqlite3.Error) -> None:
+        """What stopped a key's work, on the status line, in the screen's language (see guarded)."""
+        if isinstance(exc, ReadlogError):
+            self.say(exc.localized(self.lang), error=True)
+        else:
+            self.say(str(database_error(exc, self.lib.path)), error=True)
+
     def say(self, text: Text | str, *, error: bool = False) -> None:
         line = text if isinstance(text, Text) else show.message(text, error=error)
         line.truncate(self.size.width, overflow="ellipsis")
@@ -510,6 +527,7 @@ class TriageApp(App[int]):
 
     # ---- prompts: tags, note, search ----------------------------------------------------
 
+    @guarded
     async def action_prompt(self, kind: str) -> None:
         """t, n and /: ask for tags, a note or a search on the bottom line (Esc cancels)."""
         row = self.current()
