@@ -7,8 +7,8 @@ import's parsing time in its general machinery (a regular expression per
 attribute, position bookkeeping for every piece of text). This tokenizer
 keeps its rules where it matters (start tags and attributes are read by
 the same tolerant patterns, so a lost closing quote ends up in the same
-place) and finds each piece with one search: the file parses in about 40%
-less time (see the benchmark).
+place) and finds each piece with one search: 5,000 bookmarks parse in
+0.110 s instead of 0.145 s, the importer's own work included.
 
 It calls the same methods as ``html.parser.HTMLParser`` (``handle_starttag``
 with lower-case names and ``(name, value)`` attributes, ``handle_endtag``,
@@ -58,10 +58,9 @@ class TagSoup:
 
     def __init__(self) -> None:
         self._buf = ""
-        self._line = 1  # the line at the start of _buf
-        self._counted = 0  # where in _buf _line_at last counted to
-        self._counted_line = 1
-        self._pos = 0  # where the construct being reported starts
+        self._mark = 0  # where in _buf lines were last counted to
+        self._mark_line = 1  # the line at _mark
+        self._pos = 0  # where the construct being reported starts (never before _mark)
         self._raw: str | None = None  # inside <script> or <style>: its name
 
     # ---- what a subclass overrides
@@ -80,11 +79,9 @@ class TagSoup:
     def getpos(self) -> tuple[int, int]:
         """(line, 0) where the construct being reported starts: lines are
         counted only when asked, from where they were counted last."""
-        if self._pos < self._counted:
-            self._counted, self._counted_line = 0, self._line
-        self._counted_line += self._buf.count("\n", self._counted, self._pos)
-        self._counted = self._pos
-        return self._counted_line, 0
+        self._mark_line += self._buf.count("\n", self._mark, self._pos)
+        self._mark = self._pos
+        return self._mark_line, 0
 
     def feed(self, text: str) -> None:
         self._buf += text
@@ -122,9 +119,9 @@ class TagSoup:
     def _keep(self, buf: str, i: int) -> None:
         """Drop what was read; the rest waits for the next piece."""
         if i:
-            self._line += buf.count("\n", 0, i)
+            self._mark_line += buf.count("\n", self._mark, i)  # the lines before _mark are counted already
             self._buf = buf[i:]
-            self._counted, self._counted_line = 0, self._line
+            self._mark = self._pos = 0
 
     def _text(self, buf: str, start: int, end: int, *, markup: bool = False) -> None:
         """Text, with entities converted; a tag that could not be read and
