@@ -99,7 +99,7 @@ def normalize_url(url: str) -> str:
     if not url:
         return ""
     plain = _PLAIN.match(url)
-    if plain:  # most saved links: their key without taking them apart (a fifth of a bookmark import)
+    if plain:  # most saved links: their key without taking them apart (half of an import's identity work)
         scheme, host, path = plain.groups()
         return f"{scheme}://{host}{(path or '').rstrip('/')}"
     return _split_key(url)
