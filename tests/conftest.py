@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from typer.testing import CliRunner
 
 from readlog.cli import app
@@ -27,6 +30,19 @@ Go 团队介绍了新的垃圾回收器调优方法，给出了延迟数据和�
 文章介绍 Rust 编译器在增量编译上的新进展：查询系统与缓存。
 推荐收录，因为有明确的数字。
 """
+
+
+# The suite's clock: every test runs at this instant (the clock ticks on from it), so
+# nothing depends on the day the suite runs. A Wednesday, mid-morning UTC, a few days
+# after the examples' --as-of; tests of other instants travel from here.
+FIXED_NOW = datetime(2026, 12, 2, 10, 30, tzinfo=timezone.utc)
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock() -> Iterator[time_machine.Coordinates]:
+    """Python's clock (time.time, datetime.now) set to FIXED_NOW for the test."""
+    with time_machine.travel(FIXED_NOW, tick=True) as traveller:
+        yield traveller
 
 
 @pytest.fixture(autouse=True)
