@@ -20,8 +20,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from readlog import migrations
-from readlog.models import fingerprint, normalize_url
+from readlog.model.entry import fingerprint, normalize_url
+from readlog.store import migrations
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "libraries"
 NOW = "2026-11-20T08:00:00+00:00"

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
-from readlog import article, pagemeta
+from readlog.model.sanitize import clean
 from readlog.render.article import parse, render
-from readlog.sanitize import clean
+from readlog.web import article, pagemeta
 
 from webserver import EN_PAGE, EN_TITLE, HOSTILE_PAGE, JSONLD_PAGE, META_PAGE, ZH_PAGE, ZH_PARAGRAPHS, ZH_TITLE
 

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from readlog import migrations
-from readlog.models import Entry
-from readlog.store import Counts, Library
+from readlog.model.entry import Entry
+from readlog.store import Counts, Library, migrations
 
 from conftest import Run, write
 

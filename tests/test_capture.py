@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from readlog import article, fetching
+from readlog.core import fetching
+from readlog.web import article
 
 import webserver
 from conftest import FIXTURES, ROOT, Run, write

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from readlog.cli import organise
-from readlog.errors import ReadlogError
-from readlog.messages import CATALOGUE, say
+from readlog.model.errors import ReadlogError
+from readlog.model.messages import CATALOGUE, say
 from readlog.render.organise import ZH
 
 from conftest import ROOT, Run

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog.entryform import MULTILINE, NAMES, FormError, read_form, write_form
+from readlog.cli.entryform import MULTILINE, NAMES, FormError, read_form, write_form
 from readlog.settings import parse_simple
 
 from conftest import DIGEST, Run, write

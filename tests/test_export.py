@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog import export
-from readlog.importers import jsonl
-from readlog.models import Entry
+from readlog.core import export
+from readlog.inputs.formats import jsonl
+from readlog.inputs.vet import vet
+from readlog.model.entry import Entry
 from readlog.store import Counts, Library
-from readlog.vet import vet
 
 from conftest import Run, write
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog import importers
-from readlog.epoch import from_epoch, from_webkit, parse_time
-from readlog.importers import ParseContext
-from readlog.infile import InputFile, close_input, open_input
-from readlog.models import Entry, Problem
+from readlog.inputs import detect as importers
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.reader import InputFile, close_input, open_input
+from readlog.model.entry import Entry, Problem
+from readlog.model.epoch import from_epoch, from_webkit, parse_time
 
 from conftest import FIXTURES, ROOT, SHARED, Run, write
 

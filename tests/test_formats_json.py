@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from readlog import importers
-from readlog.importers import ParseContext
-from readlog.importers.common import json_records
-from readlog.infile import close_input, open_input
-from readlog.models import Entry, Problem
+from readlog.inputs import detect as importers
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import json_records
+from readlog.inputs.reader import close_input, open_input
+from readlog.model.entry import Entry, Problem
 
 from conftest import FIXTURES, SHARED, Run, write
 

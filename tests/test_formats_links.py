@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog import importers
-from readlog.importers import ParseContext
-from readlog.infile import close_input, open_input
-from readlog.models import Entry, Problem
+from readlog.inputs import detect as importers
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.reader import close_input, open_input
+from readlog.model.entry import Entry, Problem
 
 from conftest import Run, write
 
@@ -161,7 +161,7 @@ def test_any_values_under_known_keys_import_or_are_problems(records: list[dict[s
     text = json.dumps(records, default=str)
     from io import BytesIO
 
-    from readlog.infile import open_stream
+    from readlog.inputs.reader import open_stream
 
     infile = open_stream("t.json", BytesIO(text.encode()), None)
     items = list(importers.parse("links", infile, ParseContext(as_of=AS_OF)))

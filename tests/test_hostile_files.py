@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from readlog.stamps import parse_when
-from readlog.vet import vet
+from readlog.inputs.vet import vet
+from readlog.model.stamps import parse_when
 
 from conftest import Run, write
 
@@ -80,7 +80,7 @@ def test_tiny_epochs_are_not_1970(run: Run, tmp_path: Path, stamp: str) -> None:
 
 
 def test_vet_keeps_times_in_range_and_replaces_the_rest() -> None:
-    from readlog.models import Entry
+    from readlog.model.entry import Entry
 
     as_of = datetime(2026, 5, 1, tzinfo=timezone.utc)
     ok = datetime(1999, 1, 1, tzinfo=timezone(timedelta(hours=8)))

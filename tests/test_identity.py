@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from readlog import migrations
-from readlog.models import fingerprint, normalize_url
+from readlog.model.entry import fingerprint, normalize_url
+from readlog.store import migrations
 
 from conftest import SHARED, Run, write
 
@@ -90,7 +90,7 @@ _ANY_LINKS = st.builds(
 @given(_ANY_LINKS)
 def test_plain_links_are_keyed_as_urlsplit_keys_them(url: str) -> None:
     """The shortcut for plain links gives exactly what taking them apart gives."""
-    from readlog.models import _split_host, _split_key, site_of
+    from readlog.model.entry import _split_host, _split_key, site_of
 
     stripped = url.strip()
     host = _split_host(stripped)

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from readlog.importers import common
-from readlog.models import Problem
+from readlog.inputs.formats import common
+from readlog.model.entry import Problem
 
 
 class Counted(str):

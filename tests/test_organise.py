@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from readlog.cli import organise
-from readlog.models import Entry
+from readlog.model.entry import Entry
 from readlog.store import Counts, Library
 from readlog.store.organise import retag
 

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog.importers import ParseContext, bookmarks, detect, digest
-from readlog.importers.titles import cells, derive_title
-from readlog.infile import close_input, open_input
-from readlog.models import Entry, Problem
+from readlog.inputs.detect import ParseContext, detect
+from readlog.inputs.formats import bookmarks, digest
+from readlog.inputs.formats.titles import cells, derive_title
+from readlog.inputs.reader import close_input, open_input
+from readlog.model.entry import Entry, Problem
 
 REF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 

@@ -268,7 +268,7 @@ def test_bookmark_list_titles_and_summaries_with_copied_markup(run: Run, tmp_pat
 
 
 def test_bookmark_list_markup_copied_from_a_page_is_converted() -> None:
-    from readlog.htmltext import copied_markup_to_text
+    from readlog.inputs.formats.htmltext import copied_markup_to_text
 
     pasted = '<figure> <img src="https://cdn.example/a.png"> </figure>当我继续深入 Vec&lt;T&gt;，<b>重要</b>。'
     assert copied_markup_to_text(pasted) == "image: https://cdn.example/a.png\n当我继续深入 Vec<T>，重要。"
@@ -279,7 +279,7 @@ def test_bookmark_list_markup_copied_from_a_page_is_converted() -> None:
     [PLAIN, "a <b> c", "Option<&T> and HashMap<K, V>", "x <img> y", "1 < 2 && 3 > 2", "<title>alone</title> here"],
 )
 def test_bookmark_list_prose_is_left_as_written(text: str) -> None:
-    from readlog.htmltext import copied_markup_to_text
+    from readlog.inputs.formats.htmltext import copied_markup_to_text
 
     assert copied_markup_to_text(text) == text
 
@@ -288,7 +288,7 @@ def test_bookmark_list_prose_is_left_as_written(text: str) -> None:
 @given(st.text(alphabet=st.sampled_from(list("abcT <>/&;=\"'-xyz中文")), max_size=60))
 def test_prose_without_markup_evidence_is_never_changed(text: str) -> None:
     """Text with no tag carrying attributes, no closing tag and no <br>/<img>/<hr> is left alone."""
-    from readlog.htmltext import copied_markup_to_text, holds_copied_markup
+    from readlog.inputs.formats.htmltext import copied_markup_to_text, holds_copied_markup
 
     if not holds_copied_markup(text):
         assert copied_markup_to_text(text) == text

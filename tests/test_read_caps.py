@@ -102,7 +102,7 @@ def test_a_zip_member_past_the_cap_costs_only_itself(run: Run, tmp_path: Path, c
 
 
 def test_an_lz4_backup_declaring_more_than_the_cap(run: Run, tmp_path: Path, cap: None) -> None:
-    from readlog.unpack import MOZLZ4_MAGIC
+    from readlog.inputs.unpack import MOZLZ4_MAGIC
 
     path = tmp_path / "bookmarks.jsonlz4"
     path.write_bytes(MOZLZ4_MAGIC + (MB).to_bytes(4, "little") + b"\x10x")
@@ -209,7 +209,7 @@ def test_honest_compressed_text_is_far_below_the_bomb_ratio() -> None:
     import io
     import os
 
-    from readlog.unpack import unwrap
+    from readlog.inputs.unpack import unwrap
 
     text = os.urandom(6 * MB).hex().encode()  # 12 MB that compresses about 2 times
     packed = gzip.compress(text, compresslevel=9)

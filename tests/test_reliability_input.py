@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from readlog import importers
-from readlog.errors import ReadlogError
-from readlog.importers.digest import match_header
-from readlog.infile import close_input, open_input
-from readlog.models import Entry, Problem
+from readlog.inputs import detect as importers
+from readlog.inputs.formats.digest import match_header
+from readlog.inputs.reader import close_input, open_input
+from readlog.model.entry import Entry, Problem
+from readlog.model.errors import ReadlogError
 
 from conftest import FIXTURES, Run, write
 

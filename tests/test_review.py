@@ -30,7 +30,7 @@ try:
 except ImportError:  # Python 3.10: the fallback parser is checked against the generated documents only
     tomllib = None  # type: ignore[assignment]
 from readlog import settings as rl_settings
-from readlog import stamps
+from readlog.model import stamps
 from readlog.render import stats as view
 from readlog.store import Library
 from readlog.store import stats as st_stats

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
+from readlog.model.sanitize import clean
 from readlog.render import wrap
-from readlog.sanitize import clean
 
 from conftest import Run, write
 
@@ -181,7 +181,7 @@ def test_fast_path_class_covers_every_control_and_format_character() -> None:
     the class must hold every character clean would change."""
     import unicodedata
 
-    from readlog.sanitize import _SUSPECT
+    from readlog.model.sanitize import _SUSPECT
 
     missed = [
         hex(cp)

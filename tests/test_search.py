@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from readlog.errors import UsageError
-from readlog.search import Query, Term, marked, parse_query, snippet
+from readlog.model.errors import UsageError
+from readlog.store.search import Query, Term, marked, parse_query, snippet
 
 from conftest import FIXTURES, Run
 

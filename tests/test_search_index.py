@@ -16,10 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from readlog import migrations
-from readlog.models import Entry
-from readlog.search import parse_query
-from readlog.store import Counts, Filters, Library
+from readlog.model.entry import Entry
+from readlog.store import Counts, Filters, Library, migrations
+from readlog.store.search import parse_query
 
 from conftest import FIXTURES, Run, write
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from readlog import store as store_module
-from readlog.models import Entry
-from readlog.search import caseless_pair, parse_query
+from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Library
+from readlog.store.search import caseless_pair, parse_query
 
 ALPHABET = "内核调度缓存"  # few characters, so that pairs are common and spread over the columns
 TEXT = st.text(alphabet=ALPHABET + " ab", min_size=0, max_size=12)

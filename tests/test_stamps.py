@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from readlog import stamps
+from readlog.model import stamps
 
 REF = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 

@@ -39,15 +39,15 @@ FORBIDDEN = (
     "sqlite_utils",
     "dateutil.parser",
     "feedparser",
-    "readlog.importers",
-    "readlog.ingest",
-    "readlog.merge",
+    "readlog.inputs.detect",
+    "readlog.inputs.ingest",
+    "readlog.store.merge",
     "textual",
     "readlog.triage",
     "httpx",
     "trafilatura",
     "lxml",
-    "readlog.web",
+    "readlog.web.client",
 )
 
 DIGEST = """\
@@ -155,15 +155,15 @@ def test_import_does_load_the_import_machinery(tmp_path: Path) -> None:
     source = write(tmp_path / "digest.txt", DIGEST)
     modules, done = imported_modules("--db", str(tmp_path / "new.db"), "import", str(source))
     assert done.returncode == 0, done.stderr[-2000:]
-    assert {"readlog.ingest", "readlog.importers", "sqlite_utils"} <= set(forbidden_in(modules))
+    assert {"readlog.inputs.ingest", "readlog.inputs.detect", "sqlite_utils"} <= set(forbidden_in(modules))
 
 
 def test_add_without_fetching_loads_no_network_nor_import_machinery(small_library: Path) -> None:
     """add --no-fetch is held to the star target: no httpx, no sqlite_utils, no importers."""
     modules, done = imported_modules("--db", str(small_library), "add", "https://example.com/a", "--no-fetch")
     assert done.returncode == 0 and "added" in done.stdout, done.stderr[-2000:]
-    assert {"readlog.store.reading", "readlog.merge"} <= modules
-    heavy = [m for m in forbidden_in(modules) if not m.startswith("readlog.merge")]
+    assert {"readlog.store.reading", "readlog.store.merge"} <= modules
+    heavy = [m for m in forbidden_in(modules) if not m.startswith("readlog.store.merge")]
     assert heavy == [], heavy
 
 
@@ -177,7 +177,7 @@ def test_add_that_fetches_does_load_httpx(tmp_path: Path) -> None:
     spare.close()
     modules, done = imported_modules("--db", str(tmp_path / "new.db"), "add", f"http://127.0.0.1:{port}/a")
     assert done.returncode == 0, done.stderr[-2000:]
-    assert {"httpx", "readlog.web"} <= set(forbidden_in(modules))
+    assert {"httpx", "readlog.web.client"} <= set(forbidden_in(modules))
 
 
 # ---- query plans -------------------------------------------------------------

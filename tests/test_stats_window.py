@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from readlog import stamps
+from readlog.model import stamps
 
 from conftest import ROOT, Run
 

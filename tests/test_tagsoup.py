@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog import tagsoup
-from readlog.tagsoup import TagSoup
+from readlog.inputs.formats import tagsoup
+from readlog.inputs.formats.tagsoup import TagSoup
 
 Event = tuple[Any, ...]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from readlog.cli import organise
-from readlog.models import Entry
+from readlog.model.entry import Entry
 from readlog.store import Counts, Library
 
 from conftest import DIGEST, Run, write

@@ -22,10 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from readlog import actions, stamps
-from readlog.models import Entry
-from readlog.search import parse_query
+from readlog.core import actions
+from readlog.model import stamps
+from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Library
+from readlog.store.search import parse_query
 from readlog.triage.app import TriageApp
 from readlog.triage.rows import Rows
 

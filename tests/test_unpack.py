@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from readlog.unpack import MOZLZ4_MAGIC, lz4_block
+from readlog.inputs.unpack import MOZLZ4_MAGIC, lz4_block
 
 from conftest import FIXTURES, Run
 

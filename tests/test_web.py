@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog import __version__, web
-from readlog.web import Limits, Page
+from readlog import __version__
+from readlog.web import client as web
+from readlog.web.client import Limits, Page
 
 import webserver
 from webserver import EN_TITLE, GB_TEXT, ZH_TITLE, Server

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 import typer
 
 from readlog import __version__
-from readlog.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError
+from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -83,7 +83,7 @@ class State:
 
     def library(self) -> Library:
         if self._lib is None:
-            from readlog.config import library_path
+            from readlog.settings import library_path
             from readlog.store import Library
 
             path, _ = library_path(self.db_option)
@@ -120,7 +120,7 @@ def handle_errors(fn: F) -> F:
             state.out.error(f"a number or date is out of range ({exc})")
             raise typer.Exit(EXIT_USAGE) from None
         except sqlite3.Error as exc:  # a damaged page or a lost lock found mid-command: one line, not a traceback
-            from readlog.config import library_path
+            from readlog.settings import library_path
             from readlog.store import database_error
 
             path = state._lib.path if state._lib is not None else library_path(state.db_option)[0]
@@ -153,7 +153,7 @@ def output_failed(exc: OSError, lang: str = "en") -> int:
     """Report an output that cannot be written, in one line on stderr, and
     send what is still buffered to nowhere, so that Python's own flush at exit
     adds no second message. Returns the exit status (1)."""
-    from readlog.messages import say
+    from readlog.model.messages import say
 
     reason = exc.strerror or str(exc) or type(exc).__name__
     message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
@@ -218,7 +218,7 @@ def root(
 
 @handle_errors
 def _overview(ctx: typer.Context) -> None:
-    from readlog import commands
+    from readlog.cli import commands
 
     commands.overview(state_of(ctx))
 
@@ -328,7 +328,7 @@ def app_for(args: list[str]) -> typer.Typer:
 
 def main() -> None:
     """Console entry point."""
-    from readlog.config import tame_columns
+    from readlog.settings import tame_columns
 
     if sys.stdout is None:  # started with standard output closed (>&-)
         sys.stdout = ClosedOutput()
@@ -344,7 +344,7 @@ def main() -> None:
     except typer.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C at a question
             raise SystemExit(EXIT_INTERRUPTED) from None
-        from readlog.messages import say
+        from readlog.model.messages import say
 
         sys.stderr.write(f"readlog: {say('aborted', language_of(sys.argv[1:]))}\n")
         raise SystemExit(EXIT_FAILED) from None
@@ -359,13 +359,13 @@ def usage_message(exc: Any, lang: str) -> str:
     """One line for a usage mistake click found (an unknown option, a missing
     argument, a group without its command), in ``lang``, cleaned: what the
     user typed is quoted in it and may hold escape sequences."""
-    from readlog.sanitize import clean
+    from readlog.model.sanitize import clean
 
     return clean(_usage_message(exc, lang), one_line=True)
 
 
 def _usage_message(exc: Any, lang: str) -> str:
-    from readlog.messages import say
+    from readlog.model.messages import say
 
     ctx = getattr(exc, "ctx", None)
     click = sys.modules[typer.BadParameter.__module__]

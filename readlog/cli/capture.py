@@ -10,7 +10,7 @@ import typer
 
 from readlog.cli import handle_errors, organise, state_of
 from readlog.cli import registry as app
-from readlog.errors import ReadlogError
+from readlog.model.errors import ReadlogError
 
 F = organise
 
@@ -45,9 +45,9 @@ def add(
       readlog add https://a.example/x https://b.example/y --no-fetch
       pbpaste | readlog add -
     """
-    from readlog import capture
+    from readlog.core import capture
+    from readlog.model.tags import unique_tags
     from readlog.render import capture as show
-    from readlog.tags import unique_tags
 
     state = state_of(ctx)
     opts = capture.AddOptions(
@@ -109,8 +109,8 @@ def fetch(
       readlog fetch --source "Go Blog" --refetch
       readlog fetch --dead --refetch --jobs 8
     """
-    from readlog import fetching
-    from readlog.commands import parse_ids
+    from readlog.cli.commands import parse_ids
+    from readlog.core import fetching
     from readlog.render import capture as show
     from readlog.store import Filters
 
@@ -119,7 +119,7 @@ def fetch(
         unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
     )
     if ids and fa.given():
-        from readlog.errors import UsageError
+        from readlog.model.errors import UsageError
 
         raise UsageError.of("ids_or_filters")
     numbers = parse_ids(ids) if ids else None

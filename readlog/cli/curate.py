@@ -46,7 +46,7 @@ def edit(
       readlog edit 19 --published 2026-11-02 --category 系统
       readlog edit 19
     """
-    from readlog import curate
+    from readlog.core import curate
 
     options = {
         "title": title,
@@ -96,7 +96,7 @@ def rm(
       readlog rm --source "Old Blog" --before 2025-01-01
       readlog rm --dead --yes
     """
-    from readlog import curate
+    from readlog.core import curate
 
     fa = organise.FilterArgs(
         unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
@@ -129,7 +129,7 @@ def trash(
       readlog trash --empty --older-than 30d
       readlog restore 12
     """
-    from readlog import curate
+    from readlog.core import curate
 
     state = state_of(ctx)
     if empty:
@@ -156,6 +156,6 @@ def restore(
       readlog restore 3 5 8-12
       readlog trash
     """
-    from readlog import curate
+    from readlog.core import curate
 
     curate.restore(state_of(ctx), ids, as_json=as_json)

@@ -14,11 +14,11 @@ from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.cli.reading import BEFORE, CATEGORY, DEAD, MAX_TIME, MIN_TIME, SINCE, SOURCE, STARRED, TAG, UNREAD, filters
 from readlog.cli.reading import READ as READ_OPT
-from readlog.errors import ReadlogError, UsageError
+from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
-    from readlog.export import Tally
+    from readlog.core.export import Tally
     from readlog.store import Filters
 
 FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html")
@@ -85,7 +85,7 @@ def choose_format(fmt: str | None, output: str | None) -> str:
             raise UsageError.of("unknown_export_format", name=fmt, known=", ".join(FORMAT_NAMES))
         return name
     if output and output != "-":
-        from readlog.export import EXTENSIONS
+        from readlog.core.export import EXTENSIONS
 
         return EXTENSIONS.get(Path(output).suffix.lower(), "jsonl")
     return "jsonl"
@@ -93,7 +93,7 @@ def choose_format(fmt: str | None, output: str | None) -> str:
 
 def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
     """Stream the matching rows through the format's writer to the output."""
-    from readlog import export
+    from readlog.core import export
 
     lib = state.library()
     sort, reverse = export.ORDER.get(name, export.DEFAULT_ORDER)
@@ -124,7 +124,7 @@ def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
 
 
 def _report(state: State, name: str, tally: Tally, output: str | None) -> None:
-    from readlog.messages import say
+    from readlog.model.messages import say
 
     written, skipped, lang = tally.written, tally.skipped, state.out.lang
     if skipped:

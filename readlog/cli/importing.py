@@ -54,6 +54,6 @@ def import_(
       readlog import ~/exports/ pocket-export.zip
       curl -s https://blog.rust-lang.org/feed.xml | readlog import -
     """
-    from readlog import commands
+    from readlog.cli import commands
 
     commands.run_import(state_of(ctx), paths, fmt=fmt, as_of=as_of, encoding=encoding, strict=strict, as_json=as_json)

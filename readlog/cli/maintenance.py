@@ -10,8 +10,8 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.errors import ReadlogError
-from readlog.messages import say
+from readlog.model.errors import ReadlogError
+from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.cli import State
@@ -108,7 +108,7 @@ def check(
       readlog db check
       readlog --db old.db db check --json
     """
-    from readlog.config import library_path
+    from readlog.settings import library_path
     from readlog.store import inspect
 
     state = state_of(ctx)
@@ -174,12 +174,12 @@ def rebuild_index(ctx: typer.Context) -> None:
     Examples:
       readlog db rebuild-index
     """
-    from readlog import commands
+    from readlog.cli import commands
 
     commands.rebuild_index(state_of(ctx))
 
 
 def _safe(text: str) -> str:
-    from readlog.sanitize import clean
+    from readlog.model.sanitize import clean
 
     return clean(text, one_line=True)

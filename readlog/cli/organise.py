@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.actions import launch, parse_tag_args
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.errors import ReadlogError, UsageError
+from readlog.core.actions import launch, parse_tag_args
+from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
@@ -68,7 +68,7 @@ class FilterArgs:
         return self != FilterArgs()
 
     def filters(self) -> Filters:
-        from readlog import commands
+        from readlog.cli import commands
 
         return commands.make_filters(
             unread=self.unread,
@@ -131,7 +131,7 @@ def change_state(
     state: State, ids: list[str], fa: FilterArgs, which: str, on: bool, *, name: str, yes: bool, as_json: bool
 ) -> None:
     """read/unread/star/unstar/archive/unarchive: by ids, or by filters with a preview."""
-    from readlog import commands
+    from readlog.cli import commands
 
     if _by_ids(ids, fa, name):
         commands.change_state(state, ids, which, on, name=name, as_json=as_json)
@@ -203,7 +203,7 @@ def confirm(state: State, count: int, question: str | None = None, refusal: str 
     no, and when there is no terminal to ask on (Ctrl-C: exit 130). Without
     ``question``/``refusal`` the shared wording ("Change 3 entries?") in the
     output's language; in theirs, ``{n}`` is "3 entries"."""
-    from readlog.messages import say
+    from readlog.model.messages import say
 
     noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
@@ -271,8 +271,8 @@ def tag(
     )
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
+    from readlog.model.tags import tag_list
     from readlog.store.organise import retag, set_tags
-    from readlog.tags import tag_list
 
     words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
     verb = "retagged" if add and remove else "tagged" if add else "untagged"
@@ -286,8 +286,8 @@ def tag(
     if not _by_ids(ids, fa, "tag"):
         run_bulk(state, change, fa, yes=yes, as_json=as_json)
         return
-    from readlog import actions
-    from readlog.commands import parse_ids
+    from readlog.cli.commands import parse_ids
+    from readlog.core import actions
     from readlog.render import organise as show
 
     _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
@@ -347,7 +347,7 @@ def note(
     lib = state.library()
     row = lib.get(entry_id)
     if row is None:
-        from readlog.commands import no_entry
+        from readlog.cli.commands import no_entry
 
         raise no_entry(lib, entry_id)
     if clear and text:
@@ -356,7 +356,7 @@ def note(
     if new is None:
         what = "kept (the new one was empty or not saved)"
     else:
-        from readlog import actions
+        from readlog.core import actions
 
         _, what = actions.write_note(lib, entry_id, new, clear=clear)
     if as_json:
@@ -380,7 +380,7 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     else:
         edited = edit_text(old, f"readlog-note-{entry_id}-")
         value = edited if edited is not None else ""
-    from readlog.actions import clean_note
+    from readlog.core.actions import clean_note
 
     return clean_note(value) or None
 
@@ -471,7 +471,7 @@ def undo(
       readlog undo --dry-run
       readlog history
     """
-    from readlog import actions
+    from readlog.core import actions
     from readlog.render import organise as show
 
     state = state_of(ctx)
@@ -531,12 +531,12 @@ def open_(
       readlog open 12 --mark-read
       readlog open 12 --print
     """
-    from readlog.actions import link_to_open
+    from readlog.core.actions import link_to_open
 
     state = state_of(ctx)
     row = state.library().get(entry_id)
     if row is None:
-        from readlog.commands import no_entry
+        from readlog.cli.commands import no_entry
 
         raise no_entry(state.library(), entry_id)
     url = link_to_open(row)
@@ -545,10 +545,10 @@ def open_(
     elif not launch(url):
         raise ReadlogError.of("no_browser", url=url)
     else:
-        from readlog.messages import say
+        from readlog.model.messages import say
 
         state.out.line(say("opened", state.out.lang, url=url), style="dim")
     if mark_read:
-        from readlog import commands
+        from readlog.cli import commands
 
         commands.change_state(state, [str(entry_id)], "read", True, name="read", as_json=False)

@@ -8,7 +8,7 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.errors import UsageError
+from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.store import Filters
@@ -29,7 +29,7 @@ def filters(
     min_time: Optional[int] = None,
     max_time: Optional[int] = None,
 ) -> Filters:
-    from readlog import commands
+    from readlog.cli import commands
 
     return commands.make_filters(
         unread=unread,
@@ -98,7 +98,7 @@ def list_(
       readlog list --unread --max-time 10
       readlog list --dead
     """
-    from readlog import commands
+    from readlog.cli import commands
 
     f = filters(unread, read, starred, source, category, since, before, tag, archived, search, dead, min_time, max_time)
     commands.show_list(state_of(ctx), f, sort=sort, reverse=reverse, limit=limit, as_json=as_json)
@@ -144,8 +144,8 @@ def search(
       readlog search 内核 -调度 --limit 5
       readlog search SQLite OR DuckDB --unread --json
     """
-    from readlog import commands
-    from readlog.search import query_from_args
+    from readlog.cli import commands
+    from readlog.store.search import query_from_args
 
     state = state_of(ctx)
     query = query_from_args(words or [])
@@ -184,6 +184,6 @@ def show(
       readlog show 12 --mark-read
       readlog show 12 --json
     """
-    from readlog import commands
+    from readlog.cli import commands
 
     commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json, full=full)

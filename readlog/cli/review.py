@@ -8,7 +8,7 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.errors import UsageError
+from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -19,7 +19,7 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 
 def _groups(state: State, column: str, as_json: bool) -> None:
-    from readlog import stamps
+    from readlog.model import stamps
     from readlog.render import stats as view
     from readlog.store import stats
 
@@ -67,7 +67,7 @@ def _since(value: str | None, now: datetime, earliest: datetime | None) -> datet
         return None
     if value.strip().lower() in ("all", "全部"):
         return earliest or now
-    from readlog.stamps import parse_when
+    from readlog.model.stamps import parse_when
 
     try:
         when = parse_when(value, reference=now, day_start=True)
@@ -101,7 +101,7 @@ def stats(
       readlog --lang zh stats --since all
       readlog stats --json
     """
-    from readlog import stamps
+    from readlog.model import stamps
     from readlog.render import stats as view
     from readlog.store import stats as store_stats
 

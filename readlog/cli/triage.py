@@ -8,7 +8,7 @@ import typer
 
 from readlog.cli import handle_errors, reading, state_of
 from readlog.cli import registry as app
-from readlog.errors import ReadlogError
+from readlog.model.errors import ReadlogError
 
 SEARCH = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY.")
 

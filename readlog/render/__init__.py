@@ -23,10 +23,10 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from readlog import stamps
-from readlog.config import MAX_COLUMNS, MIN_COLUMNS
-from readlog.sanitize import clean
-from readlog.tags import tag_list
+from readlog.model import stamps
+from readlog.model.sanitize import clean
+from readlog.model.tags import tag_list
+from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 Row = dict[str, Any]
 _URL = re.compile(r"https?://[^\s<>\"'）)\]]+")

@@ -24,8 +24,8 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 
+from readlog.model.sanitize import clean
 from readlog.render import wrap
-from readlog.sanitize import clean
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

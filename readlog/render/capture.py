@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
-from readlog.sanitize import clean
 
 if TYPE_CHECKING:
-    from readlog.capture import Added
-    from readlog.fetching import FetchReport, Outcome
+    from readlog.core.capture import Added
+    from readlog.core.fetching import FetchReport, Outcome
     from readlog.render import Output
 
 Row = dict[str, Any]

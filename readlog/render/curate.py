@@ -15,9 +15,9 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from readlog import stamps
+from readlog.model import stamps
+from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line, entry_record
-from readlog.sanitize import clean
 
 if TYPE_CHECKING:
     from readlog.render import Output

@@ -16,9 +16,9 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from readlog import stamps
+from readlog.model import stamps
+from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
-from readlog.sanitize import clean
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -135,7 +135,7 @@ def _phrase(out: Output, phrase: str, detail: str = "") -> str:
 
 
 def _entries(out: Output, n: int) -> str:
-    from readlog.messages import count
+    from readlog.model.messages import count
 
     return count(n, out.lang)
 
@@ -288,7 +288,7 @@ def _describe(change: Reverted) -> tuple[str, str]:
     if change.kind in KIND_UNDONE:
         return KIND_UNDONE[change.kind], ""
     if change.kind == "tags":
-        from readlog.tags import tag_list
+        from readlog.model.tags import tag_list
 
         tags = tag_list(change.before.get("tags"))
         return ("tags restored", hashtags(tags)) if tags else ("tags removed", "")

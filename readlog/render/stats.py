@@ -18,8 +18,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from readlog import stamps
-from readlog.sanitize import clean
+from readlog.model import stamps
+from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
     from readlog.settings import Setting

@@ -19,9 +19,9 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from readlog import stamps
+from readlog.model import stamps
+from readlog.model.sanitize import clean
 from readlog.render import STATE_DONE, STATE_ZH, Output, _Lines
-from readlog.sanitize import clean
 
 Row = dict[str, Any]
 

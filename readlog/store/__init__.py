@@ -18,15 +18,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from readlog import migrations
-from readlog.config import busy_timeout
-from readlog.errors import ReadlogError, UsageError
+from readlog.model.errors import ReadlogError, UsageError
+from readlog.settings import busy_timeout
+from readlog.store import migrations
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from readlog.models import Entry
-    from readlog.search import Query
+    from readlog.model.entry import Entry
+    from readlog.store.search import Query
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # The largest id SQLite can store (a signed 64-bit integer); larger numbers
@@ -324,7 +324,7 @@ class Library:
             sql.append("minutes <= ?")
             params.append(f.max_minutes)
         if f.query is not None:
-            from readlog import search
+            from readlog.store import search
 
             match = search.match_sql(f.query, self.vocabulary)
             sql.append(match.sql)
@@ -369,7 +369,7 @@ class Library:
         """How each relevance tier should ask the index (search.MODES), or None
         to skip a tier that the index says is empty; decided from counts that
         the index gives cheaply."""
-        from readlog import search
+        from readlog.store import search
 
         assert f.query is not None
         whole = search.match_sql(f.query, self.vocabulary).fts
@@ -398,7 +398,7 @@ class Library:
         the general count is needed (other filters, LIKE terms, exclusions)."""
         from dataclasses import replace
 
-        from readlog import search
+        from readlog.store import search
 
         assert f.query is not None
         match = search.match_sql(f.query, self.vocabulary)
@@ -488,7 +488,7 @@ class Library:
         """
         from dataclasses import replace
 
-        from readlog import search
+        from readlog.store import search
 
         assert f.query is not None
         if not offset and (walked := self._walk_for_pair(f, limit, columns)) is not None:
@@ -555,7 +555,7 @@ class Library:
         """
         from dataclasses import replace
 
-        from readlog import search
+        from readlog.store import search
 
         assert f.query is not None
         term = search.caseless_pair(f.query)
@@ -722,7 +722,7 @@ class Library:
         A new entry whose identity belongs to an entry in the trash is not
         added (``counts.trashed``): what the user deleted stays deleted.
         """
-        from readlog.merge import merge, new_row, other_title, prepare
+        from readlog.store.merge import merge, new_row, other_title, prepare
 
         now = utcnow()
         prepared = prepare(batch)
@@ -822,8 +822,8 @@ class Library:
 
     def _known(self, prepared: Sequence[Any]) -> Any:
         """merge.Known filled with the stored (and trashed) rows the batch's keys select."""
-        from readlog.merge import Known
         from readlog.store import trash
+        from readlog.store.merge import Known
 
         known = Known()
         fps = [p.fingerprint for p in prepared]
@@ -929,7 +929,7 @@ class Library:
         next_id[0] = row["id"] + 1
         imported = getattr(entry, "imported_at", None)
         if isinstance(imported, datetime):
-            from readlog.stamps import to_iso
+            from readlog.model.stamps import to_iso
 
             row["imported_at"] = to_iso(imported)
         fetched = getattr(entry, "fetched", None)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from readlog.models import is_web_address
+from readlog.model.entry import is_web_address
 from readlog.store import MAX_ID, Filters, Row
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def record_fetches(lib: Library, results: Sequence[Fetched], action_id: int) -> 
     can take it back (the article text and what was measured stay: they
     are the fetch's record, not the user's).
     """
-    from readlog.models import site_of
+    from readlog.model.entry import site_of
 
     stored = 0
     with lib.transaction():

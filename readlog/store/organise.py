@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from readlog.model.tags import tag_list, unique_tags
 from readlog.store import MAX_ID, Row, utcnow
-from readlog.tags import tag_list, unique_tags
 
 if TYPE_CHECKING:
     from readlog.store import Library

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from readlog.store import Row
 
 if TYPE_CHECKING:
-    from readlog.merge import Prepared
     from readlog.store import Library
+    from readlog.store.merge import Prepared
 
 
 @dataclass

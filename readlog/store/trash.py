@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from readlog.errors import ReadlogError
+from readlog.model.errors import ReadlogError
 from readlog.store import Row, utcnow
 
 if TYPE_CHECKING:

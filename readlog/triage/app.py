@@ -2,7 +2,7 @@
 
 A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
 a second to import). It talks to the library only through the store and
-``readlog.actions`` (the same functions the commands use, so every key's
+``readlog.core.actions`` (the same functions the commands use, so every key's
 change is one committed transaction, one action in ``readlog history``,
 undone by ``readlog undo``), and shows only what readlog/render/triage.py
 builds: ``rich.text.Text`` made from cleaned text, never markup.
@@ -31,8 +31,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from readlog import actions, stamps
-from readlog.errors import ReadlogError
+from readlog.core import actions
+from readlog.model import stamps
+from readlog.model.errors import ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
 from readlog.store import STATE_COLUMNS, Filters, database_error
@@ -579,7 +580,7 @@ class TriageApp(App[int]):
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
-        from readlog.search import parse_query
+        from readlog.store.search import parse_query
 
         if not text.strip():
             self.action_escape() if self.query_text is not None else self.say(show.label(self.lang, "cancelled"))
@@ -602,8 +603,8 @@ class TriageApp(App[int]):
             raise ReadlogError(f"{ids[0]!r} is not a tag change: write +TAG to add one, -TAG to remove one")
         action, _ = actions.tag_ids(self.lib, [row["id"]], add, remove)
         new = self.changed(action) or row
+        from readlog.model.tags import tag_list
         from readlog.render.organise import hashtags
-        from readlog.tags import tag_list
 
         tags = hashtags(tag_list(new["tags"])) or show.label(self.lang, "no_tags")
         self.say(show.message(show.label(self.lang, "tags_done", id=row["id"], tags=tags)))

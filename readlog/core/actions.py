@@ -1,0 +1,182 @@
+"""The changes a user makes to entries, each one recorded action in one transaction.
+
+Shared by the commands (``read``, ``star``, ``archive``, ``tag``, ``note``,
+``undo``, ``open``) and the triage screen, so that a key on the screen and a
+command line make the same change: the same rows and events written, the same
+line in ``readlog history``, undone by the same ``readlog undo``. Nothing here
+prints; the caller says what happened. No SQL here either: that is the store's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.store import Library
+    from readlog.store.organise import UndoReport
+
+Row = dict[str, Any]
+# The commands a state change is recorded as, by (state, on).
+STATE_COMMANDS = {
+    ("read", True): "read",
+    ("read", False): "unread",
+    ("starred", True): "star",
+    ("starred", False): "unstar",
+    ("archived", True): "archive",
+    ("archived", False): "unarchive",
+}
+
+
+def set_state(
+    lib: Library, ids: Sequence[int], which: str, on: bool, *, name: str
+) -> tuple[int, list[tuple[Row, bool]]]:
+    """Set or clear read/starred/archived on entries, as ``readlog NAME IDS`` does.
+
+    Unknown ids change nothing (ReadlogError). Returns the action's id, and
+    each entry with whether it changed."""
+    ids = list(ids)
+    with lib.transaction():  # checked inside: another process may delete entries meanwhile
+        lib.require(ids)
+        action = lib.start_action(f"{name} " + " ".join(str(i) for i in ids[:50]))
+        results = lib.set_state(ids, which, on, action)
+        changed = sum(1 for _, c in results if c)
+        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+    return action, results
+
+
+def tag_ids(
+    lib: Library, ids: Sequence[int], add: Sequence[str], remove: Sequence[str]
+) -> tuple[int, list[tuple[Row, bool]]]:
+    """Add and remove tags on entries by id, as ``readlog tag IDS +TAG -TAG`` does.
+
+    Returns the action's id, and each entry (with its new tags) with whether it changed."""
+    from readlog.store.organise import set_tags
+
+    ids = list(ids)
+    words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
+    with lib.transaction():
+        lib.require(ids)
+        action = lib.start_action(" ".join(["tag", *map(str, ids[:50]), *words]))
+        results = set_tags(lib, ids, add, remove, action)
+        lib.set_action_summary(action, f"{sum(1 for _, c in results if c)} of {len(ids)} changed")
+    return action, results
+
+
+def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
+    from readlog.cli.commands import parse_ids
+    from readlog.model.sanitize import clean
+    from readlog.model.tags import normalise_tag
+
+    ids: list[str] = []
+    add: list[str] = []
+    remove: list[str] = []
+    for value in values:
+        if value.startswith("--"):
+            raise UsageError.of("tag_no_option", value=value)
+        if value.startswith(("+", "-")):
+            tag = normalise_tag(clean(value[1:], one_line=True))
+            if not tag:
+                raise UsageError.of("empty_tag", value=value)
+            (add if value[0] == "+" else remove).append(tag)
+            continue
+        try:
+            parse_ids([value])
+        except UsageError:
+            raise UsageError.of("not_id_or_tag", value=value) from None
+        ids.append(value)
+    both = {t.casefold() for t in add} & {t.casefold() for t in remove}
+    if both:
+        raise UsageError.of("tag_both", tag=sorted(both)[0])
+    if not add and not remove:
+        raise UsageError.of("which_tags")
+    return ids, add, remove
+
+
+def clean_note(text: str) -> str:
+    """A note as stored: control characters gone, tabs kept, ends trimmed."""
+    from readlog.model.sanitize import clean
+
+    return clean(text, keep_tabs=True).strip()
+
+
+def write_note(lib: Library, entry_id: int, note: str, *, clear: bool = False) -> tuple[int, str]:
+    """Replace an entry's note (``note`` already cleaned; empty removes it), as
+    ``readlog note ID TEXT`` (or ``--clear``) does. Returns the action's id and
+    what happened: "saved", "cleared" or "unchanged"."""
+    from readlog.store.organise import set_note
+
+    with lib.transaction():
+        lib.require([entry_id])
+        action = lib.start_action(f"note {entry_id}" + (" --clear" if clear else ""))
+        did = set_note(lib, entry_id, note, action)
+        what = ("cleared" if not note else "saved") if did else "unchanged"
+        lib.set_action_summary(action, f"note {what}")
+    return action, what
+
+
+class _DryRun(Exception):
+    """Raised inside the undo transaction to roll it back after reporting."""
+
+
+def undo_last(lib: Library, *, dry_run: bool = False, only: int | None = None) -> UndoReport:
+    """Revert the newest action not yet undone, as ``readlog undo`` does.
+
+    ``dry_run`` rolls the revert back and reports what it would do. ``only``
+    refuses (changing nothing) unless that action is the one that would be
+    undone: a screen that asked the user about one action must not undo
+    another that a second readlog recorded meanwhile.
+    """
+    from readlog.store import organise as store
+
+    report = None
+    try:
+        with lib.transaction():
+            action = store.last_undoable(lib)
+            if action is None:
+                raise ReadlogError.of("nothing_to_undo")
+            if only is not None and action["id"] != only:
+                raise ReadlogError("the library changed meanwhile; nothing was undone")
+            report = store.undo(lib, action)
+            if dry_run:
+                raise _DryRun
+    except _DryRun:
+        pass
+    assert report is not None
+    return report
+
+
+def link_to_open(row: Row) -> str:
+    """The entry's link, if it is a web address that may be handed to a browser.
+
+    Only http and https; a link that sanitising would change holds control,
+    bidi or zero-width characters and is never opened or printed raw.
+    """
+    from readlog.model.entry import is_web_address
+    from readlog.model.sanitize import clean
+
+    url = (row.get("url") or "").strip()
+    entry_id = row["id"]
+    if not url:
+        raise ReadlogError.of("no_link", id=entry_id)
+    if not is_web_address(url):
+        raise ReadlogError.of("not_web", id=entry_id, url=clean(url, one_line=True))
+    return url
+
+
+def launch(url: str) -> bool:
+    """Open a web address in the browser; False when no browser could be started.
+
+    The standard library's webbrowser says whether it found and started a
+    browser; click's launch falls back to it but reports success either way.
+    This is also the seam tests replace.
+    """
+    import webbrowser
+
+    try:
+        return webbrowser.open(url)
+    except webbrowser.Error:
+        return False

@@ -1,0 +1,224 @@
+"""What ``add`` does: check the links, read their pages' metadata, store them.
+
+The glue between cli/capture.py (options only) and the modules that do the
+work: web.py (HTTP), pagemeta.py (what a page says about itself) and
+store/reading.py (SQL); ``fetch`` is in fetching.py. No SQL and no rich here.
+The library is never locked while the network is used: the pages are read
+first, then every link is stored in one transaction.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, TextIO
+
+from readlog.model.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.cli import State
+    from readlog.model.entry import Entry
+    from readlog.store import Library
+    from readlog.store.reading import Known
+    from readlog.web.client import Page
+    from readlog.web.pagemeta import PageMeta
+
+# The quick look ``add`` takes at a page for its title: short waits, one retry.
+ADD_TIMEOUT = 10.0
+ADD_MAX_BYTES = 5 * 2**20
+
+
+# ---- add ---------------------------------------------------------------------------
+
+
+@dataclass
+class AddOptions:
+    title: str | None = None
+    tags: list[str] = field(default_factory=list)
+    note: str | None = None
+    star: bool = False
+    read: bool = False
+    source: str | None = None
+    category: str | None = None
+    fetch: bool = True
+
+
+@dataclass
+class Added:
+    """What ``add`` did with one URL."""
+
+    url: str
+    status: str  # "added", "exists" (already in the library) or "trash"
+    id: int = 0
+    title: str = ""
+    changes: list[str] = field(default_factory=list)  # for an existing entry: what the options changed
+    fetch_error: str | None = None  # None: not fetched (--no-fetch, or known); '' fetched; else why not
+    via_canonical: bool = False  # known by the page's canonical address, not the one given
+
+
+def read_urls(values: Sequence[str], stdin: TextIO | None) -> list[str]:
+    """The URLs given, with ``-`` replaced by standard input's lines (blank lines and # comments skipped)."""
+    urls: list[str] = []
+    for value in values:
+        if value == "-":
+            if stdin is None or stdin.closed:
+                raise ReadlogError.of("stdin_closed_add")
+            urls += [line.strip() for line in stdin.read().splitlines() if line.strip() and not line.startswith("#")]
+        else:
+            urls.append(value.strip())
+    return urls
+
+
+def check_url(url: str) -> None:
+    """Refuse anything but an http(s) address, before anything changes (exit status 2)."""
+    from readlog.model.entry import is_web_address
+    from readlog.model.sanitize import clean
+
+    if not is_web_address(url):
+        shown = clean(url, one_line=True)[:200]
+        raise UsageError(f"not a web address: {shown!r} (readlog add takes http:// and https:// links)")
+
+
+def add(state: State, values: Sequence[str], opts: AddOptions, stdin: TextIO) -> list[Added]:
+    """Save links: new ones become entries (with the page's title when it can
+    be fetched), known ones are reported and changed only as the options say."""
+    from readlog.model.entry import Entry, site_of
+    from readlog.store import reading
+    from readlog.store.merge import prepare
+
+    urls = read_urls(values, stdin)
+    if not urls:
+        raise UsageError("give a URL to save (or - to read them from standard input)")
+    for url in urls:
+        check_url(url)
+    if opts.title is not None and len(urls) > 1:
+        raise UsageError("--title names one entry; give one URL with it")
+    _check_option(opts.source, "--source")
+    _check_option(opts.category, "--category")
+    lib = state.library()
+    entries: dict[str, Entry] = {}  # by normalised URL: the same link twice is one entry
+    for url in urls:
+        entry = Entry(url=url, title=opts.title or "", category=opts.category or "", tags=list(opts.tags))
+        entry.note, entry.source = opts.note or "", opts.source or ""
+        entries.setdefault(prepare([entry])[0].url_key, entry)
+    known: dict[str, Known | None] = {}  # looked up again when storing: another readlog may add meanwhile
+    metas: dict[str, tuple[PageMeta | None, str]] = {}
+    if opts.fetch:  # only links not saved yet are worth a request
+        known = {key: reading.find(lib, prepare([e])[0]) for key, e in entries.items()}
+        metas = _page_metas([(key, e.url) for key, e in entries.items() if known[key] is None])
+    by_canonical: set[str] = set()
+    for key, (meta, _) in metas.items():
+        if meta is not None and meta.canonical_url:
+            other = prepare([Entry(url=meta.canonical_url)])[0]
+            if other.url_key != key and (found := reading.find(lib, other)) is not None:
+                known[key] = found
+                by_canonical.add(key)
+    for key, entry in entries.items():
+        meta, _ = metas.get(key, (None, ""))
+        if meta is not None:
+            entry.title = entry.title or meta.title
+            entry.summary = meta.description
+            entry.published = meta.published
+            entry.source = entry.source or meta.site_name
+        entry.source = entry.source or site_of(entry.url)
+    results = _store_added(lib, entries, known, metas, opts, by_canonical)
+    return results
+
+
+def _check_option(value: str | None, option: str) -> None:
+    if value is not None and not value.strip():
+        raise UsageError.of("needs_value", option=option)
+
+
+def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, tuple[PageMeta | None, str]]:
+    """Each page's metadata (or None and why not), fetched at once with short waits."""
+    if not jobs:
+        return {}
+    from readlog.web import client as web
+
+    limits = web.Limits.from_env(retries=1, max_wait=5.0, max_bytes=ADD_MAX_BYTES)
+    if limits.timeout > ADD_TIMEOUT:  # a quick look: the environment may only shorten it
+        limits = replace(limits, timeout=ADD_TIMEOUT, page_seconds=ADD_TIMEOUT * 3)
+    found: dict[str, tuple[PageMeta | None, str]] = {}
+
+    def done(key: str, result: tuple[PageMeta | None, str]) -> None:
+        found[key] = result
+
+    web.run([web.Job(key, url) for key, url in jobs], limits, process=_meta_of, done=done)
+    return found
+
+
+def _meta_of(page: Page) -> tuple[PageMeta | None, str]:
+    from readlog.web import pagemeta
+
+    if not page.ok:
+        return None, page.error
+    if not page.is_html:
+        return pagemeta.PageMeta(), ""
+    return pagemeta.extract(page.text, page.final_url), ""
+
+
+def _store_added(
+    lib: Library,
+    entries: dict[str, Entry],
+    known: dict[str, Known | None],
+    metas: dict[str, tuple[PageMeta | None, str]],
+    opts: AddOptions,
+    by_canonical: set[str],
+) -> list[Added]:
+    """One transaction: new entries inserted, options applied to known ones, one action."""
+    from readlog.inputs.vet import vet
+    from readlog.model import stamps
+    from readlog.store import reading, utcnow
+    from readlog.store.merge import new_row, prepare
+
+    current = stamps.now()
+    results: list[Added] = []
+    with lib.transaction():
+        command = shlex.join(["add", *(e.url for e in list(entries.values())[:20])])
+        action = lib.start_action(command + (" …" if len(entries) > 20 else ""))
+        for key, entry in entries.items():
+            item = prepare([entry])[0]
+            seen = known[key] if key in by_canonical else reading.find(lib, item)
+            if seen is not None and seen.in_trash:
+                results.append(Added(entry.url, "trash", seen.id, seen.title))
+                continue
+            if seen is not None:
+                changes = _apply_options(lib, seen.id, entry, opts, action)
+                title = (lib.get(seen.id) or {}).get("title", seen.title)
+                results.append(Added(entry.url, "exists", seen.id, title, changes, via_canonical=key in by_canonical))
+                continue
+            entry.saved_at = current
+            entry.read_at = current if opts.read else None
+            entry.starred_at = current if opts.star else None
+            vet(entry, current)
+            entry_id = reading.insert(lib, new_row(prepare([entry])[0], utcnow(), None), action)  # type: ignore[arg-type]
+            fetch_error = metas[key][1] if key in metas else None
+            results.append(Added(entry.url, "added", entry_id, entry.title, fetch_error=fetch_error))
+        added = sum(1 for r in results if r.status == "added")
+        lib.set_action_summary(action, f"{added} added, {len(results) - added} already saved")
+    return results
+
+
+def _apply_options(lib: Library, entry_id: int, entry: Entry, opts: AddOptions, action: int) -> list[str]:
+    """The options given with a link already saved, applied with the usual events."""
+    from readlog.model.sanitize import clean
+    from readlog.store.curate import edit
+    from readlog.store.organise import set_note, set_tags
+
+    changes: list[str] = []
+    if opts.star and lib.set_state([entry_id], "starred", True, action)[0][1]:
+        changes.append("starred")
+    if opts.read and lib.set_state([entry_id], "read", True, action)[0][1]:
+        changes.append("marked read")
+    if opts.tags and set_tags(lib, [entry_id], opts.tags, [], action)[0][1]:
+        changes.append("tagged")
+    note = clean(opts.note or "", keep_tabs=True).strip()
+    if note and set_note(lib, entry_id, note, action):
+        changes.append("note saved")
+    fields = {k: clean(v, one_line=True) for k, v in (("title", opts.title), ("source", opts.source)) if v}
+    if opts.category:
+        fields["category"] = clean(opts.category, one_line=True)
+    changes += [f"{name} changed" for name in edit(lib, entry_id, fields, action)]
+    return changes

@@ -1,0 +1,356 @@
+"""Take everything out: stored rows -> text in open formats.
+
+Pure functions over rows as the store returns them (``SELECT *``): no SQL,
+no terminal. Each format is a generator of text pieces so that a library of
+any size is written in constant memory. JSON Lines, JSON and CSV are lossless
+and are what ``readlog import`` reads back; Markdown and the Netscape
+bookmark file are for people and browsers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+from itertools import groupby
+from typing import Any, BinaryIO
+
+from readlog.model.messages import say
+from readlog.model.stamps import from_iso
+from readlog.model.tags import tag_list
+
+Row = dict[str, Any]
+
+# Bumped only when a field changes meaning; new fields may be added freely.
+SCHEMA_VERSION = 1
+MARKER = "readlog"
+TIME_FIELDS = ("saved_at", "imported_at", "read_at", "starred_at", "archived_at")
+# What fetch found (schema 4), after the fields above; kept out of FIELDS, which
+# also recognises exports made before these existed.
+FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
+FETCH_TIMES = ("fetched_at", "dead_at")
+FETCH_NUMBERS = ("words", "minutes", "fetch_status")
+# The JSON Lines record, in this order (after the "readlog" marker).
+FIELDS = (
+    "id",
+    "fingerprint",
+    "title",
+    "source",
+    "category",
+    "summary",
+    "verdict",
+    "url",
+    "published",
+    "saved_at",
+    "saved_raw",
+    "imported_at",
+    "read_at",
+    "starred_at",
+    "archived_at",
+    "tags",
+    "note",
+)
+CSV_COLUMNS = (
+    "id",
+    "title",
+    "url",
+    "source",
+    "category",
+    "published",
+    "saved_at",
+    "read_at",
+    "starred_at",
+    "archived_at",
+    "tags",
+    "note",
+    "summary",
+    "verdict",
+    "saved_raw",
+    "imported_at",
+    "fingerprint",
+    *FETCH_FIELDS,
+)
+# Spreadsheets run a cell that starts with one of these as a formula; such a
+# cell gets a leading "'" (shown as text), and so does one that starts with
+# "'" itself, so that the importer can always take exactly one off again.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CELL_QUOTE = "'"
+# Line separators that json.dumps leaves raw but str.splitlines() splits on.
+_LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_MD_SPECIAL = set("\\`*_[]<>|~&!#")
+_URL_UNSAFE = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\n": "", "\r": "", "\t": ""}
+
+
+@dataclass
+class Tally:
+    """What an export wrote: entries written, and those left out (no URL in html)."""
+
+    written: int = 0
+    skipped: int = 0
+
+
+def time_out(value: str | None) -> str | None:
+    """A stored UTC time in the user's zone with its offset (ISO 8601).
+
+    A value that is not a readable time is passed through unchanged, so the
+    export never loses what the library holds.
+    """
+    if not value:
+        return None
+    dt = from_iso(value)
+    try:
+        return dt.astimezone().isoformat(timespec="seconds") if dt else value
+    except (OverflowError, OSError, ValueError):  # a time at the edge of the calendar
+        return value
+
+
+def tags_of(row: Row) -> list[str]:
+    return tag_list(row.get("tags"))
+
+
+def record(row: Row) -> dict[str, Any]:
+    """The lossless JSON shape of one entry (documented in the README)."""
+    out: dict[str, Any] = {MARKER: SCHEMA_VERSION}
+    for name in FIELDS:
+        if name in TIME_FIELDS:
+            out[name] = time_out(row.get(name))
+        elif name == "tags":
+            out[name] = tags_of(row)
+        elif name in ("id", "published"):
+            out[name] = row.get(name)
+        else:
+            out[name] = row.get(name) or ""
+    for name in FETCH_FIELDS:
+        if name in FETCH_TIMES:
+            out[name] = time_out(row.get(name))
+        elif name in FETCH_NUMBERS:
+            out[name] = row.get(name)
+        else:
+            out[name] = row.get(name) or ""
+    return out
+
+
+def _json_line(data: Any, indent: int | None = None) -> str:
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    for raw, escaped in _LINE_BREAKERS.items():
+        text = text.replace(raw, escaped)
+    return text
+
+
+def to_jsonl(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
+    """One JSON object per line; newlines and line separators inside text are escaped."""
+    for row in rows:
+        tally.written += 1
+        yield _json_line(record(row)) + "\n"
+
+
+def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
+    """A JSON array of the same records as JSON Lines, indented for reading."""
+    yield "["
+    for row in rows:
+        text = _json_line(record(row), indent=2).replace("\n", "\n  ")
+        yield ("\n  " if tally.written == 0 else ",\n  ") + text
+        tally.written += 1
+    yield "\n]\n" if tally.written else "]\n"
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)
+    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+
+
+def csv_tags(tags: list[str]) -> str:
+    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
+    return json.dumps(tags, ensure_ascii=False) if tags else ""
+
+
+def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
+    """A header row, then one row per entry; UTF-8 with a byte-order mark.
+
+    Every field of the JSON Lines record, so ``readlog import`` reads it
+    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
+    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
+    show it as text instead of running it.
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    yield "\ufeff" + buffer.getvalue()
+    for row in rows:
+        rec = record(row)
+        rec["tags"] = csv_tags(rec["tags"])
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])
+        tally.written += 1
+        yield buffer.getvalue()
+
+
+def md_escape(text: str) -> str:
+    """Inline Markdown text: one line, every markup character backslash-escaped."""
+    flat = " ".join(text.split())
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in flat)
+
+
+def md_url(url: str) -> str:
+    """A link destination that cannot end the link early or break the line."""
+    return "".join(_URL_UNSAFE.get(ch, ch) for ch in url.strip())
+
+
+def _source_key(row: Row) -> str:
+    # The same grouping as SQL's COLLATE NOCASE (ASCII letters only).
+    return str(row.get("source") or "").translate(_ASCII_LOWER)
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _md_item(row: Row, lang: str = "en") -> str:
+    title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
+    url = str(row.get("url") or "")
+    label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
+    mark = "x" if row.get("read_at") else " "
+    details = []
+    saved = time_out(row.get("saved_at"))
+    if saved:
+        details.append(say("md_saved", lang, date=saved[:10]))
+    tags = tags_of(row)
+    if tags:
+        details.append(say("md_tags", lang, tags=", ".join(md_escape(t) for t in tags)))
+    star = " ★" if row.get("starred_at") else ""
+    archived = say("md_archived", lang) if row.get("archived_at") else ""
+    line = f"- [{mark}] {label}{star}{archived}"
+    if details:
+        line += " — " + " · ".join(details)
+    note = str(row.get("note") or "")
+    if note.strip():
+        line += "\n  > " + md_escape(note)
+    return line + "\n"
+
+
+def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
+    """A reading list grouped by source: ``- [x]`` read, ``- [ ]`` unread, ★ starred.
+
+    Expects rows sorted by source (``Library.iter_rows(sort="source")``);
+    within a source, the order given is kept. Its own words (headings,
+    "saved", the totals) are in ``lang``; the entries' text as written.
+    """
+    yield f"# {say('md_title', lang)}\n"
+    if today:
+        yield f"\n{say('md_exported', lang, date=today)}\n"
+    read = starred = 0
+    for _, group in groupby(rows, key=_source_key):
+        items = list(group)
+        name = str(items[0].get("source") or "") or say("md_no_source", lang)
+        yield f"\n## {md_escape(name)}\n\n"
+        for row in items:
+            tally.written += 1
+            read += bool(row.get("read_at"))
+            starred += bool(row.get("starred_at"))
+            yield _md_item(row, lang)
+    if tally.written:
+        yield f"\n{say('md_footer', lang, entries=tally.written, read=read, starred=starred)}\n"
+    else:
+        yield f"\n{say('md_empty', lang)}\n"
+
+
+def _epoch(value: str | None) -> str:
+    dt = from_iso(value)
+    try:
+        return str(int(dt.timestamp())) if dt else ""
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def _html_item(row: Row) -> str:
+    url = str(row.get("url") or "")
+    title = " ".join(str(row.get("title") or url).split())
+    attrs = [f'HREF="{escape(url.strip(), quote=True)}"']
+    added = _epoch(row.get("saved_at"))
+    if added:
+        attrs.append(f'ADD_DATE="{added}"')
+    tags = [t.replace(",", " ") for t in tags_of(row)]
+    if tags:
+        attrs.append(f'TAGS="{escape(",".join(tags), quote=True)}"')
+    attrs.append('TOREAD="0"' if row.get("read_at") else 'TOREAD="1"')
+    line = f"    <DT><A {' '.join(attrs)}>{escape(title, quote=False)}</A>\n"
+    summary = str(row.get("summary") or "").strip()
+    if summary:
+        line += f"    <DD>{escape(summary, quote=False)}\n"
+    return line
+
+
+HTML_HEAD = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+"""
+
+
+def to_html(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
+    """The Netscape bookmark file browsers and read-later apps import.
+
+    ``TOREAD="1"`` marks unread entries and ``TOREAD="0"`` read ones (apps
+    that know only "1" treat anything else as read); tags go in ``TAGS`` (commas inside a
+    tag become spaces). Entries without a URL cannot be bookmarks: they are
+    left out and counted in ``tally.skipped``.
+    """
+    yield HTML_HEAD
+    for row in rows:
+        if not str(row.get("url") or "").strip():
+            tally.skipped += 1
+            continue
+        tally.written += 1
+        yield _html_item(row)
+    yield "</DL><p>\n"
+
+
+Writer = Callable[[Iterable[Row], Tally], Iterator[str]]
+FORMATS: dict[str, Writer] = {
+    "jsonl": to_jsonl,
+    "json": to_json,
+    "csv": to_csv,
+    "markdown": to_markdown,
+    "html": to_html,
+}
+# How each format wants its rows ordered: (sort, reverse) for Library.iter_rows.
+ORDER = {"markdown": ("source", False)}
+DEFAULT_ORDER = ("id", True)  # oldest id first
+EXTENSIONS = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".json": "json",
+    ".csv": "csv",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+}
+
+
+def render(fmt: str, rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
+    """Text pieces of ``rows`` in ``fmt`` (one of FORMATS); Markdown's own words in ``lang``."""
+    if fmt == "markdown":
+        return to_markdown(rows, tally, today=today or datetime.now().astimezone().date().isoformat(), lang=lang)
+    return FORMATS[fmt](rows, tally)
+
+
+def write(pieces: Iterable[str], stream: BinaryIO) -> None:
+    """Write the pieces as UTF-8 whatever the terminal's encoding, in blocks."""
+    block: list[str] = []
+    size = 0
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= 1 << 16:
+            stream.write("".join(block).encode("utf-8"))
+            block, size = [], 0
+    stream.write("".join(block).encode("utf-8"))

@@ -1,0 +1,1 @@
+"""Bringing entries in: read -> unpack -> detect -> parse (formats/) -> vet -> ingest."""

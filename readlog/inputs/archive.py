@@ -1,0 +1,88 @@
+"""Zip archives of exports, imported like a directory.
+
+Pocket's last export (2025) and Omnivore's export reach their users as a
+.zip (``part_000000.csv``; ``metadata_0_to_20.json`` beside a ``content/``
+folder). readlog reads the files inside without unpacking them: the files
+at the top of the archive - or inside its single top folder, when it was
+made by zipping a folder - are imported like the files of a directory, and
+folders deeper down are listed as skipped. Members are streamed; a damaged
+or encrypted member is reported and costs only itself.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import BinaryIO, cast
+
+from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
+from readlog.inputs.reader import ZIP_MAGIC, InputFile, open_stream
+from readlog.inputs.unpack import Guarded
+from readlog.model.errors import ReadlogError, UnreadableInput
+
+Opener = Callable[[], InputFile]
+EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
+
+
+def is_archive(path: str) -> bool:
+    """A regular file that starts like a zip archive."""
+    if path == "-" or not os.path.isfile(path):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(ZIP_MAGIC)) in (ZIP_MAGIC, EMPTY_ZIP)
+    except OSError:
+        return False
+
+
+@contextmanager
+def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, Opener]], list[tuple[str, str]]]]:
+    """(files to try, each with an opener; (name, why) for what is passed over)."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise ReadlogError(f"{path}: a damaged zip archive ({exc})") from None
+    with archive:
+        infos = [i for i in archive.infolist() if not i.filename.startswith("__MACOSX/")]
+        top = _single_folder(infos)
+        files: list[tuple[str, Opener]] = []
+        skipped: dict[str, str] = {}
+        for info in infos:
+            inner = info.filename[len(top) :]
+            if not inner or (info.is_dir() and inner.count("/") == 1):
+                continue
+            name = f"{path}:{info.filename}"
+            if "/" in inner.rstrip("/"):
+                folder = inner.split("/", 1)[0]
+                skipped.setdefault(f"{path}:{top}{folder}/", "a folder; folders inside are not searched")
+            else:
+                files.append((name, _opener(archive, info, name, encoding)))
+        yield files, list(skipped.items())
+
+
+def _single_folder(infos: list[zipfile.ZipInfo]) -> str:
+    """'folder/' when every member is inside that one folder, else ''."""
+    tops = {i.filename.split("/", 1)[0] for i in infos}
+    if len(tops) == 1 and all("/" in i.filename for i in infos):
+        return tops.pop() + "/"
+    return ""
+
+
+def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding: str | None) -> Opener:
+    def open_member() -> InputFile:
+        limit = read_limit()
+        if info.file_size > limit:  # decompressed, it would pass the cap: refused before unpacking
+            raise too_large(name, "it expands to", limit)
+        if bomb_like(info.file_size, info.compress_size):
+            raise bomb(name, info.file_size, info.compress_size)
+        try:
+            stream = archive.open(info)
+        except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
+            raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
+        guarded = Guarded(stream, "archive member", name=name, limit=limit)
+        return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding)
+
+    return open_member

@@ -1,0 +1,81 @@
+"""Input shapes: detect which one a file is, and parse it into entries.
+
+Every importer module has the same two functions:
+
+* ``sniff(text) -> int``: how sure it is (0-100) that the first 64 KiB of
+  decoded text is its shape;
+* ``parse(infile, ctx) -> Iterator[Entry | Problem]``: entries and
+  line-numbered problems, streamed, never raising for bad content.
+
+Importers know nothing about the database or the terminal.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem
+
+# name -> module; the order breaks ties in detection
+FORMATS: dict[str, str] = {
+    "digest": "readlog.inputs.formats.digest",
+    "bookmarks": "readlog.inputs.formats.bookmarks",
+    "jsonl": "readlog.inputs.formats.jsonl",
+    "readlog-csv": "readlog.inputs.formats.readlog_csv",
+    "netscape": "readlog.inputs.formats.netscape",
+    "pocket": "readlog.inputs.formats.pocket",
+    "instapaper": "readlog.inputs.formats.csv_exports:INSTAPAPER",
+    "readwise": "readlog.inputs.formats.csv_exports:READWISE",
+    "raindrop": "readlog.inputs.formats.csv_exports:RAINDROP",
+    "omnivore": "readlog.inputs.formats.json_exports:OMNIVORE",
+    "wallabag": "readlog.inputs.formats.json_exports:WALLABAG",
+    "firefox": "readlog.inputs.formats.browsers:FIREFOX",
+    "chrome": "readlog.inputs.formats.browsers:CHROME",
+    "safari": "readlog.inputs.formats.browsers:SAFARI",
+    "feed": "readlog.inputs.formats.feeds",
+    "links": "readlog.inputs.formats.links",
+}
+
+
+@dataclass
+class ParseContext:
+    """What a parser needs besides the file: the reference time for stamps."""
+
+    as_of: datetime
+
+
+def module(name: str) -> Any:
+    """The importer for a format: a module, or ``module:NAME`` for one of several shapes in a module."""
+    path, _, attr = FORMATS[name].partition(":")
+    found = importlib.import_module(path)
+    return getattr(found, attr) if attr else found
+
+
+def detect(text: str) -> str | None:
+    """The most likely format for this text, or None when nothing fits."""
+    best, best_score = None, 0
+    for name in FORMATS:
+        score = module(name).sniff(text)
+        if score > best_score:
+            best, best_score = name, score
+    return best
+
+
+def parse(name: str, infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """The entries and problems of one file in format ``name``.
+
+    Structure nested deeper than Python can follow ends the file's parse
+    with a problem, keeping what was read before it; what the input layer
+    noticed (a character cut off at the end) is reported after the entries.
+    """
+    try:
+        yield from module(name).parse(infile, ctx)
+    except RecursionError:
+        yield Problem(0, "structure nested too deeply to follow; the rest of the file was skipped")
+    for note in infile.notes:
+        yield Problem(0, note)

@@ -1,0 +1,1 @@
+"""One module per input format, all with the same two functions (see inputs/detect.py)."""

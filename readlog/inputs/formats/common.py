@@ -1,0 +1,431 @@
+"""Pieces the export importers share: record readers for CSV and JSON that
+keep line numbers, tag splitting, and the site a URL belongs to.
+
+Kept here so that each importer module is only the mapping from one app's
+fields to an Entry, and so that every importer reports damage the same way.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import re
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+from readlog.inputs.formats.htmltext import html_to_text
+from readlog.inputs.reader import MAX_LINE, InputFile
+from readlog.model.entry import Entry, Problem, site_of  # noqa: F401  (importers take it from here)
+
+SUMMARY_LIMIT = 2000  # characters of article text kept as a summary; the article itself stays at its URL
+Parser = Callable[[InputFile, Any], Iterator[Entry | Problem]]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One input shape living inside a module that holds several (registered as ``module:NAME``)."""
+
+    name: str
+    sniff: Callable[[str], int]
+    parse: Parser
+
+
+def split_tags(text: str, separators: str = ",") -> list[str]:
+    """Tags from a delimited string, blanks dropped."""
+    parts = re.split("[" + re.escape(separators) + "]", text or "")
+    return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+def one_line(text: str) -> str:
+    """Plain text on one line, as written: ``Vec<T>`` keeps its ``<T>``."""
+    return " ".join(text.split()) if text else ""
+
+
+def html_line(html: str) -> str:
+    """The visible text of an HTML fragment, on one line (only for fields that are HTML)."""
+    return one_line(html_to_text(html)) if html else ""
+
+
+def html_summary(html: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text of an HTML body (wallabag's content, a feed's HTML summary), cut near ``limit``."""
+    return summary_of(html_to_text(html or ""), limit)
+
+
+def summary_of(text: str, limit: int = SUMMARY_LIMIT) -> str:
+    """Plain text as written, cut at a paragraph or word boundary near ``limit``."""
+    text = (text or "").strip()
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    for mark in ("\n", "。", ". ", " "):
+        at = cut.rfind(mark)
+        if at > limit * 0.6:
+            cut = cut[: at + len(mark)]
+            break
+    return cut.rstrip() + "…"
+
+
+def truthy(value: object) -> bool:
+    """Booleans as exports write them: true/false, 1/0, yes/no."""
+    if isinstance(value, str):
+        return value.strip().lower() in {"1", "true", "yes", "y", "t"}
+    return bool(value)
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def csv_header(text: str) -> set[str]:
+    """The lower-cased column names of the first line of ``text`` (for sniffing)."""
+    first = re.split(r"\r\n?|\n", text.lstrip("\ufeff"), maxsplit=1)[0]  # old Mac exports end lines in CR
+    if "," not in first or len(first) > 2000:
+        return set()
+    try:
+        row = next(csv.reader([first]))
+    except (csv.Error, StopIteration):
+        return set()
+    return {c.strip().lower() for c in row}
+
+
+class _Feed:
+    """Lines for csv.reader, remembering which ones the current record took."""
+
+    def __init__(self, source: Iterator[tuple[int, str]]) -> None:
+        self.source = source
+        self.taken: list[tuple[int, str]] = []
+
+    def __iter__(self) -> _Feed:
+        return self
+
+    def __next__(self) -> str:
+        number, line = next(self.source)
+        self.taken.append((number, line))
+        return line + "\n"
+
+
+def csv_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str]] | Problem]:
+    """Rows as {lower-case column name: value}, each with the line it starts on.
+
+    Columns are found by name, so extra or reordered columns do no harm.
+    An unreadable row becomes a Problem and reading goes on; a quote that is
+    never closed costs only its own row (the lines after it are read again).
+    """
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_LINE))
+    header: list[str] | None = None
+    lines: Iterator[tuple[int, str]] = infile.lines()
+    while True:
+        feed = _Feed(lines)
+        reader = csv.reader(feed, strict=True)
+        replay: list[tuple[int, str]] = []
+        while True:
+            feed.taken.clear()
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                start = feed.taken[0][0] if feed.taken else 0
+                if "end of data" in str(exc) and len(feed.taken) > 1:
+                    yield Problem(start, "a quote opened in this row is never closed; row skipped")
+                    replay = feed.taken[1:]
+                    break
+                yield Problem(start, f"unreadable CSV row ({exc}); skipped")
+                continue
+            if not any(cell.strip() for cell in row):
+                continue
+            if header is None:
+                header = [c.strip().lstrip("\ufeff").lower() for c in row]
+                continue
+            yield feed.taken[0][0], {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
+        if not replay:
+            break
+        lines = itertools.chain(replay, lines)
+    for number in infile.long_lines:
+        yield Problem(number, "line is too long to be part of a row; skipped")
+
+
+def linked_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str], str] | Problem]:
+    """CSV rows that carry a usable URL, as (line, row, url); a row without
+    one becomes a Problem, since every read-later export keys on the link."""
+    for item in csv_rows(infile):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        line, row = item
+        url = row.get("url", "").strip()
+        bad = url_problem(url) if url else "row has no URL; skipped"
+        if bad:
+            yield Problem(line, bad)
+            continue
+        yield line, row, url
+
+
+@dataclass
+class Link:
+    """One ``<a href>`` of an exported reading list, with the heading it is under."""
+
+    line: int
+    attrs: dict[str, str]
+    title: str
+    section: str
+
+
+class _SectionLinks(HTMLParser):
+    """Links grouped under <h1>/<h2> headings ("Unread", "Read Archive",
+    "Starred"...), the shape of Pocket's and Instapaper's HTML exports."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[Link] = []
+        self.section = ""
+        self.heading: list[str] | None = None
+        self.anchor: tuple[int, dict[str, str]] | None = None
+        self.text: list[str] = []
+
+    def close_anchor(self) -> None:
+        if self.anchor is not None:
+            (line, attrs), self.anchor = self.anchor, None
+            self.out.append(Link(line, attrs, " ".join("".join(self.text).split()), self.section))
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("h1", "h2"):
+            self.close_anchor()
+            self.heading = []
+        elif tag == "a":
+            self.close_anchor()
+            self.anchor, self.text = (self.getpos()[0], {k: v or "" for k, v in attrs}), []
+        elif tag in ("li", "ul", "ol"):
+            self.close_anchor()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self.close_anchor()
+        elif tag in ("h1", "h2") and self.heading is not None:
+            self.section = " ".join("".join(self.heading).split())
+            self.heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self.anchor is not None:
+            self.text.append(data)
+        elif self.heading is not None:
+            self.heading.append(data)
+
+
+def section_links(infile: InputFile) -> Iterator[Link | Problem]:
+    """Each link of a sectioned HTML reading list, streamed; a link without
+    an address, or with one that is not a web address, is a Problem."""
+    parser = _SectionLinks()
+
+    def drain() -> Iterator[Link | Problem]:
+        for link in parser.out:
+            url = link.attrs.get("href", "").strip()
+            bad = url_problem(url) if url else "link has no address (href); skipped"
+            yield Problem(link.line, bad) if bad else link
+        parser.out.clear()
+
+    for _, chunk in infile.text_chunks():
+        parser.feed(chunk)
+        yield from drain()
+    parser.close()
+    parser.close_anchor()
+    yield from drain()
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a saved link (no scheme such as https:), or None when it can."""
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:\S", url):
+        return None
+    return f"{url[:60]!r} is not a URL; skipped"
+
+
+# ---------------------------------------------------------------- JSON
+
+
+_SPACE = re.compile(r"[ \t\r\n]*")
+_NEXT_OBJECT = re.compile(r",\s*\{")
+# Characters past a decoding error that the decoder may have looked at (a
+# \uXXXX escape, -Infinity): an error closer than this to the end of a
+# window may be the window's doing.
+_LOOKAHEAD = 16
+WINDOW = 64  # characters decoded at first; widened for a record that needs more
+
+
+def _skip_space(text: str, i: int) -> int:
+    return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+
+class _Lines:
+    """Line numbers of offsets into one text, counted from the last offset asked
+    about (forwards or backwards), so asking in order costs one pass."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos, self.line = text, 0, 1
+
+    def at(self, offset: int) -> int:
+        if offset >= self.pos:
+            self.line += self.text.count("\n", self.pos, offset)
+        else:
+            self.line -= self.text.count("\n", offset, self.pos)
+        self.pos = offset
+        return self.line
+
+
+class _Resync:
+    """Where reading may resume after a damaged record: the next object after
+    a comma, preferably one indented like the records before it.
+
+    Offsets asked about only grow, so the text is searched once: the
+    candidates found ahead are kept (all of them, and those at the records'
+    column), each column is measured from the newline before it found on
+    the way, and a search that reached the end is never repeated. Asking
+    again at every one of many damaged records costs no more than one pass.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found = _NEXT_OBJECT.finditer(text)
+        self.done = False
+        self.ahead: deque[tuple[int, int]] = deque()  # (offset of "{", its column), in order
+        self.aligned: deque[int] = deque()  # offsets of those at ``self.column``
+        self.column: int | None = None
+        self.newline = -1  # the last newline before the last candidate found
+        self.scanned = 0
+
+    def after(self, start: int, column: int | None) -> int | None:
+        """The first candidate after ``start``: at ``column`` if any is, else the first."""
+        if column != self.column:
+            self.column = column
+            self.aligned = deque(at for at, col in self.ahead if col == column)
+        while True:
+            while self.ahead and self.ahead[0][0] <= start:
+                self.ahead.popleft()
+            while self.aligned and self.aligned[0] <= start:
+                self.aligned.popleft()
+            if self.aligned:
+                return self.aligned[0]
+            if self.done or (column is None and self.ahead):
+                return self.ahead[0][0] if self.ahead else None
+            self._next()
+
+    def _next(self) -> None:
+        m = next(self.found, None)
+        if m is None:
+            self.done = True
+            return
+        at = m.end() - 1
+        newline = self.text.rfind("\n", self.scanned, at)
+        self.newline = newline if newline >= 0 else self.newline
+        self.scanned = at
+        column = at - (self.newline + 1)
+        self.ahead.append((at, column))
+        if column == self.column:
+            self.aligned.append(at)
+
+
+def _decode(decoder: json.JSONDecoder, text: str, i: int, window: int) -> tuple[Any, int]:
+    """The value starting at ``i`` and where it ends, decoded from a slice of
+    the text around it (widened while the value may run past it).
+
+    On every error the json module counts the lines from the start of the
+    text it was given; given the whole file, many damaged records would
+    cost time in proportion to the square of its size. A ValueError raised
+    here carries ``pos`` as an offset into the whole text.
+    """
+    while True:
+        piece = text[i : i + window]
+        whole = i + window >= len(text)
+        try:
+            value, end = decoder.raw_decode(piece)
+        except json.JSONDecodeError as exc:
+            cut = exc.pos >= len(piece) - _LOOKAHEAD or exc.msg.startswith("Unterminated string")
+            if whole or not cut:
+                exc.pos += i
+                raise
+        else:
+            if whole or end < len(piece):  # a value ending at the cut might go on (a number)
+                return value, i + end
+        window *= 2
+
+
+def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
+    """(record number, line, value) for each element of a top-level JSON array.
+
+    Elements are decoded one at a time, so a damaged record costs only
+    itself: reading resumes at the next object that starts like the others.
+    A single top-level object counts as one record. The work is in
+    proportion to the text, however many records are damaged.
+    """
+    decoder = json.JSONDecoder()
+    lines = _Lines(text)
+    i = _skip_space(text, 0)
+    if text[i : i + 1] != "[":
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({json_error(exc)})")
+            return
+        yield 1, 1, value
+        return
+    resync = _Resync(text)
+    i, number, column, measured, window = i + 1, 0, None, False, WINDOW
+    while True:
+        i = _skip_space(text, i)
+        if i >= len(text):
+            yield Problem(lines.at(len(text)), "the file ends before the list is closed; it may be cut short")
+            return
+        if text[i] == "]":
+            if _skip_space(text, i + 1) >= len(text):
+                return
+            resume = resync.after(i, column)  # a "]" inside a record damaged earlier
+            if resume is None:
+                yield Problem(lines.at(i), "unexpected text after the end of the list; ignored")
+                return
+            i = resume
+            continue
+        if number and text[i] == ",":
+            i = _skip_space(text, i + 1)
+        number += 1
+        line = lines.at(i)
+        try:
+            value, end = _decode(decoder, text, i, window)
+        except (ValueError, RecursionError) as exc:
+            pos = getattr(exc, "pos", i)
+            yield Problem(
+                lines.at(max(pos, i)),
+                f"record {number}: not valid JSON ({json_error(exc)}); skipped",
+            )
+            resume = resync.after(i, column)
+            if resume is None:
+                return
+            i, window = resume, WINDOW  # a damaged record's neighbours may be as short as it is
+            continue
+        if not measured:
+            measured, newline = True, text.rfind("\n", 0, i)
+            column = i - (newline + 1) if newline >= 0 else None
+        window = max(window, 2 * (end - i))  # the records after it are likely no longer
+        yield number, line, value
+        i = end
+
+
+def load_json(text: str) -> tuple[Any, Problem | None]:
+    """A whole file's JSON value, or the problem that stops all of it from
+    being read (a syntax error, nesting too deep, a number too long)."""
+    try:
+        return json.loads(text), None
+    except (ValueError, RecursionError) as exc:
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
+        return None, Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
+
+
+def json_error(exc: Exception) -> str:
+    """Why JSON could not be decoded, in words: the decoder's message, too
+    deep a nesting, or a number too long to convert."""
+    if isinstance(exc, json.JSONDecodeError):
+        return exc.msg
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc).split(";")[0]

@@ -1,0 +1,220 @@
+"""CSV exports of read-later apps: Instapaper, Readwise Reader and Raindrop.
+
+Each has a header row; columns are found by name (case-insensitive), so
+extra, missing or reordered columns do no harm.
+
+* Instapaper: ``URL,Title,Selection,Folder[,Timestamp,Tags]``. Folder
+  ``Unread``; ``Archive`` means read; ``Starred`` means starred; any other
+  folder is the user's own and becomes a tag. Tags are a JSON array.
+* Readwise Reader: ``Title,URL,ID,Document tags,Saved date,Reading
+  progress,Location,Seen``. Tags are a Python-style list. Location
+  ``archive`` means read. ``feed`` rows (items from subscribed feeds that
+  were never saved) and ``shortlist`` rows are imported as unread, tagged
+  with their location, so nothing is lost and they can be told apart.
+* Raindrop: ``id,title,note,excerpt,url,folder,tags,created,cover,
+  highlights,favorite``. note and highlights -> note, excerpt -> summary,
+  folder -> category, favorite -> starred.
+
+Apps record no reading time, so a read or star gets the saved time (or the
+import's reference time when there is none).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable, Iterator
+from datetime import datetime
+
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import (
+    Format,
+    csv_header,
+    linked_rows,
+    one_line,
+    section_links,
+    site_of,
+    split_tags,
+    summary_of,
+    truthy,
+)
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem
+from readlog.model.epoch import parse_time
+
+Row = dict[str, str]
+
+
+def _list_cell(text: str) -> list[str]:
+    """Tags written as a JSON array, a Python list, or comma-separated."""
+    text = (text or "").strip()
+    if text.startswith("["):
+        for load in (json.loads, ast.literal_eval):
+            try:
+                value = load(text)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+            if isinstance(value, list):
+                return [" ".join(str(v).split()) for v in value if str(v).strip()]
+        text = text.strip("[]")
+    return [t.strip("'\" ") for t in split_tags(text) if t.strip("'\" ")]
+
+
+def _rows(
+    infile: InputFile, ctx: ParseContext, convert: Callable[[int, Row, ParseContext], Iterator[Entry | Problem]]
+) -> Iterator[Entry | Problem]:
+    for item in linked_rows(infile):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        line, row, _ = item
+        yield from convert(line, row, ctx)
+
+
+def _time(row: Row, column: str, line: int) -> tuple[datetime | None, Problem | None]:
+    raw = row.get(column, "").strip()
+    if not raw:
+        return None, None
+    when = parse_time(raw)
+    if when is None:
+        return None, Problem(line, f"{column} {raw[:30]!r} is not a time; left unknown")
+    return when, None
+
+
+# ---------------------------------------------------------------- Instapaper
+
+
+_INSTAPAPER_HTML = re.compile(r"<title>\s*Instapaper: Export\s*</title>", re.I)
+
+
+def _instapaper_sniff(text: str) -> int:
+    if _INSTAPAPER_HTML.search(text[:4096]):
+        return 100
+    header = csv_header(text)
+    if not {"url", "title", "folder"} <= header:
+        return 0
+    return 95 if "selection" in header else 60
+
+
+def _instapaper_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = row["url"].strip()
+    saved, problem = _time(row, "timestamp", line)
+    if problem:
+        yield problem
+    entry = Entry(
+        title=one_line(row.get("title", "")) or url,
+        url=url,
+        source=site_of(url),
+        summary=summary_of(row.get("selection", "")),
+        saved_at=saved,
+        tags=_list_cell(row.get("tags", "")),
+        line=line,
+    )
+    folder = " ".join(row.get("folder", "").split())
+    when = entry.saved_at or ctx.as_of
+    if folder.lower() == "archive":
+        entry.read_at = when
+    elif folder.lower() == "starred":
+        entry.starred_at = when
+    elif folder and folder.lower() != "unread":
+        entry.tags.append(folder)
+    yield entry
+
+
+# ---------------------------------------------------------------- Readwise Reader
+
+
+def _readwise_sniff(text: str) -> int:
+    header = csv_header(text)
+    if {"url", "title", "location"} <= header and header & {"saved date", "document tags"}:
+        return 95
+    return 0
+
+
+def _readwise_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = row["url"].strip()
+    saved, problem = _time(row, "saved date", line)
+    if problem:
+        yield problem
+    entry = Entry(
+        title=one_line(row.get("title", "")) or url,
+        url=url,
+        source=site_of(url),
+        summary=summary_of(row.get("summary", "")),
+        note=row.get("note", "").strip() or row.get("notes", "").strip(),
+        saved_at=saved,
+        tags=_list_cell(row.get("document tags", "")),
+        line=line,
+    )
+    location = row.get("location", "").strip().lower()
+    if location == "archive":
+        entry.read_at = entry.saved_at or ctx.as_of
+    elif location in ("feed", "shortlist"):
+        entry.tags.append(location)
+    yield entry
+
+
+# ---------------------------------------------------------------- Raindrop
+
+
+def _raindrop_sniff(text: str) -> int:
+    header = csv_header(text)
+    if {"url", "title", "folder"} <= header and header & {"excerpt", "favorite", "created", "highlights"}:
+        return 95
+    return 0
+
+
+def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = row["url"].strip()
+    saved, problem = _time(row, "created", line)
+    if problem:
+        yield problem
+    note = row.get("note", "").strip()
+    highlights = row.get("highlights", "").strip()
+    if highlights:
+        note = f"{note}\n\nHighlights:\n{highlights}" if note else f"Highlights:\n{highlights}"
+    folder = " ".join(row.get("folder", "").split())
+    entry = Entry(
+        title=one_line(row.get("title", "")) or url,
+        url=url,
+        source=site_of(url),
+        summary=summary_of(row.get("excerpt", "")),
+        note=note,
+        category="" if folder.lower() == "unsorted" else folder,
+        saved_at=saved,
+        tags=_list_cell(row.get("tags", "")),
+        line=line,
+    )
+    if truthy(row.get("favorite", "")):
+        entry.starred_at = entry.saved_at or ctx.as_of
+    yield entry
+
+
+def _parser(
+    convert: Callable[[int, Row, ParseContext], Iterator[Entry | Problem]],
+) -> Callable[..., Iterator[Entry | Problem]]:
+    def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+        return _rows(infile, ctx, convert)
+
+    return parse
+
+
+def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """The CSV export, or the HTML one: a list of links under a heading per
+    folder (Unread, Archive, Starred, the user's own), read like the CSV's
+    Folder column."""
+    if not _INSTAPAPER_HTML.search(infile.sniff_text()[:4096]):
+        yield from _rows(infile, ctx, _instapaper_row)
+        return
+    for link in section_links(infile):
+        if isinstance(link, Problem):
+            yield link
+            continue
+        row = {"url": link.attrs["href"], "title": link.title, "folder": link.section}
+        yield from _instapaper_row(link.line, row, ctx)
+
+
+INSTAPAPER = Format("instapaper", _instapaper_sniff, _instapaper)
+READWISE = Format("readwise", _readwise_sniff, _parser(_readwise_row))
+RAINDROP = Format("raindrop", _raindrop_sniff, _parser(_raindrop_row))

@@ -1,0 +1,156 @@
+"""RSS (0.9x, 1.0, 2.0) and Atom feeds, from a file or standard input.
+
+Each item becomes an unread entry: its link, its title and summary (HTML
+stripped where the feed marks them as HTML, plain text kept as written),
+its published date, tags from its categories, and the
+feed's title as the source. Parsing is feedparser's (imported only here,
+when a feed is imported): it copes with the broken feeds found in the wild
+and reports them as "bozo", which becomes a problem line while the items
+it could read are still imported.
+
+The text is handed to feedparser as an in-memory stream: given a string it
+would treat it as a URL or a file name to open.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import html_line, html_summary, one_line, site_of, summary_of
+from readlog.inputs.formats.titles import derive_title
+from readlog.inputs.limits import FEED_ENV, feed_limit
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem, normalize_url
+from readlog.model.epoch import day_of, parse_time
+
+NAME = "feed"
+_ROOT = re.compile(
+    r"^\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:rss|feed|(?:\w+:)?RDF)[\s>]",
+    re.S | re.I,
+)
+_ISO_DAY = re.compile(r"\s*\d{4}-\d{2}-\d{2}")
+_HARMLESS = ("CharacterEncodingOverride", "NonXMLContentType")
+
+
+def sniff(text: str) -> int:
+    return 95 if _ROOT.match(text[:8192]) else 0
+
+
+def _published(item: Any) -> str | None:
+    present = set(item.keys())  # item.get("updated") would fall back to "published" with a warning
+    for key in ("published", "updated", "created"):
+        raw = item[key] if key in present else None
+        when = parse_time(raw) if raw else None
+        if when is not None:
+            return day_of(when)
+        if isinstance(raw, str) and _ISO_DAY.match(raw):
+            return None  # 2020-02-30: feedparser would roll it on to March 1
+    for key in ("published_parsed", "updated_parsed"):
+        parsed = item[key] if key in present else None
+        if parsed:
+            year, month, day, hour, minute, second = parsed[:6]
+            return day_of(datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc))
+    return None
+
+
+def _is_html(detail: Any) -> bool:
+    """Whether a feed text construct is HTML (RSS descriptions, Atom type="html"
+    or "xhtml") rather than plain text (Atom type="text", most titles)."""
+    return "html" in str((detail or {}).get("type") or "text/html")
+
+
+def _text(parent: Any, key: str) -> str:
+    """A text construct (title, the feed's title) on one line: HTML stripped, plain text as written."""
+    value = parent.get(key) or ""
+    return html_line(value) if _is_html(parent.get(f"{key}_detail")) else one_line(value)
+
+
+def _summary(item: Any) -> str:
+    text, detail = item.get("summary") or "", item.get("summary_detail")
+    if not text and item.get("content"):
+        text, detail = item["content"][0].get("value", ""), item["content"][0]
+    return html_summary(text) if _is_html(detail) else summary_of(text)
+
+
+def _web_address(link: str, base: str) -> str | None:
+    """The item's link made absolute against the feed's; None for non-web links such as javascript:."""
+    try:
+        if link and not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", link) and base:
+            link = urljoin(base, link)
+        if link and urlsplit(link).scheme.lower() not in ("http", "https"):
+            return None
+    except ValueError:
+        return None
+    return link
+
+
+def _bozo(feed: Any, count: int) -> Problem | None:
+    exc = feed.get("bozo_exception")
+    if not feed.get("bozo") or exc is None or type(exc).__name__ in _HARMLESS:
+        return None
+    line = exc.getLineNumber() if hasattr(exc, "getLineNumber") else 0
+    message = str(getattr(exc, "getMessage", lambda: exc)()) or type(exc).__name__
+    if count:
+        return Problem(line or 0, f"the feed is not well-formed ({message}); {count} item(s) read anyway")
+    return Problem(line or 0, f"not a readable feed ({message})")
+
+
+def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    import feedparser
+
+    data = infile.read_text(feed_limit(), env=FEED_ENV, what="a feed is read whole, and this one holds").encode("utf-8")
+    feed = feedparser.parse(
+        io.BytesIO(data),
+        response_headers={"content-type": "application/xml; charset=utf-8"},
+        resolve_relative_uris=True,
+        sanitize_html=True,
+    )
+    items = feed.get("entries") or []
+    problem = _bozo(feed, len(items))
+    if problem:
+        yield problem
+    info = feed.get("feed") or {}
+    source = _text(info, "title") or site_of(info.get("link") or "")
+    base = (info.get("link") or "").strip()
+    feed = _feed_identity(info)
+    for number, item in enumerate(items, 1):
+        url = _web_address((item.get("link") or "").strip(), base)
+        if url is None:
+            yield Problem(0, f"item {number}: link {item.get('link', '')[:60]!r} is not a web address; left out")
+            url = ""
+        title = _text(item, "title")
+        summary = _summary(item)
+        if not url and not title and not summary:
+            yield Problem(0, f"item {number}: no link, title or text; skipped")
+            continue
+        tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
+        yield Entry(
+            title=title or url or derive_title(summary),
+            url=url,
+            source=source or site_of(url),
+            summary=summary,
+            published=_published(item),
+            tags=[t for t in tags if t],
+            feed=feed,
+            guid=_plain(item.get("id")),
+        )
+
+
+def _feed_identity(info: Any) -> str:
+    """What names the feed an item belongs to: its Atom id, else its link,
+    else its title. An item's guid is its identity within this feed."""
+    for key in ("id", "link", "title"):
+        value = _plain(info.get(key))
+        if value:
+            return f"{key}:{normalize_url(value) if key == 'link' else value}"
+    return ""
+
+
+def _plain(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""

@@ -1,0 +1,183 @@
+"""JSON exports of read-later apps: Omnivore and wallabag.
+
+* Omnivore (shut down in 2024) exported ``metadata_*.json``: an array of
+  ``{title, description, url, state, labels, savedAt, publishedAt, ...}``;
+  state ``Archived`` means read (``Deleted`` is kept too, as read, so that
+  nothing is lost), labels are tags.
+* wallabag exports an array of ``{title, url, is_archived, is_starred,
+  tags, created_at, content, ...}``; content is the article's HTML and is
+  kept as a summary of plain text, shortened to a readable length.
+
+Only wallabag's content is HTML; every other field (titles, Omnivore's
+description) is plain text and kept as written, ``Vec<T>`` included.
+
+Records are decoded one by one (common.json_records), so a damaged record
+is reported with its line and the others still import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any
+
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import (
+    Format,
+    html_summary,
+    json_records,
+    one_line,
+    site_of,
+    summary_of,
+    truthy,
+    url_problem,
+)
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem
+from readlog.model.epoch import day_of, parse_time
+
+Record = dict[str, Any]
+_ARRAY_START = re.compile(r"^\s*\[")
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _names(value: Any, *keys: str) -> list[str]:
+    """Tags given as strings or as objects ({"name": ...} / {"label": ...})."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list):
+        return []
+    out = []
+    for item in value:
+        if isinstance(item, dict):
+            item = next((item[k] for k in keys if isinstance(item.get(k), str)), "")
+        if isinstance(item, (str, int, float)) and str(item).strip():
+            out.append(" ".join(str(item).split()))
+    return out
+
+
+def _records(
+    infile: InputFile, ctx: ParseContext, convert: Callable[[int, Record, ParseContext], Iterator[Entry | Problem]]
+) -> Iterator[Entry | Problem]:
+    for item in json_records(infile.read_text()):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        number, line, record = item
+        if not isinstance(record, dict):
+            yield Problem(line, f"record {number}: not an object; skipped")
+            continue
+        if not _text(record.get("url")):
+            yield Problem(line, f"record {number}: no url; skipped")
+            continue
+        bad = url_problem(_text(record.get("url")))
+        if bad:
+            yield Problem(line, f"record {number}: {bad}")
+            continue
+        for out in convert(line, record, ctx):
+            if isinstance(out, Problem):
+                out = Problem(out.line, f"record {number}: {out.message}")
+            yield out
+
+
+def _time(record: Record, key: str, line: int) -> tuple[datetime | None, Problem | None]:
+    raw = record.get(key)
+    if raw in (None, "", 0):
+        return None, None
+    when = parse_time(raw)
+    if when is None:
+        return None, Problem(line, f"{key} {str(raw)[:30]!r} is not a time; left unknown")
+    return when, None
+
+
+def _parser(convert: Callable[[int, Record, ParseContext], Iterator[Entry | Problem]]) -> Callable[..., Any]:
+    def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+        return _records(infile, ctx, convert)
+
+    return parse
+
+
+# ---------------------------------------------------------------- Omnivore
+
+
+def _omnivore_sniff(text: str) -> int:
+    if _ARRAY_START.match(text) and '"savedAt"' in text and ('"slug"' in text or '"labels"' in text):
+        return 95
+    return 0
+
+
+def _omnivore_record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = _text(record["url"])
+    times = {}
+    for key in ("savedAt", "publishedAt", "archivedAt", "updatedAt"):
+        times[key], problem = _time(record, key, line)
+        if problem and key == "savedAt":
+            yield problem
+    entry = Entry(
+        title=one_line(_text(record.get("title"))) or url,
+        url=url,
+        source=_text(record.get("siteName")) or site_of(url),
+        summary=summary_of(_text(record.get("description"))),
+        published=day_of(times["publishedAt"]),
+        saved_at=times["savedAt"],
+        tags=_names(record.get("labels"), "name"),
+        note=_text(record.get("note")),
+        line=line,
+    )
+    if _text(record.get("state")).lower() in ("archived", "deleted"):
+        entry.read_at = times["archivedAt"] or times["updatedAt"] or entry.saved_at or ctx.as_of
+    yield entry
+
+
+# ---------------------------------------------------------------- wallabag
+
+
+def _wallabag_sniff(text: str) -> int:
+    if re.match(r"^\s*[\[{]", text) and '"is_archived"' in text and '"is_starred"' in text:
+        return 95
+    return 0
+
+
+def _annotations(value: Any) -> str:
+    if not isinstance(value, list):
+        return ""
+    notes = []
+    for item in value:
+        if isinstance(item, dict):
+            quote, text = _text(item.get("quote")), _text(item.get("text"))
+            notes.append("\n".join(part for part in (f"> {quote}" if quote else "", text) if part))
+    return "\n\n".join(n for n in notes if n)
+
+
+def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = _text(record["url"])
+    times = {}
+    for key in ("created_at", "published_at", "archived_at", "starred_at", "updated_at"):
+        times[key], problem = _time(record, key, line)
+        if problem and key == "created_at":
+            yield problem
+    entry = Entry(
+        title=one_line(_text(record.get("title"))) or url,
+        url=url,
+        source=site_of(url) or _text(record.get("domain_name")),
+        summary=html_summary(_text(record.get("content"))),
+        published=day_of(times["published_at"]),
+        saved_at=times["created_at"],
+        tags=_names(record.get("tags"), "label", "slug"),
+        note=_annotations(record.get("annotations")),
+        line=line,
+    )
+    fallback = times["updated_at"] or entry.saved_at or ctx.as_of
+    if truthy(record.get("is_archived")):
+        entry.read_at = times["archived_at"] or fallback
+    if truthy(record.get("is_starred")):
+        entry.starred_at = times["starred_at"] or fallback
+    yield entry
+
+
+OMNIVORE = Format("omnivore", _omnivore_sniff, _parser(_omnivore_record))
+WALLABAG = Format("wallabag", _wallabag_sniff, _parser(_wallabag_record))

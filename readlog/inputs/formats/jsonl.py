@@ -1,0 +1,225 @@
+"""readlog's own export, read back: JSON Lines (or the JSON array form).
+
+Each record carries a ``"readlog": 1`` marker, every field and every state
+(see export.py and the README). Entries come back with their saved, read,
+starred and archived times, tags, note, import time, fingerprint and -
+when the library has not used them yet - their ids, so exporting and
+importing into an empty library reproduces the library field by field.
+A damaged line is reported with its number and the rest still imports.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from readlog.core.export import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import json_error, json_records
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem, refingerprint
+from readlog.model.stamps import localize, valid_date
+from readlog.store import MAX_ID
+
+NAME = "jsonl"
+TEXT_FIELDS = ("title", "source", "category", "summary", "verdict", "url", "saved_raw", "note")
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_FINGERPRINT = re.compile(r"[0-9a-f]{32}")
+_MARKED_LINE = re.compile(r'\{\s*"readlog"\s*:\s*\d')
+_MARKED_ARRAY = re.compile(r'\[\s*\{\s*"readlog"\s*:\s*\d')
+
+
+@dataclass
+class Restored(Entry):
+    """An entry from readlog's own export: also its id, import time and fingerprint.
+
+    The store keeps ``restore_id`` when the library has never given that id
+    out, and ``imported_at`` as it was. The stored fingerprint is kept so
+    that identity survives even where merging filled fields after the
+    entry was first fingerprinted.
+    """
+
+    restore_id: int | None = None
+    imported_at: datetime | None = None
+    stored_fingerprint: str = ""
+    fetched: dict[str, Any] | None = None  # the fetch columns, ready to store (see _fetched)
+
+    def fingerprint(self, url_key: str | None = None) -> str:
+        if self.stored_fingerprint:  # an export from before fragments counted carries the old key's
+            return refingerprint(self.url, self.stored_fingerprint)
+        return super().fingerprint(url_key)
+
+
+def sniff(text: str) -> int:
+    """Certain for marked records; fairly sure for unmarked ones with every field."""
+    text = text.lstrip()
+    if _MARKED_ARRAY.match(text) or _MARKED_LINE.match(text):
+        return 100
+    if not text.startswith("{"):
+        return 0
+    try:
+        first = json.loads(re.split(r"\r\n?|\n", text, maxsplit=1)[0])
+    except (ValueError, RecursionError):
+        return 0
+    if isinstance(first, dict) and (MARKER in first or set(FIELDS) <= set(first)):
+        return 90
+    return 0
+
+
+def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    if infile.sniff_text().lstrip().startswith("["):
+        yield from _parse_array(infile)
+        return
+    long_seen = 0
+    for number, line in infile.lines():
+        if len(infile.long_lines) > long_seen:
+            long_seen = len(infile.long_lines)
+            yield Problem(number, "line is too long to be a record; skipped")
+            continue
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            yield Problem(number, f"not valid JSON ({_reason(exc)}); skipped")
+            continue
+        yield restore(obj, number, "line")
+
+
+def _parse_array(infile: InputFile) -> Iterator[Entry | Problem]:
+    """The ``--format json`` form: one array of the same records, decoded one
+    by one so that a damaged record costs only itself."""
+    if not infile.sniff_text().lstrip().startswith("["):
+        yield Problem(1, "expected a JSON array of readlog records; nothing imported")
+        return
+    for item in json_records(infile.read_text()):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        number, line, obj = item
+        restored = restore(obj, line, "record")
+        if isinstance(restored, Problem):
+            restored = Problem(line, f"record {number}: {restored.message}")
+        yield restored
+
+
+def _reason(exc: ValueError | RecursionError) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at column {exc.colno}"
+    return json_error(exc)
+
+
+def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
+    """One record -> a Restored entry, or a Problem naming the first bad field."""
+    if not isinstance(obj, dict):
+        return Problem(line, f"expected a JSON object, found {type(obj).__name__}; skipped")
+    try:
+        entry = Restored(line=line)
+        for name, value in _text_fields(obj).items():
+            setattr(entry, name, value)
+        entry.published = _published(obj.get("published"))
+        entry.tags = _tags(obj.get("tags"))
+        times = {name: _time(obj.get(name), name) for name in TIME_FIELDS}
+        entry.restore_id = _id(obj.get("id"))
+        entry.fetched = _fetched(obj)
+    except ValueError as exc:
+        return Problem(line, f"{exc}; skipped")
+    entry.saved_at, entry.imported_at = times["saved_at"], times["imported_at"]
+    entry.read_at, entry.starred_at, entry.archived_at = times["read_at"], times["starred_at"], times["archived_at"]
+    fp = obj.get("fingerprint")
+    entry.stored_fingerprint = fp if isinstance(fp, str) and _FINGERPRINT.fullmatch(fp) else ""
+    if not (entry.title or entry.url or entry.summary or entry.note or entry.stored_fingerprint):
+        return Problem(line, f"the {what} has no title, url, summary or note; skipped")
+    return entry
+
+
+def _fetched(obj: dict[str, Any]) -> dict[str, Any]:
+    """What fetch found, as the columns store it: cleaned text, whole numbers,
+    UTC times; the columns' defaults for what the record lacks (an entry
+    never fetched, an export from before fetch existed). Every record gives
+    all nine, so the rows of one batch always have the same columns."""
+    from readlog.model.sanitize import clean
+    from readlog.model.stamps import to_iso
+
+    out: dict[str, Any] = {}
+    for name in FETCH_FIELDS:
+        value = obj.get(name)
+        if name in FETCH_TIMES:
+            out[name] = to_iso(_time(value, name))
+        elif name in FETCH_NUMBERS:
+            if value is not None and (type(value) is not int or not 0 <= value <= 10**9):
+                raise ValueError(f'"{name}" should be a whole number or null, not {_kind(value)}')
+            out[name] = value
+        else:
+            if value is None:
+                value = ""
+            if not isinstance(value, str):
+                raise ValueError(f'"{name}" should be text, not {_kind(value)}')
+            out[name] = clean(value, keep_tabs=True) if name == "text" else clean(value, one_line=True)
+    return out
+
+
+def _text_fields(obj: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in TEXT_FIELDS:
+        value = obj.get(name)
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise ValueError(f'"{name}" should be text, not {_kind(value)}')
+        out[name] = value
+    return out
+
+
+def _published(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    m = _DATE.fullmatch(value.strip()) if isinstance(value, str) else None
+    if m and valid_date(int(m.group(1)), int(m.group(2)), int(m.group(3))):
+        return m.group(0)
+    raise ValueError(f'"published" should be a date such as "2026-11-30" or null, not {_kind(value)}')
+
+
+def _tags(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ValueError('"tags" should be a list of text')
+    return list(value)
+
+
+def _id(value: Any) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 1 <= value <= MAX_ID:
+        raise ValueError(f'"id" should be a positive whole number, not {value!r}'[:120])
+    return value
+
+
+def _time(value: Any, name: str) -> datetime | None:
+    """ISO 8601; with an offset as readlog writes it, else taken as local time."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f'"{name}" should be an ISO 8601 time or null, not {_kind(value)}')
+    text = value.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    try:
+        dt = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f'"{name}": cannot read {value[:40]!r} as an ISO 8601 time') from None
+    try:
+        return localize(dt).astimezone(timezone.utc)
+    except OverflowError:
+        raise ValueError(f'"{name}": {value[:40]!r} is out of range') from None
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__
+    )

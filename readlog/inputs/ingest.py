@@ -1,0 +1,280 @@
+"""Import files: read -> detect shape -> parse -> store, one transaction a file.
+
+A file's entries are stored in batches inside a single transaction, so an
+interrupted or failed import leaves nothing half-written, and running it
+again finishes the job without duplicates (entries are matched by
+fingerprint and normalised URL).
+
+A directory argument imports every file directly inside it whose format is
+recognised; the other files, and any folders inside it (which are not
+searched), are listed as skipped. A zip archive is imported the same way
+(archive.py).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import FrameType
+from typing import Any
+
+from readlog.inputs import archive
+from readlog.inputs import detect as importers
+from readlog.inputs.reader import InputFile, close_input, open_input
+from readlog.inputs.vet import vet
+from readlog.model.entry import Entry, Problem
+from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.stamps import to_iso
+from readlog.store import Counts, Library
+
+BATCH = 500
+
+
+@dataclass
+class FileResult:
+    """What happened to one file."""
+
+    name: str
+    format: str = ""
+    counts: Counts = field(default_factory=Counts)
+    problems: list[Problem] = field(default_factory=list)
+    error: str | None = None
+    failure: ReadlogError | None = None  # the error itself, to be said in the user's language
+    entries: int = 0
+    skipped_because: str = ""  # set for a file in a directory that was not imported, and why
+
+
+class Interrupted(ReadlogError):
+    """Ctrl-C or SIGTERM during an import; the current file was rolled back."""
+
+    exit_code = 130
+
+
+class StrictFailure(Exception):
+    pass
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C so the transaction is rolled back cleanly."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (tests)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+ProgressFactory = Callable[[str, int | None], Any]
+
+
+def import_files(
+    lib: Library,
+    paths: list[str],
+    *,
+    fmt: str = "auto",
+    as_of: datetime,
+    encoding: str | None = None,
+    strict: bool = False,
+    progress: ProgressFactory | None = None,
+) -> list[FileResult]:
+    """Import each path in its own transaction; a file's failure does not stop the others."""
+    results: list[FileResult] = []
+    saved = 0
+
+    def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
+        nonlocal saved
+        result = FileResult(name=path)
+        results.append(result)
+        try:
+            _import_one(
+                lib,
+                opener or (lambda: open_input(path, encoding)),
+                result,
+                fmt=fmt,
+                as_of=as_of,
+                strict=strict,
+                progress=progress,
+                listed=listed,
+            )
+            saved += result.counts.added + result.counts.updated
+        except KeyboardInterrupt:
+            seen = saved + result.entries
+            raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
+        except ReadlogError as exc:
+            result.error, result.failure = str(exc), exc
+        return result
+
+    def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
+        """The files of a directory or an archive; say so when none of them was imported."""
+        imported = [r for r in (one(name, True, opener) for name, opener in files) if not r.skipped_because]
+        if not imported and not any(r.error for r in results[before:]):
+            why = (
+                f"no file in this {kind} has a format readlog recognises"
+                if len(results) > before
+                else f"the {kind} is empty"
+            )
+            results.append(FileResult(name=path, error=f"{path}: {why}"))
+
+    with _sigterm_as_interrupt():
+        for path in paths:
+            before = len(results)
+            if os.path.isdir(path) and path != "-":
+                group(path, "directory", [(m, None) for m in _directory(path, results)], before)
+            elif archive.is_archive(path):
+                try:
+                    with archive.members(path, encoding) as (files, passed):
+                        results.extend(FileResult(name=name, skipped_because=why) for name, why in passed)
+                        group(path, "archive", list(files), before)
+                except ReadlogError as exc:
+                    results.append(FileResult(name=path, error=str(exc), failure=exc))
+            else:
+                one(path, listed=False)
+    return results
+
+
+def _directory(path: str, results: list[FileResult]) -> list[str]:
+    """The files directly inside ``path``, sorted; folders and other oddities are recorded as skipped."""
+    files = []
+    try:
+        found = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError as exc:
+        results.append(FileResult(name=path, error=f"{path}: cannot list the directory ({exc.strerror})"))
+        return []
+    for item in found:
+        if item.is_file():
+            files.append(item.path)
+        elif item.is_dir():
+            results.append(FileResult(name=item.path, skipped_because="a folder; folders inside are not searched"))
+        else:
+            results.append(FileResult(name=item.path, skipped_because="not a regular file"))
+    return files
+
+
+def _import_one(
+    lib: Library,
+    opener: Callable[[], InputFile],
+    result: FileResult,
+    *,
+    fmt: str,
+    as_of: datetime,
+    strict: bool,
+    progress: ProgressFactory | None,
+    listed: bool = False,
+) -> None:
+    try:
+        infile = opener()
+    except ReadlogError as exc:
+        if not listed or isinstance(exc, UnreadableInput):
+            raise
+        result.skipped_because = str(exc).removeprefix(f"{result.name}: ")
+        return
+    result.name = infile.name
+    try:
+        if listed:
+            name = _listed_format(infile.sniff_text(), fmt, result)
+            if name is None:
+                return
+        else:
+            name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
+        if name is None:
+            known = ", ".join(importers.FORMATS)
+            raise ReadlogError.of("cannot_tell_format", name=infile.name, known=known)
+        if name not in importers.FORMATS:
+            raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
+        result.format = name
+        if fmt != "auto" and not listed:
+            result.problems.extend(_forced_format(infile.sniff_text(), name))
+        ctx = importers.ParseContext(as_of=as_of)
+        items = importers.parse(name, infile, ctx)
+        try:
+            with lib.transaction(), lib.bulk_insert():
+                _store(lib, infile, items, result, as_of, strict, progress)
+        except StrictFailure:
+            result.counts = Counts()
+            raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
+    finally:
+        close_input(infile)
+
+
+def _forced_format(text: str, name: str) -> list[Problem]:
+    """A warning when --format names a shape the file shows no sign of while
+    another format recognises it: the import goes ahead, but not silently."""
+    if importers.module(name).sniff(text) > 0:
+        return []
+    detected = importers.detect(text)
+    if detected is None or detected == name:
+        return []
+    return [Problem(0, f"this looks like {detected}, not {name}; read as {name} because --format said so")]
+
+
+def _listed_format(text: str, fmt: str, result: FileResult) -> str | None:
+    """The format of a file found in a directory, or None (and why) when it is to be skipped."""
+    detected = importers.detect(text)
+    if detected is None:
+        result.skipped_because = "format not recognised"
+    elif fmt not in ("auto", detected):
+        result.skipped_because = f"looks like {detected}, not {fmt}"
+    else:
+        return detected
+    return None
+
+
+def _store(
+    lib: Library,
+    infile: Any,
+    items: Iterator[Entry | Problem],
+    result: FileResult,
+    as_of: datetime,
+    strict: bool,
+    progress: ProgressFactory | None,
+) -> None:
+    action = lib.start_action(f"import {infile.name}")
+    import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
+    batch: list[Entry] = []
+    bar_cm = progress(infile.name, infile.size) if progress else None
+    bar = bar_cm.__enter__() if bar_cm else None
+    try:
+        for item in items:
+            if isinstance(item, Problem):
+                result.problems.append(item)
+                continue
+            keep, problems = vet(item, as_of)
+            result.problems.extend(problems)
+            if not keep:
+                continue
+            batch.append(item)
+            result.entries += 1
+            if len(batch) >= BATCH:
+                lib.upsert(batch, import_id, action, result.counts)
+                batch = []
+                if bar:
+                    bar.update(infile.bytes_read, result.entries)
+        if batch:
+            lib.upsert(batch, import_id, action, result.counts)
+        if bar:
+            bar.update(infile.bytes_read, result.entries)
+    finally:
+        if bar_cm:
+            bar_cm.__exit__(None, None, None)
+    if result.entries == 0 and not result.problems:
+        result.problems.append(Problem(0, "no entries found"))
+    result.counts.skipped = sum(1 for p in result.problems if p.skips_record)
+    if strict and result.problems:
+        raise StrictFailure
+    c = result.counts
+    lib.finish_import(import_id, c, len(result.problems), infile.sha256)
+    lib.set_action_summary(
+        action, f"{c.added} added, {c.updated} updated, {c.unchanged} already in the library, {c.skipped} skipped"
+    )

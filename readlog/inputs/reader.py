@@ -1,0 +1,289 @@
+"""Open an input file as a stream of decoded lines, checking it on the way.
+
+Everything an importer reads comes through here, so that encodings, byte
+order marks, line ends, binary data and over-long lines are handled once.
+The file is read in chunks: memory stays bounded however large it is, and
+its sha256 is computed as a side effect of reading it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from readlog.inputs.limits import READ_ENV, read_limit, too_large
+from readlog.inputs.unpack import is_stdin, unwrap
+from readlog.model.errors import ReadlogError, UnreadableInput
+
+CHUNK = 1 << 20
+SNIFF = 1 << 16
+MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
+ZIP_MAGIC = b"PK\x03\x04"
+WHOLE = "it is read whole, and holds"
+ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
+
+
+@dataclass
+class InputFile:
+    """An opened input: its name, first bytes for shape detection, and lines.
+
+    ``long_lines`` collects the numbers of lines skipped for being longer
+    than MAX_LINE, so importers can report them; ``notes`` collects other
+    damage found while reading, reported after the entries.
+    """
+
+    name: str
+    stream: BinaryIO
+    encoding: str
+    head: bytes
+    size: int | None
+    digest: hashlib._Hash = field(default_factory=hashlib.sha256)
+    bytes_read: int = 0
+    long_lines: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def sha256(self) -> str:
+        return self.digest.hexdigest()
+
+    def sniff_text(self) -> str:
+        """The first 64 KiB decoded, for deciding which importer to use."""
+        return self.head[:SNIFF].decode(self.encoding, errors="ignore").lstrip("\ufeff")
+
+    def _chunks(self) -> Iterator[bytes]:
+        pending = self.head
+        while pending:
+            self.digest.update(pending)
+            self.bytes_read += len(pending)
+            yield pending
+            try:
+                pending = self.stream.read(CHUNK)
+            except OSError as exc:  # a disk error, or a damaged archive member (see archive.py)
+                raise UnreadableInput(f"{self.name}: cannot read past byte {self.bytes_read:,} ({exc})") from None
+        self.notes.extend(getattr(self.stream, "notes", ()))  # what an unpacking layer let pass
+
+    def text_chunks(self) -> Iterator[tuple[int, str]]:
+        """Decoded text in pieces, each with the line number it starts on."""
+        decoder = codecs.getincrementaldecoder(self.encoding)(errors="strict")
+        line = 1
+        for raw in self._chunks():
+            try:
+                text = decoder.decode(raw)
+            except UnicodeDecodeError as exc:
+                good = decoder.decode(raw[: exc.start], final=False) if exc.start else ""
+                where = line + good.count("\n")
+                raise ReadlogError(
+                    f"{self.name}: line {where} is not valid {self.encoding} text "
+                    f"(byte 0x{raw[exc.start]:02x}); {ENCODING_HINT}"
+                ) from None
+            if text:
+                yield line, text
+                line += text.count("\n")
+        try:
+            tail = decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            tail = ""
+            self.notes.append("the file ends in the middle of a character (cut short?); its last bytes were ignored")
+        if tail:
+            yield line, tail
+
+    def read_text(self, limit: int | None = None, *, env: str = READ_ENV, what: str = WHOLE) -> str:
+        """The whole file as text, for formats that must be parsed whole (JSON).
+
+        Stops with an error past ``limit`` bytes (default: READLOG_MAX_READ_MB),
+        naming ``env`` as the way to raise it; line ends are normalised chunk
+        by chunk, so the text is held about twice at most, never more.
+        """
+        limit = read_limit() if limit is None else limit
+        if self.size is not None and self.size > limit:
+            raise too_large(self.name, what, limit, env)
+        parts: list[str] = []
+        for text in self._unix_chunks():
+            if self.bytes_read > limit:
+                raise too_large(self.name, what, limit, env)
+            parts.append(text)
+        return "".join(parts).lstrip("\ufeff")
+
+    def _unix_chunks(self) -> Iterator[str]:
+        """Decoded text in pieces with every CRLF and lone CR turned into LF
+        (a CRLF split between two pieces included)."""
+        after_cr = False
+        for _, text in self.text_chunks():
+            if after_cr and text.startswith("\n"):
+                text = text[1:]
+            after_cr = text.endswith("\r")
+            yield text.replace("\r\n", "\n").replace("\r", "\n")
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        """(line number, text) for each line, without its line end.
+
+        CRLF and lone CR count as line ends. A line longer than MAX_LINE is
+        consumed without being kept; its number goes to ``long_lines`` and
+        an empty string stands in for it.
+        """
+        number = 1
+        parts: list[str] = []
+        size = 0
+        skipping = False
+        for text in self._unix_chunks():
+            pieces = text.split("\n")
+            for i, piece in enumerate(pieces):
+                if not skipping:
+                    parts.append(piece)
+                    size += len(piece)
+                    if size > MAX_LINE:
+                        skipping, parts, size = True, [], 0
+                        self.long_lines.append(number)
+                if i < len(pieces) - 1:
+                    line = "".join(parts)
+                    if number == 1:
+                        line = line.lstrip("\ufeff")
+                    yield number, line
+                    number += 1
+                    parts, size, skipping = [], 0, False
+        if parts or skipping:
+            line = "".join(parts)
+            yield number, line.lstrip("\ufeff") if number == 1 else line
+
+
+def _guess_encoding(head: bytes, requested: str | None) -> str:
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # before UTF-16: FF FE starts both
+        return "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return requested or _declared_encoding(head) or "utf-8"
+
+
+_XML_DECLARATION = re.compile(rb"""<\?xml[^>]{0,200}?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+
+
+def _declared_encoding(head: bytes) -> str | None:
+    """The encoding an XML file (a feed) names in its declaration, e.g. ISO-8859-1."""
+    m = _XML_DECLARATION.match(head)
+    if not m:
+        return None
+    try:
+        name = codecs.lookup(m.group(1).decode("ascii")).name
+        return name if "<?xml".encode(name) == b"<?xml" else None  # only ASCII-compatible ones
+    except (LookupError, UnicodeError):
+        return None
+
+
+def _looks_binary(head: bytes, encoding: str) -> bool:
+    """NUL bytes mark binary data, but a stray one or two in a long text
+    export (seen in real files) should not cost the user the whole import."""
+    if encoding.startswith(("utf-16", "utf-32")):
+        return False
+    sample = head[:8192]
+    return sample.count(0) > max(2, len(sample) // 1000)
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """'utf-16-le' or 'utf-16-be' when the NULs fall where UTF-16 text puts them.
+
+    The ASCII in UTF-16 text (line ends, digits, spaces) puts its zero bytes
+    on one side of each pair; binary data has them anywhere.
+    """
+    sample = head[: len(head[:8192]) // 2 * 2]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if max(even, odd) * 5 < len(sample) // 2:
+        return None  # too few NULs for text that is mostly ASCII in UTF-16
+    guess = "utf-16-le" if odd > 4 * even else "utf-16-be" if even > 4 * odd else None
+    if guess is None:
+        return None
+    try:
+        sample.decode(guess)
+    except UnicodeDecodeError:
+        return None
+    return guess
+
+
+def open_input(path: str, encoding: str | None = None) -> InputFile:
+    """Open ``path`` (``-`` for standard input) for importing.
+
+    Raises ReadlogError, naming the file, when it is missing, a directory,
+    empty, binary, or not text in the expected encoding.
+    """
+    encoding = _encoding(encoding)
+    if path == "-":
+        if sys.stdin is None:
+            raise ReadlogError.of("stdin_closed_import")
+        return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
+    if not os.path.exists(path):
+        raise ReadlogError.of("no_such_file", path=path)
+    if os.path.isdir(path):
+        raise ReadlogError.of("input_is_dir", path=path)
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
+        size = os.fstat(stream.fileno()).st_size
+    except OSError as exc:
+        raise UnreadableInput(f"{path}: cannot read ({exc.strerror})") from None
+    return open_stream(path, stream, size, encoding)
+
+
+def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | None = None) -> InputFile:
+    """Check the start of an opened stream (a file, standard input, a member
+    of an archive) and wrap it for reading; the stream is closed on failure."""
+    try:
+        encoding = _encoding(encoding)
+        try:
+            head = stream.read(SNIFF)
+            unwrapped = unwrap(name, stream, head)
+            if unwrapped is not None:  # gzip or mozLz4: read the text inside
+                stream, size = unwrapped, None
+                head = stream.read(SNIFF)
+        except OSError as exc:
+            raise UnreadableInput(f"{name}: cannot read ({exc})") from None
+        if head.startswith(ZIP_MAGIC):
+            raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
+        if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
+            raise ReadlogError.of("empty_file", name=name)
+        enc = _guess_encoding(head, encoding)
+        if _looks_binary(head, enc):
+            utf16 = _utf16_without_bom(head)
+            if utf16:
+                raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
+            raise ReadlogError.of("binary_file", name=name)
+        _check_head(name, head, enc, explicit=encoding is not None)
+    except ReadlogError:
+        if not is_stdin(stream):
+            stream.close()
+        raise
+    return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
+
+
+def _encoding(requested: str | None) -> str | None:
+    """The codec's canonical name for --encoding, or None to detect it."""
+    if not requested:
+        return None
+    try:
+        return codecs.lookup(requested).name
+    except LookupError:
+        raise ReadlogError(f"unknown encoding {requested!r}; {ENCODING_HINT}") from None
+
+
+def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
+    """Fail early, before any parsing, when the start is not in the encoding."""
+    try:
+        codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
+    except UnicodeDecodeError as exc:
+        line = head[: exc.start].count(b"\n") + 1
+        hint = "check --encoding" if explicit else ENCODING_HINT
+        raise ReadlogError(
+            f"{name}: line {line} is not valid {encoding} text (byte 0x{head[exc.start]:02x}); {hint}"
+        ) from None
+
+
+def close_input(infile: InputFile) -> None:
+    if not is_stdin(infile.stream):
+        infile.stream.close()

@@ -1,0 +1,190 @@
+"""The Entry record shared by importers, the store and rendering.
+
+Importers produce ``Entry`` objects and ``Problem`` objects; nothing else
+crosses from parsing into storage. Identity lives here too, because the
+fingerprint must mean the same thing for every importer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+TRACKING_PARAMS = {"fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid"}
+# A link that urlsplit would take apart and urlunsplit put back unchanged: a
+# lower-case http(s) scheme, a lower-case host name without port or user, a
+# path of visible characters, and no query or fragment. Its key and host are
+# read off directly (tests/test_identity.py checks both against urlsplit).
+_PLAIN = re.compile(r"(https?)://([a-z0-9][a-z0-9.-]*)(/[^?#\x00-\x20\x7f]*)?\Z")
+
+
+@dataclass
+class Entry:
+    """One saved article as an importer found it.
+
+    Times are timezone-aware datetimes or None; ``published`` keeps only
+    the calendar date (``YYYY-MM-DD``) because digests give no time of day.
+    ``line`` is where the entry starts in its file, for problem reports.
+    """
+
+    title: str = ""
+    summary: str = ""
+    verdict: str = ""
+    source: str = ""
+    category: str = ""
+    url: str = ""
+    published: str | None = None
+    saved_at: datetime | None = None
+    saved_raw: str = ""
+    read_at: datetime | None = None
+    starred_at: datetime | None = None
+    archived_at: datetime | None = None
+    tags: list[str] = field(default_factory=list)
+    note: str = ""
+    line: int = 0
+    # A feed item's own identity: the feed it came from and its guid/id there.
+    # Two items of one feed with different ids are two entries even when they
+    # share a link (see merge.Known).
+    feed: str = ""
+    guid: str = ""
+
+    def fingerprint(self, url_key: str | None = None) -> str:
+        """Identity across re-imports: never depends on stamps or import time.
+
+        ``url_key`` is normalize_url(self.url) when the caller has it already.
+        """
+        if self.feed and self.guid:
+            return item_fingerprint(self.feed, self.guid)
+        return fingerprint(self.url, self.source, self.title, self.summary, url_key=url_key)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in an input file that could not be imported as it stands."""
+
+    line: int
+    message: str
+
+    @property
+    def skips_record(self) -> bool:
+        """True when a record was not imported: importers end the message of
+        every record they leave out with "skipped" (and the vetting gate too),
+        which is what the import summary counts as skipped."""
+        return self.message.endswith("skipped")
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+def _norm_text(text: str) -> str:
+    """Fold the differences a re-export may introduce: Unicode form, case, spacing."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def normalize_url(url: str) -> str:
+    """A URL key that two exports of the same article share.
+
+    Lower-case scheme and host, no trailing slash, no tracking parameters
+    (utm_*, fbclid, gclid, ...); the remaining query is sorted. The fragment
+    is part of the identity, as in browsers, buku and linkding (`#/route`,
+    `#!/page` and `#section` can each name different content), except what
+    only points into a page for the reader: a text fragment (`#:~:text=`)
+    and an empty `#`.
+    """
+    url = url.strip()
+    if not url:
+        return ""
+    plain = _PLAIN.match(url)
+    if plain:  # most saved links: their key without taking them apart (half of an import's identity work)
+        scheme, host, path = plain.groups()
+        return f"{scheme}://{host}{(path or '').rstrip('/')}"
+    return _split_key(url)
+
+
+def _split_key(url: str) -> str:
+    """normalize_url for any link: taken apart, cleaned and put back together."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if not parts.scheme or not parts.netloc:
+        return url
+    query = [
+        (k, v)
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+        if not k.lower().startswith("utm_") and k.lower() not in TRACKING_PARAMS
+    ]
+    path = parts.path.rstrip("/")
+    netloc = parts.netloc.lower()
+    scheme = parts.scheme.lower()
+    if scheme in {"http", "https"}:
+        scheme = "https" if scheme == "https" else "http"
+        netloc = re.sub(r":(80|443)$", "", netloc)
+    return urlunsplit((scheme, netloc, path, urlencode(sorted(query)), _fragment(parts.fragment)))
+
+
+def _fragment(fragment: str) -> str:
+    """The part of a fragment that names content: the fragment directive
+    (`:~:text=...`, which only highlights text for the reader) is cut off."""
+    return fragment.split(":~:", 1)[0]
+
+
+def is_web_address(url: str) -> bool:
+    """An absolute http or https address with a host, as written: nothing that
+    cleaning would change (control, bidi or zero-width characters) and no
+    spaces. What readlog saves, fetches and hands to a browser."""
+    from readlog.model.sanitize import clean
+
+    try:
+        parts = urlsplit(url)
+        absolute = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        return False
+    return absolute and " " not in url and clean(url, one_line=True) == url
+
+
+def refingerprint(url: str, stored: str) -> str:
+    """A fingerprint made from ``url`` before fragments counted (schema 4 and
+    earlier, and their exports), made again under today's rule; any other
+    fingerprint as it is. Used by the schema-5 migration and when readlog's
+    own older exports are imported."""
+    key = normalize_url(url)
+    if "#" in key and stored == fingerprint("", "", "", "", url_key=key.split("#", 1)[0]):
+        return fingerprint("", "", "", "", url_key=key)
+    return stored
+
+
+def item_fingerprint(feed: str, guid: str) -> str:
+    """The fingerprint of a feed item that has its own id."""
+    basis = "item\0" + feed + "\0" + guid
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]
+
+
+def site_of(url: str) -> str:
+    """The host a URL points to, without ``www.``: the source of a saved link that names none."""
+    url = url.strip()
+    plain = _PLAIN.match(url)
+    host = plain.group(2) if plain else _split_host(url)
+    return host[4:] if host.startswith("www.") else host
+
+
+def _split_host(url: str) -> str:
+    """The host of any link, as urlsplit reads it ('' when it has none)."""
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def fingerprint(url: str, source: str, title: str, summary: str, *, url_key: str | None = None) -> str:
+    """sha256 of the normalised URL, or of source + title + summary without one."""
+    key = normalize_url(url) if url_key is None else url_key
+    if key:
+        basis = "url\0" + key
+    else:
+        basis = "text\0" + "\0".join(_norm_text(t) for t in (source, title, summary))
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]

@@ -1,0 +1,76 @@
+"""Errors a user can cause, with the exit status each one maps to.
+
+Exit codes (documented in the README): 0 ok, 1 something was not done,
+2 usage error, 130 interrupted (Ctrl-C). Anything that escapes as another exception is a bug and may
+show a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+E = TypeVar("E", bound="ReadlogError")
+
+
+class ReadlogError(Exception):
+    """A problem the user can fix; printed as one line on stderr.
+
+    Raised with ``of(key, **params)``, it carries its message's key in the
+    catalogue (messages.py): ``str()`` is the English text, and
+    ``localized(lang)`` the text in the user's language.
+    """
+
+    exit_code = EXIT_FAILED
+
+    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+        self.key: str | None = None
+        self.params: dict[str, Any] = {}
+        self.parts: list[tuple[str, dict[str, Any]]] = []  # of_all: several messages in turn
+
+    @classmethod
+    def of(cls: type[E], key: str, **params: Any) -> E:
+        """The error whose message is ``key`` in the catalogue, with ``params`` filled in."""
+        from readlog.model.messages import say
+
+        error = cls(say(key, **params))
+        error.key, error.params = key, params
+        return error
+
+    @classmethod
+    def of_all(cls: type[E], *parts: tuple[str, dict[str, Any]]) -> E:
+        """One error saying several catalogue messages (key, params) in turn."""
+        error = cls.of(parts[0][0], **parts[0][1])
+        error.parts = list(parts)
+        error.args = (error.localized("en"),)
+        return error
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang``; errors raised with plain text stay as they are."""
+        if self.key is None:
+            return str(self)
+        from readlog.model.messages import say
+
+        if self.parts:
+            return ("；" if lang == "zh" else "; ").join(say(key, lang, **params) for key, params in self.parts)
+        return say(self.key, lang, **self.params)
+
+
+class UsageError(ReadlogError):
+    """Arguments that cannot work together (exit status 2)."""
+
+    exit_code = EXIT_USAGE
+
+
+class UnreadableInput(ReadlogError):
+    """An input that exists but cannot be read (permissions, a disk error, a
+    damaged archive member): an error even where unrecognised files are
+    merely skipped."""

@@ -1,0 +1,350 @@
+"""Search query syntax, and its translation to SQL over the FTS5 index.
+
+Syntax: words are ANDed; ``"a phrase"`` is matched as written (``""``
+inside it stands for one quote); ``-word`` and ``-"a phrase"`` exclude;
+``OR`` between two terms means either (elsewhere it is an ordinary word).
+Every other character, FTS5 operators included (``* : ^ ( ) NEAR AND NOT``),
+is searched as plain text: terms always reach FTS5 inside double quotes.
+
+The index uses the trigram tokenizer, which matches any substring of three
+or more characters. Shorter terms are handled so that no term is ever
+dropped:
+
+* two characters: every indexed text ends with a space (see migrations),
+  so each occurrence of a two-character string begins some indexed trigram;
+  the term becomes an OR of the trigrams in the index's vocabulary that
+  start with it, and still uses the index;
+* one character: a LIKE scan of the columns (escaped).
+
+Runs of whitespace count as one space, in the index and in queries alike,
+so a phrase matches across line breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from readlog.model.errors import UsageError
+from readlog.store.migrations import FTS_COLUMNS, SPACES, TAGS_TEXT
+
+# Relevance tiers: where a hit counts most. None means any column.
+TIERS: tuple[tuple[str, ...] | None, ...] = (
+    ("title",),
+    ("verdict", "note", "tags", "source", "category"),
+    None,
+)
+MARK_OPEN, MARK_CLOSE = "**", "**"
+NEVER = "0"
+# How an FTS expression selects entries (see store.Library._by_relevance):
+# "lookup" materialises the matching ids and fetches those rows (best when
+# few match); "scan" materialises them but walks the entries in order (the
+# unary + stops SQLite driving the query from the ids), and "probe" asks the
+# index row by row while walking in order: both best when most entries match
+# and only a screenful is wanted; probing costs per row, so only for simple
+# expressions.
+IN_INDEX = "entries.id IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)"
+MODES = {
+    "lookup": IN_INDEX,
+    "scan": "+" + IN_INDEX,
+    "probe": "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH ? AND rowid = entries.id)",
+}
+
+_WS = re.escape(SPACES)
+_SPACE_RUN = re.compile(f"[{_WS}]+")
+_TOKEN = re.compile(rf'(-?)"((?:[^"]|"")*)("?)|([^{_WS}]+)')
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str
+    phrase: bool = False
+
+
+@dataclass
+class Query:
+    """All of ``groups`` must match (each group: any of its terms); none of ``excluded``."""
+
+    groups: list[list[Term]] = field(default_factory=list)
+    excluded: list[Term] = field(default_factory=list)
+
+    def terms(self) -> list[Term]:
+        return [t for g in self.groups for t in g]
+
+
+@dataclass
+class MatchSQL:
+    """A WHERE fragment with its parameters.
+
+    ``fts`` is the FTS5 expression of the positive part (None when there is
+    none); ``exact`` says the fragment selects exactly the rows ``fts``
+    matches (no LIKE scan, no exclusion), so the index alone can count them.
+    """
+
+    sql: str
+    params: list[str]
+    fts: str | None = None
+    exact: bool = False
+
+
+def normalize_space(text: str) -> str:
+    """Whitespace runs as single spaces, trimmed: how the index sees text."""
+    return " ".join(t for t in _SPACE_RUN.split(text) if t)
+
+
+def query_from_args(args: list[str]) -> str:
+    """The query given as several command-line words (so that ``-word`` can be
+    typed unquoted); a mistyped ``--option`` is refused, not searched for."""
+    for arg in args:
+        if arg.startswith("--") and len(arg) > 2 and not _SPACE_RUN.search(arg):
+            raise UsageError(f"no such option: {arg} (to exclude a word, write -word)")
+    return " ".join(args)
+
+
+def _tokens(text: str) -> list[tuple[bool, Term, bool]]:
+    """(negative, term, bare word) for each token; empty phrases are dropped."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        negative, phrase, word = m.group(1), m.group(2), m.group(4)
+        if word is not None:
+            if word.startswith("-") and len(word) > 1:
+                out.append((True, Term(word[1:]), False))
+            else:
+                out.append((False, Term(word), True))
+            continue
+        body = normalize_space(phrase.replace('""', '"'))
+        if body:
+            out.append((bool(negative), Term(body, phrase=True), False))
+    return out
+
+
+# SQLite's expression depth limit is 1000, and each word adds a level or
+# two (MATCH, LIKE, NOT); no one types more than a few dozen words.
+MAX_TERMS = 200
+
+
+def parse_query(text: str) -> Query:
+    """Parse the user's query; raise UsageError if it holds nothing to search for."""
+    tokens = _tokens(text)
+    query = Query()
+    join_next = False
+    for i, (negative, term, bare) in enumerate(tokens):
+        if bare and term.text == "OR" and _between_terms(tokens, i) and not join_next:
+            join_next = True
+            continue
+        if negative:
+            query.excluded.append(term)
+        elif join_next:
+            query.groups[-1].append(term)
+        else:
+            query.groups.append([term])
+        join_next = False
+    if not query.groups and not query.excluded:
+        raise UsageError('the search query is empty; give a word, a "phrase", or -word to exclude')
+    count = len(query.terms()) + len(query.excluded)
+    if count > MAX_TERMS:
+        raise UsageError(f"the search has {count} words; at most {MAX_TERMS} fit in one query")
+    return query
+
+
+def _between_terms(tokens: list[tuple[bool, Term, bool]], i: int) -> bool:
+    """OR is an operator only between two terms that are not exclusions."""
+    return 0 < i < len(tokens) - 1 and not tokens[i - 1][0] and not tokens[i + 1][0]
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _fts_term(term: Term, vocabulary: Callable[[str], list[str]]) -> str | None:
+    """The FTS5 expression for one term; '' when it can only be found by LIKE,
+    None when the index proves it occurs nowhere."""
+    text = term.text.lower()
+    if len(text) >= 3:
+        return _quote(text)
+    if len(text) == 2:
+        trigrams = vocabulary(text)
+        if not trigrams:
+            return None
+        return "(" + " OR ".join(_quote(t) for t in trigrams) + ")"
+    return ""
+
+
+def _like(term: Term, columns: tuple[str, ...]) -> tuple[str, list[str]]:
+    pattern = "%" + re.sub(r"([\\%_])", r"\\\1", term.text) + "%"
+    exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in columns]
+    sql = " OR ".join(f"{e} LIKE ? ESCAPE '\\'" for e in exprs)
+    return f"({sql})", [pattern] * len(columns)
+
+
+def _group_sql(
+    group: list[Term], vocabulary: Callable[[str], list[str]], columns: tuple[str, ...] | None
+) -> tuple[str | None, str | None, list[str]]:
+    """(FTS expression, SQL predicate, params) for one OR group; one of the two is set."""
+    cols = columns or FTS_COLUMNS
+    fts: list[str] = []
+    likes: list[tuple[str, list[str]]] = []
+    for term in group:
+        expr = _fts_term(term, vocabulary)
+        if expr is None:
+            continue
+        if expr:
+            fts.append(expr)
+        else:
+            likes.append(_like(term, cols))
+    if not fts and not likes:
+        return None, NEVER, []
+    if not likes:
+        return " OR ".join(fts), None, []
+    parts = [sql for sql, _ in likes]
+    params = [p for _, ps in likes for p in ps]
+    if fts:
+        parts.insert(0, IN_INDEX)
+        params.insert(0, _column_filter(" OR ".join(fts), columns))
+    return None, "(" + " OR ".join(parts) + ")", params
+
+
+def _column_filter(expr: str, columns: tuple[str, ...] | None) -> str:
+    return f"{{{' '.join(columns)}}} : ({expr})" if columns else expr
+
+
+def match_sql(
+    query: Query,
+    vocabulary: Callable[[str], list[str]],
+    *,
+    columns: tuple[str, ...] | None = None,
+    mode: str = "lookup",
+) -> MatchSQL:
+    """The WHERE fragment selecting the entries that match.
+
+    With ``columns``, the positive part must match within those columns.
+    ``mode`` is how the index is asked (see MODES).
+    """
+    clauses: list[str] = []
+    params: list[str] = []
+    fts_and: list[str] = []
+    for group in query.groups:
+        expr, sql, ps = _group_sql(group, vocabulary, columns)
+        if sql == NEVER:
+            return MatchSQL(NEVER, [])
+        if expr is not None:
+            fts_and.append(f"({expr})")
+        elif sql is not None:
+            clauses.append(sql)
+            params.extend(ps)
+    exact = not clauses
+    for term in query.excluded:
+        expr, sql, ps = _group_sql([term], vocabulary, None)
+        if sql == NEVER:
+            continue
+        exact = False
+        if expr is not None:
+            clauses.append(f"NOT {IN_INDEX}")
+            params.append(expr)
+        elif sql is not None:
+            clauses.append(f"NOT {sql}")
+            params.extend(ps)
+    fts = _column_filter(" AND ".join(fts_and), columns) if fts_and else None
+    if fts is not None:
+        # Probing goes last, so that cheaper conditions are tested first.
+        at = len(clauses) if mode == "probe" else 0
+        clauses.insert(at, MODES[mode])
+        params.insert(len(params) if mode == "probe" else 0, fts)
+    sql = ("(" + " AND ".join(clauses) + ")") if clauses else "1"
+    return MatchSQL(sql, params, fts, exact and fts is not None)
+
+
+def caseless_pair(query: Query) -> str | None:
+    """The term of a query that is one two-character term whose characters
+    have no case and are not spaces (内核, 调度, 12), else None.
+
+    For such a term, ``instr`` on the stored text finds exactly the entries
+    the index finds: the index only folds case and spaces, and no other
+    character folds to one without case (store.Library._walk_for_pair).
+    """
+    if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
+        return None
+    text = query.groups[0][0].text
+    if len(text) != 2 or any(c.isspace() or c.lower() != c or c.upper() != c or c.casefold() != c for c in text):
+        return None
+    return text
+
+
+def tier_of(term: str) -> tuple[str, list[str]]:
+    """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
+    for a term found with ``instr``, or NULL when no column holds it."""
+    named = [c for tier in TIERS if tier for c in tier]
+    columns = [*(t or tuple(c for c in FTS_COLUMNS if c not in named) for t in TIERS)]
+    whens, params = [], []
+    for number, tier in enumerate(columns, 1):
+        exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier]
+        whens.append(f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN {number}")
+        params += [term] * len(exprs)
+    return f"CASE {' '.join(whens)} END", params
+
+
+def is_simple(query: Query) -> bool:
+    """Probing the index row by row is cheap only for a few single trigrams
+    (a longer phrase must check positions, a two-character term is an OR)."""
+    terms = query.terms()
+    return 0 < len(terms) <= 3 and all(len(t.text) == 3 for t in terms)
+
+
+def _fold(text: str) -> str:
+    """Lower case, one character for one, so positions stay valid."""
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text)
+
+
+def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[tuple[int, int]]]:
+    """A short piece of the first text with a hit, and where the hits are in it.
+
+    Hits are found case-insensitively; the snippet is cut to about ``width``
+    characters around the first one.
+    """
+    needles = sorted({_fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    for text in texts:
+        flat = normalize_space(text)
+        low = _fold(flat)
+        first = min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
+        if first < 0:
+            continue
+        start = _context_start(flat, first)
+        end = min(len(flat), start + width)
+        piece = flat[start:end]
+        prefix = "…" if start > 0 else ""
+        suffix = "…" if end < len(flat) else ""
+        out = prefix + piece + suffix
+        return out, _spans(_fold(out), needles)
+    return "", []
+
+
+def _context_start(text: str, first: int, before: int = 8) -> int:
+    """Where a snippet starts: a few characters before the first hit (narrow
+    table columns must still show it), not in the middle of a Latin word."""
+    if first <= before + 4:
+        return 0
+    space = text.rfind(" ", first - before, first)
+    return space + 1 if space >= 0 else first - before
+
+
+def _spans(low: str, needles: list[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for needle in needles:
+        start = low.find(needle)
+        while needle and start >= 0:
+            end = start + len(needle)
+            if not any(s < end and start < e for s, e in spans):
+                spans.append((start, end))
+            start = low.find(needle, end if end > start else start + 1)
+    return sorted(spans)
+
+
+def marked(text: str, spans: list[tuple[int, int]]) -> str:
+    """The snippet as plain text with each hit wrapped in ``**``."""
+    out, pos = [], 0
+    for start, end in spans:
+        out += [text[pos:start], MARK_OPEN, text[start:end], MARK_CLOSE]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)

@@ -1,0 +1,592 @@
+"""The polite HTTP client behind ``add`` and ``fetch``.
+
+One page at a time per host and at most ``jobs`` pages at once; timeouts on
+connecting and on every read, and a limit on a whole page; redirects
+followed by hand (capped, loops detected, only to http and https); retries
+with doubling waits on 429 and 5xx, honouring ``Retry-After`` up to a cap;
+the body read as a stream and decoded (gzip, deflate, br) in bounded steps,
+so neither a never-ending page nor a compression bomb can hold more than
+the size cap in memory; the text decoded by the charset the page declares
+(BOM, HTTP header, ``<meta>``), GB18030 included.
+
+httpx is imported inside the functions that use it: this module is loaded
+only by the commands that go to the network (tests/test_startup.py).
+Results are plain ``Page`` records; nothing here touches the library.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import errno
+import functools
+import re
+import socket
+import ssl
+import zlib
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from email.utils import parsedate_to_datetime
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from urllib.parse import urljoin, urlsplit
+
+from readlog import __version__
+from readlog.model.entry import is_web_address
+from readlog.model.errors import UsageError
+
+if TYPE_CHECKING:
+    import httpx
+
+# Where a site's operator can read what readlog is; empty until the project
+# has a public home page (the User-Agent then names only the program).
+PROJECT_URL = ""
+USER_AGENT = f"readlog/{__version__} ({'+' + PROJECT_URL if PROJECT_URL else 'personal reading tracker'})"
+
+RETRY_STATUSES = {429, 500, 502, 503, 504}
+# Statuses that say "not now" rather than "not here": never a dead link.
+TRANSIENT_STATUSES = {408, 425, 429}
+REDIRECTS = {301, 302, 303, 307, 308}
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+TEXT_TYPES = ("text/plain",)
+# How a page names its charset in the first bytes: <meta charset="x">,
+# <meta http-equiv="Content-Type" content="text/html; charset=x">, <?xml encoding="x"?>.
+_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""", re.I)
+_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+# Names browsers read differently from Python (the WHATWG Encoding Standard):
+# GB2312 and GBK pages are decoded as GB18030, their superset; "Latin-1" and
+# ASCII pages as windows-1252; a page that says UTF-16 in a <meta> tag cannot
+# be UTF-16 (the tag was readable as ASCII) and is read as UTF-8.
+_CHARSET_ALIASES = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "gb_2312-80": "gb18030",
+    "iso-8859-1": "cp1252",
+    "iso8859-1": "cp1252",
+    "latin1": "cp1252",
+    "latin-1": "cp1252",
+    "us-ascii": "cp1252",
+    "ascii": "cp1252",
+    "big5": "big5hkscs",
+    "x-sjis": "shift_jis",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How patient and how greedy a fetch may be.
+
+    ``from_env`` lets the environment shorten the waits (tests use
+    READLOG_FETCH_TIMEOUT and READLOG_FETCH_BACKOFF so that a slow page or a
+    retry costs a fraction of a second).
+    """
+
+    timeout: float = 20.0  # seconds to connect, and between two reads of a page
+    page_seconds: float = 60.0  # the longest one page may take, all reads together
+    max_bytes: int = 10 * 2**20  # the largest page kept, after decompression
+    max_redirects: int = 10
+    retries: int = 2  # further attempts after a 429 or 5xx
+    backoff: float = 1.0  # the wait before the first retry, doubled for each next one
+    max_wait: float = 30.0  # the longest Retry-After honoured; a longer one ends the attempt
+    jobs: int = 4  # pages at once (always one at a time per host)
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Limits:
+        """The defaults, with READLOG_FETCH_TIMEOUT / _BACKOFF / _MAX_WAIT / _MAX_BYTES applied, then ``overrides``."""
+        values: dict[str, Any] = {}
+        timeout = _env_float("READLOG_FETCH_TIMEOUT")
+        if timeout is not None:
+            values.update(timeout=timeout, page_seconds=timeout * 3)
+        for key, env in (("backoff", "READLOG_FETCH_BACKOFF"), ("max_wait", "READLOG_FETCH_MAX_WAIT")):
+            value = _env_float(env)
+            if value is not None:
+                values[key] = value
+        max_bytes = _env_float("READLOG_FETCH_MAX_BYTES")
+        if max_bytes is not None:
+            values["max_bytes"] = int(max_bytes)
+        limits = replace(cls(), **values)
+        if "timeout" in overrides and "page_seconds" not in overrides:
+            overrides["page_seconds"] = overrides["timeout"] * 3
+        return replace(limits, **overrides)
+
+
+def _env_float(name: str) -> float | None:
+    """A number above 0 from $name; None when unset or empty. Anything else
+    (0, -1, inf, text) is a usage error, as for readlog's other settings."""
+    from readlog.settings import env_number
+
+    found = env_number(name)
+    if found is None:
+        return None
+    value, raw = found
+    if not 0 < value < 1e12:  # also false for nan and inf
+        raise UsageError.of("bad_positive", env=name, raw=raw[:40])
+    return value
+
+
+@dataclass
+class Page:
+    """What one attempt to get a page found.
+
+    ``error`` is '' for a page whose text is in ``text``. ``dead`` marks a
+    link that is gone (an HTTP error status after the retries, or no such
+    host); ``status`` is None when no response came at all.
+    """
+
+    url: str
+    final_url: str = ""
+    status: int | None = None
+    content_type: str = ""
+    text: str = ""
+    charset: str = ""
+    language: str = ""  # the Content-Language header's first tag
+    error: str = ""
+    dead: bool = False
+    no_host: bool = False  # the host name does not exist (or the machine is offline)
+    retry_after: float | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+    @property
+    def is_html(self) -> bool:
+        return self.content_type in HTML_TYPES
+
+
+class _Failure(Exception):
+    """Ends one attempt with a reason (and the status when a response came)."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def host_of(url: str) -> str:
+    """The host name of a URL, lower-case, '' when it has none."""
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+# ---- running many pages --------------------------------------------------------
+
+K = TypeVar("K")
+R = TypeVar("R")
+
+
+@dataclass
+class Job(Generic[K]):
+    key: K
+    url: str
+
+
+def run(
+    jobs: Sequence[Job[K]],
+    limits: Limits,
+    *,
+    process: Callable[[Page], R],
+    done: Callable[[K, R], None],
+    started: Callable[[K], None] | None = None,
+) -> None:
+    """Fetch every job's page and hand each result to ``done`` as it arrives.
+
+    ``process`` turns a Page into the caller's result in a worker thread
+    (text extraction is CPU work that must not hold up the downloads);
+    ``done`` runs on the calling thread, one result at a time, so it may
+    write to the library. Ctrl-C stops at once: every result already
+    handed to ``done`` stays handed.
+    """
+    asyncio.run(_run(jobs, limits, process, done, started))
+
+
+async def _run(
+    jobs: Sequence[Job[K]],
+    limits: Limits,
+    process: Callable[[Page], R],
+    done: Callable[[K, R], None],
+    started: Callable[[K], None] | None,
+) -> None:
+    """Hosts take turns; a host never has two pages in flight, and at most
+    ``limits.jobs`` pages are in flight altogether. Only that many tasks
+    exist at any time, however many pages there are."""
+    queues: dict[str, deque[Job[K]]] = {}
+    for job in jobs:
+        queues.setdefault(host_of(job.url), deque()).append(job)
+    ready = deque(queues)  # hosts with pages waiting and none in flight
+    active: dict[asyncio.Task[R], tuple[str, K]] = {}
+    async with _client(limits) as client:
+        try:
+            while ready or active:
+                while ready and len(active) < max(1, limits.jobs):
+                    host = ready.popleft()
+                    job = queues[host].popleft()
+                    if started:
+                        started(job.key)
+                    task = asyncio.ensure_future(_one(client, job.url, limits, process))
+                    active[task] = (host, job.key)
+                finished, _ = await asyncio.wait(active, return_when=asyncio.FIRST_COMPLETED)
+                for task in finished:
+                    host, key = active.pop(task)
+                    if queues[host]:
+                        ready.append(host)
+                    done(key, task.result())
+        finally:
+            for task in active:
+                task.cancel()
+            if active:
+                await asyncio.gather(*active, return_exceptions=True)
+
+
+async def _one(client: httpx.AsyncClient, url: str, limits: Limits, process: Callable[[Page], R]) -> R:
+    page = await get(client, url, limits)
+    return await asyncio.to_thread(process, page)
+
+
+def _client(limits: Limits) -> httpx.AsyncClient:
+    import httpx
+
+    pool = httpx.Limits(max_connections=max(1, limits.jobs), max_keepalive_connections=max(1, limits.jobs))
+    return httpx.AsyncClient(
+        headers={
+            "User-Agent": USER_AGENT,
+            "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.1",
+            "Accept-Encoding": ", ".join(("gzip", "deflate", *(["br"] if _brotli() else []))),
+        },
+        timeout=httpx.Timeout(limits.timeout),
+        limits=pool,
+        verify=_tls(),
+        follow_redirects=False,  # followed by hand: capped, loops found, only to web addresses
+    )
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """Certificates are verified, as httpx does by default; the context (85 ms
+    to load the certificate store) is made once per process."""
+    import httpx
+
+    return httpx.create_ssl_context()
+
+
+# ---- one page --------------------------------------------------------------------
+
+
+async def get(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
+    """One page with its retries: 429 and 5xx are tried again after a
+    doubling wait (or the server's Retry-After, up to ``limits.max_wait``)."""
+    attempt = 0
+    while True:
+        page = await _attempt(client, url, limits)
+        if page.status not in RETRY_STATUSES or attempt >= limits.retries:
+            break
+        wait = retry_wait(page.retry_after, attempt, limits)
+        if wait is None:
+            page.error += f"; the site asks to wait {page.retry_after:.0f} s"
+            break
+        await asyncio.sleep(wait)
+        attempt += 1
+    if page.status is not None and page.status >= 400:
+        page.dead = page.status not in TRANSIENT_STATUSES
+    return page
+
+
+def retry_wait(retry_after: float | None, attempt: int, limits: Limits) -> float | None:
+    """Seconds to wait before retry number ``attempt + 1``; None when the
+    server asks for longer than ``limits.max_wait`` (try another day)."""
+    if retry_after is not None:
+        return retry_after if retry_after <= limits.max_wait else None
+    return limits.backoff * 2**attempt
+
+
+async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
+    import httpx
+
+    page = Page(url=url, final_url=url)
+    try:
+        await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
+    except asyncio.TimeoutError:
+        page.error = f"the page took longer than {limits.page_seconds:g} s"
+    except _Failure as exc:
+        page.error = str(exc)
+        page.status = exc.status if exc.status is not None else page.status
+    except httpx.TimeoutException:
+        page.error = f"no answer within {limits.timeout:g} s (timed out)"
+    except httpx.TooManyRedirects:
+        page.error = "too many redirects"
+    except (httpx.HTTPError, OSError, ValueError, UnicodeError, LookupError) as exc:
+        page.error, page.no_host = network_error(exc)
+        page.dead = page.no_host
+    return page
+
+
+def network_error(exc: BaseException) -> tuple[str, bool]:
+    """A short reason for a failure below HTTP, and whether the host name
+    does not exist (as opposed to a network that is down or a refusal)."""
+    for cause in _chain(exc):
+        if isinstance(cause, socket.gaierror):
+            if cause.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)):
+                return "no such host", True
+            return f"cannot look up the host ({cause.strerror or cause})", False
+        if isinstance(cause, ConnectionRefusedError) or getattr(cause, "errno", None) == errno.ECONNREFUSED:
+            return "connection refused", False
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:200], False
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in seen and len(seen) < 10:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
+async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None:
+    """GET the page, following redirects by hand, and read its body into ``page``."""
+    import httpx
+
+    seen = {_loop_key(page.url)}
+    current = page.url
+    for _ in range(limits.max_redirects + 1):
+        try:
+            request = client.build_request("GET", current)
+        except httpx.InvalidURL:
+            raise _Failure("not a valid web address", page.status) from None
+        try:
+            response = await client.send(request, stream=True)
+        except httpx.InvalidURL:  # httpx reads a redirect's Location before handing the response back
+            raise _Failure("redirects to something that is not a web page", page.status) from None
+        try:
+            page.status, page.final_url = response.status_code, current
+            location = response.headers.get("location", "").strip()
+            if response.status_code in REDIRECTS and location:
+                target = urljoin(current, location)
+                if not is_web_address(target):
+                    raise _Failure("redirects to something that is not a web page", response.status_code)
+                if _loop_key(target) in seen:
+                    raise _Failure("redirect loop", response.status_code)
+                seen.add(_loop_key(target))
+                current = target
+                continue
+            if response.status_code >= 400:
+                page.retry_after = _retry_after(response.headers.get("retry-after", ""))
+                raise _Failure(f"HTTP {response.status_code}", response.status_code)
+            await _read(response, page, limits)
+            return
+        finally:
+            await response.aclose()
+    raise _Failure(f"more than {limits.max_redirects} redirects", page.status)
+
+
+def _loop_key(url: str) -> str:
+    return url.split("#", 1)[0]
+
+
+def _retry_after(value: str) -> float | None:
+    """Retry-After as seconds: a number (a fraction is read too), or an HTTP date."""
+    value = value.strip()
+    if not value:
+        return None
+    if re.fullmatch(r"\d{1,9}(?:\.\d{1,6})?", value):
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    from datetime import datetime, timezone
+
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+
+
+async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
+    """Check the type, stream and decode the body within the size cap, decode the text."""
+    header = response.headers.get("content-type", "")
+    page.content_type = header.split(";", 1)[0].strip().lower()
+    page.language = response.headers.get("content-language", "").split(",", 1)[0].strip()
+    if page.content_type and page.content_type not in HTML_TYPES + TEXT_TYPES:
+        raise _Failure(f"not a web page ({page.content_type}); readlog reads HTML and plain text", page.status)
+    decoder = decoder_for(response.headers.get("content-encoding", ""))
+    if decoder is None:
+        encoding = response.headers.get("content-encoding", "")
+        raise _Failure(f"the page is compressed in a way readlog cannot read ({encoding})", page.status)
+    body = bytearray()
+    async for raw in response.aiter_raw():
+        body += decoder.feed(raw, limits.max_bytes + 1 - len(body))
+        if len(body) > limits.max_bytes:
+            raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
+    body += decoder.flush(limits.max_bytes + 1 - len(body))
+    if len(body) > limits.max_bytes:
+        raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
+    data = bytes(body)
+    if not page.content_type:
+        page.content_type = "text/html" if _looks_like_html(data) else ""
+        if not page.content_type:
+            raise _Failure("not a web page (the server did not say what it is)", page.status)
+    page.text, page.charset = decode(data, header)
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**20:g} MB" if n >= 2**20 else f"{n:,} bytes"
+
+
+def _looks_like_html(data: bytes) -> bool:
+    head = data[:1024].lstrip().lower()
+    return head.startswith((b"<!doctype html", b"<html", b"<head", b"<meta", b"<title", b"<!--"))
+
+
+# ---- bounded decompression ----------------------------------------------------------
+
+
+class _Identity:
+    def feed(self, data: bytes, room: int) -> bytes:
+        return data
+
+    def flush(self, room: int) -> bytes:
+        return b""
+
+
+class _Zlib:
+    """gzip or deflate, never producing more than ``room`` bytes per call."""
+
+    def __init__(self, wbits: int) -> None:
+        self.wbits = wbits
+        self.d = zlib.decompressobj(wbits)
+        self.started = False
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        if room <= 0:
+            return b""
+        try:
+            try:
+                out = self.d.decompress(data, room)
+            except zlib.error:
+                if self.started or self.wbits != zlib.MAX_WBITS:
+                    raise
+                self.wbits, self.d = -zlib.MAX_WBITS, zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate
+                out = self.d.decompress(data, room)
+        except zlib.error:
+            raise _Failure("the page's compressed data is damaged") from None
+        self.started = True
+        # Whatever did not fit stays in unconsumed_tail; the caller stops at the cap anyway.
+        if self.d.unconsumed_tail and len(out) < room:
+            out += self.feed(self.d.unconsumed_tail, room - len(out))
+        return out
+
+    def flush(self, room: int) -> bytes:
+        return self.d.flush(max(1, room)) if room > 0 else b""
+
+
+class _Brotli:
+    def __init__(self) -> None:
+        import brotli
+
+        self.d = brotli.Decompressor()
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        import brotli
+
+        try:
+            out = self.d.process(data, output_buffer_limit=max(1, room))
+            while len(out) < room and not self.d.can_accept_more_data():
+                out += self.d.process(b"", output_buffer_limit=room - len(out))
+        except brotli.error:
+            raise _Failure("the page's compressed data is damaged") from None
+        return out
+
+    def flush(self, room: int) -> bytes:
+        return b""
+
+
+def _brotli() -> bool:
+    """Whether br can be read within the size cap (brotli 1.2 or later)."""
+    try:
+        import brotli
+    except ImportError:
+        return False
+    return hasattr(brotli.Decompressor(), "can_accept_more_data")
+
+
+def decoder_for(encoding: str) -> _Identity | _Zlib | _Brotli | None:
+    """A bounded decoder for a Content-Encoding, or None when it cannot be read."""
+    names = [e.strip().lower() for e in encoding.split(",") if e.strip() and e.strip().lower() != "identity"]
+    if not names:
+        return _Identity()
+    if len(names) > 1:
+        return None
+    name = names[0]
+    if name in ("gzip", "x-gzip"):
+        return _Zlib(16 + zlib.MAX_WBITS)
+    if name == "deflate":
+        return _Zlib(zlib.MAX_WBITS)
+    if name == "br" and _brotli():
+        return _Brotli()
+    return None
+
+
+# ---- text ----------------------------------------------------------------------------
+
+
+def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
+    """The page's text and the charset it was read in.
+
+    In a browser's order: a byte-order mark, the HTTP header's charset, a
+    ``<meta>`` (or XML) declaration in the first 2 KB; else UTF-8 when the
+    bytes are valid UTF-8, else the best guess. Bytes the charset cannot
+    read become U+FFFD rather than failing the page.
+    """
+    boms = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+    for bom, name in boms:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(name, errors="replace"), name
+    head = data[:2048]
+    in_header = _HEADER_CHARSET.search(content_type)
+    declared = [in_header.group(1) if in_header else ""]
+    for found in (_META_CHARSET.search(head), _XML_ENCODING.search(head)):
+        declared.append(found.group(1).decode("ascii", "replace") if found else "")
+    for i, raw in enumerate(declared):
+        name = charset(raw) if raw else ""
+        if name == "utf-16" and i > 0:
+            name = "utf-8"  # a declaration readable as ASCII cannot be in UTF-16
+        if name:
+            return data.decode(name, errors="replace"), name
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    guessed = _guess(data)
+    return data.decode(guessed, errors="replace"), guessed
+
+
+def charset(name: str) -> str:
+    """Python's codec name for a declared charset, or '' when there is none such."""
+    name = name.strip().strip("\"'").lower()
+    name = _CHARSET_ALIASES.get(name, name)
+    try:
+        codec = codecs.lookup(name)
+    except (LookupError, ValueError):
+        return ""
+    if not codec._is_text_encoding:  # base64, rot13, zlib...: codecs Python has, but not for text
+        return ""
+    found = codec.name
+    if found in ("utf-16-le", "utf-16-be", "utf-16"):
+        return "utf-16"
+    return found
+
+
+def _guess(data: bytes) -> str:
+    """A charset for bytes that declare none and are not UTF-8: GB18030 when
+    they read as Chinese, else windows-1252 (a browser's default)."""
+    try:
+        text = data[:20000].decode("gb18030")
+    except UnicodeDecodeError:
+        return "cp1252"
+    high = sum(1 for ch in text if ord(ch) > 0x7F)
+    han = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return "gb18030" if high and han / high > 0.8 else "cp1252"
