@@ -10,6 +10,7 @@ import typer
 
 from readlog.cli import handle_errors, organise, state_of
 from readlog.cli import registry as app
+from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
 
 F = organise
@@ -109,13 +110,13 @@ def fetch(
       readlog fetch --source "Go Blog" --refetch
       readlog fetch --dead --refetch --jobs 8
     """
-    from readlog.cli.commands import parse_ids
     from readlog.core import fetching
+    from readlog.core.filters import parse_ids
     from readlog.render import capture as show
     from readlog.store import Filters
 
     state = state_of(ctx)
-    fa = F.FilterArgs(
+    fa = FilterArgs(
         unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
     )
     if ids and fa.given():

@@ -6,105 +6,15 @@ do the work. No SQL and no rich here.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
+from readlog.core.filters import no_entry, parse_ids
+from readlog.core.reading import snippets
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
     from readlog.store import Filters
-
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
-
-
-def parse_ids(values: list[str]) -> list[int]:
-    """'3', '5', '8-12' -> [3, 5, 8, 9, 10, 11, 12], in order, without repeats."""
-    from readlog.store import MAX_ID
-
-    ids: list[int] = []
-    for value in values:
-        parts = value.replace(",", " ").split()
-        if not parts:
-            raise UsageError.of("empty_id")
-        for part in parts:
-            m = _RANGE.match(part)
-            if not m:
-                raise UsageError.of("bad_id", part=part)
-            lo = int(m.group(1))
-            hi = int(m.group(2) or lo)
-            if hi > MAX_ID:
-                raise UsageError.of("id_too_big", part=part, max=MAX_ID)
-            if hi < lo:
-                raise UsageError.of("range_backwards", part=part)
-            if hi - lo > 1_000_000:
-                raise UsageError.of("range_too_large", part=part)
-            ids.extend(range(lo, hi + 1))
-    return list(dict.fromkeys(ids))
-
-
-def _when(value: str | None, option: str) -> str | None:
-    if value is None:
-        return None
-    if not value.strip():  # an empty filter must never widen a bulk change to the whole library
-        raise UsageError.of("needs_value", option=option)
-    from readlog.model.stamps import parse_when, to_iso
-
-    try:
-        return to_iso(parse_when(value, day_start=True))
-    except (ValueError, OverflowError) as exc:
-        raise UsageError.of("bad_option_value", option=option, detail=str(exc)) from None
-
-
-def make_filters(
-    *,
-    unread: bool,
-    read: bool,
-    starred: bool,
-    source: str | None,
-    category: str | None,
-    since: str | None,
-    before: str | None,
-    tags: list[str],
-    archived: bool,
-    search: str | None,
-    dead: bool = False,
-    min_time: int | None = None,
-    max_time: int | None = None,
-) -> Filters:
-    from readlog.model.tags import unique_tags
-    from readlog.store import Filters
-
-    if unread and read:
-        raise UsageError.of("unread_and_read")
-    # An empty value (often an unset shell variable) must not silently mean "everything".
-    for option, value in (("--source", source), ("--category", category), *(("--tag", t) for t in tags)):
-        if value is not None and not value.strip():
-            raise UsageError.of("needs_value", option=option)
-    for option, minutes in (("--min-time", min_time), ("--max-time", max_time)):
-        if minutes is not None and minutes < 0:
-            raise UsageError(f"{option} takes minutes, 0 or more")
-    if min_time is not None and max_time is not None and min_time > max_time:
-        raise UsageError(f"--min-time {min_time} is more than --max-time {max_time}; nothing could match")
-    query = None
-    if search is not None:
-        from readlog.store.search import parse_query
-
-        query = parse_query(search)
-    return Filters(
-        state="unread" if unread else "read" if read else None,
-        starred=starred,
-        source=source,
-        category=category,
-        since=_when(since, "--since"),
-        before=_when(before, "--before"),
-        tags=unique_tags(tags),
-        archived=archived,
-        query=query,
-        dead=dead,
-        min_minutes=min_time,
-        max_minutes=max_time,
-    )
 
 
 def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: bool) -> None:
@@ -130,16 +40,6 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
         return
     total = len(rows) if count == 0 or len(rows) < count else lib.count(f)
     state.out.entries_table(rows, total, snippets=found)
-
-
-def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tuple[str, list[tuple[int, int]]]]:
-    """Each row's search snippet: the text around its first hit, and the hits' spans."""
-    from readlog.store.search import snippet
-
-    assert f.query is not None
-    ids = [r["id"] for r in rows]
-    texts = lib.texts(ids)
-    return {i: snippet(texts.get(i, []), f.query) for i in ids}
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
@@ -239,12 +139,3 @@ def overview(state: State) -> None:
     data = lib.overview()
     newest = lib.select(Filters(state="unread"), limit=5)
     state.out.overview(data, newest, str(lib.path))
-
-
-def no_entry(lib: Any, entry_id: int) -> ReadlogError:
-    """The error for an id that names no entry; one in the trash says so, and how to bring it back."""
-    from readlog.store import MAX_ID, trash
-
-    if not 0 < entry_id <= MAX_ID:
-        return ReadlogError.of("no_entry", id=entry_id)
-    return trash.no_entry(lib, [entry_id])

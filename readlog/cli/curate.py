@@ -11,6 +11,7 @@ import typer
 
 from readlog.cli import handle_errors, organise, state_of
 from readlog.cli import registry as app
+from readlog.core.filters import FilterArgs
 
 F = organise
 
@@ -98,7 +99,7 @@ def rm(
     """
     from readlog.core import curate
 
-    fa = organise.FilterArgs(
+    fa = FilterArgs(
         unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
     )
     curate.remove(state_of(ctx), ids or [], fa, yes=yes, as_json=as_json)

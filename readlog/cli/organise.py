@@ -12,7 +12,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
@@ -20,11 +20,12 @@ import typer
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.core.actions import launch, parse_tag_args
+from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
-    from readlog.store import Filters, Library
+    from readlog.store import Library
 
 Row = dict[str, Any]
 
@@ -44,61 +45,6 @@ MIN_TIME = typer.Option(None, "--min-time", metavar="MINUTES", help="Articles ta
 MAX_TIME = typer.Option(None, "--max-time", metavar="MINUTES", help="Articles read in at most this many minutes.")
 YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
 JSON = typer.Option(False, "--json", help="Print the changed entries as JSON.")
-
-
-@dataclass
-class FilterArgs:
-    """The filter options as typed, for building Filters and for the history line."""
-
-    unread: bool = False
-    read: bool = False
-    starred: bool = False
-    source: Optional[str] = None
-    category: Optional[str] = None
-    since: Optional[str] = None
-    before: Optional[str] = None
-    tags: list[str] = field(default_factory=list)
-    archived: bool = False
-    search: Optional[str] = None
-    dead: bool = False
-    min_time: Optional[int] = None
-    max_time: Optional[int] = None
-
-    def given(self) -> bool:
-        return self != FilterArgs()
-
-    def filters(self) -> Filters:
-        from readlog.cli import commands
-
-        return commands.make_filters(
-            unread=self.unread,
-            read=self.read,
-            starred=self.starred,
-            source=self.source,
-            category=self.category,
-            since=self.since,
-            before=self.before,
-            tags=self.tags,
-            archived=self.archived,
-            search=self.search,
-            dead=self.dead,
-            min_time=self.min_time,
-            max_time=self.max_time,
-        )
-
-    def words(self) -> list[str]:
-        """The options again, as a command line (recorded in history)."""
-        words: list[str] = []
-        for flag in ("unread", "read", "starred", "archived", "dead"):
-            if getattr(self, flag):
-                words.append(f"--{flag}")
-        for flag in ("source", "category", "since", "before", "search", "min_time", "max_time"):
-            value = getattr(self, flag)
-            if value is not None:
-                words += [f"--{flag.replace('_', '-')}", str(value)]
-        for tag in self.tags:
-            words += ["--tag", tag]
-        return words
 
 
 @dataclass
@@ -286,8 +232,8 @@ def tag(
     if not _by_ids(ids, fa, "tag"):
         run_bulk(state, change, fa, yes=yes, as_json=as_json)
         return
-    from readlog.cli.commands import parse_ids
     from readlog.core import actions
+    from readlog.core.filters import parse_ids
     from readlog.render import organise as show
 
     _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
@@ -347,7 +293,7 @@ def note(
     lib = state.library()
     row = lib.get(entry_id)
     if row is None:
-        from readlog.cli.commands import no_entry
+        from readlog.core.filters import no_entry
 
         raise no_entry(lib, entry_id)
     if clear and text:
@@ -536,7 +482,7 @@ def open_(
     state = state_of(ctx)
     row = state.library().get(entry_id)
     if row is None:
-        from readlog.cli.commands import no_entry
+        from readlog.core.filters import no_entry
 
         raise no_entry(state.library(), entry_id)
     url = link_to_open(row)

@@ -29,9 +29,9 @@ def filters(
     min_time: Optional[int] = None,
     max_time: Optional[int] = None,
 ) -> Filters:
-    from readlog.cli import commands
+    from readlog.core.filters import make_filters
 
-    return commands.make_filters(
+    return make_filters(
         unread=unread,
         read=read,
         starred=starred,

@@ -8,6 +8,7 @@ import typer
 
 from readlog.cli import handle_errors, organise, state_of
 from readlog.cli import registry as app
+from readlog.core.filters import FilterArgs
 
 IDS = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges, e.g. 3 5 8-12 (or use filters).")
 F = organise
@@ -36,7 +37,7 @@ def state_command(name: str, state: str, on: bool, summary: str) -> None:
         as_json: bool = F.JSON,
     ) -> None:
         tags = tag or []
-        fa = organise.FilterArgs(
+        fa = FilterArgs(
             unread, read, starred, source, category, since, before, tags, archived, search, dead, min_time, max_time
         )
         organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)

@@ -67,7 +67,7 @@ def tag_ids(
 
 def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
     """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
-    from readlog.cli.commands import parse_ids
+    from readlog.core.filters import parse_ids
     from readlog.model.sanitize import clean
     from readlog.model.tags import normalise_tag
 

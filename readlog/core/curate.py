@@ -19,7 +19,7 @@ from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
-    from readlog.cli.organise import FilterArgs
+    from readlog.core.filters import FilterArgs
     from readlog.store import Library
 
 Row = dict[str, Any]
@@ -90,13 +90,13 @@ def _check_link(url: str, label: str) -> None:
 
 def edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) -> None:
     """Set the fields given as options, or, with none, edit the entry's form in the editor."""
-    from readlog.cli import commands
+    from readlog.core import filters
     from readlog.render import curate as show
 
     lib = state.library()
     row = lib.get(entry_id)
     if row is None:
-        raise commands.no_entry(lib, entry_id)
+        raise filters.no_entry(lib, entry_id)
     if given:
         try:
             values = vetted(given, lambda name: f"--{name}")
@@ -119,14 +119,14 @@ def apply_edit(lib: Library, entry_id: int, values: dict[str, str | None], comma
     """Store the values that differ from the entry's, as one action with one
     ``edit`` event; nothing (and no action) when none differ. Returns the
     changed columns."""
-    from readlog.cli import commands
+    from readlog.core import filters
     from readlog.model.entry import fingerprint, normalize_url
     from readlog.store import curate as store
 
     with lib.transaction():  # checked inside: another readlog may change the entry meanwhile
         row = lib.get(entry_id)
         if row is None:
-            raise commands.no_entry(lib, entry_id)
+            raise filters.no_entry(lib, entry_id)
         changes: Row = {k: v for k, v in values.items() if row[k] != v}
         if "url" in changes:
             url = str(changes["url"] or "")
@@ -204,7 +204,7 @@ def save_draft(text: str, entry_id: int, library: Path) -> Path | None:
 def remove(state: State, ids: list[str], fa: FilterArgs, *, yes: bool, as_json: bool) -> None:
     """Move entries to the trash: by ids at once, or by filters after a preview and a question."""
     from readlog.cli import organise
-    from readlog.cli.commands import parse_ids
+    from readlog.core.filters import parse_ids
     from readlog.render import curate as show
     from readlog.store import trash
 
@@ -233,7 +233,7 @@ def remove(state: State, ids: list[str], fa: FilterArgs, *, yes: bool, as_json: 
 
 def restore(state: State, values: list[str], *, as_json: bool) -> None:
     """Bring entries back from the trash, all or none."""
-    from readlog.cli.commands import parse_ids
+    from readlog.core.filters import parse_ids
     from readlog.render import curate as show
     from readlog.store import trash
 
@@ -260,7 +260,7 @@ def restore(state: State, values: list[str], *, as_json: bool) -> None:
 
 def _cutoff(older_than: str | None) -> str | None:
     """--older-than as a stored time (it takes what --since takes), or None."""
-    from readlog.cli.commands import _when
+    from readlog.core.filters import parse_when_option as _when
 
     return _when(older_than, "--older-than")
 

@@ -71,7 +71,7 @@ class Rows:
         live = self.lib.select(self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
         if self.f.query is not None and live:
-            from readlog.cli.commands import snippets
+            from readlog.core.reading import snippets
 
             found = snippets(live, self.f, self.lib)
             for entry in live:

@@ -1,0 +1,171 @@
+"""Which entries a command means: ids and ranges, and the filter options as values.
+
+The one reader of ``3 5 8-12`` and of the filters (--unread, --source,
+--since, ...) that list, search, the bulk commands, rm, fetch, export and
+triage share; the CLI declares the options, this turns them into the
+store's Filters. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+from readlog.model.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.store import Filters
+
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def parse_ids(values: list[str]) -> list[int]:
+    """'3', '5', '8-12' -> [3, 5, 8, 9, 10, 11, 12], in order, without repeats."""
+    from readlog.store import MAX_ID
+
+    ids: list[int] = []
+    for value in values:
+        parts = value.replace(",", " ").split()
+        if not parts:
+            raise UsageError.of("empty_id")
+        for part in parts:
+            m = _RANGE.match(part)
+            if not m:
+                raise UsageError.of("bad_id", part=part)
+            lo = int(m.group(1))
+            hi = int(m.group(2) or lo)
+            if hi > MAX_ID:
+                raise UsageError.of("id_too_big", part=part, max=MAX_ID)
+            if hi < lo:
+                raise UsageError.of("range_backwards", part=part)
+            if hi - lo > 1_000_000:
+                raise UsageError.of("range_too_large", part=part)
+            ids.extend(range(lo, hi + 1))
+    return list(dict.fromkeys(ids))
+
+
+def parse_when_option(value: str | None, option: str) -> str | None:
+    if value is None:
+        return None
+    if not value.strip():  # an empty filter must never widen a bulk change to the whole library
+        raise UsageError.of("needs_value", option=option)
+    from readlog.model.stamps import parse_when, to_iso
+
+    try:
+        return to_iso(parse_when(value, day_start=True))
+    except (ValueError, OverflowError) as exc:
+        raise UsageError.of("bad_option_value", option=option, detail=str(exc)) from None
+
+
+def make_filters(
+    *,
+    unread: bool,
+    read: bool,
+    starred: bool,
+    source: str | None,
+    category: str | None,
+    since: str | None,
+    before: str | None,
+    tags: list[str],
+    archived: bool,
+    search: str | None,
+    dead: bool = False,
+    min_time: int | None = None,
+    max_time: int | None = None,
+) -> Filters:
+    from readlog.model.tags import unique_tags
+    from readlog.store import Filters
+
+    if unread and read:
+        raise UsageError.of("unread_and_read")
+    # An empty value (often an unset shell variable) must not silently mean "everything".
+    for option, value in (("--source", source), ("--category", category), *(("--tag", t) for t in tags)):
+        if value is not None and not value.strip():
+            raise UsageError.of("needs_value", option=option)
+    for option, minutes in (("--min-time", min_time), ("--max-time", max_time)):
+        if minutes is not None and minutes < 0:
+            raise UsageError(f"{option} takes minutes, 0 or more")
+    if min_time is not None and max_time is not None and min_time > max_time:
+        raise UsageError(f"--min-time {min_time} is more than --max-time {max_time}; nothing could match")
+    query = None
+    if search is not None:
+        from readlog.store.search import parse_query
+
+        query = parse_query(search)
+    return Filters(
+        state="unread" if unread else "read" if read else None,
+        starred=starred,
+        source=source,
+        category=category,
+        since=parse_when_option(since, "--since"),
+        before=parse_when_option(before, "--before"),
+        tags=unique_tags(tags),
+        archived=archived,
+        query=query,
+        dead=dead,
+        min_minutes=min_time,
+        max_minutes=max_time,
+    )
+
+
+@dataclass
+class FilterArgs:
+    """The filter options as typed, for building Filters and for the history line."""
+
+    unread: bool = False
+    read: bool = False
+    starred: bool = False
+    source: Optional[str] = None
+    category: Optional[str] = None
+    since: Optional[str] = None
+    before: Optional[str] = None
+    tags: list[str] = field(default_factory=list)
+    archived: bool = False
+    search: Optional[str] = None
+    dead: bool = False
+    min_time: Optional[int] = None
+    max_time: Optional[int] = None
+
+    def given(self) -> bool:
+        return self != FilterArgs()
+
+    def filters(self) -> Filters:
+        return make_filters(
+            unread=self.unread,
+            read=self.read,
+            starred=self.starred,
+            source=self.source,
+            category=self.category,
+            since=self.since,
+            before=self.before,
+            tags=self.tags,
+            archived=self.archived,
+            search=self.search,
+            dead=self.dead,
+            min_time=self.min_time,
+            max_time=self.max_time,
+        )
+
+    def words(self) -> list[str]:
+        """The options again, as a command line (recorded in history)."""
+        words: list[str] = []
+        for flag in ("unread", "read", "starred", "archived", "dead"):
+            if getattr(self, flag):
+                words.append(f"--{flag}")
+        for flag in ("source", "category", "since", "before", "search", "min_time", "max_time"):
+            value = getattr(self, flag)
+            if value is not None:
+                words += [f"--{flag.replace('_', '-')}", str(value)]
+        for tag in self.tags:
+            words += ["--tag", tag]
+        return words
+
+
+def no_entry(lib: Any, entry_id: int) -> ReadlogError:
+    """The error for an id that names no entry; one in the trash says so, and how to bring it back."""
+    from readlog.store import MAX_ID, trash
+
+    if not 0 < entry_id <= MAX_ID:
+        return ReadlogError.of("no_entry", id=entry_id)
+    return trash.no_entry(lib, [entry_id])
