@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from readlog.model.entry import Entry
-from readlog.store import Counts, Library, migrations
+from readlog.store import Counts, Library, schema
 
 from conftest import Run, write
 
@@ -31,7 +31,7 @@ def digest(n: int, tag: str) -> str:
 
 def test_triggers_are_back_and_counts_exact_after_an_import(run: Run, library: Path, tmp_path: Path) -> None:
     run("import", str(write(tmp_path / "a.txt", digest(1200, "甲"))))  # more than one batch
-    assert set(migrations.INSERT_TRIGGERS) <= triggers(library)
+    assert set(schema.INSERT_TRIGGERS) <= triggers(library)
     check = run.json("db", "check")
     assert check["integrity"] == ["ok"] and check["index"] == check["entries"] == 1200
     run("archive", "1-10")
@@ -44,7 +44,7 @@ def test_failed_import_leaves_triggers_in_place(run: Run, library: Path, tmp_pat
     run("import", str(write(tmp_path / "a.txt", digest(10, "甲"))))
     bad = write(tmp_path / "b.txt", digest(600, "乙") + "not a header at all\n")
     run("import", "--strict", str(bad), code=1)
-    assert set(migrations.INSERT_TRIGGERS) <= triggers(library)
+    assert set(schema.INSERT_TRIGGERS) <= triggers(library)
     assert run.json("db", "check")["entries"] == 10
 
 
@@ -59,7 +59,7 @@ def test_rows_inserted_outside_an_import_are_still_indexed(library: Path) -> Non
         found = lib.conn.execute("SELECT count(*) FROM entries_fts WHERE entries_fts MATCH '的条目'").fetchone()[0]
         assert found == 2
         counters = dict(lib.conn.execute("SELECT view, n FROM view_counts").fetchall())
-        assert counters == migrations.view_recounts(lib.conn) == {"live": 2, "unread": 2, "done": 0}
+        assert counters == schema.view_recounts(lib.conn) == {"live": 2, "unread": 2, "done": 0}
     finally:
         lib.close()
 

@@ -386,7 +386,7 @@ def test_stats_bad_since_and_empty_library(run: Run, fixed_now: datetime) -> Non
 
 def test_reading_through_the_cli_feeds_stats(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """read / unread record state and events at the store's clock; stats sees exactly the reads left standing."""
-    from readlog import store
+    from readlog.store import common as store
 
     base = {"category": "技术文章", "read_at": None, "starred_at": None, "archived_at": None}
     seed(
@@ -432,7 +432,7 @@ def test_entries_read_before_import_count_once_at_their_read_time(
     run: Run, library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No event explains a read that came with the file: its stored time counts, once."""
-    from readlog import store
+    from readlog.store import common as store
 
     base = {"category": "", "source": "s", "starred_at": None, "archived_at": None}
     seed(

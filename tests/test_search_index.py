@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Library, migrations
+from readlog.store import Counts, Filters, Library, migrations, schema
+from readlog.store.migrations import progress as migration_progress
 from readlog.store.search import parse_query
 
 from conftest import FIXTURES, Run, write
@@ -125,7 +126,7 @@ def test_import_indexes_only_the_new_entries(run: Run, library: Path, tmp_path: 
     lines = [f"技术文章 New Source 2026-10-{i % 28 + 1:02d}\n新文章{i}讨论内核调度。\n推荐收录。" for i in range(50)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sqlite3, "connect", traced)
-        patch.setattr(migrations, "rebuild_index", no_rebuild)
+        patch.setattr(schema, "rebuild_index", no_rebuild)
         run("import", "--format", "digest", str(write(tmp_path / "new.txt", "\n".join(lines) + "\n")))
     text = "\n".join(statements)
     assert "delete-all" not in text and "'rebuild'" not in text
@@ -170,7 +171,7 @@ def test_upgrade_shows_progress_for_a_large_library(library: Path, monkeypatch: 
     row = {"saved_at": "2026-01-01T00:00:00+00:00", "imported_at": "2026-01-01", "updated_at": "2026-01-01"}
     db["entries"].insert_all({**row, "fingerprint": f"f{i}", "title": f"标题{i}"} for i in range(25))
     db.conn.close()
-    monkeypatch.setattr(migrations, "REBUILD_CHUNK", 10)
+    monkeypatch.setattr(migration_progress, "REBUILD_CHUNK", 10)
     seen: list[tuple[str, int | None]] = []
     updates: list[int] = []
 
@@ -250,7 +251,7 @@ LIBRARIES = FIXTURES / "libraries"
 
 def folded_v2(expr: str) -> str:
     """What m002 and m004 fed the index for ``expr``: every value through the whole folding."""
-    for ch in migrations.SPACES[1:]:
+    for ch in schema.SPACES[1:]:
         expr = f"replace({expr}, char({ord(ch)}), ' ')"
     for _ in range(6):
         expr = f"replace({expr}, '  ', ' ')"
@@ -263,14 +264,14 @@ def test_the_old_expression_is_what_schema_5_shipped() -> None:
         (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'entries_fts_ai'").fetchone()
     finally:
         conn.close()
-    for column in migrations.FTS_COLUMNS:
+    for column in schema.FTS_COLUMNS:
         plain = f"new.{column}"
-        assert folded_v2(migrations.TAGS_TEXT.format(t=plain) if column == "tags" else plain) in sql, column
+        assert folded_v2(schema.TAGS_TEXT.format(t=plain) if column == "tags" else plain) in sql, column
 
 
 # Every character the folding treats, runs of them, a NUL, CJK, quotes and escapes for the JSON,
 # and now and then any other character.
-PIECES = st.sampled_from([*migrations.SPACES, " " * 40, "\x00", "\u3000\u3000", "调度", "a", "\\", '"', "[", "]"])
+PIECES = st.sampled_from([*schema.SPACES, " " * 40, "\x00", "\u3000\u3000", "调度", "a", "\\", '"', "[", "]"])
 PLAIN = st.lists(st.one_of(PIECES, PIECES, st.characters(blacklist_categories=("Cs",))), max_size=30).map("".join)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | PLAIN,
@@ -313,8 +314,8 @@ def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: obj
     placeholder = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
     conn.execute(f"INSERT INTO entries ({column}) VALUES ({placeholder})", (value,))
     e = f"entries.{column}"
-    old = folded_v2(migrations.TAGS_TEXT.format(t=e) if column == "tags" else e)
-    new = migrations._indexed("entries", column)
+    old = folded_v2(schema.TAGS_TEXT.format(t=e) if column == "tags" else e)
+    new = schema.indexed("entries", column)
     return conn.execute(f"SELECT typeof({old}), {old}, typeof({new}), {new} FROM entries").fetchall()
 
 
@@ -378,7 +379,7 @@ def index_problems(conn: sqlite3.Connection) -> list[str]:
         problems.append(f"integrity-check: {exc}")
     kept = index_content(conn)
     conn.execute("SAVEPOINT fresh")
-    migrations.rebuild_index(conn)
+    schema.rebuild_index(conn)
     fresh = index_content(conn)
     conn.execute("ROLLBACK TO fresh")
     conn.execute("RELEASE fresh")

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from readlog.store import Row, trash, utcnow
+from readlog.store import trash
+from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
 
 # The columns `readlog edit` may set, with url_key, which follows the url.
 EDITABLE = ("title", "url", "url_key", "source", "category", "published", "summary", "verdict")

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.entry import is_web_address
-from readlog.store import MAX_ID, Filters, Row
+from readlog.store.common import MAX_ID, Row
+from readlog.store.query import Filters
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
 
 # A page that failed with a response (an HTTP error, not a web page, too
 # large), or whose host does not exist, is tried again after this long;

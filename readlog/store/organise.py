@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.tags import tag_list, unique_tags
-from readlog.store import MAX_ID, Row, utcnow
+from readlog.store.common import MAX_ID, Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
 
 PREVIEW_COLUMNS = "id, title, url, read_at, starred_at, archived_at, tags, note"
 # Event kinds written by set_state (its ``state`` argument) and by this module.

@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from readlog.store import Row
+from readlog.store.common import Row
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
     from readlog.store.merge import Prepared
 
 

@@ -10,7 +10,7 @@ The index uses the trigram tokenizer, which matches any substring of three
 or more characters. Shorter terms are handled so that no term is ever
 dropped:
 
-* two characters: every indexed text ends with a space (see migrations),
+* two characters: every indexed text ends with a space (see schema.py),
   so each occurrence of a two-character string begins some indexed trigram;
   the term becomes an OR of the trigrams in the index's vocabulary that
   start with it, and still uses the index;
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from readlog.model.errors import UsageError
-from readlog.store.migrations import FTS_COLUMNS, SPACES, TAGS_TEXT
+from readlog.store.schema import FTS_COLUMNS, SPACES, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
 TIERS: tuple[tuple[str, ...] | None, ...] = (

@@ -23,7 +23,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
 
 Row = dict[str, Any]
 GROUPS = {"source": "source", "category": "category"}  # the only column names formatted into SQL

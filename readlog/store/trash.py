@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
-from readlog.store import Row, utcnow
+from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store.library import Library
 
 # What a listing needs from a trashed row, without parsing its JSON (which
 # holds the article text) in Python.

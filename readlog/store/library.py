@@ -1,0 +1,419 @@
+"""The Library: one open library file, and every operation on it as a method.
+
+The class is kept whole (every caller holds one ``Library`` and calls its
+methods), but it holds only opening and upgrading, the connection,
+transactions, actions and events, and the small reads and writes of single
+entries. The larger concerns live in sibling modules as functions that take
+the Library first, and its methods delegate to them:
+
+* query.py: Filters, the WHERE clause, count, select, iter_rows;
+* ranking.py: a search's relevance order, its fast count, the index's vocabulary;
+* imports.py: an import's record, upsert, bulk insert, id allocation;
+* files.py: header checks, connecting, inspection, SQLite errors as one line.
+
+Delegation rather than mixins: each module reads as plain functions over an
+open library, mypy checks them without self-type tricks, and the modules
+reach each other through the Library's methods where importing would make a
+loop (query asks ``lib._by_relevance``, which lives in ranking.py, which
+imports query).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import ReadlogError
+from readlog.store import (
+    common,  # common.utcnow(), looked up on each call: the store's one clock
+    imports,
+    query,
+    ranking,
+)
+from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
+from readlog.store.files import busy_or, check_header, connect, database_error, writable
+from readlog.store.migrations import LATEST, migrate
+from readlog.store.query import LIST_COLUMNS, Filters
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from readlog.model.entry import Entry
+    from readlog.store.imports import Counts
+
+
+class Library:
+    """An open library file."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, readonly: bool) -> None:
+        self.path = path
+        self.conn = conn
+        self.readonly = readonly
+        self._db: Database | None = None
+        # Remembered until the next write (see ranking.vocabulary() and ranking.fts_count()).
+        self._vocab: dict[str, dict[str, dict[str, int]]] = {}  # prefix -> trigram -> column -> entries
+        self._fts_counts: dict[str, int] = {}
+        self._progress: Callable[[str, int | None], Any] | None = None
+        self._bulk = False  # inside bulk_insert()
+        self._columns: set[str] | None = None  # entries' columns, read once (see imports.check_columns)
+
+    # ---- opening -------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        path: Path,
+        *,
+        notice: Callable[[str], None] | None = None,
+        progress: Callable[[str, int | None], Any] | None = None,
+    ) -> Library:
+        """Open (creating if needed) and upgrade the library at ``path``.
+
+        ``progress`` (like render.Output.progress) shows long upgrade steps.
+
+        A file that is not a readlog library, is damaged, or was made by a
+        newer readlog is refused with a clear error and left untouched.
+        """
+        exists = path.exists()
+        if exists:
+            check_header(path)
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ReadlogError(f"{path}: cannot create the library folder ({exc.strerror})") from None
+        can_write = writable(path)
+        if not exists and not can_write:
+            raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
+        conn = connect(path, can_write)
+        lib = cls(path, conn, readonly=not can_write)
+        lib._progress = progress
+        try:
+            lib._prepare(notice)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise database_error(exc, path) from None
+        except BaseException:
+            conn.close()
+            raise
+        return lib
+
+    def _prepare(self, notice: Callable[[str], None] | None) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > LATEST:
+            raise ReadlogError.of("newer", path=self.path, version=version, latest=LATEST)
+        if version == 0:
+            tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            if tables and "_sqlite_migrations" not in tables:
+                raise ReadlogError.of("not_library_sqlite", path=self.path)
+        if not self.readonly:
+            mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "wal":
+                self.conn.execute("PRAGMA journal_mode=WAL")
+        if version < LATEST:
+            self._upgrade(version, notice)
+        self.conn.execute("PRAGMA foreign_keys=OFF")
+
+    def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
+        if self.readonly:
+            raise ReadlogError.of("upgrade_read_only", path=self.path)
+        if version > 0:
+            copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
+            self.backup(copy)
+            if notice:
+                notice(f"upgrading the library from schema {version} to {LATEST}; a copy was saved to {copy}")
+        # All migrations in one write transaction, re-checked under the lock:
+        # two processes opening an old (or new) library at once must not both
+        # migrate it, and an interrupted upgrade leaves the old schema whole.
+        with self.transaction():
+            if self.conn.execute("PRAGMA user_version").fetchone()[0] < LATEST:
+                migrate(self.db, progress=self._progress)
+
+    @property
+    def db(self) -> Database:
+        """sqlite-utils' view of the same connection, for schema work and writes.
+
+        Without its plugins: loading them scans every installed package's
+        entry points (~20 ms on each write command), and a third-party plugin
+        has no business changing readlog's connection.
+        """
+        if self._db is None:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn, execute_plugins=False)
+        return self._db
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy through SQLite's online backup (safe while another
+        process writes), checked, then renamed into place: an interrupted or
+        failed backup never leaves a half-written file under ``target``. The
+        copy is one self-contained file (rollback journal, not WAL)."""
+        partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+        try:
+            dest = sqlite3.connect(partial, isolation_level=None)
+            try:
+                self.conn.backup(dest)
+                dest.execute("PRAGMA journal_mode=DELETE")
+                check = dest.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                dest.close()
+            if check != "ok":
+                raise ReadlogError(f"{self.path}: the copy failed its check ({check}); the library may be damaged")
+            os.replace(partial, target)
+        except sqlite3.Error as exc:
+            raise ReadlogError(f"{target}: cannot write the backup ({exc})") from None
+        except OSError as exc:
+            raise ReadlogError(f"{target}: cannot write the backup ({exc.strerror})") from None
+        finally:
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                Path(f"{partial}{leftover}").unlink(missing_ok=True)
+
+    # ---- transactions --------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction; the lock is taken at the start, so a busy
+        library is reported before anything changes."""
+        if self.readonly:
+            raise ReadlogError.of("read_only", path=self.path)
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise busy_or(exc, self.path) from None
+        self._vocab.clear()
+        self._fts_counts.clear()
+        try:
+            yield
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise busy_or(exc, self.path) from None
+
+    def start_action(self, command: str, summary: str = "") -> int:
+        cur = self.conn.execute(
+            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, summary)
+        )
+        return int(cur.lastrowid or 0)
+
+    def set_action_summary(self, action_id: int, summary: str) -> None:
+        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (summary, action_id))
+
+    # ---- reading (query.py, ranking.py) --------------------------------
+
+    def _where(self, f: Filters) -> tuple[str, list[Any]]:
+        return query.where(self, f)
+
+    def count(self, f: Filters) -> int:
+        """How many entries match (see query.count)."""
+        return query.count(self, f)
+
+    def select(
+        self,
+        f: Filters,
+        *,
+        sort: str | None = None,
+        reverse: bool = False,
+        limit: int = 0,
+        columns: str = LIST_COLUMNS,
+        offset: int = 0,
+    ) -> list[Row]:
+        """Entries matching ``f``, in order (see query.select)."""
+        return query.select(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
+
+    def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+        """Every column of the entries matching ``f``, streamed (see query.iter_rows)."""
+        return query.iter_rows(self, f, sort=sort, reverse=reverse)
+
+    def vocabulary(self, prefix: str) -> list[str]:
+        """Indexed trigrams that start with ``prefix`` (see ranking.vocabulary)."""
+        return ranking.vocabulary(self, prefix)
+
+    def _trigrams(self, prefix: str) -> dict[str, dict[str, int]]:
+        return ranking.trigrams(self, prefix)
+
+    def _fts_count(self, expr: str) -> int:
+        return ranking.fts_count(self, expr)
+
+    def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
+        return ranking.search_modes(self, f, limit)
+
+    def _search_count(self, f: Filters) -> int | None:
+        return ranking.search_count(self, f)
+
+    def _by_relevance(self, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
+        return ranking.by_relevance(self, f, limit, columns, offset)
+
+    def _walk_for_pair(self, f: Filters, limit: int, columns: str) -> list[Row] | None:
+        return ranking.walk_for_pair(self, f, limit, columns)
+
+    def get(self, entry_id: int) -> Row | None:
+        if not 0 < entry_id <= MAX_ID:  # no such id can exist; SQLite would raise OverflowError
+            return None
+        row = self.conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        return dict(row) if row else None
+
+    def other_titles(self, entry_id: int) -> list[str]:
+        """Titles other records of this entry came with (``alias`` events of
+        merges not undone), oldest first, without repeats."""
+        rows = self.conn.execute(
+            "SELECT json_extract(ev.after, '$.title') FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
+            "WHERE ev.entry_id = ? AND ev.kind = 'alias' AND a.undone_at IS NULL ORDER BY ev.id",
+            (entry_id,),
+        )
+        return list(dict.fromkeys(r[0] for r in rows if isinstance(r[0], str) and r[0]))
+
+    def titles(self, ids: Sequence[int]) -> dict[int, Row]:
+        rows = self.conn.execute(
+            "SELECT id, title, read_at, starred_at, archived_at, tags, note FROM entries "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),),
+        )
+        return {r["id"]: dict(r) for r in rows}
+
+    def texts(self, ids: Sequence[int]) -> dict[int, list[str]]:
+        """The searchable texts of some entries, title first and the fetched
+        article's text last, for snippets."""
+        rows = self.conn.execute(
+            "SELECT id, title, summary, verdict, note, source, category, text FROM entries "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),),
+        )
+        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6], r[7]] for r in rows}
+
+    def overview(self) -> Row:
+        one = self.conn.execute(
+            "SELECT (SELECT count(*) FROM entries) AS total, "
+            "(SELECT n FROM view_counts WHERE view = 'unread') AS unread, "
+            "(SELECT count(*) FROM entries INDEXED BY entries_starred WHERE starred_at IS NOT NULL) AS starred"
+        ).fetchone()
+        last = self.conn.execute(
+            "SELECT * FROM imports WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return {**dict(one), "last_import": dict(last) if last else None}
+
+    # ---- changing state ----------------------------------------------------
+
+    def set_state(self, ids: Sequence[int], state: str, on: bool, action_id: int) -> list[tuple[Row, bool]]:
+        """Set or clear read/starred/archived on entries; record each change.
+
+        Returns each entry with whether it actually changed.
+        """
+        column = STATE_COLUMNS[state]
+        now = common.utcnow()
+        found = self.titles(ids)
+        result = []
+        for entry_id in ids:
+            row = found[entry_id]
+            before = row[column]
+            changed = (before is None) == on
+            if changed:
+                after = now if on else None
+                self.conn.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (after, entry_id))
+                self._event(action_id, entry_id, state, {column: before}, {column: after})
+            result.append((row, changed))
+        return result
+
+    def _event(self, action_id: int, entry_id: int, kind: str, before: Row | None, after: Row | None) -> None:
+        self.conn.execute(
+            "INSERT INTO events (action_id, at, entry_id, kind, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                action_id,
+                common.utcnow(),
+                entry_id,
+                kind,
+                json.dumps(before, ensure_ascii=False) if before is not None else None,
+                json.dumps(after, ensure_ascii=False) if after is not None else None,
+            ),
+        )
+
+    def require(self, ids: Iterable[int]) -> None:
+        """Stop, changing nothing, when any of ``ids`` names no entry."""
+        missing = self.missing(ids)
+        if missing:
+            from readlog.store import trash
+
+            raise trash.no_entry(self, missing, unchanged=True)
+
+    def missing(self, ids: Iterable[int]) -> list[int]:
+        wanted = sorted(set(ids))
+        found = {
+            r[0]
+            for r in self.conn.execute(
+                "SELECT id FROM entries WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(wanted),)
+            )
+        }
+        return [i for i in wanted if i not in found]
+
+    # ---- imports (imports.py) ------------------------------------------------
+
+    def begin_import(self, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:
+        return imports.begin_import(self, path, sha256, fmt, as_of, action_id)
+
+    def finish_import(self, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
+        imports.finish_import(self, import_id, counts, problems, sha256)
+
+    def upsert(self, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
+        """Store a batch of parsed entries: new ones are added, known ones merged (see imports.upsert)."""
+        imports.upsert(self, batch, import_id, action_id, counts)
+
+    def bulk_insert(self) -> contextlib.AbstractContextManager[None]:
+        """Inside a transaction: suspend the per-row insert triggers (see imports.bulk_insert)."""
+        return imports.bulk_insert(self)
+
+    def _insert_rows(self, rows: list[Row]) -> None:
+        imports.insert_rows(self, rows)
+
+    def _check_columns(self, names: Iterable[str]) -> None:
+        imports.check_columns(self, names)
+
+    def _update_row(self, entry_id: int, values: Row) -> None:
+        imports.update_row(self, entry_id, values)
+
+    def _known(self, prepared: Sequence[Any]) -> Any:
+        return imports.known(self, prepared)
+
+    def _highest_id(self) -> int:
+        return imports.highest_id(self)
+
+    def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
+        imports.restore(self, row, entry, next_id)
+
+    # ---- maintenance -----------------------------------------------------------
+
+    def optimize(self) -> None:
+        """Refresh the query planner's statistics after a bulk change.
+
+        Without them SQLite cannot tell that the partial indexes (starred,
+        unread) are small, and picks a worse plan. analysis_limit keeps this
+        to a few milliseconds however large the library is.
+        """
+        if not self.readonly:
+            self.conn.execute("PRAGMA analysis_limit = 1000")
+            self.conn.execute("ANALYZE")
+
+    def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
+        """Re-create the search index and the view counters from the entries
+        (for a library whose index was lost or damaged)."""
+        from readlog.store import schema
+
+        with self.transaction():
+            schema.rebuild_index(self.conn, progress)
+            schema.recount_views(self.conn)
+        return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])

@@ -1,0 +1,206 @@
+"""Which entries to show: Filters, their WHERE clause, counting, listing, streaming.
+
+The functions take the open Library as their first argument (its methods
+delegate here). A search's relevance order and its fast count live in
+ranking.py; they are reached through the Library (``lib._by_relevance``,
+``lib._search_count``), so that this module and ranking.py do not import
+each other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import UsageError
+from readlog.store.common import MAX_ID, Row
+
+if TYPE_CHECKING:
+    from readlog.store.library import Library
+    from readlog.store.search import Query
+
+LIST_COLUMNS = (
+    "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
+    "note != '' AS has_note, minutes, dead_at"
+)
+SORTS = {
+    "saved": "saved_at {d}, published {d}, id {d}",
+    "published": "published IS NULL, published {d}, saved_at {d}, id {d}",
+    "title": "title COLLATE NOCASE {a}, id {a}",
+    "source": "source COLLATE NOCASE {a}, saved_at DESC, id DESC",
+    "read": "read_at IS NULL, read_at {d}, id {d}",
+    "id": "id {d}",
+}
+
+
+@dataclass
+class Filters:
+    """What to show; shared by list, search, export and bulk actions.
+
+    ``state``: None (any), "unread" or "read". ``archived``: False hides
+    archived entries (the default), True shows only them, None shows all.
+    """
+
+    state: str | None = None
+    starred: bool = False
+    source: str | None = None
+    category: str | None = None
+    since: str | None = None
+    before: str | None = None
+    tags: list[str] = field(default_factory=list)
+    archived: bool | None = False
+    query: Query | None = None
+    ids: list[int] | None = None
+    dead: bool = False  # only links found dead
+    min_minutes: int | None = None  # reading time at least this (fetched entries only)
+    max_minutes: int | None = None  # reading time at most this
+
+
+def where(lib: Library, f: Filters) -> tuple[str, list[Any]]:
+    sql: list[str] = []
+    params: list[Any] = []
+    if f.state == "unread":
+        sql.append("read_at IS NULL")
+    elif f.state == "read":
+        sql.append("read_at IS NOT NULL")
+    if f.starred:
+        sql.append("starred_at IS NOT NULL")
+    if f.archived is False:
+        sql.append("archived_at IS NULL")
+    elif f.archived is True:
+        sql.append("archived_at IS NOT NULL")
+    if f.source:
+        sql.append("source = ? COLLATE NOCASE")
+        params.append(f.source)
+    if f.category:
+        sql.append("category = ? COLLATE NOCASE")
+        params.append(f.category)
+    if f.since:
+        sql.append("saved_at >= ?")
+        params.append(f.since)
+    if f.before:
+        sql.append("saved_at < ?")
+        params.append(f.before)
+    for tag in f.tags:
+        sql.append("EXISTS (SELECT 1 FROM json_each(entries.tags) WHERE value = ? COLLATE NOCASE)")
+        params.append(tag)
+    if f.ids is not None:
+        sql.append("id IN (SELECT value FROM json_each(?))")
+        params.append(json.dumps(f.ids))
+    if f.dead:
+        sql.append("dead_at IS NOT NULL")
+    if f.min_minutes is not None:
+        sql.append("minutes >= ?")
+        params.append(f.min_minutes)
+    if f.max_minutes is not None:
+        sql.append("minutes <= ?")
+        params.append(f.max_minutes)
+    if f.query is not None:
+        from readlog.store.search import match_sql
+
+        match = match_sql(f.query, lib.vocabulary)
+        sql.append(match.sql)
+        params.extend(match.params)
+    return (" AND ".join(sql) or "1"), params
+
+
+def count(lib: Library, f: Filters) -> int:
+    """How many entries match. The everyday views (all, unread, read) are
+    read from counters the database keeps (schema.VIEW_COUNTS); with a
+    date range they are counted in a small partial index, because SQLite
+    cannot know that the table's rows are large and would otherwise scan
+    the whole table."""
+    if f.query is not None and (fast := lib._search_count(f)) is not None:
+        return fast
+    hint = count_index(f)
+    view = COUNTED_VIEWS.get(hint or "")
+    if view and not (f.since or f.before):
+        row = lib.conn.execute("SELECT n FROM view_counts WHERE view = ?", (view,)).fetchone()
+        return int(row[0])
+    clause, params = where(lib, f)
+    indexed = f" INDEXED BY {hint}" if hint else ""
+    sql = f"SELECT count(saved_at) FROM entries{indexed} WHERE {clause}"
+    return int(lib.conn.execute(sql, params).fetchone()[0])
+
+
+def select(
+    lib: Library,
+    f: Filters,
+    *,
+    sort: str | None = None,
+    reverse: bool = False,
+    limit: int = 0,
+    columns: str = LIST_COLUMNS,
+    offset: int = 0,
+) -> list[Row]:
+    """Entries matching ``f``: newest saved first, or by relevance for a
+    search, or by ``sort``; ``limit`` 0 (or one beyond any library) means all.
+
+    ``offset`` skips that many entries of the whole ordered list first (before
+    ``reverse``): the triage screen fetches one window of a long list at a time.
+    """
+    limit = limit if limit < MAX_ID else 0
+    offset = max(0, min(offset, MAX_ID))
+    if f.query is not None and sort in (None, "relevance"):
+        rows = lib._by_relevance(f, limit, columns, offset)
+        return rows[::-1] if reverse else rows
+    sort = sort or "saved"
+    if sort not in SORTS:
+        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+    descending = sort in ("saved", "published", "read", "id")
+    if reverse:
+        descending = not descending
+    order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
+    clause, params = where(lib, f)
+    hint = starred_index(f)
+    indexed = f" INDEXED BY {hint}" if hint else ""
+    sql = f"SELECT {columns} FROM entries{indexed} WHERE {clause} ORDER BY {order}"
+    if limit or offset:
+        sql += " LIMIT ? OFFSET ?"
+        params += [limit or -1, offset]
+    return [dict(r) for r in lib.conn.execute(sql, params)]
+
+
+def iter_rows(lib: Library, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+    """Every column of the entries matching ``f``, streamed from the cursor.
+
+    For export: memory stays flat however large the library is. Orders as
+    ``select`` does (``sort="id", reverse=True`` is oldest id first).
+    """
+    if sort not in SORTS:
+        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+    descending = (sort in ("saved", "published", "read", "id")) != reverse
+    order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
+    clause, params = where(lib, f)
+    for r in lib.conn.execute(f"SELECT * FROM entries WHERE {clause} ORDER BY {order}", params):
+        yield dict(r)
+
+
+def starred_index(f: Filters) -> str | None:
+    """The small partial index of starred entries, for any view of them.
+
+    Without statistics SQLite prefers an index that also gives the order
+    (the source's or the whole library's) and then reads every row of it to
+    find the few starred ones: 0.67 s for ``list --starred`` and 0.08 s with
+    ``--source`` on 100,000 entries, against 0.01 s and under 1 ms here.
+    """
+    return "entries_starred" if f.starred and f.query is None and f.ids is None else None
+
+
+# The partial indexes whose rows are exactly a view that view_counts keeps.
+COUNTED_VIEWS = {"entries_live": "live", "entries_unread": "unread", "entries_done": "done"}
+
+
+def count_index(f: Filters) -> str | None:
+    """The partial index that holds exactly the rows of the default and unread views."""
+    if starred_index(f):
+        return starred_index(f)
+    if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
+        return None
+    if f.dead or f.min_minutes is not None or f.max_minutes is not None:
+        return None
+    if f.query is not None:
+        return None
+    return {"unread": "entries_unread", "read": "entries_done"}.get(f.state or "", "entries_live")

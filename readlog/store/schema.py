@@ -1,0 +1,177 @@
+"""The live schema: what the running code relies on, apart from the migration history.
+
+The migrations (migrations/) build the schema and never change once
+released; this module describes the schema they end with, for the code that
+feeds and reads it: the search index's columns and the expressions that feed
+it, the triggers a bulk import suspends and does the work of, the view
+counters. tests/test_migrations.py checks that the two agree (a new
+library's search triggers are exactly the ones made from these expressions),
+so a change here without a new migration fails the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any
+
+# Columns of entries that the full-text index covers, in index order.
+FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags", "text")
+# Whitespace that the index (and the query parser, see search.py) folds into
+# single spaces, so that a phrase matches across line breaks and double spaces.
+SPACES = " \t\n\v\f\r\xa0\u3000"
+# Tags are stored as a JSON list; the index sees them as words, so that a
+# search for brackets or quotes does not match the JSON around them.
+TAGS_TEXT = (
+    "(CASE WHEN json_valid({t}) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each({t})), '') ELSE {t} END)"
+)
+# The triggers that keep the search index in step with every change to entries.
+SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
+# The triggers that keep the search index and the view counters in step with
+# each inserted row. A bulk import suspends them inside its transaction and
+# does their work once per batch (index_inserted): per row, the search index
+# alone costs about four times as much (measured on 5,000 bookmarks).
+INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0")
+# The views whose size every list footer shows, as conditions on one row.
+VIEW_COUNTS = {
+    "live": "{r}.archived_at IS NULL",
+    "unread": "{r}.read_at IS NULL AND {r}.archived_at IS NULL",
+    "done": "{r}.read_at IS NOT NULL AND {r}.archived_at IS NULL",
+}
+REBUILD_CHUNK = 5000
+
+
+def view_recounts(conn: object) -> dict[str, int]:
+    """Each view's size counted from the entries themselves."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    return {
+        view: int(execute(f"SELECT count(*) FROM entries WHERE {cond.format(r='entries')}").fetchone()[0])
+        for view, cond in VIEW_COUNTS.items()
+    }
+
+
+def recount_views(conn: object) -> None:
+    """Set the view counters from a recount (when rebuilding)."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    for view, n in view_recounts(conn).items():
+        execute("INSERT OR REPLACE INTO view_counts (view, n) VALUES (?, ?)", (view, n))
+
+
+def _fold(expr: str) -> str:
+    """``expr`` with every SPACES character made a plain space and runs of spaces (up to 64) made one."""
+    for ch in SPACES[1:]:
+        expr = f"replace({expr}, char({ord(ch)}), ' ')"
+    for _ in range(6):
+        expr = f"replace({expr}, '  ', ' ')"
+    return expr
+
+
+def _needs_fold(expr: str) -> str:
+    """A condition that is true for every value of ``expr`` that _fold would change.
+
+    Byte-exact for any value, blobs and broken UTF-8 included: GLOB with a
+    single ASCII character after '*' is a strcspn() over the bytes (the
+    fastest test SQLite has), but it stops at a NUL and, in some builds
+    (SQLITE_LIKE_DOESNT_MATCH_BLOBS, Debian's among them), never matches a
+    blob, so values holding a NUL and blobs always go through the folding;
+    the multi-byte spaces are found with instr(), which compares bytes at
+    every character start (GLOB would decode UTF-8 and could miss them in a
+    broken sequence). The newline comes first because long texts (fetched
+    articles) have one early.
+    """
+    ascii_ = sorted((c for c in SPACES[1:] if ord(c) < 0x80), key=lambda c: c != "\n")
+    tests = [f"typeof({expr}) = 'blob'"]
+    tests += [f"{expr} GLOB '*' || char({ord(c)}) || '*'" for c in ascii_]
+    tests.append(f"{expr} GLOB '*  *'")
+    tests += [f"instr({expr}, char({ord(c)}))" for c in SPACES[1:] if ord(c) >= 0x80]
+    tests.append(f"instr({expr}, char(0))")
+    return " OR ".join(tests)
+
+
+def _fold_if_needed(expr: str) -> str:
+    """``_fold(expr)``, computed only for the values it changes (the same result for every value, NULL
+    too); an empty value, as most columns of most entries are, is not even tested."""
+    return f"CASE WHEN {expr} = '' THEN '' WHEN {_needs_fold(expr)} THEN {_fold(expr)} ELSE {expr} END"
+
+
+def indexed(prefix: str, column: str) -> str:
+    """What the index is fed for ``column`` of the row ``prefix`` (new, old, entries).
+
+    Each value gets a trailing space so that every two-character run in the
+    text is the start of some indexed trigram: that lets two-character
+    queries use the index (see search.py). Whitespace runs (up to 64 long)
+    become one space, computed only for the values that hold some (see
+    migrations.m006). For tags, TAGS_TEXT is taken apart so that it is
+    computed once: the folding is applied to the aggregate inside its
+    subquery, and an empty list, the usual case, needs no JSON at all.
+    """
+    expr = f"{prefix}.{column}"
+    if column != "tags":
+        return f"({_fold_if_needed(expr)}) || ' '"
+    words = "group_concat(value, ' ')"
+    return (
+        f"(CASE WHEN {expr} = '[]' THEN '' WHEN json_valid({expr}) THEN "
+        f"coalesce((SELECT {_fold_if_needed(words)} FROM json_each({expr})), '') "
+        f"ELSE {_fold_if_needed(expr)} END) || ' '"
+    )
+
+
+def fts_values(prefix: str) -> str:
+    """The values of one row for the index, in FTS_COLUMNS order. The same
+    expressions serve insert and delete, so the two always agree."""
+    return ", ".join(indexed(prefix, c) for c in FTS_COLUMNS)
+
+
+def search_triggers() -> dict[str, str]:
+    """The SQL of SEARCH_TRIGGERS as the schema holds them (by name)."""
+    cols = ", ".join(FTS_COLUMNS)
+    new, old = fts_values("new"), fts_values("old")
+    return {
+        "entries_fts_ai": f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
+        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END",
+        "entries_fts_ad": f"CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN "
+        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); END",
+        "entries_fts_au": f"CREATE TRIGGER entries_fts_au AFTER UPDATE OF {cols} ON entries BEGIN "
+        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); "
+        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END",
+    }
+
+
+def index_inserted(conn: object, low: int, high: int) -> None:
+    """What INSERT_TRIGGERS do, for all the entries with ids from ``low`` to ``high`` at once."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    cols = ", ".join(FTS_COLUMNS)
+    execute(
+        f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {fts_values('entries')} FROM entries "
+        "WHERE id BETWEEN ? AND ?",
+        (low, high),
+    )
+    for view, cond in VIEW_COUNTS.items():
+        execute(
+            f"UPDATE view_counts SET n = n + (SELECT count(*) FROM entries WHERE id BETWEEN ? AND ? AND "
+            f"{cond.format(r='entries')}) WHERE view = ?",
+            (low, high, view),
+        )
+
+
+def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | None = None) -> None:
+    """Re-create the full-text index from the entries table.
+
+    Done in slices of ids so that a large library can show a progress bar
+    (``progress`` is a factory like render.Output.progress); the caller's
+    transaction makes it all-or-nothing.
+    """
+    cols = ", ".join(FTS_COLUMNS)
+    execute = conn.execute  # type: ignore[attr-defined]
+    execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
+    total = execute("SELECT count(*) FROM entries").fetchone()[0]
+    bar = progress("building the search index", total) if progress and total > REBUILD_CHUNK else nullcontext()
+    insert = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {fts_values('entries')} FROM entries "
+    step = "SELECT max(id) FROM (SELECT id FROM entries WHERE id > ? ORDER BY id LIMIT ?)"
+    with bar as shown:
+        low, done = -(2**63), 0
+        while (high := execute(step, (low, REBUILD_CHUNK)).fetchone()[0]) is not None:
+            execute(insert + "WHERE id > ? AND id <= ?", (low, high))
+            done, low = min(total, done + REBUILD_CHUNK), high
+            if shown is not None:
+                shown.update(done, done)

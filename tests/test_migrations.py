@@ -1,0 +1,131 @@
+"""The schema's history and the live schema agree: every released schema upgrades to
+exactly the schema of a new library, a new library is exactly what the migrations build
+from nothing, the live code's search expressions are the ones the triggers hold, and a
+migration never reaches into the live store (so editing it cannot change an old migration)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from readlog.store import Library, schema
+from readlog.store.migrations import LATEST, MIGRATIONS, migrate
+
+from conftest import FIXTURES, ROOT
+
+LIBRARIES = FIXTURES / "libraries"
+MIGRATIONS_DIR = ROOT / "readlog" / "store" / "migrations"
+Schema = tuple[int, list[tuple[str, str, str, str]]]
+
+
+def normalised(sql: str | None) -> str:
+    """SQL as SQLite keeps it, with whitespace runs made one space (ALTER TABLE and
+    CREATE TABLE write the same columns with different spacing)."""
+    return re.sub(r"\s+", " ", sql or "").replace("( ", "(").replace(" )", ")").strip()
+
+
+def schema_of(path: Path) -> Schema:
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name"
+        ).fetchall()
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+    return version, [(t, n, tbl, normalised(sql)) for t, n, tbl, sql in rows]
+
+
+def new_library(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    Library.open(folder / "new.db").close()
+    return folder / "new.db"
+
+
+@pytest.mark.parametrize("version", range(1, LATEST + 1))
+def test_a_library_of_every_released_schema_upgrades_to_the_schema_of_a_new_one(tmp_path: Path, version: int) -> None:
+    old = tmp_path / "old" / "readlog.db"
+    old.parent.mkdir()
+    shutil.copyfile(LIBRARIES / f"v{version}.db", old)
+    assert schema_of(old)[0] == version
+    Library.open(old, notice=lambda _: None).close()  # the upgrade every user gets
+    fresh, upgraded = schema_of(new_library(tmp_path / "new")), schema_of(old)
+    assert fresh[0] == upgraded[0] == LATEST
+    assert {r[0] for r in fresh[1]} >= {"table", "index", "trigger"}
+    assert upgraded == fresh
+
+
+def test_a_new_library_is_what_the_migrations_build_from_nothing(tmp_path: Path) -> None:
+    from sqlite_utils import Database
+
+    bare = tmp_path / "bare.db"
+    conn = sqlite3.connect(bare, isolation_level=None)
+    assert migrate(Database(conn)) == LATEST == len(MIGRATIONS)
+    conn.close()
+    assert schema_of(new_library(tmp_path / "lib")) == schema_of(bare)
+
+
+def test_the_live_schema_is_the_one_the_migrations_build(tmp_path: Path) -> None:
+    """The expressions that imports and rebuilds feed the index with (schema.py) are the
+    triggers' own, the index covers schema.FTS_COLUMNS, and the triggers a bulk import
+    suspends exist: changing the live schema without a migration fails here."""
+    conn = sqlite3.connect(new_library(tmp_path))
+    try:
+        triggers = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall())
+        fts = [r[1] for r in conn.execute("PRAGMA table_info(entries_fts)")]
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(entries)")}
+        views = {r[0] for r in conn.execute("SELECT view FROM view_counts")}
+    finally:
+        conn.close()
+    assert {name: triggers[name] for name in schema.SEARCH_TRIGGERS} == schema.search_triggers()
+    assert set(schema.INSERT_TRIGGERS) <= set(triggers)
+    assert fts == list(schema.FTS_COLUMNS)
+    assert set(schema.FTS_COLUMNS) <= columns
+    assert views == set(schema.VIEW_COUNTS)
+
+
+def test_the_live_rebuild_gives_the_index_the_migrations_built(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    shutil.copyfile(LIBRARIES / "v1.db", path)
+    Library.open(path, notice=lambda _: None).close()  # m002 and m004 built the index
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, entries_fts, 'instance')")
+        instances = "SELECT term, doc, col, offset FROM temp.terms ORDER BY 1, 2, 3, 4"
+        built = conn.execute(instances).fetchall()
+        assert len(built) > 100
+        conn.execute("BEGIN")
+        schema.rebuild_index(conn)
+        assert conn.execute(instances).fetchall() == built
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+
+
+def readlog_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("readlog"):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("readlog"))
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            found.add("." * node.level + (node.module or ""))
+    return found
+
+
+def test_a_migration_imports_nothing_from_the_live_store() -> None:
+    """Only earlier migrations (frozen too) and, for m005's link keys, the identity rule."""
+    modules = sorted(MIGRATIONS_DIR.glob("m0*.py"))
+    assert [p.stem for p in modules] == [fn.__name__ for fn in MIGRATIONS]
+    for i, path in enumerate(modules):
+        allowed = {f"readlog.store.migrations.{p.stem}" for p in modules[:i]} | {"readlog.store.migrations.progress"}
+        if path.stem == "m005_identity":
+            allowed.add("readlog.model.entry")
+        assert readlog_imports(path) <= allowed, path.name
+    assert readlog_imports(MIGRATIONS_DIR / "progress.py") == set()
