@@ -59,3 +59,71 @@ def test_screens_at_absurd_columns_values(tmp_path: Path, columns: str) -> None:
         done = readlog(tmp_path, *args, COLUMNS=columns)
         assert done.returncode == 0, done.stderr
         assert 40 <= max(len(line) for line in done.stdout.splitlines()) <= 500, args
+
+
+# ---- the filter options are declared once (cli/options.py) -------------------
+
+
+def _filter_options() -> dict[str, dict[str, tuple[object, ...]]]:
+    """Each command that takes filters (has --unread: add's --read, edit's
+    --source and stats' --since set or mean other things): its filter options
+    by name, as click sees them (names, help, metavar, type, flag, repeatable,
+    default)."""
+    import typer
+
+    from readlog.cli import app
+    from readlog.cli.options import FILTER_NAMES
+
+    group = typer.main.get_command(app)
+    found: dict[str, dict[str, tuple[object, ...]]] = {}
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        params = {p.name: p for p in command.params if p.name in FILTER_NAMES and p.param_type_name == "option"}
+        if "unread" in params:
+            found[name] = {
+                key: (
+                    tuple(p.opts),
+                    tuple(p.secondary_opts),
+                    p.help,
+                    p.metavar,
+                    p.type.name,
+                    p.is_flag,
+                    p.multiple,
+                    p.default,
+                )
+                for key, p in params.items()
+            }
+    return found
+
+
+def test_filter_options_are_the_same_everywhere() -> None:
+    found = _filter_options()
+    assert set(found) == {
+        "list", "search", "export", "triage", "fetch", "rm", "tag",
+        "star", "unstar", "read", "unread", "archive", "unarchive",
+    }  # fmt: skip
+    every = [
+        "unread", "read", "starred", "source", "category", "since", "before",
+        "tag", "archived", "search", "dead", "min_time", "max_time",
+    ]  # fmt: skip
+    reference = found["list"]
+    assert list(reference) == every  # and in the same order in --help
+    for command, options in found.items():
+        # search takes its query as arguments, not as --search
+        assert list(options) == [n for n in every if not (command == "search" and n == "search")], command
+        for name, declared in options.items():
+            if command == "tag" and name == "search":
+                # tag's -TAG arguments would be eaten by a short option: --search without -s
+                assert declared[0] == ("--search",) and declared[1:] == reference[name][1:], command
+                continue
+            assert declared == reference[name], (command, name)
+    # the wording is the one wording, and each option has its help and its value's name
+    assert reference["search"][0] == ("--search", "-s")
+    assert all(help_ for _, _, help_, *_ in reference.values())
+    assert reference["since"][3] == reference["before"][3] == "WHEN" and reference["min_time"][3] == "MINUTES"
+
+
+def test_tag_still_reads_minus_words_as_tags_to_remove(run: Run) -> None:
+    """-rust is a tag to remove, not -r -u -s "t": tag has no short filter options."""
+    run("import", str(ROOT / "examples" / "reading-digest.txt"), "--as-of", "2026-12-01")
+    run("tag", "1", "+rust", "+sql")
+    assert run.json("tag", "1", "-rust", "-sql")[0]["tags"] == []

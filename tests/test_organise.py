@@ -487,3 +487,30 @@ def test_one_spelling_rule_for_tags_everywhere(run: Run, library: Path, tmp_path
         assert [r["id"] for r in run.json("list", "--tag", spelling)] == [first]
     run("tag", str(first), "-#RUST", "--yes")
     assert run.json("show", str(first))["tags"] == ["Go", "cli", "new tag"]
+
+
+def test_core_bulk_previews_then_changes_exactly_the_previewed(run: Run, digest: dict[str, int], library: Path) -> None:
+    """core.bulk without a face: preview says what would change and how many
+    matched; apply changes the targets given (one action, the command and its
+    filters in history), not an entry that came to match in between."""
+    from readlog.core import bulk
+    from readlog.core.filters import FilterArgs
+
+    run("read", str(digest["leak"]))
+    fa = FilterArgs(source="Go Blog")
+    change = bulk.state_change("read", True, name="read")
+    lib = Library.open(library)
+    try:
+        plan = bulk.preview(lib, change, fa)
+        assert plan.targets == [digest["gc"]] and plan.matched == 2
+        run("unread", str(digest["leak"]))  # now it would match too, but was not previewed
+        done = bulk.apply(lib, change, plan.targets, fa, matched=plan.matched)
+        assert [r["id"] for r in done.changed] == [digest["gc"]]
+        tagging = bulk.tag_change(["go"], [])
+        assert bulk.preview(lib, tagging, FilterArgs(tags=["nothing-has-this"])).matched == 0
+    finally:
+        lib.close()
+    rows = _rows(run)
+    assert rows[digest["gc"]]["read_at"] and not rows[digest["leak"]]["read_at"]
+    last = run.json("history", "-n", "1")[0]
+    assert last["command"] == "read --source 'Go Blog'" and last["id"] == done.action

@@ -349,3 +349,37 @@ def test_rm_dead_links_throws_away_only_those(run: Run, ids: dict[str, int], lib
     run("rm", "--dead", "--yes")
     assert _trashed(run) == [ids["gc"]]
     assert ids["gc"] not in _listed(run)
+
+
+def test_core_curate_works_without_a_face(run: Run, ids: dict[str, int], library: Path) -> None:
+    """core.curate takes the library and plain values and returns what changed:
+    no State, no output, no question."""
+    from readlog.core import curate
+
+    lib = Library.open(library)
+    try:
+        assert curate.edit(lib, ids["gc"], {"title": "GC tuning"}) == {"title": "GC tuning"}
+        assert curate.edit(lib, ids["gc"], {"title": "GC tuning"}) == {}  # already so: no action
+        moved = curate.remove(lib, [ids["gc"], ids["leak"]])
+        assert sorted(r["id"] for r in moved) == sorted([ids["gc"], ids["leak"]])
+        assert [r["id"] for r in curate.restore(lib, [ids["leak"]])] == [ids["leak"]]
+        listing = curate.list_trash(lib, before=None, limit=0)
+        assert [r["id"] for r in listing.rows] == [ids["gc"]] and listing.total == 1
+        curate.remove(lib, [ids["rust"]])
+        plan = curate.preview_empty(lib, before=curate.trash_cutoff("2099-01-01"))
+        assert sorted(plan.ids) == sorted([ids["gc"], ids["rust"]])
+        # exactly the entries previewed go, not one trashed after the preview
+        curate.remove(lib, [ids["leak"]])
+        assert curate.empty_trash(lib, plan.ids, older_than="2099-01-01") == 2
+        assert [r["id"] for r in curate.list_trash(lib, before=None, limit=0).rows] == [ids["leak"]]
+    finally:
+        lib.close()
+    commands = [r["command"] for r in run.json("history", "-n", "0")]
+    assert commands[:6] == [
+        "trash --empty --older-than 2099-01-01",
+        f"rm {ids['leak']}",
+        f"rm {ids['rust']}",
+        f"restore {ids['leak']}",
+        f"rm {ids['gc']} {ids['leak']}",
+        f"edit {ids['gc']} --title",
+    ]

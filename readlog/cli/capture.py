@@ -8,12 +8,11 @@ from typing import Optional
 
 import typer
 
-from readlog.cli import handle_errors, organise, state_of
+from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.options import filter_options
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
-
-F = organise
 
 
 @app.command()
@@ -74,22 +73,11 @@ def add(
 
 @app.command()
 @handle_errors
+@filter_options
 def fetch(
     ctx: typer.Context,
     ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges (or use filters)."),
-    unread: bool = F.UNREAD,
-    read: bool = F.READ,
-    starred: bool = F.STARRED,
-    source: Optional[str] = F.SOURCE,
-    category: Optional[str] = F.CATEGORY,
-    since: Optional[str] = F.SINCE,
-    before: Optional[str] = F.BEFORE,
-    tag: Optional[list[str]] = F.TAG,
-    archived: bool = F.ARCHIVED,
-    search: Optional[str] = F.SEARCH,
-    dead: bool = F.DEAD,
-    min_time: Optional[int] = F.MIN_TIME,
-    max_time: Optional[int] = F.MAX_TIME,
+    fa: FilterArgs = FilterArgs(),
     refetch: bool = typer.Option(False, "--refetch", help="Fetch again, even pages fetched already."),
     jobs: int = typer.Option(4, "--jobs", "-j", help="Pages downloaded at once (one at a time per site)."),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
@@ -116,9 +104,6 @@ def fetch(
     from readlog.store import Filters
 
     state = state_of(ctx)
-    fa = FilterArgs(
-        unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
-    )
     if ids and fa.given():
         from readlog.model.errors import UsageError
 

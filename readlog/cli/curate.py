@@ -1,19 +1,28 @@
 """edit, rm, trash, restore: correct entries, delete them, and bring them back.
 
-Only typer is imported at module level; the work is in readlog/curate.py.
+Only typer is imported at module level. The changes are core/curate.py's
+(and core/bulk.py's for rm by filters); here are the options, the editor
+form, the questions and what is printed (render/curate.py).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, organise, state_of
+from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.options import filter_options
 from readlog.core.filters import FilterArgs
+from readlog.model.errors import UsageError
 
-F = organise
+if TYPE_CHECKING:
+    from readlog.cli import State
+    from readlog.store import Library
+
+Row = dict[str, Any]
 
 
 @app.command()
@@ -47,8 +56,6 @@ def edit(
       readlog edit 19 --published 2026-11-02 --category 系统
       readlog edit 19
     """
-    from readlog.core import curate
-
     options = {
         "title": title,
         "url": url,
@@ -59,27 +66,90 @@ def edit(
         "verdict": verdict,
     }
     given = {name: value for name, value in options.items() if value is not None}
-    curate.edit(state_of(ctx), entry_id, given, as_json=as_json)
+    _edit(state_of(ctx), entry_id, given, as_json=as_json)
+
+
+def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) -> None:
+    """Set the fields given as options, or, with none, edit the entry's form in the editor."""
+    from readlog.core import curate, filters
+    from readlog.render import curate as show
+
+    lib = state.library()
+    row = lib.get(entry_id)
+    if row is None:
+        raise filters.no_entry(lib, entry_id)
+    if given:
+        changed, why = curate.edit(lib, entry_id, given), "same"
+    else:
+        changed, why = _edit_in_editor(lib, row)
+    after = lib.get(entry_id) or row
+    if as_json:
+        from readlog.render import entry_record
+
+        state.out.json(entry_record(after))
+    else:
+        show.edited(state.out, after, [f for f in curate.FIELDS if f in changed], why)
+
+
+def _edit_in_editor(lib: Library, row: Row) -> tuple[Row, str]:
+    """Open the entry's form; apply what changed. A form that cannot be read,
+    or holds a value that cannot be stored, changes nothing, and the text
+    typed is saved to a file the error names."""
+    from readlog.cli.entryform import read_form, write_form
+    from readlog.cli.organise import edit_text
+    from readlog.core import curate
+    from readlog.model.errors import ReadlogError
+
+    entry_id = row["id"]
+    text = edit_text(
+        write_form(row),
+        f"readlog-edit-{entry_id}-",
+        suffix=".toml",
+        subject="the entry",
+        instead=f"give the changes as options (readlog edit {entry_id} --title ...)",
+    )
+    if text is None:
+        return {}, "not_saved"
+    try:
+        return curate.edit_form(lib, row, read_form(text))
+    except (ValueError, ReadlogError) as exc:
+        saved = save_draft(text, entry_id, lib.path)
+        kept = f"your text is saved in {saved}" if saved else "your text could not be saved anywhere"
+        raise ReadlogError(f"{exc}; nothing was changed, and {kept}") from None
+
+
+def save_draft(text: str, entry_id: int, library: Path) -> Path | None:
+    """Keep a form that could not be applied: in the user's cache folder
+    (``drafts/``), else beside the library, else the temporary folder. None
+    when nowhere can be written."""
+    import tempfile
+    from datetime import datetime
+
+    from platformdirs import user_cache_path
+
+    name = f"edit-{entry_id}-{datetime.now():%Y%m%d-%H%M%S}"
+    for folder in (user_cache_path("readlog", appauthor=False) / "drafts", library.parent, Path(tempfile.gettempdir())):
+        for n in range(100):
+            path = folder / f"{name}{f'-{n}' if n else ''}.toml"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                with open(path, "x", encoding="utf-8") as fh:
+                    fh.write(text)
+                return path
+            except FileExistsError:
+                continue
+            except OSError:
+                break
+    return None
 
 
 @app.command()
 @handle_errors
+@filter_options
 def rm(
     ctx: typer.Context,
     ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges (or use filters)."),
-    unread: bool = F.UNREAD,
-    read: bool = F.READ,
-    starred: bool = F.STARRED,
-    source: Optional[str] = F.SOURCE,
-    category: Optional[str] = F.CATEGORY,
-    since: Optional[str] = F.SINCE,
-    before: Optional[str] = F.BEFORE,
-    tag: Optional[list[str]] = F.TAG,
-    archived: bool = F.ARCHIVED,
-    search: Optional[str] = F.SEARCH,
-    dead: bool = F.DEAD,
-    min_time: Optional[int] = F.MIN_TIME,
-    max_time: Optional[int] = F.MAX_TIME,
+    fa: FilterArgs = FilterArgs(),
     yes: bool = typer.Option(False, "--yes", help="Move the entries the filters match without asking."),
     as_json: bool = typer.Option(False, "--json", help="Print the entries moved to the trash as JSON."),
 ) -> None:
@@ -97,12 +167,22 @@ def rm(
       readlog rm --source "Old Blog" --before 2025-01-01
       readlog rm --dead --yes
     """
-    from readlog.core import curate
+    from readlog.core import bulk, curate
+    from readlog.core.filters import parse_ids
+    from readlog.render import curate as show
 
-    fa = FilterArgs(
-        unread, read, starred, source, category, since, before, tag or [], archived, search, dead, min_time, max_time
-    )
-    curate.remove(state_of(ctx), ids or [], fa, yes=yes, as_json=as_json)
+    state = state_of(ctx)
+    if not bulk.by_ids(ids or [], fa, "rm"):
+        from readlog.cli import organise
+
+        organise.run_bulk(state, bulk.trash_change(), fa, yes=yes, as_json=as_json, records=show.trash_record)
+        return
+    targets = parse_ids(ids or [])  # a usage mistake is said before the library opens
+    rows = curate.remove(state.library(), targets)
+    if as_json:
+        state.out.json([show.trash_record(r) for r in rows])
+    else:
+        show.trashed(state.out, rows)
 
 
 @app.command()
@@ -131,12 +211,45 @@ def trash(
       readlog restore 12
     """
     from readlog.core import curate
+    from readlog.render import curate as show
 
     state = state_of(ctx)
+    before = curate.trash_cutoff(older_than)  # a usage mistake is said before the library opens
     if empty:
-        curate.empty_trash(state, older_than=older_than, yes=yes, as_json=as_json)
+        _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
+        return
+    if limit is not None and limit < 0:
+        raise UsageError("--limit must be 0 (all) or more")
+    count = state.page_size if limit is None else limit
+    listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
+    if as_json:
+        state.out.json([show.trash_record(r) for r in listing.rows])
     else:
-        curate.show_trash(state, older_than=older_than, limit=limit, as_json=as_json)
+        show.trash_table(state.out, listing.rows, listing.total, before=listing.before)
+
+
+def _empty_trash(state: State, before: str | None, *, older_than: str | None, yes: bool, as_json: bool) -> None:
+    """Delete trashed entries for good, after a preview and a question."""
+    from readlog.cli.organise import confirm
+    from readlog.core import curate
+    from readlog.render import curate as show
+
+    lib = state.library()
+    plan = curate.preview_empty(lib, before=before)
+    if not plan.rows:
+        if as_json:
+            state.out.json({"deleted": 0, "ids": []})
+        else:
+            show.trash_table(state.out, [], 0, before=plan.before)
+        return
+    show.empty_preview(state.out, plan.rows, to_err=as_json)
+    if not yes:
+        confirm(state, len(plan.rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
+    gone = curate.empty_trash(lib, plan.ids, older_than=older_than)  # exactly those shown
+    if as_json:
+        state.out.json({"deleted": gone, "ids": sorted(plan.ids)})
+    else:
+        show.emptied(state.out, gone)
 
 
 @app.command()
@@ -158,5 +271,16 @@ def restore(
       readlog trash
     """
     from readlog.core import curate
+    from readlog.core.filters import parse_ids
+    from readlog.render import curate as show
 
-    curate.restore(state_of(ctx), ids, as_json=as_json)
+    state = state_of(ctx)
+    targets = parse_ids(ids)
+    lib = state.library()
+    rows = curate.restore(lib, targets)
+    if as_json:
+        from readlog.render import entry_record
+
+        state.out.json([entry_record(lib.get(r["id"]) or r) for r in rows])
+    else:
+        show.restored(state.out, rows)

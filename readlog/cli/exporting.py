@@ -12,8 +12,8 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.cli.reading import BEFORE, CATEGORY, DEAD, MAX_TIME, MIN_TIME, SINCE, SOURCE, STARRED, TAG, UNREAD, filters
-from readlog.cli.reading import READ as READ_OPT
+from readlog.cli.options import filter_options
+from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html")
 
 @app.command("export")
 @handle_errors
+@filter_options
 def export(
     ctx: typer.Context,
     fmt: Optional[str] = typer.Option(
@@ -38,19 +39,7 @@ def export(
     output: Optional[str] = typer.Option(
         None, "--output", "-o", metavar="FILE", help="Write to FILE (replaced whole at the end); default: stdout."
     ),
-    unread: bool = UNREAD,
-    read: bool = READ_OPT,
-    starred: bool = STARRED,
-    source: Optional[str] = SOURCE,
-    category: Optional[str] = CATEGORY,
-    since: Optional[str] = SINCE,
-    before: Optional[str] = BEFORE,
-    tag: Optional[list[str]] = TAG,
-    archived: bool = typer.Option(False, "--archived", help="Only archived entries (default: all entries)."),
-    search: Optional[str] = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY."),
-    dead: bool = DEAD,
-    min_time: Optional[int] = MIN_TIME,
-    max_time: Optional[int] = MAX_TIME,
+    fa: FilterArgs = FilterArgs(),
 ) -> None:
     """Export entries: every field and state, to stdout or a file.
 
@@ -71,8 +60,8 @@ def export(
     """
 
     name = choose_format(fmt, output)
-    f = filters(unread, read, starred, source, category, since, before, tag, archived, search, dead, min_time, max_time)
-    f.archived = True if archived else None
+    f = fa.filters()
+    f.archived = True if fa.archived else None
     run_export(state_of(ctx), f, name, output)
 
 

@@ -1,9 +1,10 @@
-"""tag, tags, note, archive, unarchive, undo, history, open: shape the pile.
+"""tag, tags, note, undo, history, open: shape the pile.
 
-Also the bulk path shared with read/unread/star/unstar (cli/state.py): a
-command given filters instead of ids previews what it will change and asks
-before changing it. Only typer is imported at module level, so that this
-module costs nothing on the read paths that import the app.
+Also the bulk path shared with the state commands (cli/state.py) and rm: a
+command given filters instead of ids shows what will change (core.bulk's
+preview), asks, and changes exactly those entries (core.bulk's apply).
+Only typer is imported at module level, so that this module costs nothing
+on the read paths that import the app.
 """
 
 from __future__ import annotations
@@ -12,57 +13,25 @@ import os
 import shlex
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.options import JSON_CHANGED, YES, filter_options
 from readlog.core.actions import launch, parse_tag_args
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
-    from readlog.store import Library
+    from readlog.core.bulk import Change
 
 Row = dict[str, Any]
 
-# Filter options of the commands that change entries (read, star, archive, tag...).
-UNREAD = typer.Option(False, "--unread", help="Entries not yet read.")
-READ = typer.Option(False, "--read", help="Entries already read.")
-STARRED = typer.Option(False, "--starred", help="Starred entries.")
-SOURCE = typer.Option(None, "--source", help="Entries from this source (case-insensitive).")
-CATEGORY = typer.Option(None, "--category", help="Entries in this category.")
-SINCE = typer.Option(None, "--since", metavar="WHEN", help="Saved since: 2026-11-01, 7d, 2w, 3mo.")
-BEFORE = typer.Option(None, "--before", metavar="WHEN", help="Saved before: 2026-01-01, 30d.")
-TAG = typer.Option(None, "--tag", help="Entries with this tag (repeat for all of several).")
-ARCHIVED = typer.Option(False, "--archived", help="Archived entries (otherwise they are left alone).")
-SEARCH = typer.Option(None, "--search", metavar="QUERY", help="Entries matching QUERY (as in search).")
-DEAD = typer.Option(False, "--dead", help="Entries whose link was found dead.")
-MIN_TIME = typer.Option(None, "--min-time", metavar="MINUTES", help="Articles taking at least this long to read.")
-MAX_TIME = typer.Option(None, "--max-time", metavar="MINUTES", help="Articles read in at most this many minutes.")
-YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
-JSON = typer.Option(False, "--json", help="Print the changed entries as JSON.")
 
-
-@dataclass
-class Change:
-    """One kind of change that can be applied to many entries."""
-
-    command: list[str]  # the command as recorded in history, without its filters
-    phrase: str  # "marked read": what the entries will be (render.organise says it in each language)
-    wants: Callable[[Row], bool]  # would this entry change?
-    apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
-    only_archived: bool = False  # unarchive looks only at archived entries
-    # --json: the changed entries' records; None prints them as they are now
-    # (rm needs the rows it moved, which are no longer entries)
-    records: Callable[[list[Row]], list[Row]] | None = None
-    detail: str = ""  # what follows the phrase, as typed: "+rust -go"
-
-
-# ---- the bulk path -------------------------------------------------------------
+# ---- the bulk path (the changes themselves are core/bulk.py's) ---------------------------
 
 
 def stdin_is_terminal() -> bool:
@@ -77,71 +46,51 @@ def change_state(
     state: State, ids: list[str], fa: FilterArgs, which: str, on: bool, *, name: str, yes: bool, as_json: bool
 ) -> None:
     """read/unread/star/unstar/archive/unarchive: by ids, or by filters with a preview."""
-    from readlog.cli import commands
+    from readlog.core import bulk
 
-    if _by_ids(ids, fa, name):
+    if bulk.by_ids(ids, fa, name):
+        from readlog.cli import commands
+
         commands.change_state(state, ids, which, on, name=name, as_json=as_json)
         return
-    from readlog.store import STATE_COLUMNS
-
-    column = STATE_COLUMNS[which]
-    phrases = {"read": ("marked read", "marked unread"), "starred": ("starred", "unstarred")}
-    phrase = phrases.get(which, ("archived", "unarchived"))[0 if on else 1]
-    change = Change(
-        command=[name],
-        phrase=phrase,
-        wants=lambda row: (row[column] is None) == on,
-        apply=lambda lib, targets, action: lib.set_state(targets, which, on, action),
-        only_archived=which == "archived" and not on,
-    )
-    run_bulk(state, change, fa, yes=yes, as_json=as_json)
+    run_bulk(state, bulk.state_change(which, on, name=name), fa, yes=yes, as_json=as_json)
 
 
-def _by_ids(ids: list[str], fa: FilterArgs, name: str) -> bool:
-    """True for the ids path, False for the filter path; neither or both is a usage error."""
-    if ids and fa.given():
-        raise UsageError.of("ids_or_filters")
-    if not ids and not fa.given():
-        raise UsageError.of("which_entries", name=name)
-    return bool(ids)
-
-
-def run_bulk(state: State, change: Change, fa: FilterArgs, *, yes: bool, as_json: bool) -> None:
+def run_bulk(
+    state: State,
+    change: Change,
+    fa: FilterArgs,
+    *,
+    yes: bool,
+    as_json: bool,
+    records: Callable[[Row], Row] | None = None,
+) -> None:
     """Preview what the filters select, ask (unless --yes), then change exactly those entries.
 
     Without a terminal to ask on and without --yes, nothing is changed and
     the exit status is 1: a script must say --yes rather than have readlog
-    guess.
+    guess. --json prints ``records`` of the changed rows (rm: the rows it
+    moved, which are no longer entries), else the changed entries as they
+    are now.
     """
+    from readlog.core import bulk
     from readlog.render import organise as show
-    from readlog.store.organise import PREVIEW_COLUMNS
 
-    f = fa.filters()
-    if change.only_archived:
-        f.archived = True
     lib = state.library()
-    rows = lib.select(f, limit=0, columns=PREVIEW_COLUMNS)
-    todo = [r for r in rows if change.wants(r)]
-    if not todo:
-        show.nothing_to_do(state.out, change.phrase, len(rows), change.detail) if not as_json else state.out.json([])
+    plan = bulk.preview(lib, change, fa)
+    if not plan.todo:
+        show.nothing_to_do(state.out, change.phrase, plan.matched, change.detail) if not as_json else state.out.json([])
         return
-    show.preview(state.out, change.phrase, todo, len(rows), to_err=as_json, detail=change.detail)
+    show.preview(state.out, change.phrase, plan.todo, plan.matched, to_err=as_json, detail=change.detail)
     if not yes:
-        confirm(state, len(todo))
-    targets = [r["id"] for r in todo]
-    with lib.transaction():
-        gone = set(lib.missing(targets))  # undone by another readlog meanwhile
-        targets = [i for i in targets if i not in gone]
-        action = lib.start_action(shlex.join([*change.command, *fa.words()]))
-        results = change.apply(lib, targets, action)
-        changed = [row["id"] for row, did in results if did]
-        lib.set_action_summary(action, f"{len(changed)} of {len(rows)} matching changed")
-    if as_json and change.records is not None:
-        state.out.json(change.records([row for row, did in results if did]))
+        confirm(state, len(plan.todo))
+    done = bulk.apply(lib, change, plan.targets, fa, matched=plan.matched)
+    if as_json and records is not None:
+        state.out.json([records(row) for row in done.changed])
     elif as_json:
-        _print_entries(state, changed)
+        _print_entries(state, [row["id"] for row in done.changed])
     else:
-        show.bulk_done(state.out, change.phrase, len(changed), action, change.detail)
+        show.bulk_done(state.out, change.phrase, len(done.changed), done.action, change.detail)
 
 
 def confirm(state: State, count: int, question: str | None = None, refusal: str | None = None) -> None:
@@ -179,24 +128,13 @@ def _print_entries(state: State, ids: list[int]) -> None:
 
 @app.command(context_settings={"ignore_unknown_options": True, "help_option_names": ["--help"]})
 @handle_errors
+@filter_options(short=False)
 def tag(
     ctx: typer.Context,
     items: Optional[list[str]] = typer.Argument(None, metavar="[ID]... +TAG... -TAG...", help="Ids, tags to change."),
-    unread: bool = UNREAD,
-    read: bool = READ,
-    starred: bool = STARRED,
-    source: Optional[str] = SOURCE,
-    category: Optional[str] = CATEGORY,
-    since: Optional[str] = SINCE,
-    before: Optional[str] = BEFORE,
-    tags: Optional[list[str]] = TAG,
-    archived: bool = ARCHIVED,
-    search: Optional[str] = SEARCH,
-    dead: bool = DEAD,
-    min_time: Optional[int] = MIN_TIME,
-    max_time: Optional[int] = MAX_TIME,
+    fa: FilterArgs = FilterArgs(),
     yes: bool = YES,
-    as_json: bool = JSON,
+    as_json: bool = JSON_CHANGED,
 ) -> None:
     """Add (+TAG) and remove (-TAG) tags, on ids or on every entry the filters match.
 
@@ -212,30 +150,18 @@ def tag(
       readlog tag --source "Go Blog" +go --yes
       readlog list --tag rust
     """
-    fa = FilterArgs(
-        unread, read, starred, source, category, since, before, tags or [], archived, search, dead, min_time, max_time
-    )
+    from readlog.core import actions, bulk
+
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
-    from readlog.model.tags import tag_list
-    from readlog.store.organise import retag, set_tags
-
-    words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
-    verb = "retagged" if add and remove else "tagged" if add else "untagged"
-    change = Change(
-        command=["tag", *words],
-        phrase=verb,
-        detail=" ".join(words),
-        wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
-        apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
-    )
-    if not _by_ids(ids, fa, "tag"):
-        run_bulk(state, change, fa, yes=yes, as_json=as_json)
+    if not bulk.by_ids(ids, fa, "tag"):
+        run_bulk(state, bulk.tag_change(add, remove), fa, yes=yes, as_json=as_json)
         return
-    from readlog.core import actions
     from readlog.core.filters import parse_ids
+    from readlog.model.tags import tag_list
     from readlog.render import organise as show
 
+    verb = bulk.tag_verb(add, remove)
     _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])

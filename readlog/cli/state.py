@@ -8,10 +8,10 @@ import typer
 
 from readlog.cli import handle_errors, organise, state_of
 from readlog.cli import registry as app
+from readlog.cli.options import JSON_CHANGED, YES, filter_options
 from readlog.core.filters import FilterArgs
 
 IDS = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges, e.g. 3 5 8-12 (or use filters).")
-F = organise
 
 
 def state_command(name: str, state: str, on: bool, summary: str) -> None:
@@ -20,26 +20,10 @@ def state_command(name: str, state: str, on: bool, summary: str) -> None:
     def command(
         ctx: typer.Context,
         ids: Optional[list[str]] = IDS,
-        unread: bool = F.UNREAD,
-        read: bool = F.READ,
-        starred: bool = F.STARRED,
-        source: Optional[str] = F.SOURCE,
-        category: Optional[str] = F.CATEGORY,
-        since: Optional[str] = F.SINCE,
-        before: Optional[str] = F.BEFORE,
-        tag: Optional[list[str]] = F.TAG,
-        archived: bool = F.ARCHIVED,
-        search: Optional[str] = F.SEARCH,
-        dead: bool = F.DEAD,
-        min_time: Optional[int] = F.MIN_TIME,
-        max_time: Optional[int] = F.MAX_TIME,
-        yes: bool = F.YES,
-        as_json: bool = F.JSON,
+        fa: FilterArgs = FilterArgs(),
+        yes: bool = YES,
+        as_json: bool = JSON_CHANGED,
     ) -> None:
-        tags = tag or []
-        fa = FilterArgs(
-            unread, read, starred, source, category, since, before, tags, archived, search, dead, min_time, max_time
-        )
         organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
 
     command.__doc__ = f"""{summary}
@@ -54,7 +38,7 @@ def state_command(name: str, state: str, on: bool, summary: str) -> None:
       readlog {name} 3 5 8-12
       readlog {name} --source "Go Blog" --before 2026-01-01
     """
-    app.command(name)(handle_errors(command))
+    app.command(name)(handle_errors(filter_options(command)))
 
 
 state_command("star", "starred", True, "Star entries.")

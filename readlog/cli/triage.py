@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
-from readlog.cli import handle_errors, reading, state_of
+from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.options import filter_options
+from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
-
-SEARCH = typer.Option(None, "--search", "-s", metavar="QUERY", help="Only entries matching QUERY.")
 
 
 @app.command()
 @handle_errors
-def triage(
-    ctx: typer.Context,
-    # The filters of list, named as reading.filters() names them: a filter
-    # added there is one more line here.
-    unread: bool = reading.UNREAD,
-    read: bool = reading.READ,
-    starred: bool = reading.STARRED,
-    source: Optional[str] = reading.SOURCE,
-    category: Optional[str] = reading.CATEGORY,
-    since: Optional[str] = reading.SINCE,
-    before: Optional[str] = reading.BEFORE,
-    tags: Optional[list[str]] = reading.TAG,
-    archived: bool = reading.ARCHIVED,
-    search: Optional[str] = SEARCH,
-    dead: bool = reading.DEAD,
-    min_time: Optional[int] = reading.MIN_TIME,
-    max_time: Optional[int] = reading.MAX_TIME,
-) -> None:
+@filter_options
+def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs()) -> None:
     """Go through entries one key at a time: star, read, archive, tag, note, open, undo.
 
     Opens a full-screen list of the entries the filters select (the same
@@ -48,8 +30,7 @@ def triage(
       readlog triage --source "Go Blog" --since 2w
       readlog --lang zh triage --tag rust
     """
-    options = {name: value for name, value in locals().items() if name != "ctx"}
-    f = reading.filters(**options)
+    f = fa.filters()
     import sys
 
     from readlog.cli.organise import stdin_is_terminal
@@ -58,4 +39,4 @@ def triage(
         raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
     from readlog.triage import run
 
-    raise typer.Exit(run(state_of(ctx), f, search))
+    raise typer.Exit(run(state_of(ctx), f, fa.search))

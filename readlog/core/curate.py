@@ -1,25 +1,26 @@
-"""What edit, rm, trash and restore do: check arguments, call the store, render.
+"""What edit, rm, trash and restore do: check values, change the store, say what changed.
 
-The glue between cli/curate.py (which only declares options) and the store
-(store/curate.py, store/trash.py). Values a user types go through the same
-gate as imported ones (``vet.vet``: clean text, no links that run code),
-then the checks an edit adds: a link must be http(s) and nobody else's, a
-date must be a real day. No SQL and no rich here.
+Between the faces (cli/curate.py asks, opens the editor and renders) and
+the store (store/curate.py, store/trash.py). Functions take the library and
+plain values and return what happened; nothing here prints, asks or opens
+an editor. Values a user types go through the same gate as imported ones
+(``vet.vet``: clean text, no links that run code), then the checks an edit
+adds: a link must be http(s) and nobody else's, a date must be a real day.
+Emptying the trash is two steps, ``preview_empty`` and ``empty_trash``, so
+that a face can show what will go and ask in between. No SQL here.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.cli import State
-    from readlog.core.filters import FilterArgs
     from readlog.store import Library
 
 Row = dict[str, Any]
@@ -88,31 +89,34 @@ def _check_link(url: str, label: str) -> None:
 # ---- edit ----------------------------------------------------------------------------
 
 
-def edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) -> None:
-    """Set the fields given as options, or, with none, edit the entry's form in the editor."""
+def edit(lib: Library, entry_id: int, given: dict[str, str]) -> Row:
+    """Set the fields given as options (``{"title": ...}``), as ``readlog edit
+    ID --title ...`` does. A value that cannot be stored is a UsageError
+    naming its option. Returns the changed columns (empty when none differ)."""
     from readlog.core import filters
-    from readlog.render import curate as show
 
-    lib = state.library()
-    row = lib.get(entry_id)
-    if row is None:
+    if lib.get(entry_id) is None:
         raise filters.no_entry(lib, entry_id)
-    if given:
-        try:
-            values = vetted(given, lambda name: f"--{name}")
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        words = ["edit", str(entry_id), *(f"--{name}" for name in FIELDS if name in given)]
-        changed, why = apply_edit(lib, entry_id, values, shlex.join(words)), "same"
-    else:
-        changed, why = _edit_in_editor(state, lib, row)
-    after = lib.get(entry_id) or row
-    if as_json:
-        from readlog.render import entry_record
+    try:
+        values = vetted(given, lambda name: f"--{name}")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    words = ["edit", str(entry_id), *(f"--{name}" for name in FIELDS if name in given)]
+    return apply_edit(lib, entry_id, values, shlex.join(words))
 
-        state.out.json(entry_record(after))
-    else:
-        show.edited(state.out, after, [f for f in FIELDS if f in changed], why)
+
+def edit_form(lib: Library, row: Row, form: dict[str, str]) -> tuple[Row, str]:
+    """Apply an edited form (every field, as text) to the entry ``row`` was
+    read from: the fields that differ from ``row`` are checked and stored.
+    Returns the changed columns and why nothing changed when nothing did
+    ("same": the values were already stored; "saved_as_is": the form was
+    not changed). A value that cannot be stored is a ValueError naming its
+    field; a link another entry has is a ReadlogError."""
+    entry_id = row["id"]
+    current = {name: row[name] if row[name] is not None else "" for name in FIELDS}
+    edits = {name: value for name, value in form.items() if value != current[name]}
+    values = vetted(edits, lambda name: name)
+    return apply_edit(lib, entry_id, values, f"edit {entry_id}"), "same" if edits else "saved_as_is"
 
 
 def apply_edit(lib: Library, entry_id: int, values: dict[str, str | None], command: str) -> Row:
@@ -144,101 +148,29 @@ def apply_edit(lib: Library, entry_id: int, values: dict[str, str | None], comma
     return changed
 
 
-def _edit_in_editor(state: State, lib: Library, row: Row) -> tuple[Row, str]:
-    """Open the entry's form; apply what changed. A form that cannot be read,
-    or holds a value that cannot be stored, changes nothing, and the text
-    typed is saved to a file the error names."""
-    from readlog.cli.entryform import read_form, write_form
-    from readlog.cli.organise import edit_text
-
-    entry_id = row["id"]
-    text = edit_text(
-        write_form(row),
-        f"readlog-edit-{entry_id}-",
-        suffix=".toml",
-        subject="the entry",
-        instead=f"give the changes as options (readlog edit {entry_id} --title ...)",
-    )
-    if text is None:
-        return {}, "not_saved"
-    try:
-        form = read_form(text)
-        current = {name: row[name] if row[name] is not None else "" for name in FIELDS}
-        edits = {name: value for name, value in form.items() if value != current[name]}
-        values = vetted(edits, lambda name: name)
-        return apply_edit(lib, entry_id, values, f"edit {entry_id}"), "same" if edits else "saved_as_is"
-    except (ValueError, ReadlogError) as exc:
-        saved = save_draft(text, entry_id, lib.path)
-        kept = f"your text is saved in {saved}" if saved else "your text could not be saved anywhere"
-        raise ReadlogError(f"{exc}; nothing was changed, and {kept}") from None
-
-
-def save_draft(text: str, entry_id: int, library: Path) -> Path | None:
-    """Keep a form that could not be applied: in the user's cache folder
-    (``drafts/``), else beside the library, else the temporary folder. None
-    when nowhere can be written."""
-    import tempfile
-    from datetime import datetime
-
-    from platformdirs import user_cache_path
-
-    name = f"edit-{entry_id}-{datetime.now():%Y%m%d-%H%M%S}"
-    for folder in (user_cache_path("readlog", appauthor=False) / "drafts", library.parent, Path(tempfile.gettempdir())):
-        for n in range(100):
-            path = folder / f"{name}{f'-{n}' if n else ''}.toml"
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                with open(path, "x", encoding="utf-8") as fh:
-                    fh.write(text)
-                return path
-            except FileExistsError:
-                continue
-            except OSError:
-                break
-    return None
-
-
 # ---- rm, restore and the trash ---------------------------------------------------------
 
 
-def remove(state: State, ids: list[str], fa: FilterArgs, *, yes: bool, as_json: bool) -> None:
-    """Move entries to the trash: by ids at once, or by filters after a preview and a question."""
-    from readlog.cli import organise
-    from readlog.core.filters import parse_ids
-    from readlog.render import curate as show
+def remove(lib: Library, ids: Sequence[int]) -> list[Row]:
+    """Move entries to the trash by id, all or none (an unknown id changes
+    nothing), as one action. Returns the rows moved. By filters:
+    core.bulk with ``bulk.trash_change()``."""
     from readlog.store import trash
 
-    if not organise._by_ids(ids, fa, "rm"):
-        change = organise.Change(
-            command=["rm"],
-            phrase="moved to the trash",
-            wants=lambda row: True,
-            apply=trash.move,
-            records=lambda rows: [show.trash_record(r) for r in rows],
-        )
-        organise.run_bulk(state, change, fa, yes=yes, as_json=as_json)
-        return
-    targets = parse_ids(ids)
-    lib = state.library()
+    ids = list(ids)
     with lib.transaction():  # checked inside: another readlog may change entries meanwhile
-        lib.require(targets)
-        action = lib.start_action("rm " + " ".join(str(i) for i in targets[:50]))
-        rows = [row for row, _ in trash.move(lib, targets, action)]
+        lib.require(ids)
+        action = lib.start_action("rm " + " ".join(str(i) for i in ids[:50]))
+        rows = [row for row, _ in trash.move(lib, ids, action)]
         lib.set_action_summary(action, f"{len(rows)} moved to the trash")
-    if as_json:
-        state.out.json([show.trash_record(r) for r in rows])
-    else:
-        show.trashed(state.out, rows)
+    return rows
 
 
-def restore(state: State, values: list[str], *, as_json: bool) -> None:
-    """Bring entries back from the trash, all or none."""
-    from readlog.core.filters import parse_ids
-    from readlog.render import curate as show
+def restore(lib: Library, ids: Sequence[int]) -> list[Row]:
+    """Bring entries back from the trash, all or none, as one action; the rows restored."""
     from readlog.store import trash
 
-    ids = parse_ids(values)
-    lib = state.library()
+    ids = list(ids)
     with lib.transaction():
         held = set(trash.in_trash(lib, ids))
         absent = [i for i in ids if i not in held]
@@ -250,62 +182,65 @@ def restore(state: State, values: list[str], *, as_json: bool) -> None:
         action = lib.start_action("restore " + " ".join(str(i) for i in ids[:50]))
         rows = trash.restore(lib, ids, action)
         lib.set_action_summary(action, f"{len(rows)} restored")
-    if as_json:
-        from readlog.render import entry_record
-
-        state.out.json([entry_record(lib.get(r["id"]) or r) for r in rows])
-    else:
-        show.restored(state.out, rows)
+    return rows
 
 
-def _cutoff(older_than: str | None) -> str | None:
+def trash_cutoff(older_than: str | None) -> str | None:
     """--older-than as a stored time (it takes what --since takes), or None."""
-    from readlog.core.filters import parse_when_option as _when
+    from readlog.core.filters import parse_when_option
 
-    return _when(older_than, "--older-than")
+    return parse_when_option(older_than, "--older-than")
 
 
-def show_trash(state: State, *, older_than: str | None, limit: int | None, as_json: bool) -> None:
-    from readlog.render import curate as show
+@dataclass
+class TrashListing:
+    rows: list[Row]  # newest deleted first
+    total: int  # in the trash (deleted before ``before``), listed or not
+    before: str | None  # the cutoff as stored, or None for all
+
+
+def list_trash(lib: Library, *, before: str | None, limit: int, full: bool = False) -> TrashListing:
+    """The entries in the trash (deleted before ``before``, a cutoff from
+    ``trash_cutoff``, when given), at most ``limit`` (0: all); ``full``:
+    every stored column (for JSON)."""
     from readlog.store import trash
 
-    if limit is not None and limit < 0:
+    if limit < 0:
         raise UsageError("--limit must be 0 (all) or more")
-    before = _cutoff(older_than)
-    lib = state.library()
-    count = state.page_size if limit is None else limit
-    if as_json:
-        state.out.json([show.trash_record(r) for r in trash.listing(lib, before=before, limit=count, full=True)])
-        return
-    rows = trash.listing(lib, before=before, limit=count)
-    total = len(rows) if not count or len(rows) < count else trash.count(lib, before=before)
-    show.trash_table(state.out, rows, total, before=before)
+    rows = trash.listing(lib, before=before, limit=limit, full=full)
+    total = len(rows) if not limit or len(rows) < limit else trash.count(lib, before=before)
+    return TrashListing(rows, total, before)
 
 
-def empty_trash(state: State, *, older_than: str | None, yes: bool, as_json: bool) -> None:
-    """Delete trashed entries for good, after a preview and a question."""
-    from readlog.cli.organise import confirm
-    from readlog.render import curate as show
+@dataclass
+class EmptyPreview:
+    """What ``trash --empty`` would delete for good."""
+
+    rows: list[Row]  # the trashed entries, newest deleted first
+    before: str | None  # the cutoff as stored
+
+    @property
+    def ids(self) -> list[int]:
+        return [row["id"] for row in self.rows]
+
+
+def preview_empty(lib: Library, *, before: str | None) -> EmptyPreview:
+    """The trashed entries ``empty_trash`` would delete (those deleted before
+    ``before``, a cutoff from ``trash_cutoff``; all when None)."""
     from readlog.store import trash
 
-    before = _cutoff(older_than)
-    lib = state.library()
-    rows = trash.listing(lib, before=before)
-    if not rows:
-        if as_json:
-            state.out.json({"deleted": 0, "ids": []})
-        else:
-            show.trash_table(state.out, [], 0, before=before)
-        return
-    show.empty_preview(state.out, rows, to_err=as_json)
-    if not yes:
-        confirm(state, len(rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
+    return EmptyPreview(trash.listing(lib, before=before), before)
+
+
+def empty_trash(lib: Library, ids: Sequence[int], *, older_than: str | None = None) -> int:
+    """Delete exactly the trashed entries ``ids`` (what ``preview_empty`` showed)
+    for good, as one action recorded as ``trash --empty``; how many went
+    (fewer when another readlog restored some meanwhile)."""
+    from readlog.store import trash
+
     with lib.transaction():
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
         action = lib.start_action(shlex.join(words))
-        gone = trash.delete(lib, [r["id"] for r in rows])  # exactly those shown
+        gone = trash.delete(lib, list(ids))
         lib.set_action_summary(action, f"{gone} deleted for good")
-    if as_json:
-        state.out.json({"deleted": gone, "ids": sorted(r["id"] for r in rows)})
-    else:
-        show.emptied(state.out, gone)
+    return gone
