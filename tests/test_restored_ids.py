@@ -17,7 +17,7 @@ from readlog.store import MAX_ID
 
 from conftest import Run
 
-RESTORE_ID_LIMIT = 2**53  # the documented limit (README, export section)
+RESTORE_ID_LIMIT = 2**53  # the documented limit (docs/export-format.md)
 
 
 def _line(id_: int, url: str) -> str:
