@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 import time_machine
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
-from readlog.cli import app
+from readlog.cli import app_for
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
+
+__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Run", "write"]
+
+# Hypothesis profiles. "short" (the default) keeps the whole suite quick; "long" tries
+# ten times the examples with no deadline, for a search before a release:
+#     HYPOTHESIS_PROFILE=long .venv/bin/python -m pytest -n auto -m hypothesis
+# A test's own @settings(max_examples=...) still wins over the profile.
+settings.register_profile("short", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "short"))
 
 # Three digest entries (two sources, two categories) that several test files start from.
 DIGEST = """\
@@ -32,15 +41,11 @@ Go 团队介绍了新的垃圾回收器调优方法，给出了延迟数据和�
 """
 
 
-# The suite's clock: every test runs at this instant (the clock ticks on from it), so
-# nothing depends on the day the suite runs. A Wednesday, mid-morning UTC, a few days
-# after the examples' --as-of; tests of other instants travel from here.
-FIXED_NOW = datetime(2026, 12, 2, 10, 30, tzinfo=timezone.utc)
-
-
 @pytest.fixture(autouse=True)
 def fixed_clock() -> Iterator[time_machine.Coordinates]:
-    """Python's clock (time.time, datetime.now) set to FIXED_NOW for the test."""
+    """Python's clock (time.time, datetime.now) set to FIXED_NOW for the test
+    (helpers.FIXED_NOW); readlog run in a child process gets the test's clock
+    through helpers.READLOG and helpers.child_env."""
     with time_machine.travel(FIXED_NOW, tick=True) as traveller:
         yield traveller
 
@@ -59,13 +64,19 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 class Run:
-    """Invoke the CLI in-process and keep stdout and stderr apart."""
+    """Invoke the CLI in-process and keep stdout and stderr apart.
+
+    Like ``readlog.cli.main``, each run gets ``app_for(args)``: an app holding only
+    the command invoked (help and unknown names get the full app). Typer rebuilds
+    the click commands of every registered command on each invocation, which was
+    most of the suite's time in the in-process tests.
+    """
 
     def __init__(self) -> None:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, input: str | bytes | None = None, code: int | None = 0) -> Any:
-        result = self.runner.invoke(app, list(args), input=input, catch_exceptions=False)
+        result = self.runner.invoke(app_for(list(args)), list(args), input=input, catch_exceptions=False)
         if code is not None:
             assert result.exit_code == code, (
                 f"exit {result.exit_code}, wanted {code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"

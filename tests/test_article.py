@@ -17,6 +17,7 @@ from readlog.model.sanitize import clean
 from readlog.render.article import parse, render
 from readlog.web import article, pagemeta
 
+from helpers import examples
 from webserver import EN_PAGE, EN_TITLE, HOSTILE_PAGE, JSONLD_PAGE, META_PAGE, ZH_PAGE, ZH_PARAGRAPHS, ZH_TITLE
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -136,7 +137,7 @@ HTML_PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(HTML_PIECES, st.text(max_size=20)), max_size=40), st.sampled_from(["", "https://s.test/a"]))
 def test_pagemeta_never_fails_on_hostile_html(pieces: list[str], base: str) -> None:
     meta = pagemeta.extract("".join(pieces), base)
@@ -268,7 +269,7 @@ def test_render_chinese_wraps_between_characters() -> None:
     assert all(cell_len(line) <= 30 for line in lines) and max(cell_len(line) for line in lines) >= 28
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(max_size=400), st.integers(min_value=1, max_value=120))
 def test_render_never_exceeds_the_width_nor_prints_control(text: str, width: int) -> None:
     lines = render(text, width)
@@ -280,7 +281,7 @@ def test_render_never_exceeds_the_width_nor_prints_control(text: str, width: int
     assert "\x1b" not in out and not CONTROL.search(out.replace("\n", ""))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.sampled_from([*"ab cdefgh,.;:!?)(-\t\r\x0b\x0c", "  ", "xxxxxxxxxxxx"]), max_size=80).map("".join),
     st.integers(min_value=1, max_value=30),

@@ -13,7 +13,6 @@ import shutil
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from readlog.web import article
 
 import webserver
 from conftest import FIXTURES, ROOT, Run, write
+from helpers import READLOG, child_env
 from webserver import EN_TITLE, GB_TEXT, ZH_PARAGRAPHS, ZH_TITLE, Server
 
 # The local server's fixtures.
@@ -481,9 +481,7 @@ def test_help_has_examples(run: Run, command: str) -> None:
 def _run_on_a_terminal(args: list[str], env: dict[str, str], timeout: float = 30) -> str:
     """Run readlog with a pseudo-terminal as standard input and output; what it wrote there."""
     leader, follower = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "readlog", *args], stdin=follower, stdout=follower, stderr=follower, env=env
-    )
+    proc = subprocess.Popen([*READLOG, *args], stdin=follower, stdout=follower, stderr=follower, env=env)
     os.close(follower)
     chunks, deadline = [], time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -503,11 +501,12 @@ def _run_on_a_terminal(args: list[str], env: dict[str, str], timeout: float = 30
     return b"".join(chunks).decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_long_article_is_paged_on_a_terminal(run: Run, server: Server, library: Path, tmp_path: Path) -> None:
     add(run, server.url("/long?pager=1"), server.url("/zh?pager=1"), "--no-fetch")
     run("fetch")
     paged = tmp_path / "paged.txt"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("READLOG_", "LESS"))}
+    env = child_env(base={k: v for k, v in os.environ.items() if not k.startswith(("READLOG_", "LESS"))})
     env.update({"READLOG_DB": str(library), "READLOG_LANG": "en", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"})
     env.update({"PAGER": f"cat > {paged}", "PYTHONPATH": str(ROOT)})
     screen = _run_on_a_terminal(["show", "1", "--full"], env)

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, Run
+from helpers import READLOG, child_env
 
 
 def readlog(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "READLOG_DB": str(tmp_path / "lib.db"), "READLOG_LANG": "en", **env}
-    return subprocess.run(
-        [sys.executable, "-m", "readlog", *args], env=environ, capture_output=True, text=True, timeout=60
-    )
+    environ = child_env(tmp_path / "lib.db", READLOG_LANG="en", **env)
+    return subprocess.run([*READLOG, *args], env=environ, capture_output=True, text=True, timeout=60)
 
 
 def test_db_alone_shows_its_help_and_says_what_is_missing(tmp_path: Path) -> None:

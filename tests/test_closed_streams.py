@@ -1,7 +1,7 @@
 """Closed or failing standard streams: one line on stderr and a non-zero exit,
 never a traceback.
 
-Real subprocesses (python -m readlog), because CliRunner replaces the
+Real subprocesses (python -m readlog, at the test's clock: helpers.READLOG), because CliRunner replaces the
 streams and so hides exactly these failures: standard input closed
 (`<&-`), standard output closed (`>&-`), full (`/dev/full`) or a pipe
 whose reader has gone (`| head -0`), and Ctrl-C at a question.
@@ -13,7 +13,6 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,15 +20,24 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
+from helpers import READLOG, child_env
 
 EXAMPLES = str(ROOT / "examples")
+
+# Under libfaketime (LD_PRELOAD) the child opens faketime's shared-memory file at start-up,
+# which takes the closed descriptor: the stream is open again and there is nothing to test.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif("faketime" in os.environ.get("LD_PRELOAD", ""), reason="libfaketime reopens closed streams"),
+]
 
 
 @pytest.fixture
 def lib(tmp_path: Path) -> Path:
     path = tmp_path / "lib.db"
     done = subprocess.run(
-        [sys.executable, "-m", "readlog", "--db", str(path), "import", EXAMPLES, "--as-of", "2026-12-01"],
+        [*READLOG, "--db", str(path), "import", EXAMPLES, "--as-of", "2026-12-01"],
+        env=child_env(),
         capture_output=True,
         timeout=60,
     )
@@ -38,18 +46,12 @@ def lib(tmp_path: Path) -> Path:
 
 
 def _env(lib: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "READLOG_DB": str(lib),
-        "READLOG_LANG": "en",
-        "COLUMNS": "100",
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
+    return child_env(lib, READLOG_LANG="en", COLUMNS="100")
 
 
 def readlog(lib: Path, *args: str, shell: str = "", **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """Run readlog; ``shell`` is a redirection applied by sh before exec (``<&-``)."""
-    command = [sys.executable, "-m", "readlog", *args]
+    command = [*READLOG, *args]
     if shell:
         command = ["sh", "-c", f'exec "$@" {shell}', "sh", *command]
     kwargs.setdefault("stdout", subprocess.PIPE)
@@ -129,7 +131,7 @@ def test_ctrl_c_at_the_question_exits_130(lib: Path) -> None:
 
     controller, terminal = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "readlog", "read", "--source", "evening-reads"],
+        [*READLOG, "read", "--source", "evening-reads"],
         env=_env(lib),
         stdin=terminal,
         stdout=subprocess.PIPE,

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from test_export import build, cli, empty_library, entries, stored
 
 from conftest import Run
+from helpers import examples
 
 ROWS = [
     {
@@ -110,7 +111,7 @@ def test_a_damaged_row_is_reported_with_its_line(run: Run, tmp_path: Path) -> No
     assert [r["title"] for r in run.json("list")] == ["good"]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(entries, min_size=1, max_size=8))
 def test_csv_round_trip_over_generated_entries(batch: list) -> None:  # type: ignore[type-arg]
     """export csv -> import into a fresh library -> export again: the same data."""

@@ -23,6 +23,7 @@ from readlog.cli.entryform import MULTILINE, NAMES, FormError, read_form, write_
 from readlog.settings import parse_simple
 
 from conftest import DIGEST, Run, write
+from helpers import examples
 
 EDITOR = r"""
 import json, os, re, sys
@@ -345,7 +346,7 @@ TRICKY = st.sampled_from(
 TEXT = st.lists(st.one_of(TRICKY, st.text(max_size=8)), max_size=12).map("".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.fixed_dictionaries({name: TEXT for name in NAMES}))
 def test_the_form_round_trips_any_text(fields: dict[str, str]) -> None:
     """An unedited form reads back as exactly what it was made from, with

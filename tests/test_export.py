@@ -26,6 +26,7 @@ from readlog.model.entry import Entry
 from readlog.store import Counts, Library
 
 from conftest import Run, write
+from helpers import examples
 
 UTC = timezone.utc
 CST = timezone(timedelta(hours=8))
@@ -457,7 +458,7 @@ def cli(*args: str) -> str:
     return str(Run()(*args).stdout)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(entries, min_size=1, max_size=8))
 def test_round_trip_over_generated_entries(batch: list[Entry]) -> None:
     with tempfile.TemporaryDirectory() as folder:

@@ -17,6 +17,7 @@ from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import from_epoch, from_webkit, parse_time
 
 from conftest import FIXTURES, ROOT, SHARED, Run, write
+from helpers import examples
 
 FORMATS = FIXTURES / "formats"
 AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
@@ -121,7 +122,7 @@ def test_epoch_units_by_magnitude() -> None:
     assert from_epoch("nan") is None and from_epoch(10**30) is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=100_000_000, max_value=99_999_999_999))
 def test_seconds_milliseconds_and_microseconds_agree(seconds: int) -> None:
     when = from_epoch(seconds)
@@ -197,7 +198,7 @@ def test_hostile_inputs_never_raise(name: str, seed: int) -> None:
     _run_parser(name, SEEDS[seed])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     st.sampled_from(MY_FORMATS),
     st.lists(st.sampled_from(['"', ",", "\n", "[", "]", "{", "}", ":", "<DT>", "<A HREF=", ">", "url", "1e400"]))

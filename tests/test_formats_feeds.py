@@ -3,38 +3,19 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
 from pathlib import Path
 
-import pytest
-
-from readlog.inputs import detect as importers
-from readlog.inputs.detect import ParseContext
-from readlog.inputs.reader import close_input, open_input
 from readlog.model.entry import Entry, Problem
 
-from conftest import FIXTURES, ROOT, SHARED, Run, write
+from conftest import FIXTURES, ROOT, Run, write
+from helpers import parse as parse_as
+from helpers import real
 
 FORMATS = FIXTURES / "formats"
-REAL = SHARED / "realworld"
-AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 
 
 def parse(path: Path) -> tuple[list[Entry], list[Problem]]:
-    infile = open_input(str(path))
-    try:
-        assert importers.detect(infile.sniff_text()) == "feed"
-        items = list(importers.parse("feed", infile, ParseContext(as_of=AS_OF)))
-    finally:
-        close_input(infile)
-    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
-
-
-def real(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{path} not present")
-    return path
+    return parse_as(path, "feed")
 
 
 def test_atom_titles_summaries_dates_and_source() -> None:

@@ -8,39 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from readlog.inputs import detect as importers
-from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import json_records
-from readlog.inputs.reader import close_input, open_input
-from readlog.model.entry import Entry, Problem
+from readlog.model.entry import Problem
 
-from conftest import FIXTURES, SHARED, Run, write
+from conftest import FIXTURES, Run, write
+from helpers import parse, real, utc
 
 FORMATS = FIXTURES / "formats"
-REAL = SHARED / "realworld"
-AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
-
-
-def parse(path: Path, expect: str) -> tuple[list[Entry], list[Problem]]:
-    infile = open_input(str(path))
-    try:
-        name = importers.detect(infile.sniff_text())
-        assert name == expect
-        items = list(importers.parse(name, infile, ParseContext(as_of=AS_OF)))
-    finally:
-        close_input(infile)
-    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
-
-
-def real(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{path} not present")
-    return path
-
-
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=timezone.utc)  # type: ignore[misc]
 
 
 # ---------------------------------------------------------------- Omnivore

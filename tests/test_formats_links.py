@@ -12,22 +12,15 @@ from hypothesis import strategies as st
 
 from readlog.inputs import detect as importers
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.reader import close_input, open_input
 from readlog.model.entry import Entry, Problem
 
 from conftest import Run, write
-
-AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
+from helpers import AS_OF, examples
+from helpers import parse as parse_as
 
 
 def parse(path: Path) -> tuple[list[Entry], list[Problem]]:
-    infile = open_input(str(path))
-    try:
-        assert importers.detect(infile.sniff_text()) == "links"
-        items = list(importers.parse("links", infile, ParseContext(as_of=AS_OF)))
-    finally:
-        close_input(infile)
-    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
+    return parse_as(path, "links")
 
 
 def test_pinboard_style_json(tmp_path: Path) -> None:
@@ -153,7 +146,7 @@ keys = st.sampled_from(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.dictionaries(keys, values, max_size=8), min_size=1, max_size=5))
 def test_any_values_under_known_keys_import_or_are_problems(records: list[dict[str, Any]]) -> None:
     for record in records:

@@ -5,37 +5,18 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-import pytest
-
-from readlog.inputs import detect as importers
-from readlog.inputs.detect import ParseContext
-from readlog.inputs.reader import close_input, open_input
 from readlog.model.entry import Entry, Problem
 
-from conftest import FIXTURES, SHARED, Run, write
+from conftest import FIXTURES, Run, write
+from helpers import AS_OF, real
+from helpers import parse as parse_as
 
 FORMATS = FIXTURES / "formats"
-REAL = SHARED / "realworld"
-AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 T_2021 = datetime(2021, 3, 21, 14, 39, 19, tzinfo=timezone.utc)
 
 
-def parse(path: Path, fmt: str | None = None) -> tuple[list[Entry], list[Problem]]:
-    infile = open_input(str(path))
-    try:
-        name = fmt or importers.detect(infile.sniff_text())
-        assert name == (fmt or "netscape"), name
-        items = list(importers.parse(name, infile, ParseContext(as_of=AS_OF)))
-    finally:
-        close_input(infile)
-    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
-
-
-def real(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{path} not present")
-    return path
+def parse(path: Path) -> tuple[list[Entry], list[Problem]]:
+    return parse_as(path, "netscape")
 
 
 def by_url(entries: list[Entry]) -> dict[str, Entry]:

@@ -19,6 +19,7 @@ from readlog.inputs.vet import vet
 from readlog.model.stamps import parse_when
 
 from conftest import Run, write
+from helpers import READLOG, child_env
 
 
 def _wallabag(tmp_path: Path, records: list[dict[str, object]], name: str = "wb.json") -> Path:
@@ -238,14 +239,14 @@ def test_usage_mistakes_exit_2(run: Run, tmp_path: Path) -> None:
 
 
 def test_usage_errors_are_one_line_on_stderr(tmp_path: Path) -> None:
-    env = {**os.environ, "READLOG_DB": str(tmp_path / "x.db"), "NO_COLOR": "1"}
+    env = child_env(tmp_path / "x.db", NO_COLOR="1")
     for args, expect in (
         (["lsit"], "No such command 'lsit'"),
         (["list", "--bogus"], "No such option: --bogus"),
         (["--lang", "fr", "list"], "not a language readlog speaks"),
         (["show"], "Missing argument 'ID'"),
     ):
-        done = subprocess.run([sys.executable, "-m", "readlog", *args], capture_output=True, text=True, env=env)
+        done = subprocess.run([*READLOG, *args], capture_output=True, text=True, env=env)
         assert done.returncode == 2
         assert done.stdout == ""
         lines = done.stderr.strip().splitlines()

@@ -20,17 +20,8 @@ from hypothesis import strategies as st
 from readlog.model.entry import fingerprint, normalize_url
 from readlog.store import migrations
 
-from conftest import SHARED, Run, write
-
-REAL = SHARED / "realworld"
-
-
-def real(name: str) -> Path:
-    path = REAL / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here (the shared reference files are absent)")
-    return path
-
+from conftest import Run, write
+from helpers import real
 
 # ---- the fragment rule ----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from readlog.store import Counts, Library
 from readlog.store.organise import retag
 
 from conftest import DIGEST, FIXTURES, Run, write
+from helpers import examples
 
 # The same three entries, the first without its date: importing DIGEST after it fills the date in.
 UNDATED = DIGEST.replace("技术文章 Go Blog 2025-10-02", "技术文章 Go Blog")
@@ -128,7 +129,7 @@ def test_tags_empty(run: Run) -> None:
     assert "No tags yet" in run("tags").stdout
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.sampled_from(["a", "A", "b", "数据", "Go", "go", "c d"]), max_size=5),
     st.lists(st.sampled_from(["a", "B", "x", "GO"]), max_size=3),

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog.inputs.detect import ParseContext, detect
+from readlog.inputs.detect import detect
 from readlog.inputs.formats import bookmarks, digest
 from readlog.inputs.formats.titles import cells, derive_title
-from readlog.inputs.reader import close_input, open_input
 from readlog.model.entry import Entry, Problem
+
+from helpers import examples, parse_with
 
 REF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 
@@ -21,12 +22,7 @@ REF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 def parse(module: object, tmp_path: Path, text: str) -> tuple[list[Entry], list[Problem]]:
     path = tmp_path / "in.txt"
     path.write_text(text, encoding="utf-8")
-    infile = open_input(str(path))
-    try:
-        items = list(module.parse(infile, ParseContext(as_of=REF)))  # type: ignore[attr-defined]
-    finally:
-        close_input(infile)
-    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
+    return parse_with(module, path, REF)
 
 
 @pytest.mark.parametrize(
@@ -131,7 +127,7 @@ def test_detection() -> None:
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz数据库编译器内核调度", min_size=2, max_size=8)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.tuples(

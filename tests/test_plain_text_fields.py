@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Run
+from helpers import examples
 
 PLAIN = "Vec<T> is a < b > c, then <title> and the rest"
 ESCAPED = "Vec&lt;T&gt; is a &lt; b &gt; c, then &lt;title&gt; and the rest"
@@ -284,7 +285,7 @@ def test_bookmark_list_prose_is_left_as_written(text: str) -> None:
     assert copied_markup_to_text(text) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("abcT <>/&;=\"'-xyz中文")), max_size=60))
 def test_prose_without_markup_evidence_is_never_changed(text: str) -> None:
     """Text with no tag carrying attributes, no closing tag and no <br>/<img>/<hr> is left alone."""

@@ -159,6 +159,7 @@ def _peak(tmp_path: Path, path: Path) -> tuple[str, int]:
     return stderr, int(peak_kib) // 1024
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_stays_small_in_memory(tmp_path: Path) -> None:
     """400 MB of JSON in under 1 MB (gzip members repeated), 810 MB at its
     peak before: now refused early, in a few tens of MB."""
@@ -173,6 +174,7 @@ def test_a_gzip_bomb_stays_small_in_memory(tmp_path: Path) -> None:
     assert "compression bomb" in stderr and peak < 100, f"peak {peak} MB"
 
 
+@pytest.mark.slow
 def test_a_whole_read_past_the_cap_stays_near_the_cap(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     record = b'{"url": "https://cap.example/x"}, '
@@ -187,6 +189,7 @@ def _gzip_of_newlines(path: Path, megabytes: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_bomb_of_empty_lines_stops_at_its_expansion(run: Run, tmp_path: Path) -> None:
     """Streamed, a bomb costs no memory but would keep the import busy for
     minutes before the size cap (128 MB of newlines took 110 s): data that
@@ -197,6 +200,7 @@ def test_a_bomb_of_empty_lines_stops_at_its_expansion(run: Run, tmp_path: Path) 
     assert int(error.split(" MB from")[0].rsplit("(", 1)[1]) <= 9  # stopped soon after 8 MB
 
 
+@pytest.mark.slow
 def test_a_zip_member_that_expands_like_a_bomb(run: Run, tmp_path: Path) -> None:
     archive = tmp_path / "bomb.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:

@@ -9,6 +9,7 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
@@ -20,6 +21,7 @@ from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError
 
 from conftest import FIXTURES, Run, write
+from helpers import examples
 
 MB = 1 << 20
 
@@ -80,6 +82,7 @@ def _peak_rss_mb(*args: str, db: Path) -> tuple[int, str, float]:
     return code, err, peak
 
 
+@pytest.mark.slow
 def test_single_50mb_line_is_skipped_with_bounded_memory(tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     with path.open("w", encoding="utf-8") as fh:
@@ -217,13 +220,13 @@ def _dated(line: str) -> bool:
     return bool(found and found[1])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_files_import_or_report_problems(text: str) -> None:
     _check(_parse_all(text), text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(st.characters(exclude_categories=("Cs",)), max_size=400))
 def test_random_text_never_raises(text: str) -> None:
     _check(_parse_all(text), text)

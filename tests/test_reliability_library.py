@@ -19,6 +19,7 @@ import pytest
 from readlog.store import migrations
 
 from conftest import FIXTURES, ROOT, Run, write
+from helpers import READLOG, child_env
 
 LIBRARIES = FIXTURES / "libraries"
 HOSTILE = ("'; DROP TABLE entries; --", 'x" OR 1=1 --', "a'b", "%", "_", "\\", "[bold]x[/]", "); DELETE FROM entries;")
@@ -126,6 +127,7 @@ def shared_tmp() -> Iterator[Path]:
         shutil.rmtree(folder)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_read_only_library_reads_but_refuses_writes(shared_tmp: Path, what: str) -> None:
     prefix = _as_nobody()
@@ -140,10 +142,10 @@ def test_read_only_library_reads_but_refuses_writes(shared_tmp: Path, what: str)
     lib.chmod(0o444)
     folder.chmod(0o555 if what == "folder" else (0o777 if prefix else 0o755))
     before = sha(lib)
-    env = {**os.environ, "READLOG_DB": str(lib), "PYTHONDONTWRITEBYTECODE": "1", "COLUMNS": "100", "HOME": "/"}
+    env = child_env(lib, COLUMNS="100", HOME="/")
 
     def readlog(*args: str) -> subprocess.CompletedProcess[str]:
-        cmd = [*prefix, sys.executable, "-m", "readlog", *args]
+        cmd = [*prefix, *READLOG, *args]
         return subprocess.run(cmd, env=env, capture_output=True, text=True, cwd="/", timeout=60)
 
     listed = readlog("list", "--json")

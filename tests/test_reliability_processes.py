@@ -1,6 +1,6 @@
 """Real processes: interrupted imports, two readlogs at once, a held lock, backups during writes.
 
-These run `python -m readlog` in subprocesses, because signals and file
+These run `python -m readlog` in subprocesses (at the test's clock: helpers.READLOG), because signals and file
 locks only mean something between processes.
 """
 
@@ -11,13 +11,15 @@ import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from conftest import Run
+from helpers import READLOG, child_env
+
+pytestmark = pytest.mark.slow  # real processes, signals and locks
 
 BIG = 12_000
 INTERRUPTED = re.compile(r"readlog: import interrupted: [\d,]+ of [\d,]+ entries saved; run it again to finish")
@@ -42,14 +44,12 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _env(lib: Path, **extra: str) -> dict[str, str]:
-    env = {**os.environ, "READLOG_DB": str(lib), "READLOG_BUSY_TIMEOUT": "30", "COLUMNS": "100"}
-    env.update(PYTHONDONTWRITEBYTECODE="1", **extra)
-    return env
+    return child_env(lib, READLOG_BUSY_TIMEOUT="30", COLUMNS="100", **extra)
 
 
 def start(lib: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "readlog", *args],
+        [*READLOG, *args],
         env=_env(lib, **env),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -58,9 +58,7 @@ def start(lib: Path, *args: str, **env: str) -> subprocess.Popen[str]:
 
 
 def readlog(lib: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "readlog", *args], env=_env(lib, **env), capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([*READLOG, *args], env=_env(lib, **env), capture_output=True, text=True, timeout=120)
 
 
 def integrity(lib: Path) -> str:

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
 from conftest import Run, write
+from helpers import examples
 
 try:
     import tomllib
@@ -144,9 +146,10 @@ def seeded(library: Path) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def fixed_now(monkeypatch: pytest.MonkeyPatch) -> datetime:
-    monkeypatch.setattr(stamps, "now", lambda: NOW)
-    return NOW
+def fixed_now() -> Iterator[datetime]:
+    """The clock stopped at NOW: relative times and the stats windows are as of NOW."""
+    with time_machine.travel(NOW, tick=False):
+        yield NOW
 
 
 # ---- sources and categories ---------------------------------------------------
@@ -384,10 +387,8 @@ def test_stats_bad_since_and_empty_library(run: Run, fixed_now: datetime) -> Non
 # ---- the event log feeding stats -----------------------------------------------------
 
 
-def test_reading_through_the_cli_feeds_stats(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reading_through_the_cli_feeds_stats(run: Run, library: Path) -> None:
     """read / unread record state and events at the store's clock; stats sees exactly the reads left standing."""
-    from readlog.store import common as store
-
     base = {"category": "技术文章", "read_at": None, "starred_at": None, "archived_at": None}
     seed(
         library,
@@ -396,44 +397,38 @@ def test_reading_through_the_cli_feeds_stats(run: Run, library: Path, monkeypatc
             for i in range(4)
         ],
     )
-    monkeypatch.setattr(stamps, "now", lambda: NOW)
-    clock = {"at": NOW - timedelta(days=2)}
-    monkeypatch.setattr(store, "utcnow", lambda: iso(clock["at"]))
-    for entry_id in ("1", "2", "3"):
-        run("read", entry_id)
-        clock["at"] += timedelta(days=1)
-    lib = Library.open(library)
-    try:
-        kinds = [tuple(r) for r in lib.conn.execute("SELECT entry_id, kind, at FROM events ORDER BY id")]
-    finally:
-        lib.close()
-    assert [(k[0], k[1]) for k in kinds] == [(1, "read"), (2, "read"), (3, "read")]
-    assert kinds[0][2] == iso(NOW - timedelta(days=2))
-    data = run.json("stats")
-    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
-    assert data["periods"][-1] == {"start": "2026-11-30", "saved": 0, "read": 3}
-    assert data["top_sources"] == [{"name": "Rust Blog", "saved": 4, "read": 3}]
-    clock["at"] = NOW
-    run("unread", "3")  # back on the list to revisit: the reading happened and still counts
-    data = run.json("stats")
-    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 2)
-    run("read", "3")  # a re-read counts again
-    assert (run.json("stats")["read"], run.json("stats")["backlog"]) == (4, 1)
-    run("undo")  # the re-read taken back
-    run("undo")  # the unread taken back: entry 3's read time is the first read's again
-    data = run.json("stats")
-    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
-    run("undo")  # the first read of 3 taken back: an undone command counts nothing
-    data = run.json("stats")
-    assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (2, False, 2, 2)
+    with time_machine.travel(NOW - timedelta(days=2), tick=False) as clock:
+        for entry_id in ("1", "2", "3"):  # read two days ago, yesterday and now
+            run("read", entry_id)
+            clock.shift(timedelta(days=1))
+        clock.move_to(NOW)
+        lib = Library.open(library)
+        try:
+            kinds = [tuple(r) for r in lib.conn.execute("SELECT entry_id, kind, at FROM events ORDER BY id")]
+        finally:
+            lib.close()
+        assert [(k[0], k[1]) for k in kinds] == [(1, "read"), (2, "read"), (3, "read")]
+        assert kinds[0][2] == iso(NOW - timedelta(days=2))
+        data = run.json("stats")
+        assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
+        assert data["periods"][-1] == {"start": "2026-11-30", "saved": 0, "read": 3}
+        assert data["top_sources"] == [{"name": "Rust Blog", "saved": 4, "read": 3}]
+        run("unread", "3")  # back on the list to revisit: the reading happened and still counts
+        data = run.json("stats")
+        assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 2)
+        run("read", "3")  # a re-read counts again
+        assert (run.json("stats")["read"], run.json("stats")["backlog"]) == (4, 1)
+        run("undo")  # the re-read taken back
+        run("undo")  # the unread taken back: entry 3's read time is the first read's again
+        data = run.json("stats")
+        assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (3, True, 3, 1)
+        run("undo")  # the first read of 3 taken back: an undone command counts nothing
+        data = run.json("stats")
+        assert (data["streak"], data["read_today"], data["read"], data["backlog"]) == (2, False, 2, 2)
 
 
-def test_entries_read_before_import_count_once_at_their_read_time(
-    run: Run, library: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_entries_read_before_import_count_once_at_their_read_time(run: Run, library: Path, fixed_now: datetime) -> None:
     """No event explains a read that came with the file: its stored time counts, once."""
-    from readlog.store import common as store
-
     base = {"category": "", "source": "s", "starred_at": None, "archived_at": None}
     seed(
         library,
@@ -447,8 +442,6 @@ def test_entries_read_before_import_count_once_at_their_read_time(
             {**base, "title": "new", "saved_at": iso(NOW - timedelta(days=30)), "read_at": None},
         ],
     )
-    monkeypatch.setattr(stamps, "now", lambda: NOW)
-    monkeypatch.setattr(store, "utcnow", lambda: iso(NOW))
     run("read", "2")
     data = run.json("stats")
     assert (data["read"], data["streak"], data["read_today"]) == (2, 2, True)
@@ -588,7 +581,7 @@ def _toml(value: Any, literal: bool) -> str:
     return "[" + ", ".join(_toml(v, literal) for v in value) + "]"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dictionaries(_keys, _values, max_size=6), st.booleans(), st.booleans())
 def test_fallback_parser_agrees_with_tomllib(doc: dict[str, Any], literal: bool, comments: bool) -> None:
     lines = [f"{k} = {_toml(v, literal)}" + ("  # note" if comments else "") for k, v in doc.items()]

@@ -14,6 +14,7 @@ from readlog.model.sanitize import clean
 from readlog.render import wrap
 
 from conftest import Run, write
+from helpers import examples
 
 BIDI = {*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))}
 ZERO_WIDTH = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}
@@ -66,7 +67,7 @@ def assert_harmless(text: str, *, one_line: bool = False) -> None:
             assert ch != "\n"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(ANY_TEXT, NASTY))
 def test_clean_output_is_harmless(text: str) -> None:
     out = clean(text)
@@ -77,7 +78,7 @@ def test_clean_output_is_harmless(text: str) -> None:
     assert clean(out) == out and clean(line, one_line=True) == line
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), max_size=200))
 def test_clean_keeps_ordinary_text(text: str) -> None:
     """Cleaning removes only what is dangerous: printable text, markup included, is kept as is."""

@@ -22,6 +22,7 @@ from readlog.store.migrations import progress as migration_progress
 from readlog.store.search import parse_query
 
 from conftest import FIXTURES, Run, write
+from helpers import examples
 
 SEARCH = FIXTURES / "search"
 
@@ -215,7 +216,7 @@ def scratch() -> Iterator[Path]:
         yield Path(folder)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(summaries=st.lists(TEXT, min_size=1, max_size=4), data=st.data())
 def test_every_substring_is_found(scratch: Path, summaries: list[str], data: st.DataObject) -> None:
     path = scratch / f"p{data.draw(st.integers(0, 10**12))}.db"
@@ -319,7 +320,7 @@ def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: obj
     return conn.execute(f"SELECT typeof({old}), {old}, typeof({new}), {new} FROM entries").fetchall()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=stored(PLAIN))
 def test_new_expression_feeds_the_same_bytes_for_a_column(
     values_table: sqlite3.Connection, value: tuple[str, object]
@@ -328,7 +329,7 @@ def test_new_expression_feeds_the_same_bytes_for_a_column(
     assert (new_type, new) == (old_type, old), value
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=stored(TAGS))
 def test_new_expression_feeds_the_same_bytes_for_tags(
     values_table: sqlite3.Connection, value: tuple[str, object]

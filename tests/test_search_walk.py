@@ -16,6 +16,8 @@ from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Library
 from readlog.store.search import caseless_pair, parse_query
 
+from helpers import examples
+
 ALPHABET = "内核调度缓存"  # few characters, so that pairs are common and spread over the columns
 TEXT = st.text(alphabet=ALPHABET + " ab", min_size=0, max_size=12)
 
@@ -48,7 +50,7 @@ def library(tmp: Path, batch: list[Entry]) -> Library:
     return lib
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), pair=st.sampled_from(["内核", "调度", "缓存", "核调", "存内"]), limit=st.integers(1, 8))
 def test_walk_gives_what_the_tiers_give(
     tmp_path_factory: pytest.TempPathFactory,

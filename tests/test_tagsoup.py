@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from readlog.inputs.formats import tagsoup
 from readlog.inputs.formats.tagsoup import TagSoup
 
+from helpers import examples
+
 Event = tuple[Any, ...]
 
 
@@ -67,7 +69,7 @@ _PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=40), st.sampled_from([1, 3, 7, 1 << 20]))
 def test_same_events_as_html_parser(parts: list[str], piece: int) -> None:
     text = "".join(parts)

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
 from readlog.core import actions
-from readlog.model import stamps
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Library
 from readlog.store.search import parse_query
@@ -31,6 +31,7 @@ from readlog.triage.app import TriageApp
 from readlog.triage.rows import Rows
 
 from conftest import Run
+from helpers import READLOG, child_env, examples
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 NOW = datetime(2026, 12, 4, 9, 0, tzinfo=timezone.utc)
@@ -62,9 +63,10 @@ ENTRIES = [
 
 
 @pytest.fixture(autouse=True)
-def fixed_now(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Relative times ("3 days ago") as of NOW, so that the screen does not drift."""
-    monkeypatch.setattr(stamps, "now", lambda: NOW)
+def fixed_now(fixed_clock: time_machine.Coordinates) -> None:
+    """Relative times ("3 days ago") as of NOW, so that the screen does not drift: the
+    suite's clock moved to NOW (still ticking: the app's timers run)."""
+    fixed_clock.move_to(NOW)
 
 
 @pytest.fixture(autouse=True)
@@ -561,7 +563,7 @@ def test_select_with_offset_is_a_slice_of_the_whole_list(big: Path, shelf: dict[
             lib.close()
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(marks=st.lists(st.tuples(st.integers(0, 59), st.booleans()), max_size=12), window=st.integers(1, 9))
 def test_rows_keep_changed_entries_in_place(
     tmp_path_factory: pytest.TempPathFactory, sixty: Path, marks: Any, window: int
@@ -628,14 +630,13 @@ class Terminal:
         import fcntl
         import struct
         import subprocess
-        import sys
         import termios
 
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1"}
+        env = child_env(TERM="xterm-256color", NO_COLOR="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "readlog", "--db", str(db), "triage"],
+            [*READLOG, "--db", str(db), "triage"],
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -678,6 +679,7 @@ class Terminal:
         return self.proc.wait(timeout=5)
 
 
+@pytest.mark.slow
 def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library: Path, shelf: dict[str, int]) -> None:
     import signal
 

@@ -17,6 +17,7 @@ from readlog.web import client as web
 from readlog.web.client import Limits, Page
 
 import webserver
+from helpers import examples
 from webserver import EN_TITLE, GB_TEXT, ZH_TITLE, Server
 
 # The local server's fixtures.
@@ -242,14 +243,14 @@ def test_decode_finds_the_charset(data: bytes, header: str, expected: str) -> No
     assert "\ufffd" not in text or expected == "utf-8"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=3000), st.text(max_size=60))
 def test_decode_never_fails(data: bytes, header: str) -> None:
     text, name = web.decode(data, header)
     assert isinstance(text, str) and name
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=5000), st.sampled_from(["gzip", "deflate", "br", "identity", "", "compress", "gzip, br"]))
 def test_decoders_never_exceed_the_room_or_crash(data: bytes, encoding: str) -> None:
     decoder = web.decoder_for(encoding)

@@ -139,9 +139,13 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
         when = as_of - timedelta(days=days)
         if m.group(2):
             try:
-                when = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0)
+                wall = when.replace(hour=int(m.group(2)), minute=int(m.group(3)), second=0, microsecond=0, tzinfo=None)
             except ValueError:  # "yesterday at 25:00"
                 return None
+            # "yesterday 08:30" is 08:30 on that day's clock: with a daylight-saving change
+            # in between, that day had another UTC offset than as_of (when as_of is local).
+            local = as_of.utcoffset() == as_of.astimezone().utcoffset()
+            return localize(wall) if local else wall.replace(tzinfo=as_of.tzinfo)
         return when
     m = absolute.match(s)
     if m:

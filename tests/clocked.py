@@ -1,0 +1,21 @@
+"""``python tests/clocked.py ARGS``: ``python -m readlog ARGS`` at a given time.
+
+Tests that need a real process (signals, locks, closed streams, terminals)
+run readlog through this file so that the child's clock is the test's, not
+the machine's: $READLOG_TEST_NOW (ISO 8601, set by helpers.child_env) is
+where the clock starts; it ticks on from there. Without it readlog runs at
+the real time. Only the tests use this; readlog itself has no clock switch.
+"""
+
+import os
+import runpy
+import sys
+from datetime import datetime
+
+when = os.environ.get("READLOG_TEST_NOW")
+if when:
+    import time_machine
+
+    time_machine.travel(datetime.fromisoformat(when), tick=True).start()
+sys.path[0] = os.getcwd()  # as under -m: the working folder, not tests/, leads the search path
+runpy.run_module("readlog", run_name="__main__", alter_sys=True)

@@ -1,0 +1,114 @@
+"""Helpers several test files share: the suite's clock, parsing a file as an
+import format would, the shared reference files, and readlog in a real process.
+
+Kept free of the CLI (conftest imports typer and the app) so that small
+test files and tests/clocked.py stay cheap to import.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from readlog.inputs import detect as importers
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.reader import close_input, open_input
+from readlog.model.entry import Entry, Problem
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+SHARED = ROOT.parent / "shared"
+FIXTURES = TESTS / "fixtures"
+REAL = SHARED / "realworld"
+
+# The suite's clock: every test runs at this instant (the clock ticks on from it), so
+# nothing depends on the day the suite runs. A Wednesday, mid-morning UTC, a few days
+# after the examples' --as-of; tests of other instants travel from here.
+FIXED_NOW = datetime(2026, 12, 2, 10, 30, tzinfo=timezone.utc)
+
+# The reference time imports in the format tests resolve relative stamps against.
+AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
+
+# The environment variable tests/clocked.py reads: the instant (ISO 8601) the child's clock starts at.
+CLOCK_ENV = "READLOG_TEST_NOW"
+
+
+def utc(*args: int) -> datetime:
+    return datetime(*args, tzinfo=timezone.utc)  # type: ignore[misc]
+
+
+def real(name: str) -> Path:
+    """A file of the shared reference data; the test is skipped when it is absent."""
+    path = REAL / name
+    if not path.exists():
+        pytest.skip(f"{path} not present (the shared reference files are absent)")
+    return path
+
+
+def split(items: list[Any]) -> tuple[list[Entry], list[Problem]]:
+    return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
+
+
+def parse(path: Path, expect: str) -> tuple[list[Entry], list[Problem]]:
+    """Detect the file's format (it must be ``expect``) and parse it as of AS_OF, without a library."""
+    infile = open_input(str(path))
+    try:
+        name = importers.detect(infile.sniff_text())
+        assert name == expect, name
+        items = list(importers.parse(name, infile, ParseContext(as_of=AS_OF)))
+    finally:
+        close_input(infile)
+    return split(items)
+
+
+def parse_with(module: object, path: Path, as_of: datetime = AS_OF) -> tuple[list[Entry], list[Problem]]:
+    """Parse ``path`` with one format module (no detection)."""
+    infile = open_input(str(path))
+    try:
+        items = list(module.parse(infile, ParseContext(as_of=as_of)))  # type: ignore[attr-defined]
+    finally:
+        close_input(infile)
+    return split(items)
+
+
+# ---- readlog in a real process ----------------------------------------------------------------
+
+# ``python tests/clocked.py ARGS`` is ``python -m readlog ARGS`` with the clock set from
+# $READLOG_TEST_NOW: a child sees the time of the test that starts it (FIXED_NOW, or
+# wherever the test travelled), not the machine's date.
+READLOG = [sys.executable, str(TESTS / "clocked.py")]
+
+
+def child_env(lib: Path | None = None, *, base: dict[str, str] | None = None, **extra: str) -> dict[str, str]:
+    """The environment for a readlog child: the test's own (library, language, width:
+    see conftest's ``library`` fixture), no byte-code writes, and the suite's clock."""
+    env = dict(os.environ if base is None else base)
+    env.setdefault(CLOCK_ENV, datetime.now(timezone.utc).isoformat())  # the test's clock, travelled or not
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if lib is not None:
+        env["READLOG_DB"] = str(lib)
+    env.update(extra)
+    return env
+
+
+def readlog(*args: str, env: dict[str, str] | None = None, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """Run readlog in a child process at the suite's clock; output captured as text."""
+    kwargs.setdefault("capture_output", True)
+    kwargs.setdefault("timeout", 120)
+    return subprocess.run([*READLOG, *args], env=child_env() if env is None else env, text=True, **kwargs)
+
+
+# ---- Hypothesis -------------------------------------------------------------------------------
+
+
+def examples(n: int) -> int:
+    """A property test's example count: ``n`` under the default (short) Hypothesis profile,
+    ten times ``n`` under HYPOTHESIS_PROFILE=long (see conftest.py). A count written in
+    @settings would otherwise win over any profile."""
+    return n * 10 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else n
