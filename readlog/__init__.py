@@ -58,8 +58,9 @@ _LAZY = {
 
 def open(path: str | os.PathLike[str] | None = None) -> Library:
     """Open (creating if needed) the library at ``path``; without one, the
-    library the ``readlog`` command uses ($READLOG_DB, else the user data
-    folder). Use it in a ``with`` block, or call ``close()``."""
+    library the ``readlog`` command uses ($READLOG_DB, else the config
+    file's, else the user data folder's). Use it in a ``with`` block, or
+    call ``close()``."""
     from readlog.core.library import Library
 
     return Library.open(path)

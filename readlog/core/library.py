@@ -159,7 +159,7 @@ class Library:
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None) -> Library:
         """Open (creating if needed, upgrading if older) the library at ``path``,
-        else the one the ``readlog`` command uses ($READLOG_DB, else the user data folder)."""
+        else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's)."""
         from readlog.settings import library_path
         from readlog.store import Library as Store
 
