@@ -1,3 +1,79 @@
-"""readlog: a private, local, fast reading tracker for the terminal."""
+"""readlog: a private, local, fast reading tracker for the terminal.
 
-__version__ = "0.1.0"
+Also a Python library (docs/python-api.md)::
+
+    import readlog
+
+    with readlog.open() as lib:  # the library the readlog command uses
+        for entry in lib.entries(unread=True, limit=10):
+            print(entry.id, entry.title)
+
+Importing this package stays cheap (the command line imports it on every
+run): the API's classes are loaded when first used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.version import __version__
+
+if TYPE_CHECKING:
+    import os
+
+    from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
+    from readlog.model.entry import Problem
+    from readlog.model.record import Entry
+
+__all__ = [
+    "Action",
+    "Change",
+    "Entry",
+    "ImportReport",
+    "ImportedFile",
+    "Library",
+    "Problem",
+    "ReadlogError",
+    "Undone",
+    "UndoneChange",
+    "UsageError",
+    "__version__",
+    "open",
+]
+
+# Where each lazily loaded name lives.
+_LAZY = {
+    "Action": "readlog.core.library",
+    "Change": "readlog.core.library",
+    "ImportReport": "readlog.core.library",
+    "ImportedFile": "readlog.core.library",
+    "Library": "readlog.core.library",
+    "Undone": "readlog.core.library",
+    "UndoneChange": "readlog.core.library",
+    "Problem": "readlog.model.entry",
+    "Entry": "readlog.model.record",
+}
+
+
+def open(path: str | os.PathLike[str] | None = None) -> Library:
+    """Open (creating if needed) the library at ``path``; without one, the
+    library the ``readlog`` command uses ($READLOG_DB, else the config
+    file's, else the user data folder's). Use it in a ``with`` block, or
+    call ``close()``."""
+    from readlog.core.library import Library
+
+    return Library.open(path)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'readlog' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

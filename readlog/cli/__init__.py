@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import typer
 
-from readlog import __version__
 from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError
+from readlog.model.version import __version__
 
 if TYPE_CHECKING:
     from readlog.render import Output

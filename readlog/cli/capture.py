@@ -60,7 +60,9 @@ def add(
         category=category,
         fetch=not no_fetch,
     )
-    results = capture.add(state, urls, opts, sys.stdin)
+    links = capture.read_urls(urls, sys.stdin)
+    capture.check_add(links, opts)  # usage errors before the library is opened
+    results = capture.add(state.library(), links, opts)
     if as_json:
         lib = state.library()
         entries = {r.id: row for r in results if r.status != "trash" and (row := lib.get(r.id)) is not None}
@@ -111,8 +113,9 @@ def fetch(
     numbers = parse_ids(ids) if ids else None
     f: Filters | None = fa.filters() if fa.given() else None
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
+    fetching.check_jobs(jobs)  # before the library is opened
     report = fetching.fetch(
-        state,
+        state.library(),
         numbers,
         f,
         refetch=refetch,

@@ -1,16 +1,16 @@
-"""What each command does: resolve arguments, call the store, render.
+"""What each command does: the parsed arguments -> the core -> render.
 
-The glue between cli.py (which only declares options) and the modules that
-do the work. No SQL and no rich here.
+The glue between the option declarations and the core (core/reading.py,
+core/importing.py, core/actions.py), which does the work and returns values.
+No SQL, no logic of its own and no rich here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from readlog.core.filters import no_entry, parse_ids
-from readlog.core.reading import snippets
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.core.filters import parse_ids
+from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
     from readlog.cli import State
@@ -18,40 +18,32 @@ if TYPE_CHECKING:
 
 
 def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: bool) -> None:
-    if limit is not None and limit < 0:
-        raise UsageError.of("bad_limit")
-    lib = state.library()
-    from readlog.store import LIST_COLUMNS
+    from readlog.core.reading import check_limit, list_entries
 
-    count = state.page_size if limit is None else limit
-    rows = lib.select(f, sort=sort, reverse=reverse, limit=count, columns="*" if as_json else LIST_COLUMNS)
-    found = snippets(rows, f, lib) if f.query is not None else None
+    count = check_limit(state.page_size if limit is None else limit)
     if as_json:
+        listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count, columns="*", total=False)
         from readlog.render import entry_record
         from readlog.store.search import marked
 
         records = []
-        for row in rows:
+        for row in listing.rows:
             record = entry_record(row)
-            if found is not None:
-                record["snippet"] = marked(*found.get(row["id"], ("", [])))
+            if listing.snippets is not None:
+                record["snippet"] = marked(*listing.snippets.get(row["id"], ("", [])))
             records.append(record)
         state.out.json(records)
         return
-    total = len(rows) if count == 0 or len(rows) < count else lib.count(f)
-    state.out.entries_table(rows, total, snippets=found)
+    listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count)
+    state.out.entries_table(listing.rows, listing.total, snippets=listing.snippets)
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
+    from readlog.core.reading import show
+
     if mark_read is None:
         mark_read = state.mark_read_on_show
-    lib = state.library()
-    if mark_read:
-        _change(state, [entry_id], "read", True, name="read", quiet=True)
-    row = lib.get(entry_id)
-    if row is None:
-        raise no_entry(lib, entry_id)
-    row["other_titles"] = lib.other_titles(entry_id)
+    row = show(state.library(), entry_id, mark_read=mark_read)
     if as_json:
         from readlog.render import entry_record
 
@@ -93,28 +85,13 @@ def run_import(
     strict: bool,
     as_json: bool,
 ) -> None:
-    from readlog.inputs import detect as importers
-    from readlog.inputs import ingest, limits
-    from readlog.model.stamps import now, parse_when
+    from readlog.core.importing import import_files, prepare
 
-    limits.check()  # a cap set to nonsense is a usage error before any file is read
-    fmt = fmt.strip().lower()
-    if fmt != "auto" and fmt not in importers.FORMATS:
-        raise UsageError.of("unknown_format", name=fmt, known=", ".join(importers.FORMATS))
-
-    try:
-        reference = parse_when(as_of) if as_of else now()
-    except (ValueError, OverflowError) as exc:
-        raise UsageError.of("bad_option_value", option="--as-of", detail=str(exc)) from None
-    from readlog.inputs.vet import in_range
-
-    if not in_range(reference):
-        raise UsageError.of("as_of_range", value=as_of)
-    lib = state.library()
-    results = ingest.import_files(
-        lib,
+    name, reference = prepare(fmt, as_of)  # usage errors before the library is opened
+    results = import_files(
+        state.library(),
         paths,
-        fmt=fmt,
+        fmt=name,
         as_of=reference,
         encoding=encoding,
         strict=strict,
@@ -133,9 +110,8 @@ def rebuild_index(state: State) -> None:
 
 
 def overview(state: State) -> None:
-    from readlog.store import Filters
+    from readlog.core.reading import overview
 
     lib = state.library()
-    data = lib.overview()
-    newest = lib.select(Filters(state="unread"), limit=5)
+    data, newest = overview(lib)
     state.out.overview(data, newest, str(lib.path))

@@ -1,8 +1,8 @@
 """What ``add`` does: check the links, read their pages' metadata, store them.
 
-The glue between cli/capture.py (options only) and the modules that do the
-work: web.py (HTTP), pagemeta.py (what a page says about itself) and
-store/reading.py (SQL); ``fetch`` is in fetching.py. No SQL and no rich here.
+Shared by cli/capture.py (options only) and the Python API (``lib.add``);
+the work is done by web/client.py (HTTP), web/pagemeta.py (what a page says
+about itself) and store/reading.py (SQL); ``fetch`` is in fetching.py. No SQL and no rich here.
 The library is never locked while the network is used: the pages are read
 first, then every link is stored in one transaction.
 """
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, TextIO
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.cli import State
     from readlog.model.entry import Entry
     from readlog.store import Library
     from readlog.store.reading import Known
@@ -80,14 +79,8 @@ def check_url(url: str) -> None:
         raise UsageError(f"not a web address: {shown!r} (readlog add takes http:// and https:// links)")
 
 
-def add(state: State, values: Sequence[str], opts: AddOptions, stdin: TextIO) -> list[Added]:
-    """Save links: new ones become entries (with the page's title when it can
-    be fetched), known ones are reported and changed only as the options say."""
-    from readlog.model.entry import Entry, site_of
-    from readlog.store import reading
-    from readlog.store.merge import prepare
-
-    urls = read_urls(values, stdin)
+def check_add(urls: Sequence[str], opts: AddOptions) -> None:
+    """Every usage error of ``add``, found before the library is opened."""
     if not urls:
         raise UsageError("give a URL to save (or - to read them from standard input)")
     for url in urls:
@@ -96,7 +89,19 @@ def add(state: State, values: Sequence[str], opts: AddOptions, stdin: TextIO) ->
         raise UsageError("--title names one entry; give one URL with it")
     _check_option(opts.source, "--source")
     _check_option(opts.category, "--category")
-    lib = state.library()
+
+
+def add(lib: Library, urls: Sequence[str], opts: AddOptions) -> list[Added]:
+    """Save links: new ones become entries (with the page's title when it can
+    be fetched), known ones are reported and changed only as the options say.
+
+    ``urls`` as read_urls gives them. One transaction and one recorded
+    action; the network is used before it, when ``opts.fetch``."""
+    from readlog.model.entry import Entry, site_of
+    from readlog.store import reading
+    from readlog.store.merge import prepare
+
+    check_add(urls, opts)
     entries: dict[str, Entry] = {}  # by normalised URL: the same link twice is one entry
     for url in urls:
         entry = Entry(url=url, title=opts.title or "", category=opts.category or "", tags=list(opts.tags))

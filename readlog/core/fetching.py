@@ -1,7 +1,7 @@
 """What ``fetch`` does: choose the entries, download their pages, keep what they hold.
 
-The glue between cli/capture.py (options only) and the modules that do the
-work: web.py (HTTP), pagemeta.py and article.py (what a page holds) and
+Shared by cli/capture.py (options only) and the Python API (``lib.fetch``);
+the work is done by web.py (HTTP), pagemeta.py and article.py (what a page holds) and
 store/fetching.py (SQL). No SQL and no rich here.
 
 The library is never locked while the network is used: each result goes to
@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.cli import State
-    from readlog.store import Filters
+    from readlog.store import Filters, Library
     from readlog.store.fetching import Fetched
     from readlog.web.client import Page
 
@@ -66,7 +65,7 @@ class FetchReport:
 
 
 def fetch(
-    state: State,
+    lib: Library,
     ids: list[int] | None,
     f: Filters | None,
     *,
@@ -78,13 +77,12 @@ def fetch(
     """Download the pages of the chosen entries (``ids``, else those ``f``
     matches, else every entry) and keep what they hold.
 
-    ``progress(total)`` is a context manager whose value has ``advance(ok, dead)``.
+    ``command`` is the line recorded in history. ``progress(total)`` is a
+    context manager whose value has ``advance(ok, dead)``. Nothing printed.
     """
     from readlog.store import Filters, fetching, utcnow
 
-    if not 1 <= jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}")
-    lib = state.library()
+    check_jobs(jobs)
     if ids is not None:
         lib.require(ids)
         f = Filters(archived=None, ids=ids)
@@ -149,6 +147,12 @@ def fetch(
             exit_code=130,
         )
     return report
+
+
+def check_jobs(jobs: int) -> None:
+    """Pages downloaded at once: 1 to MAX_JOBS (a UsageError before the library is opened)."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}")
 
 
 class _WriterStopped(Exception):

@@ -1,14 +1,38 @@
-"""Reading the library: the entries a view holds, and what a search found in each."""
+"""Reading the library: the entries a view holds, what a search found in each,
+one entry to show, and the overview. Values in, values out; nothing printed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.store import Filters
+    from readlog.store import Library as Store
+
+Row = dict[str, Any]
+Snippets = dict[int, tuple[str, list[tuple[int, int]]]]
+# What the Python API reads of each entry: every column but the article's text
+# (which can be long), and whether there is one.
+RECORD_COLUMNS = (
+    "id, title, url, source, category, summary, verdict, note, tags, published, saved_at, read_at, "
+    "starred_at, archived_at, minutes, words, lang, fetched_at, dead_at, text != '' AS has_text"
+)
 
 
-def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tuple[str, list[tuple[int, int]]]]:
+@dataclass
+class Listing:
+    """The entries of a view: the rows asked for, how many match in all, and
+    for a search each row's snippet (else None)."""
+
+    rows: list[Row]
+    total: int
+    snippets: Snippets | None
+
+
+def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> Snippets:
     """Each row's search snippet: the text around its first hit, and the hits' spans."""
     from readlog.store.search import snippet
 
@@ -16,3 +40,62 @@ def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> dict[int, tupl
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
     return {i: snippet(texts.get(i, []), f.query) for i in ids}
+
+
+def list_entries(
+    lib: Store,
+    f: Filters,
+    *,
+    sort: str | None = None,
+    reverse: bool = False,
+    limit: int = 0,
+    columns: str | None = None,
+    with_snippets: bool = True,
+    total: bool = True,
+) -> Listing:
+    """The entries ``f`` matches, ``limit`` of them (0: all), as ``readlog list`` and ``search`` show them.
+
+    ``total=False`` skips counting every match (``Listing.total`` is then the rows' count)."""
+    from readlog.store import LIST_COLUMNS
+
+    check_limit(limit)
+    rows = lib.select(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS)
+    found = snippets(rows, f, lib) if f.query is not None and with_snippets else None
+    every = lib.count(f) if total and limit and len(rows) == limit else len(rows)
+    return Listing(rows, every, found)
+
+
+def check_limit(limit: int) -> int:
+    """How many entries to show: 0 means all; a negative number is a UsageError."""
+    if limit < 0:
+        raise UsageError.of("bad_limit")
+    return limit
+
+
+def entry(lib: Store, entry_id: int) -> Row:
+    """One entry's row (every column); an id in the trash or unknown is a ReadlogError saying which."""
+    from readlog.core.filters import no_entry
+
+    row = lib.get(entry_id)
+    if row is None:
+        raise no_entry(lib, entry_id)
+    return row
+
+
+def show(lib: Store, entry_id: int, *, mark_read: bool) -> Row:
+    """What ``readlog show`` shows: the entry with the other titles it came
+    with, marked read first (one recorded action) when ``mark_read``."""
+    if mark_read:
+        from readlog.core import actions
+
+        actions.set_state(lib, [entry_id], "read", True, name="read")
+    row = entry(lib, entry_id)
+    row["other_titles"] = lib.other_titles(entry_id)
+    return row
+
+
+def overview(lib: Store) -> tuple[Row, list[Row]]:
+    """What ``readlog`` alone shows: the counts and last import, and the five newest unread entries."""
+    from readlog.store import Filters
+
+    return lib.overview(), lib.select(Filters(state="unread"), limit=5)

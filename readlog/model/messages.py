@@ -34,6 +34,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "no_entries_changed": ("no entry with id {ids}; nothing was changed", "没有编号为 {ids} 的条目；没有做任何修改"),
     "empty_id": ("an empty id was given (use e.g. 3 5 8-12)", "给了一个空的编号（例如 3 5 8-12）"),
+    # the Python API (readlog.open): ids are given as numbers, not typed
+    "api_no_ids": ("give at least one entry id", "请至少给出一个条目编号"),
+    "api_bad_id": ("not an entry id: {value!r} (ids are whole numbers)", "不是条目编号：{value!r}（编号是整数）"),
+    "api_bad_tag": ("not a tag: {value!r} (tags are text)", "不是标签：{value!r}（标签是文字）"),
+    "api_unknown_filter": (
+        "unknown filter {name!r}; the filters are {known}",
+        "未知的筛选条件 {name!r}；可用的有 {known}",
+    ),
+    "api_export_unstarred": (
+        "export selects starred entries (starred=True) or all, not those without a star",
+        "导出可以选择加星的条目（starred=True）或全部，不能只选未加星的",
+    ),
     "bad_id": ("not an id or range: {part!r} (use e.g. 3 5 8-12)", "不是编号或范围：{part!r}（例如 3 5 8-12）"),
     "id_too_big": (
         "no entry can have the id {part!r}: ids run from 1 to {max}",

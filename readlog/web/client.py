@@ -31,9 +31,9 @@ from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from urllib.parse import urljoin, urlsplit
 
-from readlog import __version__
 from readlog.model.entry import is_web_address
 from readlog.model.errors import UsageError
+from readlog.model.version import __version__
 
 if TYPE_CHECKING:
     import httpx

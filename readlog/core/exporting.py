@@ -1,0 +1,120 @@
+"""What ``export`` does: choose the format, stream the matching rows through
+its writer to a file (replaced whole at the end) or a stream.
+
+Shared by ``readlog export`` and the Python API (``lib.export``); the
+formats themselves are in export.py. Nothing printed: the caller reports
+the Tally.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
+
+from readlog.model.errors import ReadlogError, UsageError
+
+if TYPE_CHECKING:
+    from readlog.core.export import Tally
+    from readlog.store import Filters
+    from readlog.store import Library as Store
+
+FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html")
+ALIASES = {"md": "markdown", "ndjson": "jsonl", "htm": "html"}
+Target = Union[str, "os.PathLike[str]", IO[Any]]
+
+
+def choose_format(fmt: str | None, output: str | os.PathLike[str] | None) -> str:
+    """``fmt`` if given, else the output file's extension, else jsonl."""
+    if fmt is not None:
+        name = fmt.strip().lower()
+        name = ALIASES.get(name, name)
+        if name not in FORMAT_NAMES:
+            raise UsageError.of("unknown_export_format", name=fmt, known=", ".join(FORMAT_NAMES))
+        return name
+    if output is not None and str(output) not in ("", "-"):
+        from readlog.core.export import EXTENSIONS
+
+        return EXTENSIONS.get(Path(output).suffix.lower(), "jsonl")
+    return "jsonl"
+
+
+def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = "en") -> Tally:
+    """Write the entries ``f`` matches in format ``name`` (one of FORMAT_NAMES)
+    to ``target``: a path (written to a temporary file beside it and moved
+    into place when complete, so a failure never leaves half a file), or an
+    open stream, binary (UTF-8 is written) or text. Returns what was written."""
+    from readlog.core import export
+
+    sort, reverse = export.ORDER.get(name, export.DEFAULT_ORDER)
+    tally = export.Tally()
+    pieces = export.render(name, lib.iter_rows(f, sort=sort, reverse=reverse), tally, lang=lang)
+    if isinstance(target, (str, os.PathLike)):
+        from readlog.store import is_library_file
+
+        path = Path(target)
+        if is_library_file(lib.path, path):
+            raise ReadlogError.of("export_is_library", path=str(target))
+        try:
+            with Replacing(path) as stream:
+                export.write(pieces, stream)
+        except OSError as exc:
+            raise ReadlogError(f"{target}: cannot write ({exc.strerror or exc}); nothing was written") from None
+    elif _binary(target):
+        export.write(pieces, target)  # type: ignore[arg-type]
+    else:
+        for piece in pieces:
+            target.write(piece)
+    return tally
+
+
+def _binary(stream: IO[Any]) -> bool:
+    """Whether a stream takes bytes (a file opened "wb", BytesIO, sys.stdout.buffer) rather than text."""
+    if isinstance(stream, io.TextIOBase):
+        return False
+    return isinstance(stream, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(getattr(stream, "mode", ""))
+
+
+class Replacing:
+    """Write to a temporary file beside ``target`` and move it into place only
+    when everything was written, so a failed export never leaves half a file
+    (or destroys the previous one). A symlink is followed; a device or pipe
+    (``-o /dev/stdout``) is written directly."""
+
+    def __init__(self, target: Path) -> None:
+        self.given = target
+        self.target = Path(os.path.realpath(target))
+        self.tmp: Path | None = None
+
+    def __enter__(self) -> BinaryIO:
+        if self.target.is_dir():
+            raise ReadlogError(f"{self.target}: is a directory; give a file name to -o")
+        if self.given.exists() and not self.given.is_file():
+            self.stream = open(self.given, "wb")
+            return self.stream
+        try:
+            fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
+        except OSError as exc:
+            raise ReadlogError(f"{self.target}: cannot write here ({exc.strerror})") from None
+        self.tmp = Path(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        if os.chmod in os.supports_fd:
+            os.chmod(fd, 0o666 & ~umask)  # as an ordinary new file would be, not mkstemp's 0600
+        self.stream = os.fdopen(fd, "wb")
+        return self.stream
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        self.stream.close()
+        if self.tmp is None:
+            return
+        if kind is not None:
+            self.tmp.unlink(missing_ok=True)
+            return
+        try:
+            os.replace(self.tmp, self.target)
+        except OSError as err:
+            self.tmp.unlink(missing_ok=True)
+            raise ReadlogError(f"{self.target}: cannot write ({err.strerror})") from None

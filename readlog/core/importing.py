@@ -1,0 +1,77 @@
+"""What ``import`` does before and around the ingest: check the format and
+the export's date (--as-of), then import each path in its own transaction.
+
+Shared by ``readlog import`` and the Python API (``lib.import_path``).
+Values in, results out; nothing printed (progress is a callback).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from readlog.model.errors import UsageError
+
+if TYPE_CHECKING:
+    from readlog.inputs.ingest import FileResult, ProgressFactory
+    from readlog.store import Library as Store
+
+
+def check_format(fmt: str) -> str:
+    """The format's name as the importers know it ("auto" detects each file's)."""
+    from readlog.inputs import detect as importers
+
+    name = fmt.strip().lower()
+    if name != "auto" and name not in importers.FORMATS:
+        raise UsageError.of("unknown_format", name=fmt, known=", ".join(importers.FORMATS))
+    return name
+
+
+def reference_time(as_of: str | datetime | None) -> datetime:
+    """When the export was made, for relative stamps (收藏16 天前): ``as_of``
+    as a time or as --as-of takes it (2026-12-01, 3d, ...), else now. A time
+    without a zone is local time."""
+    from readlog.inputs.vet import in_range
+    from readlog.model.stamps import localize, now, parse_when
+
+    if isinstance(as_of, datetime):
+        reference = as_of if as_of.tzinfo else localize(as_of)
+    else:
+        try:
+            reference = parse_when(as_of) if as_of else now()
+        except (ValueError, OverflowError) as exc:
+            raise UsageError.of("bad_option_value", option="--as-of", detail=str(exc)) from None
+    if not in_range(reference):
+        raise UsageError.of("as_of_range", value=as_of)
+    return reference
+
+
+def prepare(fmt: str, as_of: str | datetime | None) -> tuple[str, datetime]:
+    """The checked format and reference time: every usage error of an import,
+    found before any file is read or the library opened."""
+    from readlog.inputs import limits
+
+    limits.check()  # a cap set to nonsense is a usage error before any file is read
+    return check_format(fmt), reference_time(as_of)
+
+
+def import_files(
+    lib: Store,
+    paths: list[str],
+    *,
+    fmt: str = "auto",
+    as_of: str | datetime | None = None,
+    encoding: str | None = None,
+    strict: bool = False,
+    progress: ProgressFactory | None = None,
+) -> list[FileResult]:
+    """Import each path (a file, a directory, a zip archive, or - for standard
+    input): one transaction and one recorded action a file. A file's failure
+    is in its result and does not stop the others; bad arguments stop before
+    any file is read (UsageError)."""
+    from readlog.inputs import ingest
+
+    name, reference = prepare(fmt, as_of)
+    return ingest.import_files(
+        lib, paths, fmt=name, as_of=reference, encoding=encoding, strict=strict, progress=progress
+    )

@@ -1,0 +1,85 @@
+"""``readlog.Entry``: one stored entry as the Python API returns it.
+
+A read-only snapshot of a row of the library (a frozen dataclass): changing
+an entry goes through the library (``lib.star(entry.id)``), which records the
+change like the commands do. Not to be confused with
+``readlog.model.entry.Entry``, the mutable record an importer fills in while
+it parses a file, before the entry has an id or a place in the library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from readlog.model.stamps import from_iso
+from readlog.model.tags import tag_list
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A saved entry. Times are timezone-aware datetimes (UTC) or None."""
+
+    id: int
+    title: str
+    url: str
+    source: str
+    category: str
+    summary: str
+    verdict: str
+    note: str
+    tags: tuple[str, ...]
+    published: date | None  # the day it was published, when known
+    saved_at: datetime | None
+    read_at: datetime | None
+    starred_at: datetime | None
+    archived_at: datetime | None
+    read: bool
+    starred: bool
+    archived: bool
+    # What ``readlog fetch`` found (None or empty until the page was fetched):
+    minutes: int | None  # estimated reading time
+    words: int | None
+    lang: str  # the article's language: zh, en, ...
+    fetched_at: datetime | None
+    dead: bool  # the link was found dead
+    has_text: bool  # the article's text is kept in the library
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Entry:
+        """The record of a row as the store returns it (``SELECT *``)."""
+        return cls(
+            id=int(row["id"]),
+            title=row.get("title") or "",
+            url=row.get("url") or "",
+            source=row.get("source") or "",
+            category=row.get("category") or "",
+            summary=row.get("summary") or "",
+            verdict=row.get("verdict") or "",
+            note=row.get("note") or "",
+            tags=tuple(tag_list(row.get("tags"))),
+            published=_day(row.get("published")),
+            saved_at=from_iso(row.get("saved_at")),
+            read_at=from_iso(row.get("read_at")),
+            starred_at=from_iso(row.get("starred_at")),
+            archived_at=from_iso(row.get("archived_at")),
+            read=bool(row.get("read_at")),
+            starred=bool(row.get("starred_at")),
+            archived=bool(row.get("archived_at")),
+            minutes=row.get("minutes"),
+            words=row.get("words"),
+            lang=row.get("lang") or "",
+            fetched_at=from_iso(row.get("fetched_at")),
+            dead=bool(row.get("dead_at")),
+            has_text=bool(row.get("text")),
+        )
+
+
+def _day(value: Any) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
