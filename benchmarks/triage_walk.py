@@ -24,10 +24,10 @@ def peak_mb() -> float:
 
 
 async def walk(db: Path) -> dict[str, Any]:
-    from readlog.store import Filters, Library
+    from readlog.store import Filters, Store
     from readlog.triage.app import TriageApp
 
-    lib = Library.open(db)
+    lib = Store.open(db)
     out: dict[str, Any] = {}
     app = TriageApp(lib, Filters(state="unread"))
     async with app.run_test(size=(80, 200)) as pilot:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from readlog.model.entry import Entry
-from readlog.store import Counts, Library, schema
+from readlog.store import Counts, Store, schema
 
 from conftest import Run, write
 
@@ -49,7 +49,7 @@ def test_failed_import_leaves_triggers_in_place(run: Run, library: Path, tmp_pat
 
 
 def test_rows_inserted_outside_an_import_are_still_indexed(library: Path) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         with lib.transaction():
             action = lib.start_action("test")
@@ -65,7 +65,7 @@ def test_rows_inserted_outside_an_import_are_still_indexed(library: Path) -> Non
 
 
 def test_bulk_insert_needs_a_transaction(library: Path) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         with pytest.raises(RuntimeError), lib.bulk_insert():
             pass

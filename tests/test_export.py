@@ -23,7 +23,7 @@ from readlog.core import export
 from readlog.inputs.formats import jsonl
 from readlog.inputs.vet import vet
 from readlog.model.entry import Entry
-from readlog.store import Counts, Library
+from readlog.store import Counts, Store
 
 from conftest import Run, write
 from helpers import examples
@@ -38,7 +38,7 @@ def build(path: Path, entries: list[Entry]) -> None:
     """A library made through the store API, independent of the importers,
     from entries vetted the way every import vets them."""
     entries = [e for e in entries if vet(e, datetime(2026, 1, 1, tzinfo=timezone.utc))[0]]
-    lib = Library.open(path)
+    lib = Store.open(path)
     try:
         with lib.transaction():
             action = lib.start_action("test")
@@ -450,7 +450,7 @@ def empty_library() -> bytes:
     """An empty, migrated library file to copy, so examples do not re-run the migrations."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "empty.db"
-        Library.open(path).close()
+        Store.open(path).close()
         return path.read_bytes()
 
 

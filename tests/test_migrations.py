@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from readlog.store import Library, schema
+from readlog.store import Store, schema
 from readlog.store.migrations import LATEST, MIGRATIONS, migrate
 
 from conftest import FIXTURES, ROOT
@@ -43,7 +43,7 @@ def schema_of(path: Path) -> Schema:
 
 def new_library(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    Library.open(folder / "new.db").close()
+    Store.open(folder / "new.db").close()
     return folder / "new.db"
 
 
@@ -53,7 +53,7 @@ def test_a_library_of_every_released_schema_upgrades_to_the_schema_of_a_new_one(
     old.parent.mkdir()
     shutil.copyfile(LIBRARIES / f"v{version}.db", old)
     assert schema_of(old)[0] == version
-    Library.open(old, notice=lambda _: None).close()  # the upgrade every user gets
+    Store.open(old, notice=lambda _: None).close()  # the upgrade every user gets
     fresh, upgraded = schema_of(new_library(tmp_path / "new")), schema_of(old)
     assert fresh[0] == upgraded[0] == LATEST
     assert {r[0] for r in fresh[1]} >= {"table", "index", "trigger"}
@@ -92,7 +92,7 @@ def test_the_live_schema_is_the_one_the_migrations_build(tmp_path: Path) -> None
 def test_the_live_rebuild_gives_the_index_the_migrations_built(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     shutil.copyfile(LIBRARIES / "v1.db", path)
-    Library.open(path, notice=lambda _: None).close()  # m002 and m004 built the index
+    Store.open(path, notice=lambda _: None).close()  # m002 and m004 built the index
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, entries_fts, 'instance')")

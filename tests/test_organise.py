@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from readlog.cli import organise
 from readlog.model.entry import Entry
-from readlog.store import Counts, Library
+from readlog.store import Counts, Store
 from readlog.store.organise import retag
 
 from conftest import DIGEST, FIXTURES, Run, write
@@ -52,7 +52,7 @@ def _table(db: Path, sql: str) -> list[tuple[Any, ...]]:
 
 def _add(db: Path, **fields: Any) -> int:
     """Store one entry through the library API (for fields no text format carries, such as a URL)."""
-    lib = Library.open(db)
+    lib = Store.open(db)
     try:
         with lib.transaction():
             action = lib.start_action("test setup")
@@ -500,7 +500,7 @@ def test_core_bulk_previews_then_changes_exactly_the_previewed(run: Run, digest:
     run("read", str(digest["leak"]))
     fa = FilterArgs(source="Go Blog")
     change = bulk.state_change("read", True, name="read")
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         plan = bulk.preview(lib, change, fa)
         assert plan.targets == [digest["gc"]] and plan.matched == 2

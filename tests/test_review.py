@@ -34,7 +34,7 @@ except ImportError:  # Python 3.10: the fallback parser is checked against the g
 from readlog import settings as rl_settings
 from readlog.model import stamps
 from readlog.render import stats as view
-from readlog.store import Library
+from readlog.store import Store
 from readlog.store import stats as st_stats
 
 CST = timezone(timedelta(hours=8))
@@ -95,7 +95,7 @@ def history(count: int = 240, seed: int = 20261203) -> list[dict[str, Any]]:
 
 
 def seed(path: Path, rows: list[dict[str, Any]]) -> None:
-    lib = Library.open(path)
+    lib = Store.open(path)
     try:
         lib.conn.execute("BEGIN")
         lib.conn.executemany(
@@ -225,7 +225,7 @@ def test_sources_empty_library_and_hostile_names(run: Run, library: Path) -> Non
 
 
 def test_weekly_counts_backlog_and_top_match_python(library: Path, seeded: list[dict[str, Any]]) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         data = st_stats.collect(lib, None, NOW)
     finally:
@@ -284,7 +284,7 @@ def _read_on(days_ago: list[int]) -> list[dict[str, Any]]:
 )
 def test_streak(library: Path, days: list[int], expected: tuple[int, int, bool]) -> None:
     seed(library, _read_on(days))
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         assert st_stats.streak(lib, NOW) == expected
     finally:
@@ -297,7 +297,7 @@ def test_streak_follows_local_days_not_utc(library: Path) -> None:
     for at in ("2026-12-02T15:30:00+00:00", "2026-12-02T16:30:00+00:00"):
         rows.append({**_read_on([0])[0], "read_at": at})
     seed(library, rows)
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         assert st_stats.streak(lib, NOW)[:2] == (2, 2)
     finally:
@@ -305,7 +305,7 @@ def test_streak_follows_local_days_not_utc(library: Path) -> None:
 
 
 def test_long_windows_chart_by_month(library: Path, seeded: list[dict[str, Any]]) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         data = st_stats.collect(lib, NOW - timedelta(days=200), NOW)
     finally:
@@ -331,7 +331,7 @@ def _render(data: st_stats.Stats, lang: str, width: int = 80) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_stats_screen_snapshot(library: Path, seeded: list[dict[str, Any]], lang: str) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         data = st_stats.collect(lib, None, NOW)
     finally:
@@ -402,7 +402,7 @@ def test_reading_through_the_cli_feeds_stats(run: Run, library: Path) -> None:
             run("read", entry_id)
             clock.shift(timedelta(days=1))
         clock.move_to(NOW)
-        lib = Library.open(library)
+        lib = Store.open(library)
         try:
             kinds = [tuple(r) for r in lib.conn.execute("SELECT entry_id, kind, at FROM events ORDER BY id")]
         finally:
@@ -632,7 +632,7 @@ def test_chinese_state_changes_import_summary_and_overview(run: Run, tmp_path: P
 
 @pytest.mark.parametrize("width", [40, 60, 120])
 def test_stats_and_sources_fit_any_width(library: Path, seeded: list[dict[str, Any]], width: int) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         data = st_stats.collect(lib, None, NOW)
         groups = st_stats.groups(lib, "source")

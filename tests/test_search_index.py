@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Library, migrations, schema
+from readlog.store import Counts, Filters, Store, migrations, schema
 from readlog.store.migrations import progress as migration_progress
 from readlog.store.search import parse_query
 
@@ -28,7 +28,7 @@ SEARCH = FIXTURES / "search"
 
 
 def store(path: Path, entries: list[Entry]) -> None:
-    lib = Library.open(path)
+    lib = Store.open(path)
     try:
         with lib.transaction():
             action = lib.start_action("test")
@@ -185,7 +185,7 @@ def test_upgrade_shows_progress_for_a_large_library(library: Path, monkeypatch: 
         seen.append((label, total))
         yield Bar()
 
-    lib = Library.open(library, progress=progress)
+    lib = Store.open(library, progress=progress)
     try:
         # built by m002, then again with the article text column by m004
         assert seen == [("building the search index", 25)] * 2
@@ -222,7 +222,7 @@ def test_every_substring_is_found(scratch: Path, summaries: list[str], data: st.
     path = scratch / f"p{data.draw(st.integers(0, 10**12))}.db"
     entries = [Entry(title=f"t{i}", source="src", summary=s) for i, s in enumerate(summaries)]
     store(path, entries)
-    lib = Library.open(path)
+    lib = Store.open(path)
     try:
         for _ in range(5):
             which = data.draw(st.integers(0, len(summaries) - 1))

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Library
+from readlog.store import Counts, Filters, Store
 from readlog.store import ranking as ranking_module
 from readlog.store.search import TIERS, match_sql, parse_query
 
@@ -26,10 +26,10 @@ START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 @pytest.fixture
 def make(tmp_path: Path) -> Iterator[Any]:
-    opened: list[Library] = []
+    opened: list[Store] = []
 
-    def build(specs: list[dict[str, Any]]) -> Library:
-        lib = Library.open(tmp_path / f"lib{len(opened)}.db")
+    def build(specs: list[dict[str, Any]]) -> Store:
+        lib = Store.open(tmp_path / f"lib{len(opened)}.db")
         opened.append(lib)
         batch = [
             Entry(**{"title": f"entry {i}", "source": "s", **spec}, saved_at=START + timedelta(hours=i))
@@ -45,7 +45,7 @@ def make(tmp_path: Path) -> Iterator[Any]:
         lib.close()
 
 
-def search(lib: Library, text: str, limit: int = 0, offset: int = 0) -> tuple[list[int], list[str]]:
+def search(lib: Store, text: str, limit: int = 0, offset: int = 0) -> tuple[list[int], list[str]]:
     """The ids found, in order, and the SQL that found them."""
     statements: list[str] = []
     lib.conn.set_trace_callback(statements.append)
@@ -116,19 +116,19 @@ def test_a_lone_dense_pair_is_answered_by_walking_the_newest_entries(
     # Every entry holds 内核; no title does; every third verdict does.
     lib = make([{"summary": "讨论内核", "verdict": "内核" if i % 3 == 0 else ""} for i in range(40)])
     walked: list[list[int] | None] = []
-    real = Library._walk_for_pair
+    real = Store._walk_for_pair
 
-    def spy(self: Library, *args: Any) -> Any:
+    def spy(self: Store, *args: Any) -> Any:
         result = real(self, *args)
         walked.append(None if result is None else [r["id"] for r in result])
         return result
 
-    monkeypatch.setattr(Library, "_walk_for_pair", spy)
+    monkeypatch.setattr(Store, "_walk_for_pair", spy)
     found, statements = search(lib, "内核", limit=5)
     assert found == [40, 37, 34, 31, 28]  # the newest verdict hits: a screen of the second tier
     assert walked == [found]
     assert any(s.endswith("LIMIT 2000") or "instr(" in s for s in statements)
-    monkeypatch.setattr(Library, "_walk_for_pair", lambda *args: None)
+    monkeypatch.setattr(Store, "_walk_for_pair", lambda *args: None)
     assert search(lib, "内核", limit=5)[0] == found  # the tiers give the same screen
 
 

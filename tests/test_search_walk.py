@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from readlog import store as store_module
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Library
+from readlog.store import Counts, Filters, Store
 from readlog.store.search import caseless_pair, parse_query
 
 from helpers import examples
@@ -42,8 +42,8 @@ def entries(draw: st.DrawFn) -> list[Entry]:
     return out
 
 
-def library(tmp: Path, batch: list[Entry]) -> Library:
-    lib = Library.open(tmp)
+def library(tmp: Path, batch: list[Entry]) -> Store:
+    lib = Store.open(tmp)
     with lib.transaction():
         action = lib.start_action("test")
         lib.upsert(batch, lib.begin_import("t", "", "t", "", action), action, Counts())
@@ -69,7 +69,7 @@ def test_walk_gives_what_the_tiers_give(
         f = Filters(query=parse_query(pair))
         walked = lib._walk_for_pair(f, limit, store_module.LIST_COLUMNS)
         with monkeypatch.context() as patch:
-            patch.setattr(Library, "_walk_for_pair", lambda *args: None)
+            patch.setattr(Store, "_walk_for_pair", lambda *args: None)
             tiers = lib.select(f, limit=limit)
         assert walked is None or [r["id"] for r in walked] == [r["id"] for r in tiers]
         assert [r["id"] for r in lib.select(f, limit=limit)] == [r["id"] for r in tiers]

@@ -31,7 +31,7 @@ import typer
 from typer.testing import CliRunner
 
 from readlog.cli import VALUE_OPTIONS, _registered_name, app, app_for, command_name
-from readlog.store import Filters, Library
+from readlog.store import Filters, Store
 
 from conftest import Run, write
 
@@ -208,7 +208,7 @@ class Recorder:
         return getattr(self.conn, name)
 
 
-def list_statements(lib: Library, f: Filters) -> Iterator[tuple[str, list[Any]]]:
+def list_statements(lib: Store, f: Filters) -> Iterator[tuple[str, list[Any]]]:
     """The SELECTs on entries that Library.select runs for one page of ``f``."""
     real = lib.conn
     recorder = Recorder(real)
@@ -227,7 +227,7 @@ def plan_problems(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list
     return [d for d in details if FULL_SCAN.match(d) or SORTS_ALL.search(d)]
 
 
-def open_copy(source: Path, target: Path) -> Library:
+def open_copy(source: Path, target: Path) -> Store:
     """A private copy (SQLite's backup, so a WAL file is included) opened as readlog opens it."""
     src, dest = sqlite3.connect(source), sqlite3.connect(target)
     try:
@@ -235,7 +235,7 @@ def open_copy(source: Path, target: Path) -> Library:
     finally:
         src.close()
         dest.close()
-    return Library.open(target)
+    return Store.open(target)
 
 
 @pytest.mark.parametrize(("name", "f"), LIST_QUERIES, ids=[n for n, _ in LIST_QUERIES])
@@ -327,7 +327,7 @@ def test_app_for_behaves_like_the_full_app(small_library: Path, args: list[str])
     assert full.stdout or full.stderr
 
 
-def vm_steps(lib: Library, f: Filters) -> int:
+def vm_steps(lib: Store, f: Filters) -> int:
     """SQLite virtual-machine instructions (in tens) spent fetching one page of ``f``."""
     steps = 0
 

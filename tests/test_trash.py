@@ -10,7 +10,7 @@ import pytest
 
 from readlog.cli import organise
 from readlog.model.entry import Entry
-from readlog.store import Counts, Library
+from readlog.store import Counts, Store
 
 from conftest import DIGEST, Run, write
 
@@ -306,7 +306,7 @@ def test_undo_passes_over_entries_deleted_for_good(run: Run, ids: dict[str, int]
 
 def _add(db: Path, url: str, title: str) -> int:
     """An entry created the way `readlog add` records it: no import, one `add` event."""
-    lib = Library.open(db)
+    lib = Store.open(db)
     try:
         with lib.transaction():
             action = lib.start_action(f"add {url}")
@@ -356,7 +356,7 @@ def test_core_curate_works_without_a_face(run: Run, ids: dict[str, int], library
     no State, no output, no question."""
     from readlog.core import curate
 
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         assert curate.edit(lib, ids["gc"], {"title": "GC tuning"}) == {"title": "GC tuning"}
         assert curate.edit(lib, ids["gc"], {"title": "GC tuning"}) == {}  # already so: no action

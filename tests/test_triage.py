@@ -25,7 +25,7 @@ from rich.console import Console
 
 from readlog.core import actions
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Library
+from readlog.store import Counts, Filters, Store
 from readlog.store.search import parse_query
 from readlog.triage.app import TriageApp
 from readlog.triage.rows import Rows
@@ -164,7 +164,7 @@ def drive(
     """Open the screen on ``db``, press ``keys`` (a callable in the list is called
     with the app at that point; "click:N" clicks the list's line N), and return
     the app and the final screen."""
-    lib = Library.open(db)
+    lib = Store.open(db)
     app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show)
 
     async def go() -> str:
@@ -460,7 +460,7 @@ def test_hostile_text_never_reaches_the_screen_raw(library: Path, shelf: dict[st
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_main_screen_snapshot_80x24(library: Path, shelf: dict[str, int], lang: str) -> None:
     add(library, title="旧文：日志结构存储", source="Morning Paper Club", saved_at=NOW - timedelta(days=300))
-    run_star = Library.open(library)
+    run_star = Store.open(library)
     try:
         actions.set_state(run_star, [shelf["p99"]], "starred", True, name="star")
         actions.set_state(run_star, [shelf["regex"]], "read", True, name="read")
@@ -492,7 +492,7 @@ def test_empty_view(library: Path, shelf: dict[str, int]) -> None:
 
 def store_entries(db: Path, entries: list[Entry]) -> Path:
     """Write entries through the store in one transaction (as add does, for many)."""
-    lib = Library.open(db)
+    lib = Store.open(db)
     try:
         with lib.transaction():
             action = lib.start_action("test setup")
@@ -550,7 +550,7 @@ def test_rows_are_fetched_a_window_at_a_time(big: Path, tmp_path: Path) -> None:
 def test_select_with_offset_is_a_slice_of_the_whole_list(big: Path, shelf: dict[str, int], library: Path) -> None:
     """The windows the screen fetches are exactly the list's (and search's) order, cut."""
     for db in (big, library):
-        lib = Library.open(db)
+        lib = Store.open(db)
         try:
             for text in (None, "篇", "entry 9", '"entry 1"', "第1 -entry 19", "s3 OR s4", "调度"):
                 f = Filters(query=parse_query(text) if text else None)
@@ -572,7 +572,7 @@ def test_rows_keep_changed_entries_in_place(
     any order, every display row is the entry first shown there: none skipped,
     none twice."""
     db = copy_of(sixty, tmp_path_factory.mktemp("rows") / "rows.db")
-    lib = Library.open(db)
+    lib = Store.open(db)
     try:
         f = Filters(state="unread")
         rows = Rows(lib, f, window=window, keep=2)
@@ -707,7 +707,7 @@ def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library
 def test_a_window_whose_rows_all_left_the_view_reads_nothing_more(
     run: Run, library: Path, shelf: dict[str, int]
 ) -> None:
-    lib = Library.open(library)
+    lib = Store.open(library)
     try:
         rows = Rows(lib, Filters(state="unread"), window=2, keep=1)
         first = [rows.row(0), rows.row(1)]

@@ -25,7 +25,7 @@ from readlog.model.version import __version__
 
 if TYPE_CHECKING:
     from readlog.render import Output
-    from readlog.store import Library
+    from readlog.store import Store
 
 APP_SETTINGS: dict[str, Any] = {
     "name": "readlog",
@@ -49,7 +49,7 @@ class State:
         self.db_option = db
         self.lang_option = lang
         self._out: Output | None = None
-        self._lib: Library | None = None
+        self._lib: Store | None = None
 
     @property
     def out(self) -> Output:
@@ -81,13 +81,13 @@ class State:
     def mark_read_on_show(self) -> bool:
         return bool(self.setting("mark_read_on_show"))
 
-    def library(self) -> Library:
+    def library(self) -> Store:
         if self._lib is None:
             from readlog.settings import library_path
-            from readlog.store import Library
+            from readlog.store import Store
 
             path, _ = library_path(self.db_option)
-            self._lib = Library.open(path, notice=self.out.notice, progress=self.out.progress)
+            self._lib = Store.open(path, notice=self.out.notice, progress=self.out.progress)
         return self._lib
 
     def close(self) -> None:

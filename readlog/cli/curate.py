@@ -20,7 +20,7 @@ from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
-    from readlog.store import Library
+    from readlog.store import Store
 
 Row = dict[str, Any]
 
@@ -91,7 +91,7 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
         show.edited(state.out, after, [f for f in curate.FIELDS if f in changed], why)
 
 
-def _edit_in_editor(lib: Library, row: Row) -> tuple[Row, str]:
+def _edit_in_editor(lib: Store, row: Row) -> tuple[Row, str]:
     """Open the entry's form; apply what changed. A form that cannot be read,
     or holds a value that cannot be stored, changes nothing, and the text
     typed is saved to a file the error names."""

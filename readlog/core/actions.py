@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store import Store
     from readlog.store.organise import UndoReport
 
 Row = dict[str, Any]
@@ -30,9 +30,7 @@ STATE_COMMANDS = {
 }
 
 
-def set_state(
-    lib: Library, ids: Sequence[int], which: str, on: bool, *, name: str
-) -> tuple[int, list[tuple[Row, bool]]]:
+def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str) -> tuple[int, list[tuple[Row, bool]]]:
     """Set or clear read/starred/archived on entries, as ``readlog NAME IDS`` does.
 
     Unknown ids change nothing (ReadlogError). Returns the action's id, and
@@ -48,7 +46,7 @@ def set_state(
 
 
 def tag_ids(
-    lib: Library, ids: Sequence[int], add: Sequence[str], remove: Sequence[str]
+    lib: Store, ids: Sequence[int], add: Sequence[str], remove: Sequence[str]
 ) -> tuple[int, list[tuple[Row, bool]]]:
     """Add and remove tags on entries by id, as ``readlog tag IDS +TAG -TAG`` does.
 
@@ -103,7 +101,7 @@ def clean_note(text: str) -> str:
     return clean(text, keep_tabs=True).strip()
 
 
-def write_note(lib: Library, entry_id: int, note: str, *, clear: bool = False) -> tuple[int, str]:
+def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> tuple[int, str]:
     """Replace an entry's note (``note`` already cleaned; empty removes it), as
     ``readlog note ID TEXT`` (or ``--clear``) does. Returns the action's id and
     what happened: "saved", "cleared" or "unchanged"."""
@@ -122,7 +120,7 @@ class _DryRun(Exception):
     """Raised inside the undo transaction to roll it back after reporting."""
 
 
-def undo_last(lib: Library, *, dry_run: bool = False, only: int | None = None) -> UndoReport:
+def undo_last(lib: Store, *, dry_run: bool = False, only: int | None = None) -> UndoReport:
     """Revert the newest action not yet undone, as ``readlog undo`` does.
 
     ``dry_run`` rolls the revert back and reports what it would do. ``only``

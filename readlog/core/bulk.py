@@ -20,7 +20,7 @@ from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.core.filters import FilterArgs
-    from readlog.store import Library
+    from readlog.store import Store
 
 Row = dict[str, Any]
 
@@ -32,7 +32,7 @@ class Change:
     command: list[str]  # the command as recorded in history, without its filters
     phrase: str  # "marked read": what the entries will be (render.organise says it in each language)
     wants: Callable[[Row], bool]  # would this entry change?
-    apply: Callable[[Library, list[int], int], list[tuple[Row, bool]]]
+    apply: Callable[[Store, list[int], int], list[tuple[Row, bool]]]
     only_archived: bool = False  # unarchive looks only at archived entries
     detail: str = ""  # what follows the phrase, as typed: "+rust -go"
 
@@ -72,7 +72,7 @@ def by_ids(ids: Sequence[str], fa: FilterArgs, name: str) -> bool:
     return bool(ids)
 
 
-def preview(lib: Library, change: Change, fa: FilterArgs) -> Preview:
+def preview(lib: Store, change: Change, fa: FilterArgs) -> Preview:
     """The entries the filters select that ``change`` would alter, and how many matched."""
     from readlog.store.organise import PREVIEW_COLUMNS
 
@@ -83,7 +83,7 @@ def preview(lib: Library, change: Change, fa: FilterArgs) -> Preview:
     return Preview([r for r in rows if change.wants(r)], len(rows))
 
 
-def apply(lib: Library, change: Change, targets: Sequence[int], fa: FilterArgs, *, matched: int) -> Applied:
+def apply(lib: Store, change: Change, targets: Sequence[int], fa: FilterArgs, *, matched: int) -> Applied:
     """Change exactly ``targets`` (what ``preview`` returned, less any gone
     meanwhile) as one action recorded as the command with its filters;
     ``matched`` is how many the filters selected, for the history summary."""

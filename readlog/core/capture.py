@@ -18,7 +18,7 @@ from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
-    from readlog.store import Library
+    from readlog.store import Store
     from readlog.store.reading import Known
     from readlog.web.client import Page
     from readlog.web.pagemeta import PageMeta
@@ -91,7 +91,7 @@ def check_add(urls: Sequence[str], opts: AddOptions) -> None:
     _check_option(opts.category, "--category")
 
 
-def add(lib: Library, urls: Sequence[str], opts: AddOptions) -> list[Added]:
+def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
     """Save links: new ones become entries (with the page's title when it can
     be fetched), known ones are reported and changed only as the options say.
 
@@ -165,7 +165,7 @@ def _meta_of(page: Page) -> tuple[PageMeta | None, str]:
 
 
 def _store_added(
-    lib: Library,
+    lib: Store,
     entries: dict[str, Entry],
     known: dict[str, Known | None],
     metas: dict[str, tuple[PageMeta | None, str]],
@@ -206,7 +206,7 @@ def _store_added(
     return results
 
 
-def _apply_options(lib: Library, entry_id: int, entry: Entry, opts: AddOptions, action: int) -> list[str]:
+def _apply_options(lib: Store, entry_id: int, entry: Entry, opts: AddOptions, action: int) -> list[str]:
     """The options given with a link already saved, applied with the usual events."""
     from readlog.model.sanitize import clean
     from readlog.store.curate import edit

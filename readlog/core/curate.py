@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.store import Library
+    from readlog.store import Store
 
 Row = dict[str, Any]
 # The fields edit sets, in the order the form and --help give them.
@@ -89,7 +89,7 @@ def _check_link(url: str, label: str) -> None:
 # ---- edit ----------------------------------------------------------------------------
 
 
-def edit(lib: Library, entry_id: int, given: dict[str, str]) -> Row:
+def edit(lib: Store, entry_id: int, given: dict[str, str]) -> Row:
     """Set the fields given as options (``{"title": ...}``), as ``readlog edit
     ID --title ...`` does. A value that cannot be stored is a UsageError
     naming its option. Returns the changed columns (empty when none differ)."""
@@ -105,7 +105,7 @@ def edit(lib: Library, entry_id: int, given: dict[str, str]) -> Row:
     return apply_edit(lib, entry_id, values, shlex.join(words))
 
 
-def edit_form(lib: Library, row: Row, form: dict[str, str]) -> tuple[Row, str]:
+def edit_form(lib: Store, row: Row, form: dict[str, str]) -> tuple[Row, str]:
     """Apply an edited form (every field, as text) to the entry ``row`` was
     read from: the fields that differ from ``row`` are checked and stored.
     Returns the changed columns and why nothing changed when nothing did
@@ -119,7 +119,7 @@ def edit_form(lib: Library, row: Row, form: dict[str, str]) -> tuple[Row, str]:
     return apply_edit(lib, entry_id, values, f"edit {entry_id}"), "same" if edits else "saved_as_is"
 
 
-def apply_edit(lib: Library, entry_id: int, values: dict[str, str | None], command: str) -> Row:
+def apply_edit(lib: Store, entry_id: int, values: dict[str, str | None], command: str) -> Row:
     """Store the values that differ from the entry's, as one action with one
     ``edit`` event; nothing (and no action) when none differ. Returns the
     changed columns."""
@@ -151,7 +151,7 @@ def apply_edit(lib: Library, entry_id: int, values: dict[str, str | None], comma
 # ---- rm, restore and the trash ---------------------------------------------------------
 
 
-def remove(lib: Library, ids: Sequence[int]) -> list[Row]:
+def remove(lib: Store, ids: Sequence[int]) -> list[Row]:
     """Move entries to the trash by id, all or none (an unknown id changes
     nothing), as one action. Returns the rows moved. By filters:
     core.bulk with ``bulk.trash_change()``."""
@@ -166,7 +166,7 @@ def remove(lib: Library, ids: Sequence[int]) -> list[Row]:
     return rows
 
 
-def restore(lib: Library, ids: Sequence[int]) -> list[Row]:
+def restore(lib: Store, ids: Sequence[int]) -> list[Row]:
     """Bring entries back from the trash, all or none, as one action; the rows restored."""
     from readlog.store import trash
 
@@ -199,7 +199,7 @@ class TrashListing:
     before: str | None  # the cutoff as stored, or None for all
 
 
-def list_trash(lib: Library, *, before: str | None, limit: int, full: bool = False) -> TrashListing:
+def list_trash(lib: Store, *, before: str | None, limit: int, full: bool = False) -> TrashListing:
     """The entries in the trash (deleted before ``before``, a cutoff from
     ``trash_cutoff``, when given), at most ``limit`` (0: all); ``full``:
     every stored column (for JSON)."""
@@ -224,7 +224,7 @@ class EmptyPreview:
         return [row["id"] for row in self.rows]
 
 
-def preview_empty(lib: Library, *, before: str | None) -> EmptyPreview:
+def preview_empty(lib: Store, *, before: str | None) -> EmptyPreview:
     """The trashed entries ``empty_trash`` would delete (those deleted before
     ``before``, a cutoff from ``trash_cutoff``; all when None)."""
     from readlog.store import trash
@@ -232,7 +232,7 @@ def preview_empty(lib: Library, *, before: str | None) -> EmptyPreview:
     return EmptyPreview(trash.listing(lib, before=before), before)
 
 
-def empty_trash(lib: Library, ids: Sequence[int], *, older_than: str | None = None) -> int:
+def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None) -> int:
     """Delete exactly the trashed entries ``ids`` (what ``preview_empty`` showed)
     for good, as one action recorded as ``trash --empty``; how many went
     (fewer when another readlog restored some meanwhile)."""

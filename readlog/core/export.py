@@ -235,7 +235,7 @@ def _md_item(row: Row, lang: str = "en") -> str:
 def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str = "en") -> Iterator[str]:
     """A reading list grouped by source: ``- [x]`` read, ``- [ ]`` unread, ★ starred.
 
-    Expects rows sorted by source (``Library.iter_rows(sort="source")``);
+    Expects rows sorted by source (``Store.iter_rows(sort="source")``);
     within a source, the order given is kept. Its own words (headings,
     "saved", the totals) are in ``lang``; the entries' text as written.
     """
@@ -321,7 +321,7 @@ FORMATS: dict[str, Writer] = {
     "markdown": to_markdown,
     "html": to_html,
 }
-# How each format wants its rows ordered: (sort, reverse) for Library.iter_rows.
+# How each format wants its rows ordered: (sort, reverse) for Store.iter_rows.
 ORDER = {"markdown": ("source", False)}
 DEFAULT_ORDER = ("id", True)  # oldest id first
 EXTENSIONS = {

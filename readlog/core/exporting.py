@@ -18,8 +18,7 @@ from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.core.export import Tally
-    from readlog.store import Filters
-    from readlog.store import Library as Store
+    from readlog.store import Filters, Store
 
 FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html")
 ALIASES = {"md": "markdown", "ndjson": "jsonl", "htm": "html"}

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.store import Filters, Library
+    from readlog.store import Filters, Store
     from readlog.store.fetching import Fetched
     from readlog.web.client import Page
 
@@ -65,7 +65,7 @@ class FetchReport:
 
 
 def fetch(
-    lib: Library,
+    lib: Store,
     ids: list[int] | None,
     f: Filters | None,
     *,
@@ -254,13 +254,13 @@ class Writer(threading.Thread):
         self.join()
 
     def run(self) -> None:
-        from readlog.store import Library
+        from readlog.store import Store
         from readlog.store.fetching import record_fetches
 
         lib = None
         pending: list[Fetched] = []
         try:
-            lib = Library.open(self.path)
+            lib = Store.open(self.path)
             first = 0.0
             while True:
                 wait = None if not pending else max(0.0, first + self.seconds - time.monotonic())

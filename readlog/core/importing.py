@@ -14,7 +14,7 @@ from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.inputs.ingest import FileResult, ProgressFactory
-    from readlog.store import Library as Store
+    from readlog.store import Store
 
 
 def check_format(fmt: str) -> str:

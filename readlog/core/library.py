@@ -27,8 +27,7 @@ if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
     from readlog.inputs.ingest import FileResult
     from readlog.model.entry import Problem
-    from readlog.store import Filters
-    from readlog.store import Library as Store
+    from readlog.store import Filters, Store
 
 Ids = Union[int, Iterable[int]]
 Tags = Union[str, Iterable[str]]
@@ -161,7 +160,7 @@ class Library:
         """Open (creating if needed, upgrading if older) the library at ``path``,
         else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's)."""
         from readlog.settings import library_path
-        from readlog.store import Library as Store
+        from readlog.store import Store
 
         where = Path(path).expanduser() if path is not None else library_path(None)[0]
         return cls(Store.open(where))

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
-    from readlog.store import Filters
-    from readlog.store import Library as Store
+    from readlog.store import Filters, Store
 
 Row = dict[str, Any]
 Snippets = dict[int, tuple[str, list[tuple[int, int]]]]

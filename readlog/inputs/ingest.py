@@ -29,7 +29,7 @@ from readlog.inputs.vet import vet
 from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError, UnreadableInput
 from readlog.model.stamps import to_iso
-from readlog.store import Counts, Library
+from readlog.store import Counts, Store
 
 BATCH = 500
 
@@ -80,7 +80,7 @@ ProgressFactory = Callable[[str, int | None], Any]
 
 
 def import_files(
-    lib: Library,
+    lib: Store,
     paths: list[str],
     *,
     fmt: str = "auto",
@@ -163,7 +163,7 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
 
 
 def _import_one(
-    lib: Library,
+    lib: Store,
     opener: Callable[[], InputFile],
     result: FileResult,
     *,
@@ -232,7 +232,7 @@ def _listed_format(text: str, fmt: str, result: FileResult) -> str | None:
 
 
 def _store(
-    lib: Library,
+    lib: Store,
     infile: Any,
     items: Iterator[Entry | Problem],
     result: FileResult,

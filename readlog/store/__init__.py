@@ -5,7 +5,7 @@ loaded only when a migration or an import needs it. Every statement is
 parameterised: no user text is ever formatted into SQL (column names come
 from fixed tables in the store's modules).
 
-The modules: library.py (the Library class: opening, upgrading,
+The modules: library.py (the Store class: opening, upgrading,
 transactions, actions and events, single entries; its methods delegate to
 the modules below), query.py (Filters, the WHERE clause, count, select),
 ranking.py (a search's relevance order), imports.py (upsert, bulk insert,
@@ -21,7 +21,7 @@ from __future__ import annotations
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row, utcnow
 from readlog.store.files import database_error, inspect, is_library_file
 from readlog.store.imports import Counts, Merged
-from readlog.store.library import Library
+from readlog.store.library import Store
 from readlog.store.query import LIST_COLUMNS, SORTS, Filters
 
 __all__ = [
@@ -31,9 +31,9 @@ __all__ = [
     "STATE_COLUMNS",
     "Counts",
     "Filters",
-    "Library",
     "Merged",
     "Row",
+    "Store",
     "database_error",
     "inspect",
     "is_library_file",

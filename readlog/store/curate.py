@@ -15,7 +15,7 @@ from readlog.store import trash
 from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 # The columns `readlog edit` may set, with url_key, which follows the url.
 EDITABLE = ("title", "url", "url_key", "source", "category", "published", "summary", "verdict")
@@ -23,7 +23,7 @@ EDITABLE = ("title", "url", "url_key", "source", "category", "published", "summa
 SPECIAL_UNDO = ("rm", "restore", "add")
 
 
-def edit(lib: Library, entry_id: int, values: Row, action_id: int) -> Row:
+def edit(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
     """Set ``values`` (editable columns only) on an entry; record one ``edit``
     event. Returns the columns that changed, with their new values."""
     row = lib.get(entry_id)
@@ -42,7 +42,7 @@ def edit(lib: Library, entry_id: int, values: Row, action_id: int) -> Row:
     return changes
 
 
-def link_owner(lib: Library, url_key: str, fingerprint: str, entry_id: int) -> tuple[int, bool] | None:
+def link_owner(lib: Store, url_key: str, fingerprint: str, entry_id: int) -> tuple[int, bool] | None:
     """Another entry that already has this link: (its id, whether it is in the trash), or None."""
     live = lib.conn.execute(
         "SELECT id FROM entries WHERE (url_key = ? OR fingerprint = ?) AND id != ? LIMIT 1",
@@ -57,7 +57,7 @@ def link_owner(lib: Library, url_key: str, fingerprint: str, entry_id: int) -> t
     return (int(trashed[0]), True) if trashed else None
 
 
-def undo_event(lib: Library, kind: str, entry_id: int, before: Row) -> None:
+def undo_event(lib: Store, kind: str, entry_id: int, before: Row) -> None:
     """Take back one ``rm``, ``restore`` or ``add`` event (inside the undo's transaction).
 
     rm: the entry comes back from the trash with all its state. restore: it

@@ -1,6 +1,6 @@
 """SQL for fetch: which entries to fetch, and what fetching them found.
 
-Functions take an open ``Library`` as store/organise.py does.
+Functions take an open ``Store`` as store/organise.py does.
 ``record_fetches`` writes a batch of results in one short transaction; a
 failed fetch never touches the text, length or language a good one stored
 before.
@@ -17,7 +17,7 @@ from readlog.store.common import MAX_ID, Row
 from readlog.store.query import Filters
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 # A page that failed with a response (an HTTP error, not a web page, too
 # large), or whose host does not exist, is tried again after this long;
@@ -46,7 +46,7 @@ PENDING = (
 )
 
 
-def select_targets(lib: Library, f: Filters | None, *, refetch: bool, now: str) -> Selection:
+def select_targets(lib: Store, f: Filters | None, *, refetch: bool, now: str) -> Selection:
     """Entries to fetch: those ``f`` matches (every entry when None) that have
     a web address and have not been fetched, or whose last attempt failed:
     at once when no answer came, after RETRY_AFTER_DAYS when one did (a
@@ -89,7 +89,7 @@ class Fetched:
     published: str | None = None
 
 
-def record_fetches(lib: Library, results: Sequence[Fetched], action_id: int) -> int:
+def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> int:
     """Store a batch of fetch results in one transaction; returns how many
     entries were still there to be updated.
 
@@ -148,12 +148,12 @@ def record_fetches(lib: Library, results: Sequence[Fetched], action_id: int) -> 
     return stored
 
 
-def set_summary(lib: Library, action_id: int, summary: str) -> None:
+def set_summary(lib: Store, action_id: int, summary: str) -> None:
     """The fetch action's summary, as its pages are stored (history shows it)."""
     with lib.transaction():
         lib.set_action_summary(action_id, summary)
 
 
-def start_fetch(lib: Library, command: str) -> int:
+def start_fetch(lib: Store, command: str) -> int:
     with lib.transaction():
         return lib.start_action(command, "started")

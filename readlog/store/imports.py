@@ -2,7 +2,7 @@
 known ones merged), the bulk-insert mode, the identities already known, and
 id allocation (ids kept from readlog's own export, or the next free one).
 
-The functions take the open Library first (its methods delegate here).
+The functions take the open Store first (its methods delegate here).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from readlog.store.schema import INSERT_TRIGGERS, index_inserted
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 # An id from readlog's own export is kept only below this (2**53, the largest
 # whole number every JSON reader holds exactly): a hostile or damaged export
@@ -55,7 +55,7 @@ class Counts:
     trashed: int = 0  # matched an entry in the trash: not brought back
 
 
-def begin_import(lib: Library, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:
+def begin_import(lib: Store, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:
     # An import writes ten indexes and the search index in one transaction;
     # with SQLite's default 2 MB page cache their pages spill to the WAL and
     # are read back again and again as the library grows. 64 MB keeps them
@@ -69,7 +69,7 @@ def begin_import(lib: Library, path: str, sha256: str, fmt: str, as_of: str, act
     return int(cur.lastrowid or 0)
 
 
-def finish_import(lib: Library, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
+def finish_import(lib: Store, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
     lib.conn.execute(
         "UPDATE imports SET finished_at = ?, added = ?, updated = ?, unchanged = ?, skipped = ?, problems = ?, "
         "sha256 = ? WHERE id = ?",
@@ -77,7 +77,7 @@ def finish_import(lib: Library, import_id: int, counts: Counts, problems: int, s
     )
 
 
-def upsert(lib: Library, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
+def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
     """Store a batch of parsed entries: new ones are added, known ones merged.
 
     Which entry a record is follows merge.Known (feed item, fingerprint,
@@ -137,7 +137,7 @@ def upsert(lib: Library, batch: Sequence[Entry], import_id: int, action_id: int,
         )
 
 
-def insert_rows(lib: Library, rows: list[Row]) -> None:
+def insert_rows(lib: Store, rows: list[Row]) -> None:
     """Insert new entries (every row has the same columns, from merge.new_row);
     in a bulk import, index them in one go (see bulk_insert)."""
     columns = list(rows[0])
@@ -148,7 +148,7 @@ def insert_rows(lib: Library, rows: list[Row]) -> None:
         index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows))
 
 
-def check_columns(lib: Library, names: Iterable[str]) -> None:
+def check_columns(lib: Store, names: Iterable[str]) -> None:
     """Column names bound for SQL must be the table's own (they come from
     merge.py and the importers, never from a file, but are checked anyway)."""
     if lib._columns is None:
@@ -158,14 +158,14 @@ def check_columns(lib: Library, names: Iterable[str]) -> None:
         raise ValueError(f"not a column of entries: {sorted(unknown)}")
 
 
-def update_row(lib: Library, entry_id: int, values: Row) -> None:
+def update_row(lib: Store, entry_id: int, values: Row) -> None:
     check_columns(lib, values)
     assignments = ", ".join(f"{k} = ?" for k in values)
     lib.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*values.values(), entry_id])
 
 
 @contextmanager
-def bulk_insert(lib: Library) -> Iterator[None]:
+def bulk_insert(lib: Store) -> Iterator[None]:
     """Inside a transaction: suspend the per-row insert triggers
     (schema.INSERT_TRIGGERS) and do their work once per batch instead.
 
@@ -191,7 +191,7 @@ def bulk_insert(lib: Library) -> Iterator[None]:
         lib.conn.execute(sql)
 
 
-def known(lib: Library, prepared: Sequence[Any]) -> Any:
+def known(lib: Store, prepared: Sequence[Any]) -> Any:
     """merge.Known filled with the stored (and trashed) rows the batch's keys select."""
     from readlog.store import trash
     from readlog.store.merge import Known
@@ -238,7 +238,7 @@ def known(lib: Library, prepared: Sequence[Any]) -> Any:
     return found
 
 
-def highest_id(lib: Library) -> int:
+def highest_id(lib: Store) -> int:
     """The highest entry id this library has ever given out (deleted ones included)."""
     row = lib.conn.execute(
         "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'entries'), 0), "
@@ -247,7 +247,7 @@ def highest_id(lib: Library) -> int:
     return int(row[0])
 
 
-def restore(lib: Library, row: Row, entry: Entry, next_id: list[int]) -> None:
+def restore(lib: Store, row: Row, entry: Entry, next_id: list[int]) -> None:
     """Give a new row its id, and bring back the id, import time and fetch
     columns of an entry from readlog's own export (``restore_id``,
     ``imported_at``, ``fetched``, set by importers/jsonl.py).

@@ -1,10 +1,10 @@
-"""The Library: one open library file, and every operation on it as a method.
+"""The Store: one open library file, and every operation on it as a method.
 
-The class is kept whole (every caller holds one ``Library`` and calls its
+The class is kept whole (every caller holds one ``Store`` and calls its
 methods), but it holds only opening and upgrading, the connection,
 transactions, actions and events, and the small reads and writes of single
 entries. The larger concerns live in sibling modules as functions that take
-the Library first, and its methods delegate to them:
+the Store first, and its methods delegate to them:
 
 * query.py: Filters, the WHERE clause, count, select, iter_rows;
 * ranking.py: a search's relevance order, its fast count, the index's vocabulary;
@@ -13,7 +13,7 @@ the Library first, and its methods delegate to them:
 
 Delegation rather than mixins: each module reads as plain functions over an
 open library, mypy checks them without self-type tricks, and the modules
-reach each other through the Library's methods where importing would make a
+reach each other through the Store's methods where importing would make a
 loop (query asks ``lib._by_relevance``, which lives in ranking.py, which
 imports query).
 """
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from readlog.store.imports import Counts
 
 
-class Library:
+class Store:
     """An open library file."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, *, readonly: bool) -> None:
@@ -73,7 +73,7 @@ class Library:
         *,
         notice: Callable[[str], None] | None = None,
         progress: Callable[[str, int | None], Any] | None = None,
-    ) -> Library:
+    ) -> Store:
         """Open (creating if needed) and upgrade the library at ``path``.
 
         ``progress`` (like render.Output.progress) shows long upgrade steps.

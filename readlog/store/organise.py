@@ -1,6 +1,6 @@
 """SQL for organising the library: tags, notes, undo and history.
 
-Functions take an open ``Library`` rather than extending the class, so the
+Functions take an open ``Store`` rather than extending the class, so the
 shared store module stays small. Every change is recorded as an event of an
 action (see migrations.m003_events), which is what makes ``undo`` possible:
 an event keeps the changed columns' values before and after. Column names
@@ -19,7 +19,7 @@ from readlog.model.tags import tag_list, unique_tags
 from readlog.store.common import MAX_ID, Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 PREVIEW_COLUMNS = "id, title, url, read_at, starred_at, archived_at, tags, note"
 # Event kinds written by set_state (its ``state`` argument) and by this module.
@@ -36,7 +36,7 @@ def retag(current: Sequence[str], add: Sequence[str], remove: Sequence[str]) -> 
 
 
 def set_tags(
-    lib: Library, ids: Sequence[int], add: Sequence[str], remove: Sequence[str], action_id: int
+    lib: Store, ids: Sequence[int], add: Sequence[str], remove: Sequence[str], action_id: int
 ) -> list[tuple[Row, bool]]:
     """Add and remove tags on entries; record each change. Returns each entry
     (with its new tags) and whether it changed."""
@@ -56,7 +56,7 @@ def set_tags(
     return results
 
 
-def set_note(lib: Library, entry_id: int, note: str, action_id: int) -> bool:
+def set_note(lib: Store, entry_id: int, note: str, action_id: int) -> bool:
     """Replace an entry's note (empty clears it); record the change. False if it was already so."""
     row = lib.conn.execute("SELECT note FROM entries WHERE id = ?", (entry_id,)).fetchone()
     before = row[0] if row else ""
@@ -67,7 +67,7 @@ def set_note(lib: Library, entry_id: int, note: str, action_id: int) -> bool:
     return True
 
 
-def tag_counts(lib: Library) -> list[Row]:
+def tag_counts(lib: Store) -> list[Row]:
     """Each tag with how many entries carry it and how many of those are
     unread (and not archived); tags differing only in case count as one,
     shown in their most common spelling. Most used first."""
@@ -91,7 +91,7 @@ def tag_counts(lib: Library) -> list[Row]:
 # ---- history and undo ------------------------------------------------------
 
 
-def history(lib: Library, limit: int = 0) -> list[Row]:
+def history(lib: Store, limit: int = 0) -> list[Row]:
     """Recorded actions, newest first, each with how many entries it changed
     (events plus, for an import, the entries it added)."""
     sql = (
@@ -114,7 +114,7 @@ STILL_THERE = (
 )
 
 
-def last_undoable(lib: Library) -> Row | None:
+def last_undoable(lib: Store) -> Row | None:
     """The newest action not yet undone that changed something still there.
 
     Actions that changed nothing (``read 3`` on an entry already read, an
@@ -149,7 +149,7 @@ class UndoReport:
     changes: list[Reverted] = field(default_factory=list)
 
 
-def undo(lib: Library, action: Row) -> UndoReport:
+def undo(lib: Store, action: Row) -> UndoReport:
     """Revert one action inside the caller's transaction and mark it undone.
 
     Events are reverted newest first by writing back their ``before``
@@ -199,7 +199,7 @@ def undo(lib: Library, action: Row) -> UndoReport:
     return report
 
 
-def _entry_columns(lib: Library) -> set[str]:
+def _entry_columns(lib: Store) -> set[str]:
     """Columns undo may write back: every column of entries but the id."""
     return {r[1] for r in lib.conn.execute("PRAGMA table_info(entries)")} - {"id"}
 

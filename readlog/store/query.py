@@ -1,8 +1,8 @@
 """Which entries to show: Filters, their WHERE clause, counting, listing, streaming.
 
-The functions take the open Library as their first argument (its methods
+The functions take the open Store as their first argument (its methods
 delegate here). A search's relevance order and its fast count live in
-ranking.py; they are reached through the Library (``lib._by_relevance``,
+ranking.py; they are reached through the Store (``lib._by_relevance``,
 ``lib._search_count``), so that this module and ranking.py do not import
 each other.
 """
@@ -18,7 +18,7 @@ from readlog.model.errors import UsageError
 from readlog.store.common import MAX_ID, Row
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
     from readlog.store.search import Query
 
 LIST_COLUMNS = (
@@ -58,7 +58,7 @@ class Filters:
     max_minutes: int | None = None  # reading time at most this
 
 
-def where(lib: Library, f: Filters) -> tuple[str, list[Any]]:
+def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
     sql: list[str] = []
     params: list[Any] = []
     if f.state == "unread":
@@ -106,7 +106,7 @@ def where(lib: Library, f: Filters) -> tuple[str, list[Any]]:
     return (" AND ".join(sql) or "1"), params
 
 
-def count(lib: Library, f: Filters) -> int:
+def count(lib: Store, f: Filters) -> int:
     """How many entries match. The everyday views (all, unread, read) are
     read from counters the database keeps (schema.VIEW_COUNTS); with a
     date range they are counted in a small partial index, because SQLite
@@ -126,7 +126,7 @@ def count(lib: Library, f: Filters) -> int:
 
 
 def select(
-    lib: Library,
+    lib: Store,
     f: Filters,
     *,
     sort: str | None = None,
@@ -163,7 +163,7 @@ def select(
     return [dict(r) for r in lib.conn.execute(sql, params)]
 
 
-def iter_rows(lib: Library, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
     """Every column of the entries matching ``f``, streamed from the cursor.
 
     For export: memory stays flat however large the library is. Orders as

@@ -14,7 +14,7 @@ The paths a search can take, cheapest first for its shape:
   by walking at most WALK of the newest entries and reading each one's tier
   from its columns (``walk_for_pair``).
 
-The functions take the open Library first (its methods delegate here); the
+The functions take the open Store first (its methods delegate here); the
 caches they fill (``lib._vocab``, ``lib._fts_counts``) are cleared by every
 write transaction.
 """
@@ -30,7 +30,7 @@ from readlog.store.common import Row
 from readlog.store.query import Filters, where
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
     from readlog.store.search import MatchSQL
 
 # A search walks the entries in order and probes the index when at least
@@ -42,7 +42,7 @@ WALK = 2000
 DEEP = 1000
 
 
-def vocabulary(lib: Library, prefix: str) -> list[str]:
+def vocabulary(lib: Store, prefix: str) -> list[str]:
     """Indexed trigrams that start with ``prefix`` (for two-character search terms).
 
     Remembered for the life of the connection (until the next write), since
@@ -53,7 +53,7 @@ def vocabulary(lib: Library, prefix: str) -> list[str]:
     return sorted(found, key=lambda t: sum(found[t].values()))
 
 
-def trigrams(lib: Library, prefix: str) -> dict[str, dict[str, int]]:
+def trigrams(lib: Store, prefix: str) -> dict[str, dict[str, int]]:
     """Each indexed trigram starting with ``prefix``, with how many entries
     hold it in each column: SQLite's per-column vocabulary of the index,
     which costs no more to read than the plain one and tells which
@@ -70,7 +70,7 @@ def trigrams(lib: Library, prefix: str) -> dict[str, dict[str, int]]:
     return lib._vocab[prefix]
 
 
-def fts_count(lib: Library, expr: str) -> int:
+def fts_count(lib: Store, expr: str) -> int:
     """How many entries the full-text expression matches, from the index
     alone (remembered until the next write: ranking and the count share it)."""
     if expr not in lib._fts_counts:
@@ -79,7 +79,7 @@ def fts_count(lib: Library, expr: str) -> int:
     return lib._fts_counts[expr]
 
 
-def search_modes(lib: Library, f: Filters, limit: int) -> Callable[[str | None], str | None]:
+def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], str | None]:
     """How each relevance tier should ask the index (search.MODES), or None
     to skip a tier that the index says is empty; decided from counts that
     the index gives cheaply."""
@@ -107,7 +107,7 @@ def search_modes(lib: Library, f: Filters, limit: int) -> Callable[[str | None],
     return mode
 
 
-def search_count(lib: Library, f: Filters) -> int | None:
+def search_count(lib: Store, f: Filters) -> int | None:
     """The count of a plain search in the default view, without touching the
     rows: the index's count less the archived entries that match. None when
     the general count is needed (other filters, LIKE terms, exclusions)."""
@@ -130,7 +130,7 @@ def search_count(lib: Library, f: Filters) -> int | None:
     return found - int(lib.conn.execute(sql, probe.params).fetchone()[0])
 
 
-def by_relevance(lib: Library, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
+def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
     """Title hits first, then verdict/notes/tags/source hits, then the rest;
     newest saved first within each tier.
 
@@ -196,7 +196,7 @@ def by_relevance(lib: Library, f: Filters, limit: int, columns: str, offset: int
     return rows
 
 
-def walk_for_pair(lib: Library, f: Filters, limit: int, columns: str) -> list[Row] | None:
+def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:
     """A screenful for a lone two-character term without case (内核), found
     by walking the newest entries, when most entries match it.
 

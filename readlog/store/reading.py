@@ -1,6 +1,6 @@
 """SQL for saving links (add); what fetching them found is in store/fetching.py.
 
-Functions take an open ``Library`` as store/organise.py does. ``add``
+Functions take an open ``Store`` as store/organise.py does. ``add``
 creates entries one at a time with plain SQL (not sqlite-utils, whose
 import alone would cost ``add --no-fetch`` a sixth of a second) and records
 an ``add`` event for each.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from readlog.store.common import Row
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
     from readlog.store.merge import Prepared
 
 
@@ -29,7 +29,7 @@ class Known:
     row: Row
 
 
-def find(lib: Library, item: Prepared) -> Known | None:
+def find(lib: Store, item: Prepared) -> Known | None:
     """The entry (or trashed entry) with this fingerprint or normalised URL."""
     row, _ = lib._known([item]).match(item)
     if row is not None:
@@ -47,7 +47,7 @@ def find(lib: Library, item: Prepared) -> Known | None:
     return Known(trashed["id"], title if isinstance(title, str) else "", True, {})
 
 
-def insert(lib: Library, row: Row, action_id: int) -> int:
+def insert(lib: Store, row: Row, action_id: int) -> int:
     """Store a new entry (a row from merge.new_row) under the next id; record its ``add`` event."""
     row = {**row, "id": lib._highest_id() + 1}
     columns = list(row)  # merge.new_row's fixed keys, never user text

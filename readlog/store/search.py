@@ -37,7 +37,7 @@ TIERS: tuple[tuple[str, ...] | None, ...] = (
 )
 MARK_OPEN, MARK_CLOSE = "**", "**"
 NEVER = "0"
-# How an FTS expression selects entries (see store.Library._by_relevance):
+# How an FTS expression selects entries (see store.Store._by_relevance):
 # "lookup" materialises the matching ids and fetches those rows (best when
 # few match); "scan" materialises them but walks the entries in order (the
 # unary + stops SQLite driving the query from the ids), and "probe" asks the
@@ -261,7 +261,7 @@ def caseless_pair(query: Query) -> str | None:
 
     For such a term, ``instr`` on the stored text finds exactly the entries
     the index finds: the index only folds case and spaces, and no other
-    character folds to one without case (store.Library._walk_for_pair).
+    character folds to one without case (store.Store._walk_for_pair).
     """
     if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
         return None

@@ -1,6 +1,6 @@
 """Aggregates for ``sources``, ``categories`` and ``stats``: one SQL query each.
 
-Every function takes an open Library and a fixed ``now`` (an aware datetime
+Every function takes an open Store and a fixed ``now`` (an aware datetime
 whose offset is the user's local time), so that tests can pin the clock and
 SQLite does all grouping: nothing here loops over entries in Python, only
 over the handful of weeks, days-runs or groups SQLite returns. Local days and
@@ -23,7 +23,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 Row = dict[str, Any]
 GROUPS = {"source": "source", "category": "category"}  # the only column names formatted into SQL
@@ -97,7 +97,7 @@ def shift(now: datetime) -> str:
 # ---- sources and categories ---------------------------------------------------
 
 
-def groups(lib: Library, column: str) -> list[Row]:
+def groups(lib: Store, column: str) -> list[Row]:
     """Per source (or category): entries, unread, read, starred, archived and the latest saved time.
 
     Names are grouped case-insensitively, as the --source filter matches
@@ -117,7 +117,7 @@ def groups(lib: Library, column: str) -> list[Row]:
 # ---- stats ----------------------------------------------------------------------
 
 
-def earliest(lib: Library) -> datetime | None:
+def earliest(lib: Store) -> datetime | None:
     """When the first entry was saved (for ``--since all``)."""
     value = lib.conn.execute("SELECT min(saved_at) FROM entries").fetchone()[0]
     if not value:
@@ -138,7 +138,7 @@ def window(since: datetime | None, now: datetime) -> tuple[datetime, str]:
     return datetime.combine(start, time(), tzinfo=now.tzinfo), bucket
 
 
-def periods(lib: Library, since: datetime, now: datetime, bucket: str, reads: str = READS) -> list[Period]:
+def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str = READS) -> list[Period]:
     """Saved and read per week (or month) from ``since`` to ``now``: one grouped query."""
     key = "date(t, ?, 'weekday 0', '-6 days')" if bucket == "week" else "strftime('%Y-%m-01', t, ?)"
     sql = (
@@ -162,7 +162,7 @@ def _next_month(day: date) -> date:
     return date(day.year + day.month // 12, day.month % 12 + 1, 1)
 
 
-def backlog(lib: Library, now: datetime, days: int = TREND_DAYS) -> tuple[int, int, int]:
+def backlog(lib: Store, now: datetime, days: int = TREND_DAYS) -> tuple[int, int, int]:
     """All entries, the unread (and not archived) ones now, and the backlog as
     it stood ``days`` ago: saved before then, and neither read nor archived by then."""
     then = iso(now - timedelta(days=days))
@@ -175,7 +175,7 @@ def backlog(lib: Library, now: datetime, days: int = TREND_DAYS) -> tuple[int, i
     return int(row[0]), int(row[1]), int(row[2])
 
 
-def streak(lib: Library, now: datetime, reads: str = READS) -> tuple[int, int, bool]:
+def streak(lib: Store, now: datetime, reads: str = READS) -> tuple[int, int, bool]:
     """(current streak, longest streak, read today) in local days with at least one entry read.
 
     A streak still counts when the last reading day was yesterday: today is
@@ -198,7 +198,7 @@ def streak(lib: Library, now: datetime, reads: str = READS) -> tuple[int, int, b
     return current, int(longest), last_day == today
 
 
-def top(lib: Library, since: datetime, now: datetime, limit: int = TOP, reads: str = READS) -> dict[str, list[Row]]:
+def top(lib: Store, since: datetime, now: datetime, limit: int = TOP, reads: str = READS) -> dict[str, list[Row]]:
     """Per source and per category: the ``limit`` names most saved and the
     ``limit`` most read in the window, each with both counts, most saved
     first. Entries without a name are left out.
@@ -231,7 +231,7 @@ def top(lib: Library, since: datetime, now: datetime, limit: int = TOP, reads: s
     return out
 
 
-def _gather_reads(lib: Library) -> str:
+def _gather_reads(lib: Store) -> str:
     """Work out the reading moments once, into a temporary table of this
     connection, for the three queries that use them: on 100,000 reads the
     event-log join costs ~0.15 s, and the screen would pay it three times.
@@ -241,7 +241,7 @@ def _gather_reads(lib: Library) -> str:
     return "reads(entry_id, t) AS (SELECT entry_id, t FROM temp.stats_reads)"
 
 
-def oldest_unread(lib: Library, limit: int = OLDEST) -> list[Row]:
+def oldest_unread(lib: Store, limit: int = OLDEST) -> list[Row]:
     """The entries waiting longest: unread, not archived, oldest saved first."""
     rows = lib.conn.execute(
         "SELECT id, title, url, source, category, saved_at FROM entries "
@@ -251,7 +251,7 @@ def oldest_unread(lib: Library, limit: int = OLDEST) -> list[Row]:
     return [dict(r) for r in rows]
 
 
-def collect(lib: Library, since: datetime | None, now: datetime) -> Stats:
+def collect(lib: Store, since: datetime | None, now: datetime) -> Stats:
     """Everything for ``readlog stats``, as of ``now``."""
     start, bucket = window(since, now)
     reads = _gather_reads(lib)

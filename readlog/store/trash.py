@@ -21,7 +21,7 @@ from readlog.model.errors import ReadlogError
 from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
-    from readlog.store.library import Library
+    from readlog.store.library import Store
 
 # What a listing needs from a trashed row, without parsing its JSON (which
 # holds the article text) in Python.
@@ -35,7 +35,7 @@ def _ids_json(ids: Iterable[int]) -> str:
     return json.dumps(sorted(set(ids)))
 
 
-def move(lib: Library, ids: Sequence[int], action_id: int) -> list[tuple[Row, bool]]:
+def move(lib: Store, ids: Sequence[int], action_id: int) -> list[tuple[Row, bool]]:
     """Move entries to the trash, each with an ``rm`` event; returns each moved
     row (all its columns, and ``deleted_at``) and True, as the bulk path
     expects. Ids that name no entry are passed over (the caller checks them
@@ -59,7 +59,7 @@ def move(lib: Library, ids: Sequence[int], action_id: int) -> list[tuple[Row, bo
     return [(r, True) for r in rows]
 
 
-def put_back(lib: Library, entry_id: int, deleted_at: str | None) -> None:
+def put_back(lib: Store, entry_id: int, deleted_at: str | None) -> None:
     """Move one entry back to the trash without an event (undoing a restore),
     with the time it was first deleted and the action that deleted it."""
     row = lib.get(entry_id)
@@ -82,7 +82,7 @@ def put_back(lib: Library, entry_id: int, deleted_at: str | None) -> None:
     lib.conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
 
 
-def restore(lib: Library, ids: Sequence[int], action_id: int | None) -> list[Row]:
+def restore(lib: Store, ids: Sequence[int], action_id: int | None) -> list[Row]:
     """Re-insert trashed entries under their own ids with every column they
     had; each gets a ``restore`` event unless ``action_id`` is None (undoing
     an ``rm``). Raises ReadlogError, changing nothing more, when an entry
@@ -107,7 +107,7 @@ def restore(lib: Library, ids: Sequence[int], action_id: int | None) -> list[Row
     return restored
 
 
-def check_restorable(lib: Library, trashed: Sequence[Row]) -> None:
+def check_restorable(lib: Store, trashed: Sequence[Row]) -> None:
     """Refuse to bring back an entry whose identity another entry took meanwhile:
     two entries with one link would split what later imports merge."""
     for t in trashed:
@@ -127,17 +127,17 @@ def check_restorable(lib: Library, trashed: Sequence[Row]) -> None:
             )
 
 
-def _trashed_rows(lib: Library, ids: Iterable[int]) -> list[Any]:
+def _trashed_rows(lib: Store, ids: Iterable[int]) -> list[Any]:
     return lib.conn.execute(
         "SELECT * FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),)
     ).fetchall()
 
 
-def _columns(lib: Library) -> set[str]:
+def _columns(lib: Store) -> set[str]:
     return {r[1] for r in lib.conn.execute("PRAGMA table_info(entries)")}
 
 
-def in_trash(lib: Library, ids: Iterable[int]) -> list[int]:
+def in_trash(lib: Store, ids: Iterable[int]) -> list[int]:
     """Which of ``ids`` are in the trash, in order."""
     return [
         r[0]
@@ -147,7 +147,7 @@ def in_trash(lib: Library, ids: Iterable[int]) -> list[int]:
     ]
 
 
-def listing(lib: Library, *, before: str | None = None, limit: int = 0, full: bool = False) -> list[Row]:
+def listing(lib: Store, *, before: str | None = None, limit: int = 0, full: bool = False) -> list[Row]:
     """Trashed entries deleted before ``before`` (all when None), newest
     deleted first. ``full`` gives every column of each stored row (for
     --json), else just what a table shows."""
@@ -167,13 +167,13 @@ def listing(lib: Library, *, before: str | None = None, limit: int = 0, full: bo
     return rows
 
 
-def count(lib: Library, *, before: str | None = None) -> int:
+def count(lib: Store, *, before: str | None = None) -> int:
     if before is None:
         return int(lib.conn.execute("SELECT count(*) FROM trash").fetchone()[0])
     return int(lib.conn.execute("SELECT count(*) FROM trash WHERE deleted_at < ?", (before,)).fetchone()[0])
 
 
-def delete(lib: Library, ids: Sequence[int]) -> int:
+def delete(lib: Store, ids: Sequence[int]) -> int:
     """Delete trashed entries for good; how many went. Their feed items go with
     them (only for ids still in the trash: another readlog may have restored one)."""
     lib.conn.execute(
@@ -187,7 +187,7 @@ def delete(lib: Library, ids: Sequence[int]) -> int:
 Links = dict[str, list[set[str]]]  # a link -> for each trashed entry holding it, the feeds it holds items of
 
 
-def identities(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str]) -> tuple[set[str], Links]:
+def identities(lib: Store, fingerprints: Sequence[str], url_keys: Sequence[str]) -> tuple[set[str], Links]:
     """What of the given identities belongs to trashed entries: the
     fingerprints, and each link with, for each trashed entry holding it,
     the feeds that entry holds items of (merge.Known.trashed decides)."""
@@ -210,7 +210,7 @@ def identities(lib: Library, fingerprints: Sequence[str], url_keys: Sequence[str
     return found, links
 
 
-def no_entry(lib: Library, ids: Sequence[int], *, unchanged: bool = False) -> ReadlogError:
+def no_entry(lib: Store, ids: Sequence[int], *, unchanged: bool = False) -> ReadlogError:
     """The error for ids that name no entry: a trashed one is said to be in the
     trash, with the command that brings it back; ``unchanged`` adds that
     nothing was changed."""

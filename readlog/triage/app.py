@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from textual.widgets import Input
 
     from readlog.render import _Lines
-    from readlog.store import Library
+    from readlog.store import Store
 
 Row = dict[str, Any]
 # `f` cycles through these views, on top of the other filters.
@@ -204,7 +204,7 @@ class TriageApp(App[int]):
 
     def __init__(
         self,
-        lib: Library,
+        lib: Store,
         base: Filters,
         *,
         lang: str = "en",

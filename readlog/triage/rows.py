@@ -2,7 +2,7 @@
 
 The screen asks for row ``i`` of ``total``; only the windows around what is
 shown are ever held (``KEEP`` windows of ``WINDOW`` rows), each fetched with
-one ``Library.select(offset=...)``, so a view of 100,000 entries is never
+one ``Store.select(offset=...)``, so a view of 100,000 entries is never
 read whole, however far one scrolls.
 
 An entry changed on the screen stays where it was, showing its new state,
@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from readlog.store import Filters, Library
+    from readlog.store import Filters, Store
 
 Row = dict[str, Any]
 WINDOW = 200
@@ -30,7 +30,7 @@ KEEP = 4
 class Rows:
     """The rows of the view ``f``, in the order ``list`` (or ``search``) gives them."""
 
-    def __init__(self, lib: Library, f: Filters, *, window: int = WINDOW, keep: int = KEEP) -> None:
+    def __init__(self, lib: Store, f: Filters, *, window: int = WINDOW, keep: int = KEEP) -> None:
         self.lib = lib
         self.f = f
         self.window = window
