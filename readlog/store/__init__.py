@@ -18,9 +18,8 @@ this package; this file only re-exports the names the rest of readlog uses.
 
 from __future__ import annotations
 
-from readlog.store.common import MAX_ID, STATE_COLUMNS, Row, utcnow
+from readlog.store.common import MAX_ID, STATE_COLUMNS, Counts, Merged, Row, utcnow
 from readlog.store.files import database_error, inspect, is_library_file
-from readlog.store.imports import Counts, Merged
 from readlog.store.library import Store
 from readlog.store.query import LIST_COLUMNS, SORTS, Filters
 

@@ -10,7 +10,6 @@ from readlog.model.errors import ReadlogError
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
 from readlog.store.migrations import LATEST
-from readlog.store.schema import view_recounts
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -93,6 +92,8 @@ def inspect(path: Path) -> Row:
     entries, index = _count(conn, "entries", tables), _count(conn, "entries_fts_docsize", tables)
     if "view_counts" in tables and integrity == ["ok"]:
         kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())
+        from readlog.store.schema import view_recounts
+
         for view, n in view_recounts(conn).items():
             if kept.get(view) != n:
                 integrity.append(

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
 from readlog.store import common  # common.utcnow(), looked up on each call: the store's one clock
-from readlog.store.common import MAX_ID, Row
+from readlog.store.common import MAX_ID, Counts, Merged, Row
 from readlog.store.schema import INSERT_TRIGGERS, index_inserted
 
 if TYPE_CHECKING:
@@ -28,31 +27,6 @@ if TYPE_CHECKING:
 # cannot push the next free id to the end of the id space.
 RESTORE_ID_LIMIT = 2**53
 IMPORT_CACHE_KIB = 65536
-
-
-@dataclass
-class Merged:
-    """An incoming record taken as an entry the library already had."""
-
-    line: int
-    into: int  # the entry's id
-    match: str  # why: merge.SAME_ITEM, SAME_LINK or SAME_TEXT
-    changed: bool  # whether the record added something to the entry
-
-
-@dataclass
-class Counts:
-    """What one import did: entries added, entries the records updated,
-    records already in the library with nothing new (``unchanged``), and
-    records that could not be imported at all (``skipped``, each with a
-    problem saying why)."""
-
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    skipped: int = 0
-    merged: list[Merged] = field(default_factory=list)
-    trashed: int = 0  # matched an entry in the trash: not brought back
 
 
 def begin_import(lib: Store, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:

@@ -33,9 +33,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
-    imports,
     query,
-    ranking,
 )
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
 from readlog.store.files import busy_or, check_header, connect, database_error, writable
@@ -46,7 +44,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from readlog.model.entry import Entry
-    from readlog.store.imports import Counts
+    from readlog.store.common import Counts
 
 
 class Store:
@@ -243,24 +241,38 @@ class Store:
 
     def vocabulary(self, prefix: str) -> list[str]:
         """Indexed trigrams that start with ``prefix`` (see ranking.vocabulary)."""
+        from readlog.store import ranking
+
         return ranking.vocabulary(self, prefix)
 
     def _trigrams(self, prefix: str) -> dict[str, dict[str, int]]:
+        from readlog.store import ranking
+
         return ranking.trigrams(self, prefix)
 
     def _fts_count(self, expr: str) -> int:
+        from readlog.store import ranking
+
         return ranking.fts_count(self, expr)
 
     def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
+        from readlog.store import ranking
+
         return ranking.search_modes(self, f, limit)
 
     def _search_count(self, f: Filters) -> int | None:
+        from readlog.store import ranking
+
         return ranking.search_count(self, f)
 
     def _by_relevance(self, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
+        from readlog.store import ranking
+
         return ranking.by_relevance(self, f, limit, columns, offset)
 
     def _walk_for_pair(self, f: Filters, limit: int, columns: str) -> list[Row] | None:
+        from readlog.store import ranking
+
         return ranking.walk_for_pair(self, f, limit, columns)
 
     def get(self, entry_id: int) -> Row | None:
@@ -364,35 +376,55 @@ class Store:
     # ---- imports (imports.py) ------------------------------------------------
 
     def begin_import(self, path: str, sha256: str, fmt: str, as_of: str, action_id: int) -> int:
+        from readlog.store import imports
+
         return imports.begin_import(self, path, sha256, fmt, as_of, action_id)
 
     def finish_import(self, import_id: int, counts: Counts, problems: int, sha256: str) -> None:
+        from readlog.store import imports
+
         imports.finish_import(self, import_id, counts, problems, sha256)
 
     def upsert(self, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
         """Store a batch of parsed entries: new ones are added, known ones merged (see imports.upsert)."""
+        from readlog.store import imports
+
         imports.upsert(self, batch, import_id, action_id, counts)
 
     def bulk_insert(self) -> contextlib.AbstractContextManager[None]:
         """Inside a transaction: suspend the per-row insert triggers (see imports.bulk_insert)."""
+        from readlog.store import imports
+
         return imports.bulk_insert(self)
 
     def _insert_rows(self, rows: list[Row]) -> None:
+        from readlog.store import imports
+
         imports.insert_rows(self, rows)
 
     def _check_columns(self, names: Iterable[str]) -> None:
+        from readlog.store import imports
+
         imports.check_columns(self, names)
 
     def _update_row(self, entry_id: int, values: Row) -> None:
+        from readlog.store import imports
+
         imports.update_row(self, entry_id, values)
 
     def _known(self, prepared: Sequence[Any]) -> Any:
+        from readlog.store import imports
+
         return imports.known(self, prepared)
 
     def _highest_id(self) -> int:
+        from readlog.store import imports
+
         return imports.highest_id(self)
 
     def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
+        from readlog.store import imports
+
         imports.restore(self, row, entry, next_id)
 
     # ---- maintenance -----------------------------------------------------------

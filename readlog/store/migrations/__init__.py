@@ -23,31 +23,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from readlog.store.migrations import (
-    m001_initial,
-    m002_search,
-    m003_events,
-    m004_reading,
-    m005_identity,
-    m006_fold_spaces_only_when_needed,
-)
-from readlog.store.migrations.progress import showing
-
 if TYPE_CHECKING:
     from sqlite_utils import Database
     from sqlite_utils.migrations import Migrations
 
 MIGRATION_SET = "readlog"
 
-MIGRATIONS: list[Callable[[Database], None]] = [
-    m001_initial.m001_initial,
-    m002_search.m002_search,
-    m003_events.m003_events,
-    m004_reading.m004_reading,
-    m005_identity.m005_identity,
-    m006_fold_spaces_only_when_needed.m006_fold_spaces_only_when_needed,
-]
-LATEST = len(MIGRATIONS)
+# The migrations in order: each is the function of that name in the module of
+# that name. Their modules are imported only when an upgrade runs (functions()):
+# a read command needs only LATEST, to compare with the file's user_version.
+NAMES = (
+    "m001_initial",
+    "m002_search",
+    "m003_events",
+    "m004_reading",
+    "m005_identity",
+    "m006_fold_spaces_only_when_needed",
+)
+LATEST = len(NAMES)
+
+
+def functions() -> list[Callable[[Database], None]]:
+    """Every migration's function, in order."""
+    import importlib
+
+    return [getattr(importlib.import_module(f"{__name__}.{name}"), name) for name in NAMES]
 
 
 def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, int | None], Any] | None = None) -> int:
@@ -57,8 +57,10 @@ def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, i
     an interrupted upgrade resumes where it stopped. ``progress`` shows long
     steps (building the search index).
     """
+    from readlog.store.migrations.progress import showing
+
     migrations = _migrations()
-    later = [fn.__name__ for fn in MIGRATIONS[upto:]] if upto is not None else []
+    later = list(NAMES[upto:]) if upto is not None else []
     token = showing.set(progress)
     try:
         migrations.apply(db, stop_before=later or None)
@@ -73,6 +75,6 @@ def _migrations() -> Migrations:
     from sqlite_utils.migrations import Migrations
 
     migrations = Migrations(MIGRATION_SET)
-    for fn in MIGRATIONS:
+    for fn in functions():
         migrations()(fn)
     return migrations
