@@ -160,3 +160,66 @@ def test_only_the_cli_imports_the_cli() -> None:
 def test_the_top_of_the_package_stays_small() -> None:
     entries = sorted(p.name for p in PACKAGE.iterdir() if p.name != "__pycache__" and not p.name.startswith("."))
     assert len(entries) <= 12, entries
+
+
+# What a face may import from the store: value types, for annotations only
+# (under ``if TYPE_CHECKING:``), and the state columns' names. Everything else
+# a face needs (opening the library, reading, changing, checking it) is a core
+# function: the CLI and the triage screen are two clients of the same core.
+STORE_NAMES_FOR_TYPING = {
+    "readlog.store": {"Filters", "Store", "Row"},
+    "readlog.store.stats": {"Period", "Stats"},
+    "readlog.store.organise": {"Reverted", "UndoReport"},
+}
+STORE_NAMES_AT_RUN_TIME = {"readlog.store": {"STATE_COLUMNS"}}
+
+
+def _store_imports(source: str) -> list[tuple[str, str, bool]]:
+    """(module, name, only for type checking) for each name a module imports from readlog.store..."""
+    tree = ast.parse(source)
+    typing_only = _type_checking_only(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(a.name, "", id(node) in typing_only) for a in node.names if a.name.startswith("readlog.store")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "readlog" and any(a.name == "store" for a in node.names):
+                found.append(("readlog.store", "", id(node) in typing_only))
+            elif node.module == "readlog.store" or node.module.startswith("readlog.store."):
+                found += [(node.module, a.name, id(node) in typing_only) for a in node.names]
+    return found
+
+
+def _store_misuses(name: str, source: str) -> list[str]:
+    """The store names a face's source imports beyond those it may."""
+    wrong = []
+    for module, imported, typing_only in _store_imports(source):
+        allowed = STORE_NAMES_AT_RUN_TIME.get(module, set())
+        if typing_only:
+            allowed = allowed | STORE_NAMES_FOR_TYPING.get(module, set())
+        if imported not in allowed:
+            wrong.append(f"{name}: {module}.{imported or '*'}{' (for typing)' if typing_only else ''}")
+    return wrong
+
+
+def test_the_faces_use_the_store_only_through_the_core() -> None:
+    faces = sorted(n for n in MODULES if _is_face(n) and n != "readlog.__main__")
+    assert "readlog.triage.app" in faces and "readlog.cli.maintenance" in faces  # the walk finds the faces
+    wrong = [w for name in faces for w in _store_misuses(name, MODULES[name].read_text(encoding="utf-8"))]
+    assert wrong == []
+    # The check bites: a face calling the store, at run time or inside a function, is caught.
+    sample = (
+        "from typing import TYPE_CHECKING\n"
+        "from readlog.store import STATE_COLUMNS, Filters\n"
+        "import readlog.store.stats\n"
+        "from readlog import store\n"
+        "if TYPE_CHECKING:\n    from readlog.store import Store\n    from readlog.store.files import inspect\n"
+        "def f():\n    from readlog.store.organise import history\n"
+    )
+    assert _store_misuses("sample", sample) == [
+        "sample: readlog.store.Filters",
+        "sample: readlog.store.stats.*",
+        "sample: readlog.store.*",
+        "sample: readlog.store.files.inspect (for typing)",
+        "sample: readlog.store.organise.history",
+    ]

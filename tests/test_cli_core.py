@@ -159,6 +159,16 @@ def test_overview(run: Run) -> None:
     assert "3 unread" in out and "Last import" in out and "--help" in out
 
 
+def test_overview_keeps_what_the_last_import_found_already_there(run: Run) -> None:
+    run("import", str(FIXTURES / "digest.txt"))
+    again = run("import", str(FIXTURES / "digest.txt")).stdout
+    assert "0 added, 0 updated, 3 already in the library" in again
+    last = next(line for line in run().stdout.splitlines() if line.startswith("Last import"))
+    assert last.endswith("0 added, 0 updated, 3 already in the library, 0 skipped"), last
+    zh = next(line for line in run("--lang", "zh").stdout.splitlines() if line.startswith("上次导入"))
+    assert "3 条已在书库中" in zh, zh
+
+
 def test_import_records_each_file(run: Run, library: Path) -> None:
     run("import", str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01T00:00:00+00:00")
     conn = sqlite3.connect(library)

@@ -222,6 +222,18 @@ def test_undo_an_edit(run: Run, ids: dict[str, int], library: Path) -> None:
     assert run.json("search", "垃圾回收器")[0]["id"] == gc
 
 
+def test_undo_an_edit_names_the_title_put_back(run: Run, ids: dict[str, int]) -> None:
+    gc = ids["gc"]
+    old = run.json("show", str(gc))["title"]
+    run("edit", str(gc), "--title", "Taken away")
+    preview = run.json("undo", "--dry-run")["changes"]
+    assert [(c["id"], c["title"]) for c in preview] == [(gc, old)]
+    result = run("undo")
+    line = next(line for line in result.stdout.splitlines() if "restored title" in line)
+    assert old[:12] in line and "Taken away" not in line
+    assert run.json("show", str(gc))["title"] == old
+
+
 # ---- in the editor -------------------------------------------------------------------------
 
 

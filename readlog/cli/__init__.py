@@ -83,11 +83,9 @@ class State:
 
     def library(self) -> Store:
         if self._lib is None:
-            from readlog.settings import library_path
-            from readlog.store import Store
+            from readlog.core.maintenance import open_library
 
-            path, _ = library_path(self.db_option)
-            self._lib = Store.open(path, notice=self.out.notice, progress=self.out.progress)
+            self._lib = open_library(self.db_option, notice=self.out.notice, progress=self.out.progress)
         return self._lib
 
     def close(self) -> None:
@@ -120,10 +118,9 @@ def handle_errors(fn: F) -> F:
             state.out.error(f"a number or date is out of range ({exc})")
             raise typer.Exit(EXIT_USAGE) from None
         except sqlite3.Error as exc:  # a damaged page or a lost lock found mid-command: one line, not a traceback
-            from readlog.settings import library_path
-            from readlog.store import database_error
+            from readlog.core.maintenance import database_error, library_file
 
-            path = state._lib.path if state._lib is not None else library_path(state.db_option)[0]
+            path = state._lib.path if state._lib is not None else library_file(state.db_option)
             state.out.error(str(database_error(exc, path)))
             raise typer.Exit(EXIT_FAILED) from None
         except OSError as exc:  # the output cannot be written: a full disk, a closed pipe or stdout

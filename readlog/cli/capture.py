@@ -103,7 +103,6 @@ def fetch(
     from readlog.core import fetching
     from readlog.core.filters import parse_ids
     from readlog.render import capture as show
-    from readlog.store import Filters
 
     state = state_of(ctx)
     if ids and fa.given():
@@ -111,7 +110,7 @@ def fetch(
 
         raise UsageError.of("ids_or_filters")
     numbers = parse_ids(ids) if ids else None
-    f: Filters | None = fa.filters() if fa.given() else None
+    f = fa.filters() if fa.given() else None
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
     fetching.check_jobs(jobs)  # before the library is opened
     report = fetching.fetch(

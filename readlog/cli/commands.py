@@ -23,14 +23,14 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
     count = check_limit(state.page_size if limit is None else limit)
     if as_json:
         listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count, columns="*", total=False)
+        from readlog.core.reading import marked
         from readlog.render import entry_record
-        from readlog.store.search import marked
 
         records = []
         for row in listing.rows:
             record = entry_record(row)
             if listing.snippets is not None:
-                record["snippet"] = marked(*listing.snippets.get(row["id"], ("", [])))
+                record["snippet"] = marked(listing.snippets.get(row["id"], ("", [])))
             records.append(record)
         state.out.json(records)
         return
@@ -103,8 +103,10 @@ def run_import(
 
 
 def rebuild_index(state: State) -> None:
-    count = state.library().rebuild_index(state.out.progress)
+    from readlog.core.maintenance import rebuild_index
     from readlog.model.messages import say
+
+    count = rebuild_index(state.library(), state.out.progress)
 
     state.out.line(say("index_rebuilt", state.out.lang, n=count))
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
@@ -23,41 +21,6 @@ db_app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(db_app, name="db")
-
-
-def default_backup_name(library: Path, when: datetime, n: int = 1) -> str:
-    """readlog.db -> readlog-backup-20261203-081500.db (sorts by time; -2, -3 within one second)."""
-    stamp = when.strftime("%Y%m%d-%H%M%S") + (f"-{n}" if n > 1 else "")
-    return f"{library.stem}-backup-{stamp}{library.suffix or '.db'}"
-
-
-def backup_target(library: Path, given: Optional[str], *, force: bool) -> Path:
-    """Where the copy goes: PATH, a file inside PATH when it is a folder, or
-    beside the library. Never the library itself; never over a file unless forced."""
-    folder = library.parent
-    if given is not None:
-        target = Path(given).expanduser()
-        if not target.is_dir():
-            return _checked(library, target, force=force)
-        folder = target
-    now, n = datetime.now(), 1
-    target = folder / default_backup_name(library, now)
-    while target.exists():  # two backups within a second: keep both
-        n += 1
-        target = folder / default_backup_name(library, now, n)
-    return _checked(library, target, force=force)
-
-
-def _checked(library: Path, target: Path, *, force: bool) -> Path:
-    from readlog.store import is_library_file
-
-    if is_library_file(library, target):
-        raise ReadlogError.of("backup_is_library", path=target)
-    if target.exists() and not force:
-        raise ReadlogError.of("backup_exists", path=target)
-    if not target.parent.is_dir():
-        raise ReadlogError.of("no_such_folder", path=target.parent)
-    return target
 
 
 @app.command()
@@ -82,15 +45,15 @@ def backup(
       readlog backup ~/Backups/
       readlog backup reading-2026-12.db --force
     """
+    from readlog.core import maintenance
+
     state = state_of(ctx)
-    lib = state.library()
-    target = backup_target(lib.path, path, force=force)
-    lib.backup(target)
-    size = target.stat().st_size
+    done = maintenance.backup(state.library(), path, force=force)
     if as_json:
-        state.out.json({"library": str(lib.path), "backup": str(target), "bytes": size})
+        state.out.json({"library": str(done.library), "backup": str(done.target), "bytes": done.bytes})
     else:
-        state.out.line(_safe(say("backed_up", state.out.lang, library=lib.path, target=target, size=size)))
+        line = say("backed_up", state.out.lang, library=done.library, target=done.target, size=done.bytes)
+        state.out.line(_safe(line))
 
 
 @db_app.command("check")
@@ -108,35 +71,16 @@ def check(
       readlog db check
       readlog --db old.db db check --json
     """
-    from readlog.settings import library_path
-    from readlog.store import inspect
+    from readlog.core import maintenance
 
     state = state_of(ctx)
-    path, _ = library_path(state.db_option)
-    if not path.exists():
-        raise ReadlogError.of("no_library_yet", path=path)
-    report = inspect(path)
-    problems = _problems(report)
+    report = maintenance.check(maintenance.library_file(state.db_option))
     if as_json:
-        state.out.json({**report, "ok": not problems, "problems": problems})
+        state.out.json(report)
     else:
-        _print_report(state, report, _problems(report, state.out.lang))
-    if problems:
+        _print_report(state, report, maintenance.problems(report, state.out.lang))
+    if not report["ok"]:
         raise ReadlogError("")
-
-
-def _problems(report: dict[str, Any], lang: str = "en") -> list[str]:
-    """What is wrong, in ``lang`` (the JSON output keeps English)."""
-    found = (
-        [] if report["integrity"] == ["ok"] else [say("problem_integrity", lang, detail=p) for p in report["integrity"]]
-    )
-    if report["entries"] is None:
-        found.append(say("problem_entries", lang))
-    if report["version"] > report["latest"]:
-        found.append(say("problem_newer", lang, version=report["version"]))
-    if report["index"] is not None and report["index"] != report["entries"]:
-        found.append(say("problem_index", lang))
-    return found
 
 
 def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> None:

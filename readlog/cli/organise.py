@@ -179,11 +179,11 @@ def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
       readlog tags
       readlog tags --json
     """
+    from readlog.core import organise
     from readlog.render import organise as show
-    from readlog.store.organise import tag_counts
 
     state = state_of(ctx)
-    rows = tag_counts(state.library())
+    rows = organise.tags(state.library())
     if as_json:
         state.out.json(rows)
     else:
@@ -368,13 +368,13 @@ def history(
       readlog history
       readlog history --limit 0 --json
     """
+    from readlog.core import organise
+    from readlog.core.reading import check_limit
     from readlog.render import organise as show
-    from readlog.store.organise import history as recorded
 
-    if limit < 0:
-        raise UsageError.of("bad_limit")
+    check_limit(limit)  # before the library is opened
     state = state_of(ctx)
-    rows = recorded(state.library(), limit)
+    rows = organise.history(state.library(), limit)
     if as_json:
         state.out.json(show.history_records(rows))
     else:

@@ -75,7 +75,7 @@ def search(
       readlog search SQLite OR DuckDB --unread --json
     """
     from readlog.cli import commands
-    from readlog.store.search import query_from_args
+    from readlog.core.filters import query_from_args
 
     state = state_of(ctx)
     query = query_from_args(words or [])

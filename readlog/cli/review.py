@@ -8,22 +8,19 @@ import typer
 
 from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
-from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from readlog.cli import State
 
 JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 
 def _groups(state: State, column: str, as_json: bool) -> None:
+    from readlog.core import review
     from readlog.model import stamps
     from readlog.render import stats as view
-    from readlog.store import stats
 
-    rows = stats.groups(state.library(), column)
+    rows = review.sources(state.library()) if column == "source" else review.categories(state.library())
     if as_json:
         state.out.json(view.groups_records(rows, column))
     else:
@@ -62,22 +59,6 @@ def categories(ctx: typer.Context, as_json: bool = JSON) -> None:
     _groups(state_of(ctx), "category", as_json)
 
 
-def _since(value: str | None, now: datetime, earliest: datetime | None) -> datetime | None:
-    if value is None:
-        return None
-    if value.strip().lower() in ("all", "全部"):
-        return earliest or now
-    from readlog.model.stamps import parse_when
-
-    try:
-        when = parse_when(value, reference=now, day_start=True)
-    except ValueError as exc:
-        raise UsageError.of("bad_option_value", option="--since", detail=str(exc)) from None
-    if when > now:
-        raise UsageError.of("since_future", value=value)
-    return when
-
-
 @app.command()
 @handle_errors
 def stats(
@@ -101,15 +82,11 @@ def stats(
       readlog --lang zh stats --since all
       readlog stats --json
     """
-    from readlog.model import stamps
+    from readlog.core import review
     from readlog.render import stats as view
-    from readlog.store import stats as store_stats
 
     state = state_of(ctx)
-    lib = state.library()
-    now = stamps.now()
-    start = _since(since, now, store_stats.earliest(lib) if since else None)
-    data = store_stats.collect(lib, start, now)
+    data = review.stats(state.library(), since)
     if as_json:
         state.out.json(view.stats_record(data))
     else:

@@ -147,6 +147,15 @@ def undo_last(lib: Store, *, dry_run: bool = False, only: int | None = None) -> 
     return report
 
 
+def moved_entries(report: UndoReport) -> bool:
+    """Whether an undo added or deleted entries, or moved one to or from the
+    trash (rather than only changing entries in place): a view listing the
+    entries must then be read again."""
+    from readlog.store.curate import SPECIAL_UNDO
+
+    return any(c.kind == "added" or c.kind in SPECIAL_UNDO for c in report.changes)
+
+
 def link_to_open(row: Row) -> str:
     """The entry's link, if it is a web address that may be handed to a browser.
 

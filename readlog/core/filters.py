@@ -162,6 +162,23 @@ class FilterArgs:
         return words
 
 
+def query_from_args(words: list[str]) -> str:
+    """A search query given as several command-line words (so that ``-word``
+    can be typed unquoted); a mistyped ``--option`` is a UsageError, not searched for."""
+    from readlog.store.search import query_from_args as joined
+
+    return joined(words)
+
+
+def with_search(f: Filters, text: str) -> Filters:
+    """``f`` searching for ``text`` (the query syntax of ``readlog search``) instead of its own query."""
+    from dataclasses import replace
+
+    from readlog.store.search import parse_query
+
+    return replace(f, query=parse_query(text))
+
+
 def no_entry(lib: Any, entry_id: int) -> ReadlogError:
     """The error for an id that names no entry; one in the trash says so, and how to bring it back."""
     from readlog.store import MAX_ID, trash

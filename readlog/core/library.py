@@ -389,11 +389,10 @@ class Library:
 
     def history(self, limit: int = 20) -> list[Action]:
         """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` 0 for all."""
-        from readlog.core.reading import check_limit
+        from readlog.core.organise import history
         from readlog.model.stamps import from_iso
-        from readlog.store.organise import history
 
-        rows = history(self.store, check_limit(_int(limit)))
+        rows = history(self.store, _int(limit))
         return [
             Action(
                 id=r["id"],

@@ -57,6 +57,7 @@ LABELS = {
         "n_updated": ", {n:,} updated",
         "n_skipped": ", {n:,} skipped",
         "n_unchanged": ", {n:,} already in the library ({why})",
+        "n_already": ", {n:,} already in the library",
         "match_link": "same link",
         "match_text": "same text",
         "match_feed item": "same feed item",
@@ -107,6 +108,7 @@ LABELS = {
         "n_updated": "，更新 {n:,} 条",
         "n_skipped": "，跳过 {n:,} 条",
         "n_unchanged": "，{n:,} 条已在书库中（{why}）",
+        "n_already": "，{n:,} 条已在书库中",
         "match_link": "链接相同",
         "match_text": "文本相同",
         "match_feed item": "同一订阅条目",
@@ -538,6 +540,7 @@ class Output:
                 self.label("last_import", path=clean(last["path"], one_line=True), format=last["format"], when=when)
                 + self.label("n_added", n=last["added"])
                 + self.label("n_updated", n=last["updated"])
+                + (self.label("n_already", n=last["unchanged"]) if last.get("unchanged") else "")
                 + self.label("n_skipped", n=last["skipped"]),
                 style="dim",
             )

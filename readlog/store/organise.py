@@ -183,7 +183,9 @@ def undo(lib: Store, action: Row) -> UndoReport:
         if values:
             assignments = ", ".join(f"{k} = ?" for k in values)  # names checked against the table
             lib.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*values.values(), ev["entry_id"]])
-        report.changes.append(Reverted(ev["entry_id"], ev["title"], ev["kind"], values, _json_row(ev["after"])))
+        # The entry as undo leaves it: an edit's title is the one put back, not the one taken away.
+        title = values["title"] if "title" in values else ev["title"]
+        report.changes.append(Reverted(ev["entry_id"], title, ev["kind"], values, _json_row(ev["after"])))
     imports = [r[0] for r in lib.conn.execute("SELECT id FROM imports WHERE action_id = ?", (action["id"],))]
     if imports:
         marks = json.dumps(imports)

@@ -1,11 +1,12 @@
 """The triage screen: one list of entries, the selected one's detail, one key per action.
 
 A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
-a second to import). It talks to the library only through the store and
-``readlog.core.actions`` (the same functions the commands use, so every key's
-change is one committed transaction, one action in ``readlog history``,
-undone by ``readlog undo``), and shows only what readlog/render/triage.py
-builds: ``rich.text.Text`` made from cleaned text, never markup.
+a second to import). It talks to the library through the core
+(``readlog.core.actions``, ``reading``, ``organise``: the same functions the
+commands use, so every key's change is one committed transaction, one action
+in ``readlog history``, undone by ``readlog undo``), and shows only what
+readlog/render/triage.py builds: ``rich.text.Text`` made from cleaned text,
+never markup.
 """
 
 from __future__ import annotations
@@ -31,20 +32,20 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from readlog.core import actions
+from readlog.core import actions, reading
+from readlog.core.maintenance import database_error
 from readlog.model import stamps
 from readlog.model.errors import ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
-from readlog.store import STATE_COLUMNS, Filters, database_error
-from readlog.store.curate import SPECIAL_UNDO
+from readlog.store import STATE_COLUMNS
 from readlog.triage.rows import WINDOW, Rows
 
 if TYPE_CHECKING:
     from textual.widgets import Input
 
     from readlog.render import _Lines
-    from readlog.store import Store
+    from readlog.store import Filters, Store
 
 Row = dict[str, Any]
 # `f` cycles through these views, on top of the other filters.
@@ -359,8 +360,7 @@ class TriageApp(App[int]):
         return self.rows.row(self.cursor)
 
     def _highest_id(self) -> int:
-        newest = self.lib.select(Filters(archived=None), sort="id", limit=1, columns="id")
-        return int(newest[0]["id"]) if newest else 0
+        return reading.highest_id(self.lib)
 
     # ---- moving ---------------------------------------------------------------------
 
@@ -498,7 +498,7 @@ class TriageApp(App[int]):
     def action_undo(self) -> None:
         """u: undo the newest change, as readlog undo does; one not made on this
         screen (a command, an import) is undone only when u is pressed twice."""
-        from readlog.store.organise import last_undoable
+        from readlog.core.organise import last_undoable
 
         newest = last_undoable(self.lib)
         if newest is None:
@@ -513,8 +513,7 @@ class TriageApp(App[int]):
         self.mine.discard(newest["id"])
         places = [self.rows.position(c.entry_id) for c in report.changes]
         # An entry undo added, deleted or moved to or from the trash changes the list itself: reload it.
-        moved = ("added", *SPECIAL_UNDO)
-        if all(p is not None for p in places) and all(c.kind not in moved for c in report.changes):
+        if all(p is not None for p in places) and not actions.moved_entries(report):
             for place in places:
                 assert place is not None
                 self.rows.changed(place)
@@ -580,14 +579,14 @@ class TriageApp(App[int]):
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
-        from readlog.store.search import parse_query
+        from readlog.core.filters import with_search
 
         if not text.strip():
             self.action_escape() if self.query_text is not None else self.say(show.label(self.lang, "cancelled"))
             return
-        query = parse_query(text)
+        searching = with_search(self.filters, text)
         self.query_text = text
-        self.set_filters(replace(self.filters, query=query))
+        self.set_filters(searching)
         self.say(show.label(self.lang, "entries", n=self.rows.total))
 
     def retag(self, text: str) -> None:

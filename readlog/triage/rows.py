@@ -2,7 +2,7 @@
 
 The screen asks for row ``i`` of ``total``; only the windows around what is
 shown are ever held (``KEEP`` windows of ``WINDOW`` rows), each fetched with
-one ``Store.select(offset=...)``, so a view of 100,000 entries is never
+one ``core.reading.page(offset=...)``, so a view of 100,000 entries is never
 read whole, however far one scrolls.
 
 An entry changed on the screen stays where it was, showing its new state,
@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import bisect
 from collections import OrderedDict
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from readlog.core import reading
 
 if TYPE_CHECKING:
     from readlog.store import Filters, Store
@@ -40,7 +41,7 @@ class Rows:
 
     def reload(self) -> None:
         """Forget every fetched row and count the view again."""
-        self.total = self.lib.count(self.f)
+        self.total = reading.count(self.lib, self.f)
         self.gone: list[int] = []  # display positions of changed entries that left the view, sorted
         self.kept: dict[int, Row] = {}  # their rows, by display position
         self._windows: OrderedDict[int, list[Row]] = OrderedDict()
@@ -68,12 +69,10 @@ class Rows:
         first = bisect.bisect_left(self.gone, start)
         last = bisect.bisect_left(self.gone, end)
         wanted = (end - start) - (last - first)  # 0 when every row of the window has left the view
-        live = self.lib.select(self.f, limit=wanted, offset=start - first) if wanted else []
+        live = reading.page(self.lib, self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
         if self.f.query is not None and live:
-            from readlog.core.reading import snippets
-
-            found = snippets(live, self.f, self.lib)
+            found = reading.snippets(live, self.f, self.lib)
             for entry in live:
                 entry["_snippet"] = found.get(entry["id"], ("", []))
         feed = iter(live)
@@ -100,18 +99,15 @@ class Rows:
         """Read display row ``index`` again after a change, keeping it in place.
 
         Returns its new row (None if it was deleted meanwhile)."""
-        from readlog.store import Filters
-
         old = self.row(index)
         if old is None:
             return None
-        found = self.lib.select(Filters(archived=None, ids=[old["id"]]), limit=1)
-        if not found:
+        row = reading.listed(self.lib, old["id"])
+        if row is None:
             return None
-        row = found[0]
         if "_snippet" in old:
             row["_snippet"] = old["_snippet"]
-        matches = self.lib.count(replace(self.f, ids=[row["id"]])) > 0
+        matches = reading.matches(self.lib, self.f, row["id"])
         at = bisect.bisect_left(self.gone, index)
         was_gone = at < len(self.gone) and self.gone[at] == index
         if matches and was_gone:

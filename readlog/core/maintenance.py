@@ -1,0 +1,152 @@
+"""The library file itself: open it, check it, back it up, rebuild its search index.
+
+Values in, values out; nothing printed. The faces open the library through
+``open_library`` (the upgrade's notices and progress go to the callbacks they
+pass) and turn an SQLite failure met mid-command into one line with
+``database_error``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import ReadlogError
+
+if TYPE_CHECKING:
+    from readlog.store import Store
+
+Row = dict[str, Any]
+Notice = Callable[[str], None]
+Progress = Callable[[str, int | None], Any]
+
+
+# ---- opening ------------------------------------------------------------------------
+
+
+def library_file(db: str | None = None) -> Path:
+    """The library file ``--db`` names, else $READLOG_DB, the config file's, or the user data folder's."""
+    from readlog.settings import library_path
+
+    return library_path(db)[0]
+
+
+def open_library(db: str | None = None, *, notice: Notice | None = None, progress: Progress | None = None) -> Store:
+    """Open (creating if needed, upgrading if older) the library ``db`` names
+    (as ``library_file``). ``notice`` hears what the upgrade has to say,
+    ``progress`` (as render.Output.progress) shows its long steps. A file that
+    is not a readlog library, is damaged or is newer is a ReadlogError."""
+    from readlog.store import Store
+
+    return Store.open(library_file(db), notice=notice, progress=progress)
+
+
+def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
+    """One line for an SQLite failure met while working on the library at
+    ``path``: busy, read-only, or a damaged file."""
+    from readlog.store import database_error as error
+
+    return error(exc, path)
+
+
+# ---- checking -----------------------------------------------------------------------
+
+
+def check(path: Path) -> Row:
+    """Look at the library file without changing it, as ``readlog db check`` does.
+
+    Returns the findings (path, version, latest, entries, index, journal,
+    integrity) with ``ok`` and the ``problems`` found (in English). A file
+    that does not exist is a ReadlogError.
+    """
+    from readlog.store import inspect
+
+    if not path.exists():
+        raise ReadlogError.of("no_library_yet", path=path)
+    report = inspect(path)
+    found = problems(report)
+    return {**report, "ok": not found, "problems": found}
+
+
+def problems(report: Row, lang: str = "en") -> list[str]:
+    """What is wrong with a checked library, in ``lang``."""
+    from readlog.model.messages import say
+
+    found = (
+        [] if report["integrity"] == ["ok"] else [say("problem_integrity", lang, detail=p) for p in report["integrity"]]
+    )
+    if report["entries"] is None:
+        found.append(say("problem_entries", lang))
+    if report["version"] > report["latest"]:
+        found.append(say("problem_newer", lang, version=report["version"]))
+    if report["index"] is not None and report["index"] != report["entries"]:
+        found.append(say("problem_index", lang))
+    return found
+
+
+# ---- backing up ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Backup:
+    """Where a backup went: the library copied, the copy, and its size in bytes."""
+
+    library: Path
+    target: Path
+    bytes: int
+
+
+def default_backup_name(library: Path, when: datetime, n: int = 1) -> str:
+    """readlog.db -> readlog-backup-20261203-081500.db (sorts by time; -2, -3 within one second)."""
+    stamp = when.strftime("%Y%m%d-%H%M%S") + (f"-{n}" if n > 1 else "")
+    return f"{library.stem}-backup-{stamp}{library.suffix or '.db'}"
+
+
+def backup_target(library: Path, given: str | None, *, force: bool) -> Path:
+    """Where the copy goes: ``given``, a file inside it when it is a folder, or
+    beside the library. Never the library itself; never over a file unless forced."""
+    folder = library.parent
+    if given is not None:
+        target = Path(given).expanduser()
+        if not target.is_dir():
+            return _checked(library, target, force=force)
+        folder = target
+    now, n = datetime.now(), 1
+    target = folder / default_backup_name(library, now)
+    while target.exists():  # two backups within a second: keep both
+        n += 1
+        target = folder / default_backup_name(library, now, n)
+    return _checked(library, target, force=force)
+
+
+def _checked(library: Path, target: Path, *, force: bool) -> Path:
+    from readlog.store import is_library_file
+
+    if is_library_file(library, target):
+        raise ReadlogError.of("backup_is_library", path=target)
+    if target.exists() and not force:
+        raise ReadlogError.of("backup_exists", path=target)
+    if not target.parent.is_dir():
+        raise ReadlogError.of("no_such_folder", path=target.parent)
+    return target
+
+
+def backup(lib: Store, given: str | None = None, *, force: bool = False) -> Backup:
+    """Write a consistent, checked copy of the library, as ``readlog backup [PATH]`` does
+    (``given``: a file or folder; default beside the library)."""
+    target = backup_target(lib.path, given, force=force)
+    lib.backup(target)
+    return Backup(lib.path, target, target.stat().st_size)
+
+
+# ---- the search index ---------------------------------------------------------------
+
+
+def rebuild_index(lib: Store, progress: Progress | None = None) -> int:
+    """Re-create the search index and the view counters from the entries, as
+    ``readlog db rebuild-index`` does; returns how many entries were indexed."""
+    return lib.rebuild_index(progress)
