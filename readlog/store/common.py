@@ -1,4 +1,4 @@
-"""Values every module of the store shares: the row type, the clock, the id limit, the state columns, what an import did."""
+"""Values every module of the store shares: rows, the clock, the id limit, state columns, import counts."""
 
 from __future__ import annotations
 
