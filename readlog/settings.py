@@ -50,15 +50,31 @@ def default_library() -> Path:
     return Path(user_data_dir(APP, appauthor=False)) / "readlog.db"
 
 
+def expand(value: str, setting: str, origin: str) -> Path:
+    """``value`` as a path with a leading ``~`` or ``~user`` expanded.
+
+    A ``~user`` that names no user (or a home that cannot be found) is a
+    usage error naming the setting and where it came from (``--db``,
+    ``READLOG_DB``, the config file), not a traceback.
+    """
+    try:
+        path = Path(value).expanduser()
+    except RuntimeError:  # "Could not determine home directory."
+        raise UsageError.of("setting_no_home", setting=setting, origin=origin, value=value) from None
+    if str(path).startswith("~"):  # Python 3.10/3.11 on some systems leave an unknown ~user as it is
+        raise UsageError.of("setting_no_home", setting=setting, origin=origin, value=value)
+    return path
+
+
 def library_path(option: str | None) -> tuple[Path, str]:
     """The library file to use and where that choice came from."""
     if option is not None:
         if not option.strip():  # an unset shell variable: never quietly the next library in line
             raise UsageError.of("empty_db_option")
-        return Path(option).expanduser(), "--db"
+        return expand(option, "library", "--db"), "--db"
     env = os.environ.get(ENV_DB)
     if env:
-        return Path(env).expanduser(), ENV_DB
+        return expand(env, "library", ENV_DB), ENV_DB
     configured = file_value("library")
     if configured is not None:
         return configured, "config file"
@@ -140,7 +156,7 @@ def config_file() -> Path:
     """Where the config file is (it need not exist)."""
     env = os.environ.get(ENV_CONFIG)
     if env:
-        return Path(env).expanduser()
+        return expand(env, "config file", ENV_CONFIG)
     from platformdirs import user_config_dir
 
     return Path(user_config_dir(APP, appauthor=False)) / "config.toml"
@@ -172,8 +188,10 @@ def load(path: Path | None = None) -> tuple[dict[str, Any], list[str]]:
     except ValueError as exc:
         raise ReadlogError(f"{path}: not valid TOML: {exc}") from None
     try:
-        values, unknown = validate(raw, path.parent)
+        values, unknown = validate(raw, path.parent, source=path)
     except ReadlogError as exc:
+        if exc.key is not None:  # a catalogue message, which names the file itself
+            raise
         raise ReadlogError(f"{path}: {exc}") from None
     _cache[path] = (stamp, values, unknown)
     return values, unknown
@@ -196,21 +214,25 @@ def parse_toml(text: str) -> dict[str, Any]:
         raise ValueError(str(exc)) from None
 
 
-def validate(raw: dict[str, Any], base: Path) -> tuple[dict[str, Any], list[str]]:
-    """Check each known key's type and range; return the values and unknown keys."""
+def validate(raw: dict[str, Any], base: Path, *, source: Path | None = None) -> tuple[dict[str, Any], list[str]]:
+    """Check each known key's type and range; return the values and unknown keys.
+    ``source`` is the config file, named in errors that say where a value came from."""
     values: dict[str, Any] = {}
     unknown = [k for k in raw if k not in DEFAULTS]
     for key, value in raw.items():
         if key in DEFAULTS:
-            values[key] = _check(key, value, base)
+            values[key] = _check(key, value, base, source)
     return values, unknown
 
 
-def _check(key: str, value: Any, base: Path) -> Any:
+def _check(key: str, value: Any, base: Path, source: Path | None = None) -> Any:
     if key == "library":
         if not isinstance(value, str) or not value.strip():
             raise ReadlogError(f'library must be a path in quotes, e.g. library = "~/reading.db" (got {value!r})')
-        path = Path(value).expanduser()
+        try:
+            path = expand(value, "library", str(source or base / "config.toml"))
+        except UsageError as exc:  # a config file error, as the others here (exit 1)
+            raise ReadlogError.of(exc.key or "", **exc.params) from None
         return path if path.is_absolute() else base / path
     if key == "columns":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

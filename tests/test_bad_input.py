@@ -45,7 +45,8 @@ def test_not_utf8_names_encoding_and_gb18030_imports(run: Run, tmp_path: Path) -
 
 
 def test_unknown_encoding(run: Run) -> None:
-    _fails(run, str(FIXTURES / "digest.txt"), "--encoding", "klingon", expect="unknown encoding")
+    # a bad option value: exit 2, before any file is read (issue 25)
+    _fails(run, str(FIXTURES / "digest.txt"), "--encoding", "klingon", expect="unknown encoding", code=2)
 
 
 def test_bom_crlf_and_blank_lines(run: Run, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ that need them (tests/test_startup.py guards both).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import io
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import typer
 
-from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError
+from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError, UsageError
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ def handle_errors(fn: F) -> F:
         ctx = kwargs.get("ctx") or next((a for a in args if isinstance(a, typer.Context)), None)
         state = state_of(ctx) if ctx is not None else State(None, None)
         try:
+            if ctx is not None:
+                check_text_arguments(ctx, kwargs)
             return fn(*args, **kwargs)
         except ReadlogError as exc:
             if str(exc):
@@ -129,6 +132,28 @@ def handle_errors(fn: F) -> F:
             state.close()
 
     return wrapper  # type: ignore[return-value]
+
+
+# Parameters that name files: any bytes Linux allows in a name are fine there
+# (shown with backslash escapes); every other argument must be text.
+PATH_PARAMETERS = frozenset({"paths", "path", "output"})
+
+
+def check_text_arguments(ctx: typer.Context, kwargs: dict[str, Any]) -> None:
+    """A usage error (exit 2) for an argument that is not valid text: bytes
+    that are not UTF-8 (Python hands them over as lone surrogates) cannot be
+    searched for, stored or printed, and would fail deep inside a command."""
+    from readlog.model.sanitize import is_text, shown_name
+
+    for name, value in kwargs.items():
+        if name in PATH_PARAMETERS:
+            continue
+        values = value if isinstance(value, (list, tuple)) else [value]
+        bad = next((v for v in values if isinstance(v, str) and not is_text(v)), None)
+        if bad is not None:
+            param = next((p for p in ctx.command.params if p.name == name), None)
+            what = name if param is None else param.opts[0] if param.param_type_name == "option" else param.metavar
+            raise UsageError.of("argument_not_text", what=what, value=shown_name(bad))
 
 
 # Write errors that mean the output went nowhere.
@@ -323,12 +348,24 @@ def app_for(args: list[str]) -> typer.Typer:
     return one
 
 
+def tolerant_output() -> None:
+    """Let standard output and error replace what the terminal's encoding
+    cannot show (a Chinese title under PYTHONIOENCODING=latin-1 or an ASCII
+    locale) with "?", instead of failing the command with UnicodeEncodeError.
+    Streams already tolerant (stderr's backslashreplace) are left as they are."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+            with contextlib.suppress(ValueError, OSError):  # closed, or not reconfigurable: left as it is
+                stream.reconfigure(errors="replace")
+
+
 def main() -> None:
     """Console entry point."""
     from readlog.settings import tame_columns
 
     if sys.stdout is None:  # started with standard output closed (>&-)
         sys.stdout = ClosedOutput()
+    tolerant_output()
     tame_columns()
     # click's exceptions, wherever this typer keeps click (0.28 vendors its own copy)
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException

@@ -87,7 +87,7 @@ def run_import(
 ) -> None:
     from readlog.core.importing import import_files, prepare
 
-    name, reference = prepare(fmt, as_of)  # usage errors before the library is opened
+    name, reference = prepare(fmt, as_of, encoding)  # usage errors before the library is opened
     results = import_files(
         state.library(),
         paths,

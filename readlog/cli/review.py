@@ -70,10 +70,11 @@ def stats(
 ) -> None:
     """Your reading habits on one screen.
 
-    Saved vs read per week as a bar chart (per month beyond 26 weeks) with
-    the net change to the backlog, the backlog now and 4 weeks ago, your
-    reading streak, the sources and categories you save and read most in
-    the window, and the entries waiting longest.
+    Saved vs read per week as a bar chart (per month beyond 26 weeks, per
+    year beyond 3 years, when it starts at the first entry) with the net
+    change to the backlog, the backlog now and 4 weeks ago, your reading
+    streak, the sources and categories you save and read most in the
+    window, and the entries waiting longest.
 
     \b
     Examples:

@@ -20,6 +20,7 @@ from itertools import groupby
 from typing import Any, BinaryIO
 
 from readlog.model.messages import say
+from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
 from readlog.model.tags import tag_list
 
@@ -112,14 +113,46 @@ def tags_of(row: Row) -> list[str]:
     return tag_list(row.get("tags"))
 
 
+def _shown_tags(row: Row) -> list[str]:
+    return [tag for tag in (clean(t, one_line=True) for t in tags_of(row)) if tag]
+
+
+def _plain(row: Row) -> Row:
+    """The row without control characters: text readlog stored itself has
+    none (its inputs clean everything, sanitize.clean), so this changes only
+    what an older version or another tool left in the library; JSON, CSV and
+    a terminal showing the file then carry no escape sequence out."""
+    return {k: strip_controls(v) if isinstance(v, str) else v for k, v in row.items()}
+
+
+# The fields people read in Markdown and HTML, cleaned as list and show clean them.
+_ONE_LINE = ("title", "source", "category", "url")
+_MULTILINE = ("summary", "verdict", "note")
+
+
+def _shown(row: Row) -> Row:
+    """The row as list and show would print it: sanitize.clean on every text
+    field (escape sequences, control and invisible characters gone)."""
+    out = dict(row)
+    for name in _ONE_LINE:
+        if isinstance(out.get(name), str):
+            out[name] = clean(out[name], one_line=True)
+    for name in _MULTILINE:
+        if isinstance(out.get(name), str):
+            out[name] = clean(out[name], keep_tabs=True)
+    return out
+
+
 def record(row: Row) -> dict[str, Any]:
-    """The lossless JSON shape of one entry (documented in the README)."""
+    """The lossless JSON shape of one entry (documented in the README).
+    Control characters are left out (``_plain``); nothing else changes."""
+    row = _plain(row)
     out: dict[str, Any] = {MARKER: SCHEMA_VERSION}
     for name in FIELDS:
         if name in TIME_FIELDS:
             out[name] = time_out(row.get(name))
         elif name == "tags":
-            out[name] = tags_of(row)
+            out[name] = [strip_controls(tag) for tag in tags_of(row)]
         elif name in ("id", "published"):
             out[name] = row.get(name)
         else:
@@ -210,6 +243,7 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 
 
 def _md_item(row: Row, lang: str = "en") -> str:
+    row = _shown(row)
     title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
     label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
@@ -218,7 +252,7 @@ def _md_item(row: Row, lang: str = "en") -> str:
     saved = time_out(row.get("saved_at"))
     if saved:
         details.append(say("md_saved", lang, date=saved[:10]))
-    tags = tags_of(row)
+    tags = _shown_tags(row)
     if tags:
         details.append(say("md_tags", lang, tags=", ".join(md_escape(t) for t in tags)))
     star = " ★" if row.get("starred_at") else ""
@@ -245,7 +279,7 @@ def to_markdown(rows: Iterable[Row], tally: Tally, *, today: str = "", lang: str
     read = starred = 0
     for _, group in groupby(rows, key=_source_key):
         items = list(group)
-        name = str(items[0].get("source") or "") or say("md_no_source", lang)
+        name = clean(items[0].get("source") or "", one_line=True) or say("md_no_source", lang)
         yield f"\n## {md_escape(name)}\n\n"
         for row in items:
             tally.written += 1
@@ -267,13 +301,14 @@ def _epoch(value: str | None) -> str:
 
 
 def _html_item(row: Row) -> str:
+    row = _shown(row)
     url = str(row.get("url") or "")
     title = " ".join(str(row.get("title") or url).split())
     attrs = [f'HREF="{escape(url.strip(), quote=True)}"']
     added = _epoch(row.get("saved_at"))
     if added:
         attrs.append(f'ADD_DATE="{added}"')
-    tags = [t.replace(",", " ") for t in tags_of(row)]
+    tags = [t.replace(",", " ") for t in _shown_tags(row)]
     if tags:
         attrs.append(f'TAGS="{escape(",".join(tags), quote=True)}"')
     attrs.append('TOREAD="0"' if row.get("read_at") else 'TOREAD="1"')

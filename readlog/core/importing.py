@@ -46,12 +46,15 @@ def reference_time(as_of: str | datetime | None) -> datetime:
     return reference
 
 
-def prepare(fmt: str, as_of: str | datetime | None) -> tuple[str, datetime]:
+def prepare(fmt: str, as_of: str | datetime | None, encoding: str | None = None) -> tuple[str, datetime]:
     """The checked format and reference time: every usage error of an import,
-    found before any file is read or the library opened."""
+    found before any file is read or the library opened (an --encoding that
+    names no encoding of text included)."""
     from readlog.inputs import limits
+    from readlog.inputs.reader import check_encoding
 
     limits.check()  # a cap set to nonsense is a usage error before any file is read
+    check_encoding(encoding)
     return check_format(fmt), reference_time(as_of)
 
 
@@ -71,7 +74,7 @@ def import_files(
     any file is read (UsageError)."""
     from readlog.inputs import ingest
 
-    name, reference = prepare(fmt, as_of)
+    name, reference = prepare(fmt, as_of, encoding)
     return ingest.import_files(
         lib, paths, fmt=name, as_of=reference, encoding=encoding, strict=strict, progress=progress
     )

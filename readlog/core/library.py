@@ -159,10 +159,10 @@ class Library:
     def open(cls, path: str | os.PathLike[str] | None = None) -> Library:
         """Open (creating if needed, upgrading if older) the library at ``path``,
         else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's)."""
-        from readlog.settings import library_path
+        from readlog.settings import expand, library_path
         from readlog.store import Store
 
-        where = Path(path).expanduser() if path is not None else library_path(None)[0]
+        where = expand(os.fspath(path), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
 
     # ---- opening and closing ----------------------------------------------------------

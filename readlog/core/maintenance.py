@@ -111,7 +111,9 @@ def backup_target(library: Path, given: str | None, *, force: bool) -> Path:
     beside the library. Never the library itself; never over a file unless forced."""
     folder = library.parent
     if given is not None:
-        target = Path(given).expanduser()
+        from readlog.settings import expand
+
+        target = expand(given, "backup", "PATH")
         if not target.is_dir():
             return _checked(library, target, force=force)
         folder = target

@@ -22,6 +22,7 @@ from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
 from readlog.inputs.reader import ZIP_MAGIC, InputFile, open_stream
 from readlog.inputs.unpack import Guarded
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.sanitize import shown_name
 
 Opener = Callable[[], InputFile]
 EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
@@ -41,10 +42,11 @@ def is_archive(path: str) -> bool:
 @contextmanager
 def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, Opener]], list[tuple[str, str]]]]:
     """(files to try, each with an opener; (name, why) for what is passed over)."""
+    shown = shown_name(path)
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise ReadlogError(f"{path}: a damaged zip archive ({exc})") from None
+        raise ReadlogError(f"{shown}: a damaged zip archive ({exc})") from None
     with archive:
         infos = [i for i in archive.infolist() if not i.filename.startswith("__MACOSX/")]
         top = _single_folder(infos)
@@ -54,10 +56,10 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
             inner = info.filename[len(top) :]
             if not inner or (info.is_dir() and inner.count("/") == 1):
                 continue
-            name = f"{path}:{info.filename}"
+            name = f"{shown}:{info.filename}"
             if "/" in inner.rstrip("/"):
                 folder = inner.split("/", 1)[0]
-                skipped.setdefault(f"{path}:{top}{folder}/", "a folder; folders inside are not searched")
+                skipped.setdefault(f"{shown}:{top}{folder}/", "a folder; folders inside are not searched")
             else:
                 files.append((name, _opener(archive, info, name, encoding)))
         yield files, list(skipped.items())

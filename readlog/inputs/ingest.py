@@ -28,6 +28,7 @@ from readlog.inputs.reader import InputFile, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
 
@@ -46,6 +47,7 @@ class FileResult:
     failure: ReadlogError | None = None  # the error itself, to be said in the user's language
     entries: int = 0
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
+    import_id: int = 0  # its row in the imports table, once started
 
 
 class Interrupted(ReadlogError):
@@ -95,7 +97,7 @@ def import_files(
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
         nonlocal saved
-        result = FileResult(name=path)
+        result = FileResult(name=shown_name(path))
         results.append(result)
         try:
             _import_one(
@@ -111,6 +113,8 @@ def import_files(
             saved += result.counts.added + result.counts.updated
         except KeyboardInterrupt:
             seen = saved + result.entries
+            if result.import_id and _committed(lib, result.import_id):  # Ctrl-C came once the file was committed
+                saved += result.counts.added + result.counts.updated
             raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
         except ReadlogError as exc:
             result.error, result.failure = str(exc), exc
@@ -125,7 +129,7 @@ def import_files(
                 if len(results) > before
                 else f"the {kind} is empty"
             )
-            results.append(FileResult(name=path, error=f"{path}: {why}"))
+            results.append(FileResult(name=shown_name(path), error=f"{shown_name(path)}: {why}"))
 
     with _sigterm_as_interrupt():
         for path in paths:
@@ -138,10 +142,19 @@ def import_files(
                         results.extend(FileResult(name=name, skipped_because=why) for name, why in passed)
                         group(path, "archive", list(files), before)
                 except ReadlogError as exc:
-                    results.append(FileResult(name=path, error=str(exc), failure=exc))
+                    results.append(FileResult(name=shown_name(path), error=str(exc), failure=exc))
             else:
                 one(path, listed=False)
     return results
+
+
+def _committed(lib: Store, import_id: int) -> bool:
+    """Whether an import interrupted by Ctrl-C had been committed (it may
+    arrive just after the commit, or while the file is closed)."""
+    try:
+        return lib.import_committed(import_id)
+    except Exception:  # the library may be unusable now: then nothing is claimed as saved
+        return False
 
 
 def _directory(path: str, results: list[FileResult]) -> list[str]:
@@ -150,15 +163,17 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
     try:
         found = sorted(os.scandir(path), key=lambda e: e.name)
     except OSError as exc:
-        results.append(FileResult(name=path, error=f"{path}: cannot list the directory ({exc.strerror})"))
+        name = shown_name(path)
+        results.append(FileResult(name=name, error=f"{name}: cannot list the directory ({exc.strerror})"))
         return []
     for item in found:
         if item.is_file():
-            files.append(item.path)
+            files.append(item.path)  # the real name, to open; shown_name only names it
         elif item.is_dir():
-            results.append(FileResult(name=item.path, skipped_because="a folder; folders inside are not searched"))
+            why = "a folder; folders inside are not searched"
+            results.append(FileResult(name=shown_name(item.path), skipped_because=why))
         else:
-            results.append(FileResult(name=item.path, skipped_because="not a regular file"))
+            results.append(FileResult(name=shown_name(item.path), skipped_because="not a regular file"))
     return files
 
 
@@ -242,6 +257,7 @@ def _store(
 ) -> None:
     action = lib.start_action(f"import {infile.name}")
     import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
+    result.import_id = import_id
     batch: list[Entry] = []
     bar_cm = progress(infile.name, infile.size) if progress else None
     bar = bar_cm.__enter__() if bar_cm else None

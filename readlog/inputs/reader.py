@@ -19,7 +19,8 @@ from typing import BinaryIO
 
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
-from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
+from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
@@ -75,7 +76,9 @@ class InputFile:
         for raw in self._chunks():
             try:
                 text = decoder.decode(raw)
-            except UnicodeDecodeError as exc:
+            except UnicodeError as exc:
+                if not isinstance(exc, UnicodeDecodeError):
+                    raise ReadlogError(f"{self.name}: not {self.encoding} text ({exc}); {ENCODING_HINT}") from None
                 good = decoder.decode(raw[: exc.start], final=False) if exc.start else ""
                 where = line + good.count("\n")
                 raise ReadlogError(
@@ -87,7 +90,7 @@ class InputFile:
                 line += text.count("\n")
         try:
             tail = decoder.decode(b"", final=True)
-        except UnicodeDecodeError:
+        except UnicodeError:
             tail = ""
             self.notes.append("the file ends in the middle of a character (cut short?); its last bytes were ignored")
         if tail:
@@ -186,6 +189,17 @@ def _looks_binary(head: bytes, encoding: str) -> bool:
     return sample.count(0) > max(2, len(sample) // 1000)
 
 
+def _only_nul_bytes(head: bytes) -> bool:
+    """Whether a start with nothing but white space and NULs is NUL bytes, not
+    blank UTF-16 or UTF-32 text: only NULs, or no byte-order mark and more
+    NULs than the stray few a text export may hold (``_looks_binary``)."""
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # the UTF-32 marks start the same way
+        return False
+    if head and not head.strip(b"\x00"):
+        return True
+    return head.count(0) > 2 and _utf16_without_bom(head) is None
+
+
 def _utf16_without_bom(head: bytes) -> str | None:
     """'utf-16-le' or 'utf-16-be' when the NULs fall where UTF-16 text puts them.
 
@@ -219,16 +233,17 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         if sys.stdin is None:
             raise ReadlogError.of("stdin_closed_import")
         return open_stream("<stdin>", sys.stdin.buffer, None, encoding)
+    name = shown_name(path)  # a name that is not UTF-8 is read all the same, and named with escapes
     if not os.path.exists(path):
-        raise ReadlogError.of("no_such_file", path=path)
+        raise ReadlogError.of("no_such_file", path=name)
     if os.path.isdir(path):
-        raise ReadlogError.of("input_is_dir", path=path)
+        raise ReadlogError.of("input_is_dir", path=name)
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
         size = os.fstat(stream.fileno()).st_size
     except OSError as exc:
-        raise UnreadableInput(f"{path}: cannot read ({exc.strerror})") from None
-    return open_stream(path, stream, size, encoding)
+        raise UnreadableInput(f"{name}: cannot read ({exc.strerror})") from None
+    return open_stream(name, stream, size, encoding)
 
 
 def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | None = None) -> InputFile:
@@ -247,6 +262,8 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         if head.startswith(ZIP_MAGIC):
             raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
         if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
+            if _only_nul_bytes(head):  # a file of zeros (a preallocated or wiped file) is data, not empty text
+                raise ReadlogError.of("binary_file", name=name)
             raise ReadlogError.of("empty_file", name=name)
         enc = _guess_encoding(head, encoding)
         if _looks_binary(head, enc):
@@ -262,26 +279,48 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
     return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
 
 
+# Text codecs that are not encodings of files: idna and punycode read host
+# names, not documents (and punycode's decoder takes time that grows with the
+# square of the size); "undefined" refuses everything.
+NOT_FILE_ENCODINGS = frozenset({"idna", "punycode", "undefined"})
+
+
 def _encoding(requested: str | None) -> str | None:
-    """The codec's canonical name for --encoding, or None to detect it."""
+    """The codec's canonical name for --encoding, or None to detect it.
+
+    Only encodings of text are accepted: a name Python does not know, or a
+    codec that turns bytes into bytes (rot13, hex, uu, zlib, base64), is a
+    usage error (exit 2), found before any file is read.
+    """
     if not requested:
         return None
     try:
-        return codecs.lookup(requested).name
-    except LookupError:
-        raise ReadlogError(f"unknown encoding {requested!r}; {ENCODING_HINT}") from None
+        name = codecs.lookup(requested).name
+    except (LookupError, ValueError):  # ValueError: a name with a NUL in it
+        raise UsageError.of("encoding_unknown", name=requested) from None
+    codec = codecs.lookup(name)
+    if not getattr(codec, "_is_text_encoding", True) or name in NOT_FILE_ENCODINGS:
+        raise UsageError.of("encoding_not_text", name=requested, codec=name)
+    return name
+
+
+def check_encoding(requested: str | None) -> None:
+    """Raise UsageError when --encoding names no encoding of text (see _encoding)."""
+    _encoding(requested)
 
 
 def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
     """Fail early, before any parsing, when the start is not in the encoding."""
+    hint = "check --encoding" if explicit else ENCODING_HINT
     try:
         codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
     except UnicodeDecodeError as exc:
         line = head[: exc.start].count(b"\n") + 1
-        hint = "check --encoding" if explicit else ENCODING_HINT
         raise ReadlogError(
             f"{name}: line {line} is not valid {encoding} text (byte 0x{head[exc.start]:02x}); {hint}"
         ) from None
+    except UnicodeError as exc:  # e.g. UTF-16 asked for, and the file has no byte-order mark
+        raise ReadlogError(f"{name}: not {encoding} text ({exc}); {hint}") from None
 
 
 def close_input(infile: InputFile) -> None:

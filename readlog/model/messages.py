@@ -278,6 +278,29 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "output_failed": ("cannot write the output ({reason})", "无法写出输出（{reason}）"),
     "io_failed": ("input/output error ({reason})", "输入输出错误（{reason}）"),
     "aborted": ("aborted", "已中止"),
+    # ---- edges: names and arguments that are not text, bad settings, encodings, the pager
+    "argument_not_text": (
+        "{what} is not valid text: {value} (bytes that are not UTF-8)",
+        "{what} 不是有效的文本：{value}（含有不是 UTF-8 的字节）",
+    ),
+    "setting_no_home": (
+        "{setting} (from {origin}): {value!r} starts with ~ but names no user's home directory",
+        "{setting}（来自 {origin}）：{value!r} 以 ~ 开头，但找不到这个用户的主目录",
+    ),
+    "encoding_unknown": (
+        "--encoding {name}: unknown encoding; try utf-8, gb18030 (Chinese), big5, shift_jis or latin-1",
+        "--encoding {name}：未知的编码；可以试试 utf-8、gb18030（中文）、big5、shift_jis 或 latin-1",
+    ),
+    "encoding_not_text": (
+        "--encoding {name}: {codec} is not an encoding of text files; "
+        "try utf-8, gb18030 (Chinese), big5, shift_jis or latin-1",
+        "--encoding {name}：{codec} 不是文本文件的编码；可以试试 utf-8、gb18030（中文）、big5、shift_jis 或 latin-1",
+    ),
+    "pager_failed": (
+        "the pager ({pager}) failed ({detail}); the text is printed here instead",
+        "分页程序（{pager}）运行失败（{detail}）；改为直接显示全文",
+    ),
+    "pager_status": ("exit status {code}", "退出状态 {code}"),
 }
 
 

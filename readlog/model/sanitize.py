@@ -91,3 +91,51 @@ def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> s
     if one_line:
         return " ".join(s.split())
     return s
+
+
+# C0 and C1 control characters other than tab and newline, and DEL: what no
+# stored text keeps (``clean`` drops them on the way in), and what an export
+# must not carry out either.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NAME_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without terminal escape sequences and control characters
+    (tab and newline stay; a NEL becomes a newline, as ``clean`` makes it).
+
+    For the lossless exports: unlike ``clean`` it keeps runs of spaces,
+    line separators and invisible format characters, so text that readlog
+    stored itself (always clean already) is written exactly as stored, and
+    only what another tool or an older version left in the library goes.
+    """
+    if not _CONTROLS.search(text):
+        return text
+    return _CONTROLS.sub(lambda m: "\n" if m.group() == "\x85" else "", _ESCAPES.sub("", text))
+
+
+def shown_name(name: str) -> str:
+    """A file name or argument as one line of text that can be printed and stored.
+
+    Linux allows any bytes but NUL and ``/`` in a file name; Python hands
+    those that are not UTF-8 over as lone surrogates ("surrogateescape"),
+    which cannot be written to a UTF-8 stream or an SQLite column. They are
+    shown as backslash escapes of the bytes (``\\xff``), and so are control
+    characters (a newline in a name would break the line); the rest as it is.
+    """
+    if is_text(name) and not _NAME_CONTROLS.search(name):
+        return name
+    try:
+        text = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte
+        text = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _NAME_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` is valid text (no lone surrogates: bytes that were not UTF-8)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

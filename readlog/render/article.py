@@ -15,15 +15,18 @@ that less shows the styles.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import rich.pager
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 
+from readlog.model.messages import say
 from readlog.model.sanitize import clean
 from readlog.render import wrap
 
@@ -173,12 +176,60 @@ def show_full(out: Output, row: Row) -> None:
     lines = layout(text, min(console.width, MAX_WIDTH)) if text else []
     if lines and console.is_terminal and len(lines) + 8 > console.height:
         os.environ.setdefault("LESS", "-R")
-        with console.pager(styles=True):
+        with console.pager(pager=Pager(out), styles=True):
             _print(out, row, lines)
         return
     _print(out, row, lines)
     if not text:
         out.line(HINTS.get(out.lang, HINTS["en"]).format(id=row["id"]), style="dim")
+
+
+class Pager(rich.pager.Pager):
+    """The system pager ($PAGER, else less, else more), and the text printed
+    as it is when there is none, or it fails: a pager that does not exist or
+    exits with an error (PAGER=false) would otherwise leave the screen empty
+    and the command reporting success. A failure is said in one line on
+    standard error."""
+
+    def __init__(self, out: Output) -> None:
+        self.out = out
+
+    def show(self, content: str) -> None:
+        import shutil
+        import subprocess
+        import sys
+
+        command = os.environ.get("PAGER") or next((p for p in ("less", "more") if shutil.which(p)), None)
+        if not command or sys.stdin is None or not sys.stdin.isatty():
+            self._print(content)
+            return
+        try:
+            proc = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, errors="backslashreplace")
+        except OSError as exc:
+            self._failed(command, exc.strerror or str(exc), content)
+            return
+        try:
+            with proc.stdin as pipe, contextlib.suppress(KeyboardInterrupt):  # type: ignore[union-attr]
+                pipe.write(content)  # Ctrl-C here: the pager has the terminal, let it finish
+        except OSError:
+            pass  # the pager quit before reading everything (or never read at all: its status says)
+        while True:
+            try:
+                status = proc.wait()
+                break
+            except KeyboardInterrupt:  # as the pager itself does, so the terminal is left usable
+                pass
+        if status != 0:
+            self._failed(command, say("pager_status", self.out.lang, code=status), content)
+
+    def _failed(self, command: str, detail: str, content: str) -> None:
+        self.out.error(say("pager_failed", self.out.lang, pager=command, detail=detail))
+        self._print(content)
+
+    def _print(self, content: str) -> None:
+        file = self.out.out.file
+        file.write(content)
+        file.flush()
 
 
 def _print(out: Output, row: Row, lines: list[Line]) -> None:

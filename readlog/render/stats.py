@@ -44,6 +44,7 @@ TEXT = {
         "title": "Reading stats",
         "window_week": "{n} weeks since {date}",
         "window_month": "{n} months since {date}",
+        "window_year": "{n} years since {date}",
         "saved": "Saved",
         "read": "Read",
         "net": "Net",
@@ -64,12 +65,15 @@ TEXT = {
         "today_no": "nothing read yet today",
         "chart_week": "Saved vs read per week (from Monday); Net = how much the backlog grew",
         "chart_month": "Saved vs read per month; Net = how much the backlog grew",
+        "chart_year": "Saved vs read per year; Net = how much the backlog grew",
         "top_source": "Sources",
         "top_category": "Categories",
         "oldest": "Oldest unread",
         "no_unread": "Nothing unread: the backlog is clear.",
         "week_label": "{d:%b %d}",
         "month_label": "{d:%b %Y}",
+        "year_label": "{d.year}",
+        "years_label": "{d.year}–{end.year}",
         "setting": "Setting",
         "value": "Value",
         "from": "From",
@@ -91,6 +95,7 @@ TEXT = {
         "title": "阅读统计",
         "window_week": "最近 {n} 周，自 {date} 起",
         "window_month": "最近 {n} 个月，自 {date} 起",
+        "window_year": "最近 {n} 年，自 {date} 起",
         "saved": "收藏",
         "read": "已读",
         "net": "净增",
@@ -111,12 +116,15 @@ TEXT = {
         "today_no": "今天还没有阅读",
         "chart_week": "每周收藏与已读（周一起算）；净增 = 待读增加了多少",
         "chart_month": "每月收藏与已读；净增 = 待读增加了多少",
+        "chart_year": "每年收藏与已读；净增 = 待读增加了多少",
         "top_source": "来源",
         "top_category": "分类",
         "oldest": "最早的未读",
         "no_unread": "没有未读条目，待读清空了。",
         "week_label": "{d.month:02d}-{d.day:02d}",
         "month_label": "{d.year}-{d.month:02d}",
+        "year_label": "{d.year}",
+        "years_label": "{d.year}–{end.year}",
         "setting": "设置",
         "value": "值",
         "from": "来自",
@@ -243,7 +251,7 @@ def stats_screen(data: Stats, lang: str) -> RenderableType:
 
 
 def _summary(data: Stats, lang: str) -> RenderableType:
-    n = len(data.periods)
+    n = data.now.year - data.since.year + 1 if data.bucket == "year" else len(data.periods)
     window = t(lang, f"window_{data.bucket}", n=n, date=data.since.date().isoformat())
     head = Text()
     head.append(t(lang, "title"), style="bold")
@@ -295,7 +303,12 @@ class PeriodChart:
         self.periods, self.bucket, self.lang = periods, bucket, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        labels = [t(self.lang, f"{self.bucket}_label", d=p.start) for p in self.periods]
+        labels = [
+            t(self.lang, "years_label", d=p.start, end=p.end)
+            if p.end
+            else t(self.lang, f"{self.bucket}_label", d=p.start)
+            for p in self.periods
+        ]
         label_w = max([cell_len(x) for x in labels] + [1])
         peak = max([max(p.saved, p.read) for p in self.periods] + [1])
         num_w = max(len(f"{peak:,}"), 2)
@@ -404,6 +417,7 @@ def stats_record(data: Stats) -> Row:
         "now": data.now.isoformat(timespec="seconds"),
         "since": data.since.isoformat(timespec="seconds"),
         "bucket": data.bucket,
+        "step": data.step,
         "entries": data.total,
         "periods": [{"start": p.start.isoformat(), "saved": p.saved, "read": p.read} for p in data.periods],
         "saved": data.saved,

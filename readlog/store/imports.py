@@ -51,6 +51,15 @@ def finish_import(lib: Store, import_id: int, counts: Counts, problems: int, sha
     )
 
 
+def import_committed(lib: Store, import_id: int) -> bool:
+    """Whether the import ``import_id`` is in the library for good: finished
+    and committed (inside a transaction still open it is not yet)."""
+    if lib.conn.in_transaction:
+        return False
+    row = lib.conn.execute("SELECT finished_at FROM imports WHERE id = ?", (import_id,)).fetchone()
+    return bool(row and row[0])
+
+
 def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
     """Store a batch of parsed entries: new ones are added, known ones merged.
 

@@ -385,6 +385,12 @@ class Store:
 
         imports.finish_import(self, import_id, counts, problems, sha256)
 
+    def import_committed(self, import_id: int) -> bool:
+        """Whether that import was committed (see imports.import_committed)."""
+        from readlog.store import imports
+
+        return imports.import_committed(self, import_id)
+
     def upsert(self, batch: Sequence[Entry], import_id: int, action_id: int, counts: Counts) -> None:
         """Store a batch of parsed entries: new ones are added, known ones merged (see imports.upsert)."""
         from readlog.store import imports

@@ -30,16 +30,24 @@ GROUPS = {"source": "source", "category": "category"}  # the only column names f
 TREND_DAYS = 28
 TOP = 5
 OLDEST = 5
-MAX_WEEKS = 26  # a longer window is charted by month, so the chart stays one screen
+# The chart stays one screen: a window longer than MAX_WEEKS weeks is charted by
+# month, one longer than MAX_MONTHS months by year, and more than MAX_YEARS
+# years by bars of several years each. An explicit window longer than
+# MAX_MONTHS months starts no earlier than the library's first entry.
+MAX_WEEKS = 26
+MAX_MONTHS = 36
+MAX_YEARS = 30
 
 
 @dataclass
 class Period:
-    """One bar of the chart: a week (starting Monday) or a month, local time."""
+    """One bar of the chart: a week (starting Monday), a month or a year (or
+    several: ``end`` is then the first day of the last one), local time."""
 
     start: date
     saved: int = 0
     read: int = 0
+    end: date | None = None
 
 
 @dataclass
@@ -48,7 +56,7 @@ class Stats:
 
     now: datetime
     since: datetime
-    bucket: str  # "week" or "month"
+    bucket: str  # "week", "month" or "year"
     periods: list[Period]
     total: int
     backlog: int
@@ -58,6 +66,7 @@ class Stats:
     read_today: bool
     top: dict[str, list[Row]] = field(default_factory=dict)  # "source"/"category" -> name, saved, read
     oldest: list[Row] = field(default_factory=list)
+    step: int = 1  # years to a bar (the year bucket of a long history); else 1
 
     @property
     def saved(self) -> int:
@@ -127,28 +136,51 @@ def earliest(lib: Store) -> datetime | None:
 
 
 def window(since: datetime | None, now: datetime) -> tuple[datetime, str]:
-    """Align the window's start to the start of its week (Monday, local) or,
-    for more than MAX_WEEKS weeks, its month; the default is the last 12 weeks."""
+    """Align the window's start to the start of its week (Monday, local),
+    month (beyond MAX_WEEKS weeks) or year (beyond MAX_MONTHS months); the
+    default is the last 12 weeks."""
     today = now.date()
     this_monday = today - timedelta(days=today.weekday())
     start = this_monday - timedelta(weeks=11) if since is None else since.astimezone(now.tzinfo).date()
     start = min(start, today)
-    bucket = "week" if (this_monday - start).days < MAX_WEEKS * 7 else "month"
-    start = start - timedelta(days=start.weekday()) if bucket == "week" else start.replace(day=1)
+    if (this_monday - start).days < MAX_WEEKS * 7:
+        bucket, start = "week", start - timedelta(days=start.weekday())
+    elif _months(start, today) <= MAX_MONTHS:
+        bucket, start = "month", start.replace(day=1)
+    else:
+        bucket, start = "year", start.replace(month=1, day=1)
     return datetime.combine(start, time(), tzinfo=now.tzinfo), bucket
 
 
-def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str = READS) -> list[Period]:
-    """Saved and read per week (or month) from ``since`` to ``now``: one grouped query."""
-    key = "date(t, ?, 'weekday 0', '-6 days')" if bucket == "week" else "strftime('%Y-%m-01', t, ?)"
+def _months(start: date, end: date) -> int:
+    """How many calendar months from ``start``'s to ``end``'s, both counted."""
+    return (end.year - start.year) * 12 + end.month - start.month + 1
+
+
+def years_per_bar(start: date, end: date) -> int:
+    """Years to a bar so that a history from ``start`` to ``end`` fits MAX_YEARS bars."""
+    years = end.year - start.year + 1
+    return -(-years // MAX_YEARS)
+
+
+def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str = READS, step: int = 1) -> list[Period]:
+    """Saved and read per week, month or year (``step`` years to a bar) from
+    ``since`` to ``now``: one grouped query."""
+    keys = {
+        "week": "date(t, ?, 'weekday 0', '-6 days')",
+        "month": "strftime('%Y-%m-01', t, ?)",
+        "year": "strftime('%Y-01-01', t, ?)",
+    }
     sql = (
-        f"WITH {reads} SELECT {key} AS period, sum(s) AS saved, sum(r) AS read FROM ("
+        f"WITH {reads} SELECT {keys[bucket]} AS period, sum(s) AS saved, sum(r) AS read FROM ("
         "SELECT saved_at AS t, 1 AS s, 0 AS r FROM entries WHERE saved_at >= ? AND saved_at <= ? "
         "UNION ALL SELECT t, 0, 1 FROM reads WHERE t >= ? AND t <= ?"
         ") GROUP BY period"
     )
     lo, hi = iso(since), iso(now)
     found = {r[0]: (r[1], r[2]) for r in lib.conn.execute(sql, (shift(now), lo, hi, lo, hi))}
+    if bucket == "year":
+        return _years(found, since.date(), now.date(), step)
     out: list[Period] = []
     start = since.date()
     while start <= now.date():
@@ -156,6 +188,37 @@ def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str 
         out.append(Period(start, saved, read))
         start = start + timedelta(weeks=1) if bucket == "week" else _next_month(start)
     return out
+
+
+def _years(found: dict[str, tuple[int, int]], first: date, last: date, step: int) -> list[Period]:
+    """Bars of ``step`` years from ``first``'s year to ``last``'s, summing the years' counts."""
+    counts: dict[int, tuple[int, int]] = {}
+    for key, value in found.items():
+        if key and key[:4].isdigit():
+            counts[int(key[:4])] = value
+    out: list[Period] = []
+    for year in range(first.year, last.year + 1, step):
+        years = range(year, min(year + step, last.year + 1))
+        saved = sum(counts.get(y, (0, 0))[0] for y in years)
+        read = sum(counts.get(y, (0, 0))[1] for y in years)
+        out.append(Period(date(year, 1, 1), saved, read, end=date(years[-1], 1, 1) if len(years) > 1 else None))
+    return out
+
+
+def first_activity(lib: Store, reads: str = READS) -> datetime | None:
+    """The first moment anything was saved or read, or None in an empty library."""
+    row = lib.conn.execute(
+        f"WITH {reads} SELECT min(t) FROM (SELECT min(saved_at) AS t FROM entries UNION ALL SELECT min(t) FROM reads)"
+    ).fetchone()
+    return _moment(row[0]) if row and row[0] else None
+
+
+def _moment(value: str) -> datetime | None:
+    try:
+        parsed = datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 
 def _next_month(day: date) -> date:
@@ -253,9 +316,14 @@ def oldest_unread(lib: Store, limit: int = OLDEST) -> list[Row]:
 
 def collect(lib: Store, since: datetime | None, now: datetime) -> Stats:
     """Everything for ``readlog stats``, as of ``now``."""
-    start, bucket = window(since, now)
     reads = _gather_reads(lib)
-    bars = periods(lib, start, now, bucket, reads)
+    if since is not None and _months(since.astimezone(now.tzinfo).date(), now.date()) > MAX_MONTHS:
+        # A long window asked for (--since 0001-01-01) starts at the first entry: the chart stays one screen.
+        first = first_activity(lib, reads)
+        since = max(since, min(first, now) if first else now)
+    start, bucket = window(since, now)
+    step = years_per_bar(start.date(), now.date()) if bucket == "year" else 1
+    bars = periods(lib, start, now, bucket, reads, step)
     if since is None:  # the default window starts where the history starts; one asked for is shown whole
         first = earliest(lib)
         first_day = first.astimezone(now.tzinfo).date() if first else now.date()
@@ -277,4 +345,5 @@ def collect(lib: Store, since: datetime | None, now: datetime) -> Stats:
         read_today=today,
         top=top(lib, start, now, reads=reads),
         oldest=oldest_unread(lib),
+        step=step,
     )
