@@ -48,7 +48,9 @@ def test_a_page_larger_than_the_parse_limit_is_cut_with_a_notice(
     report = fetch(run, server.url("/big?kind=p&kb=300"))
     [page] = report["pages"]
     assert (
-        page["ok"] and page["notice"].startswith("the page is 30") and "first 60,000 bytes were read" in page["notice"]
+        page["ok"]
+        and page["notice"].startswith("the page is 30")
+        and "readlog read its first 60,000 bytes" in page["notice"]
     )
     text = json.loads(run("show", "1", "--full", "--json").stdout)["text"]
     assert "Paragraph 1:" in text and "Paragraph 2000:" not in text

@@ -325,7 +325,7 @@ def test_503_asking_for_longer_than_the_cap_is_not_dead(server: Server) -> None:
 def test_a_large_page_is_cut_before_it_is_parsed(server: Server) -> None:
     page = get(server.url("/big?kind=li&kb=200"), parse_bytes=50_000)
     assert page.ok and 37_000 < len(page.text) <= 50_000 and page.text.rstrip().endswith("</li>")
-    assert page.notice == "the page is 205,029 bytes; only its first 50,000 bytes were read"
+    assert page.notice == "the page is 205,029 bytes; readlog read its first 50,000 bytes"
     whole = get(server.url("/big?kind=li&kb=40"), parse_bytes=50_000)
     assert whole.ok and whole.notice == "" and whole.text.endswith("</html>")
 

@@ -208,6 +208,7 @@ def _digest(page: Page) -> Fetched:
     from readlog.store import utcnow
     from readlog.store.fetching import Fetched
     from readlog.web import article, pagemeta
+    from readlog.web.client import LARGE_PAGE
 
     # The reason and the final address hold what the server said (a Content-Type, a Location): data.
     error = clean(page.error, one_line=True) if page.error else page.error
@@ -219,7 +220,7 @@ def _digest(page: Page) -> Fetched:
         html = clean(html, keep_tabs=True)
     if page.is_html:
         meta = pagemeta.extract(html, page.final_url)
-        text = article.extract(html, page.final_url)
+        text = article.extract(html, page.final_url, fast=len(html) > LARGE_PAGE)
     else:
         meta, text = pagemeta.PageMeta(), article.from_plain(html)
     if not text:

@@ -288,8 +288,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "下载并读取该网页超过了 {most:g} 秒（{seconds:.1f} 秒）",
     ),
     "fetch_cut": (
-        "the page is {size}; only its first {most} were read",
-        "网页大小为 {size}；只读取了前 {most}",
+        "the page is {size}; readlog read its first {most}",
+        "网页大小为 {size}；readlog 只读取了前 {most}",
     ),
     "fetch_no_title": (
         "no readable title on the page; the entry keeps the title it had",
