@@ -114,6 +114,8 @@ HOSTILE_PAGE = article_html(
     "<p>&gt; and not a quote, although it starts with a greater-than sign in the page</p>"
     f"<pre><code>```\nfenced inside code{ESC}[31m red\n```</code></pre>",
 )
+# An article without any title: no <title>, no og:title, no headline.
+NOTITLE_PAGE = article_html("", EN_PARAGRAPHS, lang="en").replace("<title> - Test Site</title>", "")
 PLAIN_TEXT = "A plain text page.\n\n# Not a heading\nJust text, line by line.\n\nSecond paragraph of plain text.\n"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 BIG_ARTICLE_WORDS = 20_000
@@ -151,6 +153,7 @@ class Server:
     in_flight: dict[str, int] = field(default_factory=dict)
     most_in_flight: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    waits: list[float] = field(default_factory=list)  # the retry waits the client asked for
 
     def url(self, path: str, host: str = "127.0.0.1") -> str:
         port = self.port2 if host == "127.0.0.2" else self.port
@@ -192,6 +195,10 @@ def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
         "/br": Handler.brotli,
         "/bomb": Handler.bomb,
         "/hold": Handler.hold,
+        "/unavailable": Handler.unavailable,
+        "/charset": Handler.charset,
+        "/notitle": html(NOTITLE_PAGE),
+        "/big": Handler.big,
         "/js-redirect": lambda h, q: h.send_redirect("javascript:alert(1)"),
     }
 
@@ -264,9 +271,26 @@ class Handler(BaseHTTPRequestHandler):
     def busy(self, query: dict[str, str]) -> None:
         """429 with Retry-After (?after=SECONDS) the first time, then the Chinese article."""
         if self.count(query) == 1:
-            self.reply(429, b"slow down", "text/plain", {"Retry-After": query.get("after", "0.2")})
+            self.reply(429, b"slow down", "text/plain", {"Retry-After": query.get("after", "1")})
         else:
             self.reply(200, ZH_PAGE.encode(), "text/html; charset=utf-8")
+
+    def unavailable(self, query: dict[str, str]) -> None:
+        """503 with Retry-After (?after=SECONDS) the first ?times= (1) requests for a key, then the English article."""
+        if self.count(query) <= int(query.get("times", "1")):
+            self.reply(503, b"down for a moment", "text/plain", {"Retry-After": query.get("after", "1")})
+        else:
+            self.reply(200, EN_PAGE.encode(), "text/html; charset=utf-8")
+
+    def charset(self, query: dict[str, str]) -> None:
+        """The Chinese article in UTF-8, its header declaring ?name= (punycode, idna, rot13...) as the charset."""
+        self.reply(200, ZH_PAGE.replace('<meta charset="utf-8">', "").encode(), f"text/html; charset={query['name']}")
+
+    def big(self, query: dict[str, str]) -> None:
+        """A page of ?kb= kilobytes of <li> items (?kind=li) or paragraphs (?kind=p)."""
+        self.reply(
+            200, big_page(query.get("kind", "p"), int(query.get("kb", "100")) * 1024), "text/html; charset=utf-8"
+        )
 
     def once(self, query: dict[str, str]) -> None:
         """The English article the first time for a key, 404 after: a link that dies."""
@@ -343,6 +367,36 @@ class Handler(BaseHTTPRequestHandler):
 
 
 @functools.cache
+def big_page(kind: str, size: int) -> bytes:
+    """About ``size`` bytes of HTML: one long list of <li> items, or paragraphs that all differ."""
+    words = [
+        "careful",
+        "readers",
+        "keep",
+        "notes",
+        "while",
+        "they",
+        "read",
+        "long",
+        "articles",
+        "about",
+        "systems",
+        "tools",
+        "memory",
+        "disks",
+    ]
+    head = f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>A big page of {kind}</title></head>"
+    parts, n, i = [head + "<body><article><h1>A big page</h1>" + ("<ul>" if kind == "li" else "")], 0, 0
+    while n < size:
+        line = " ".join(words[(i * 7 + j * j) % len(words)] for j in range(10))
+        part = f"<li>Item {i}: {line}</li>\n" if kind == "li" else f"<p>Paragraph {i}: {line}.</p>\n"
+        parts.append(part)
+        n, i = n + len(part), i + 1
+    parts.append(("</ul>" if kind == "li" else "") + "</article></body></html>")
+    return "".join(parts).encode()
+
+
+@functools.cache
 def bomb(kind: str) -> bytes:
     import brotli
 
@@ -388,7 +442,7 @@ def web_server() -> Iterator[Server]:
 FAST = {
     "READLOG_FETCH_TIMEOUT": "0.4",
     "READLOG_FETCH_BACKOFF": "0.02",
-    "READLOG_FETCH_MAX_WAIT": "0.5",
+    "READLOG_FETCH_MAX_WAIT": "5",
     "READLOG_FETCH_MAX_BYTES": "2000000",
 }
 PROXIES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
@@ -396,9 +450,21 @@ PROXIES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"
 
 @pytest.fixture
 def server(web_server: Server, monkeypatch: pytest.MonkeyPatch) -> Server:
-    """The session's server, with the web client's waits cut short and no proxy in the way."""
+    """The session's server, with the web client's waits cut short and no proxy in the way:
+    a Retry-After of N seconds is waited N/10 s (``server.waits`` holds what was asked)."""
+    import asyncio
+
+    from readlog.web import client
+
     for name, value in FAST.items():
         monkeypatch.setenv(name, value)
     for name in PROXIES:
         monkeypatch.delenv(name, raising=False)
+    web_server.waits = []
+
+    async def short(seconds: float) -> None:
+        web_server.waits.append(seconds)
+        await asyncio.sleep(seconds / 10)
+
+    monkeypatch.setattr(client, "_pause", short)
     return web_server

@@ -48,6 +48,7 @@ class Outcome:
     minutes: int | None
     lang: str
     final_url: str
+    notice: str = ""  # beside a good page: what was not read of it
 
 
 @dataclass
@@ -186,6 +187,7 @@ def _outcome(fetched: Fetched, url: str, title: str) -> Outcome:
         minutes=fetched.minutes,
         lang=fetched.lang,
         final_url=fetched.final_url,
+        notice=fetched.notice,
     )
 
 
@@ -201,10 +203,12 @@ def _silent() -> Iterator[Any]:
 def _digest(page: Page) -> Fetched:
     """A downloaded page -> what to store: its text, length, language and
     metadata, or why there is none. Runs in a worker thread."""
+    from readlog.model.messages import say
     from readlog.model.sanitize import clean
     from readlog.store import utcnow
     from readlog.store.fetching import Fetched
     from readlog.web import article, pagemeta
+    from readlog.web.client import LARGE_PAGE
 
     # The reason and the final address hold what the server said (a Content-Type, a Location): data.
     error = clean(page.error, one_line=True) if page.error else page.error
@@ -216,7 +220,7 @@ def _digest(page: Page) -> Fetched:
         html = clean(html, keep_tabs=True)
     if page.is_html:
         meta = pagemeta.extract(html, page.final_url)
-        text = article.extract(html, page.final_url)
+        text = article.extract(html, page.final_url, fast=len(html) > LARGE_PAGE)
     else:
         meta, text = pagemeta.PageMeta(), article.from_plain(html)
     if not text:
@@ -226,7 +230,18 @@ def _digest(page: Page) -> Fetched:
     result.text, result.words, result.minutes, result.lang = text, measured.words, measured.minutes, measured.lang
     result.title, result.summary, result.site_name = meta.title, meta.description, meta.site_name
     result.published = meta.published
+    notices = [page.notice] if page.notice else []
+    if page.is_html and not readable(result.title):
+        result.title = ""
+        notices.append(say("fetch_no_title"))
+    result.notice = "; ".join(notices)
     return result
+
+
+def readable(title: str) -> bool:
+    """Whether a page's title is there and mostly readable (not the U+FFFD
+    of bytes its charset could not read)."""
+    return bool(title.strip()) and title.count("\ufffd") * 2 < len(title)
 
 
 class Writer(threading.Thread):

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from readlog.store import Filters
 
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+# The longest reading time --min-time and --max-time take: a year of reading, far past any article.
+MAX_MINUTES = 525_600
 
 
 def parse_ids(values: list[str]) -> list[int]:
@@ -84,10 +86,10 @@ def make_filters(
         if value is not None and not value.strip():
             raise UsageError.of("needs_value", option=option)
     for option, minutes in (("--min-time", min_time), ("--max-time", max_time)):
-        if minutes is not None and minutes < 0:
-            raise UsageError(f"{option} takes minutes, 0 or more")
+        if minutes is not None and not 0 <= minutes <= MAX_MINUTES:  # SQLite's integers end at 2**63
+            raise UsageError.of("minutes_range", option=option, most=MAX_MINUTES)
     if min_time is not None and max_time is not None and min_time > max_time:
-        raise UsageError(f"--min-time {min_time} is more than --max-time {max_time}; nothing could match")
+        raise UsageError.of("minutes_crossed", option="--min-time", low=min_time, other="--max-time", high=max_time)
     query = None
     if search is not None:
         from readlog.store.search import parse_query

@@ -301,6 +301,28 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "分页程序（{pager}）运行失败（{detail}）；改为直接显示全文",
     ),
     "pager_status": ("exit status {code}", "退出状态 {code}"),
+    # ---- fetch: pages, their limits and their titles (web client, core/fetching.py)
+    "fetch_asks_to_wait": (
+        "the site asks to wait {seconds:.0f} s, longer than readlog waits ({most:g} s); try again later",
+        "网站要求等待 {seconds:.0f} 秒，超过 readlog 的等待上限（{most:g} 秒）；请稍后再试",
+    ),
+    "fetch_too_long": (
+        "the page took longer than {most:g} s to download and read ({seconds:.1f} s)",
+        "下载并读取该网页超过了 {most:g} 秒（{seconds:.1f} 秒）",
+    ),
+    "fetch_cut": (
+        "the page is {size}; readlog read its first {most}",
+        "网页大小为 {size}；readlog 只读取了前 {most}",
+    ),
+    "fetch_no_title": (
+        "no readable title on the page; the entry keeps the title it had",
+        "网页上没有可读的标题；条目保留原有标题",
+    ),
+    "minutes_range": ("{option} takes minutes, 0 to {most:,}", "{option} 的值是分钟数，0 到 {most:,}"),
+    "minutes_crossed": (
+        "{option} {low} is more than {other} {high}; nothing could match",
+        "{option} {low} 大于 {other} {high}；不会有任何匹配",
+    ),
 }
 
 

@@ -123,6 +123,9 @@ def fetched(out: Output, report: FetchReport) -> None:
         tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
         out.print(_line(o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis")
     out.more(len(good))
+    for o in good:
+        if o.notice:
+            out.notice(f"#{o.id}: {o.notice}")
     for o in bad:
         label = _w(out, "dead" if o.dead else "failed")
         line = _line(o.id, label, o.error, "red" if o.dead else "yellow", clean(o.url, one_line=True))
@@ -150,6 +153,7 @@ def outcome_record(o: Outcome) -> Row:
         "minutes": o.minutes,
         "lang": o.lang or None,
         "final_url": o.final_url or None,
+        "notice": o.notice or None,
     }
 
 

@@ -87,6 +87,7 @@ class Fetched:
     summary: str = ""
     site_name: str = ""
     published: str | None = None
+    notice: str = ""  # said to the user (the page was cut, its title unreadable), not stored
 
 
 def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> int:

@@ -93,14 +93,18 @@ def guess_lang(text: str) -> str:
 # ---- extraction --------------------------------------------------------------------
 
 
-def extract(html: str, url: str = "") -> str:
-    """The main text of an HTML page as the light Markdown; '' when none is found."""
+def extract(html: str, url: str = "", *, fast: bool = False) -> str:
+    """The main text of an HTML page as the light Markdown; '' when none is found.
+
+    ``fast`` skips trafilatura's second opinions (readability, jusText),
+    which a large page makes slow and which matter little on one."""
     import trafilatura
 
     try:
         document = trafilatura.bare_extraction(
             html,
             url=url or None,
+            fast=fast,
             output_format="xml",  # keeps the tree (document.body) without turning it into text first
             include_comments=False,
             include_tables=True,

@@ -20,9 +20,11 @@ import asyncio
 import codecs
 import errno
 import functools
+import math
 import re
 import socket
 import ssl
+import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -54,24 +56,14 @@ TEXT_TYPES = ("text/plain",)
 _META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""", re.I)
 _HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
-# Names browsers read differently from Python (the WHATWG Encoding Standard):
-# GB2312 and GBK pages are decoded as GB18030, their superset; "Latin-1" and
-# ASCII pages as windows-1252; a page that says UTF-16 in a <meta> tag cannot
-# be UTF-16 (the tag was readable as ASCII) and is read as UTF-8.
-_CHARSET_ALIASES = {
-    "gb2312": "gb18030",
-    "gbk": "gb18030",
-    "x-gbk": "gb18030",
-    "gb_2312-80": "gb18030",
-    "iso-8859-1": "cp1252",
-    "iso8859-1": "cp1252",
-    "latin1": "cp1252",
-    "latin-1": "cp1252",
-    "us-ascii": "cp1252",
-    "ascii": "cp1252",
-    "big5": "big5hkscs",
-    "x-sjis": "shift_jis",
-}
+# The charsets a page may declare are the WHATWG Encoding Standard's labels
+# (what browsers accept, looked up by webencodings); a label outside it
+# (punycode, idna, rot13, base64...: names Python has, but not text
+# encodings a page can be in) is no declaration at all, and the charset is
+# detected. Where browsers read an encoding as its superset, so does
+# readlog: GBK (and GB2312) as GB18030, Big5 with the HKSCS additions,
+# EUC-KR as windows-949; "Latin-1" and ASCII are windows-1252 there already.
+_SUPERSETS = {"gbk": "gb18030", "big5": "big5hkscs", "euc-kr": "cp949", "x-user-defined": ""}
 
 
 @dataclass(frozen=True)
@@ -86,6 +78,9 @@ class Limits:
     timeout: float = 20.0  # seconds to connect, and between two reads of a page
     page_seconds: float = 60.0  # the longest one page may take, all reads together
     max_bytes: int = 10 * 2**20  # the largest page kept, after decompression
+    # A page is cut to this size before it is parsed: trafilatura's time grows with the square of a
+    # page's paragraphs (1 MB: 3 s, 2 MB: 11 s, 9.5 MB: minutes), so this is what bounds it.
+    parse_bytes: int = 2**20
     max_redirects: int = 10
     retries: int = 2  # further attempts after a 429 or 5xx
     backoff: float = 1.0  # the wait before the first retry, doubled for each next one
@@ -94,7 +89,8 @@ class Limits:
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Limits:
-        """The defaults, with READLOG_FETCH_TIMEOUT / _BACKOFF / _MAX_WAIT / _MAX_BYTES applied, then ``overrides``."""
+        """The defaults, with READLOG_FETCH_TIMEOUT / _BACKOFF / _MAX_WAIT / _MAX_BYTES /
+        _PARSE_BYTES applied, then ``overrides``."""
         values: dict[str, Any] = {}
         timeout = _env_float("READLOG_FETCH_TIMEOUT")
         if timeout is not None:
@@ -103,9 +99,10 @@ class Limits:
             value = _env_float(env)
             if value is not None:
                 values[key] = value
-        max_bytes = _env_float("READLOG_FETCH_MAX_BYTES")
-        if max_bytes is not None:
-            values["max_bytes"] = int(max_bytes)
+        for key, env in (("max_bytes", "READLOG_FETCH_MAX_BYTES"), ("parse_bytes", "READLOG_FETCH_PARSE_BYTES")):
+            size = _env_float(env)
+            if size is not None:
+                values[key] = int(size)
         limits = replace(cls(), **values)
         if "timeout" in overrides and "page_seconds" not in overrides:
             overrides["page_seconds"] = overrides["timeout"] * 3
@@ -146,6 +143,8 @@ class Page:
     dead: bool = False
     no_host: bool = False  # the host name does not exist (or the machine is offline)
     retry_after: float | None = None
+    notice: str = ""  # said beside a good page: it was cut, for one
+    seconds: float = 0.0  # how long the (last) attempt took
 
     @property
     def ok(self) -> bool:
@@ -218,6 +217,7 @@ async def _run(
         queues.setdefault(host_of(job.url), deque()).append(job)
     ready = deque(queues)  # hosts with pages waiting and none in flight
     active: dict[asyncio.Task[R], tuple[str, K]] = {}
+    large = asyncio.Semaphore(1)  # one large page parsed at a time, whatever ``jobs`` is
     async with _client(limits) as client:
         try:
             while ready or active:
@@ -226,7 +226,7 @@ async def _run(
                     job = queues[host].popleft()
                     if started:
                         started(job.key)
-                    task = asyncio.ensure_future(_one(client, job.url, limits, process))
+                    task = asyncio.ensure_future(_one(client, job.url, limits, process, large))
                     active[task] = (host, job.key)
                 finished, _ = await asyncio.wait(active, return_when=asyncio.FIRST_COMPLETED)
                 for task in finished:
@@ -241,9 +241,36 @@ async def _run(
                 await asyncio.gather(*active, return_exceptions=True)
 
 
-async def _one(client: httpx.AsyncClient, url: str, limits: Limits, process: Callable[[Page], R]) -> R:
+# Pages whose text is longer than this are parsed one at a time: parsing
+# takes about 100 bytes of memory per byte of page (tens of MB for these).
+LARGE_PAGE = 512 * 1024
+
+
+async def _one(
+    client: httpx.AsyncClient, url: str, limits: Limits, process: Callable[[Page], R], large: asyncio.Semaphore
+) -> R:
+    """Download a page and hand it to ``process`` in a thread, all within
+    ``limits.page_seconds``: download, decoding and extraction together.
+    A page past its time is handed over again as a failure; the thread
+    that was reading it finishes in the background (it cannot be stopped,
+    but the page was cut to ``limits.parse_bytes``, so it ends soon), and
+    a large page keeps its turn until then, so memory stays bounded."""
     page = await get(client, url, limits)
-    return await asyncio.to_thread(process, page)
+    is_large = len(page.text) > LARGE_PAGE
+    if is_large:
+        await large.acquire()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    work = loop.run_in_executor(None, process, page)
+    if is_large:
+        work.add_done_callback(lambda _: large.release())
+    left = limits.page_seconds - page.seconds
+    try:
+        return await asyncio.wait_for(asyncio.shield(work), timeout=max(left, 0.01))
+    except asyncio.TimeoutError:
+        took = page.seconds + loop.time() - started
+        late = replace(page, text="", notice="", error=_say("fetch_too_long", seconds=took, most=limits.page_seconds))
+        return process(late)
 
 
 def _client(limits: Limits) -> httpx.AsyncClient:
@@ -277,7 +304,9 @@ def _tls() -> ssl.SSLContext:
 
 async def get(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     """One page with its retries: 429 and 5xx are tried again after a
-    doubling wait (or the server's Retry-After, up to ``limits.max_wait``)."""
+    doubling wait, or after the server's Retry-After when it sends one, up
+    to ``limits.max_wait``. A page that asks for a longer wait is not dead
+    (its server said "not now", not "not here")."""
     attempt = 0
     while True:
         page = await _attempt(client, url, limits)
@@ -285,13 +314,25 @@ async def get(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
             break
         wait = retry_wait(page.retry_after, attempt, limits)
         if wait is None:
-            page.error += f"; the site asks to wait {page.retry_after:.0f} s"
+            page.error += "; " + _say("fetch_asks_to_wait", seconds=page.retry_after, most=limits.max_wait)
             break
-        await asyncio.sleep(wait)
+        await _pause(wait)
         attempt += 1
     if page.status is not None and page.status >= 400:
-        page.dead = page.status not in TRANSIENT_STATUSES
+        asked_to_wait = page.status in RETRY_STATUSES and page.retry_after is not None
+        page.dead = page.status not in TRANSIENT_STATUSES and not asked_to_wait
     return page
+
+
+async def _pause(seconds: float) -> None:
+    """The wait before a retry (tests put a shorter one in its place)."""
+    await asyncio.sleep(seconds)
+
+
+def _say(key: str, **params: Any) -> str:
+    from readlog.model.messages import say
+
+    return say(key, **params)
 
 
 def retry_wait(retry_after: float | None, attempt: int, limits: Limits) -> float | None:
@@ -306,6 +347,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     import httpx
 
     page = Page(url=url, final_url=url)
+    started = time.monotonic()
     try:
         await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
     except asyncio.TimeoutError:
@@ -320,6 +362,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     except (httpx.HTTPError, OSError, ValueError, UnicodeError, LookupError) as exc:
         page.error, page.no_host = network_error(exc)
         page.dead = page.no_host
+    page.seconds = time.monotonic() - started
     return page
 
 
@@ -388,12 +431,16 @@ def _loop_key(url: str) -> str:
 
 
 def _retry_after(value: str) -> float | None:
-    """Retry-After as seconds: a number (a fraction is read too), or an HTTP date."""
+    """Retry-After as whole seconds: delta-seconds, or an HTTP date.
+
+    HTTP's delta-seconds are digits only; a fraction (``30.5``, sent by
+    some servers) is read rounded up, so readlog never comes back sooner
+    than it was asked to. Anything else is no Retry-After at all."""
     value = value.strip()
     if not value:
         return None
     if re.fullmatch(r"\d{1,9}(?:\.\d{1,6})?", value):
-        return float(value)
+        return float(math.ceil(float(value)))
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -402,7 +449,7 @@ def _retry_after(value: str) -> float | None:
 
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+    return float(math.ceil(max(0.0, (when - datetime.now(timezone.utc)).total_seconds())))
 
 
 async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
@@ -429,7 +476,18 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
         page.content_type = "text/html" if _looks_like_html(data) else ""
         if not page.content_type:
             raise _Failure("not a web page (the server did not say what it is)", page.status)
+    if len(data) > limits.parse_bytes:
+        data = cut(data, limits.parse_bytes)
+        page.notice = _say("fetch_cut", size=_size(len(body)), most=_size(limits.parse_bytes))
     page.text, page.charset = decode(data, header)
+
+
+def cut(data: bytes, most: int) -> bytes:
+    """The first ``most`` bytes of a page, ending before a tag (or a line)
+    where one starts in the last quarter: what is parsed of a larger page."""
+    head = data[:most]
+    end = max(head.rfind(b"<", most * 3 // 4), head.rfind(b"\n", most * 3 // 4))
+    return head[:end] if end > 0 else head
 
 
 def _size(n: int) -> str:
@@ -552,7 +610,7 @@ def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
         declared.append(found.group(1).decode("ascii", "replace") if found else "")
     for i, raw in enumerate(declared):
         name = charset(raw) if raw else ""
-        if name == "utf-16" and i > 0:
+        if name.startswith("utf-16") and i > 0:
             name = "utf-8"  # a declaration readable as ASCII cannot be in UTF-16
         if name:
             return data.decode(name, errors="replace"), name
@@ -565,19 +623,14 @@ def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
 
 
 def charset(name: str) -> str:
-    """Python's codec name for a declared charset, or '' when there is none such."""
-    name = name.strip().strip("\"'").lower()
-    name = _CHARSET_ALIASES.get(name, name)
-    try:
-        codec = codecs.lookup(name)
-    except (LookupError, ValueError):
+    """Python's codec name for a declared charset: '' when the label is not
+    one of the WHATWG Encoding Standard's (then the charset is detected)."""
+    import webencodings
+
+    found = webencodings.lookup(name.strip().strip("\"'"))
+    if found is None:
         return ""
-    if not codec._is_text_encoding:  # base64, rot13, zlib...: codecs Python has, but not for text
-        return ""
-    found = codec.name
-    if found in ("utf-16-le", "utf-16-be", "utf-16"):
-        return "utf-16"
-    return found
+    return _SUPERSETS.get(found.name, found.codec_info.name)
 
 
 def _guess(data: bytes) -> str:
