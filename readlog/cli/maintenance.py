@@ -113,9 +113,7 @@ def check(
 
     state = state_of(ctx)
     path, _ = library_path(state.db_option)
-    if not path.exists():
-        raise ReadlogError.of("no_library_yet", path=path)
-    report = inspect(path)
+    report = inspect(path)  # no file, an empty one or another application's: one line
     problems = _problems(report)
     if as_json:
         state.out.json({**report, "ok": not problems, "problems": problems})
@@ -136,6 +134,12 @@ def _problems(report: dict[str, Any], lang: str = "en") -> list[str]:
         found.append(say("problem_newer", lang, version=report["version"]))
     if report["index"] is not None and report["index"] != report["entries"]:
         found.append(say("problem_index", lang))
+    found += [say("problem_schema", lang, name=name) for name in report["schema"]]
+    for bad in report["not_utf8"]:
+        key = "problem_not_utf8_entry" if bad["table"] == "entries" else "problem_not_utf8_row"
+        found.append(say(key, lang, table=bad["table"], row=bad["row"], columns=", ".join(bad["columns"])))
+    if report["not_utf8_rows"] > len(report["not_utf8"]):
+        found.append(say("problem_not_utf8_more", lang, n=report["not_utf8_rows"] - len(report["not_utf8"])))
     return found
 
 
@@ -153,13 +157,14 @@ def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> 
     else:
         index = say("check_index_n", lang, n=report["index"])
     entries = report["entries"] if report["entries"] is None else format(report["entries"], ",")
+    sound = report["integrity"] == ["ok"] and not (report["schema"] or report["not_utf8"])
     lines = [
         say("check_library", lang, path=report["path"]),
         say("check_schema", lang, schema=schema),
         say("check_entries", lang, n=entries),
         say("check_index", lang, index=index),
         say("check_journal", lang, journal=report["journal"]),
-        say("check_ok" if report["integrity"] == ["ok"] else "check_damaged", lang),
+        say("check_ok" if sound else "check_damaged", lang),
     ]
     for line in lines + [say("check_problem", lang, problem=p) for p in problems]:
         state.out.line(_safe(line))

@@ -16,6 +16,10 @@ m005, which recomputes link keys with the identity rule of model/entry.py
 (see its docstring). tests/test_migrations.py checks that a library
 upgraded from every released schema ends exactly like a new one, and that
 the live schema agrees with what the migrations build.
+
+From schema 7 a library carries readlog's mark, ``PRAGMA application_id``
+(m007): store/files.py knows a library by it, and one made before the mark
+by the names of its migrations (UNMARKED).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from readlog.store.migrations import (
     m004_reading,
     m005_identity,
     m006_fold_spaces_only_when_needed,
+    m007_application_id,
 )
 from readlog.store.migrations.progress import showing
 
@@ -46,8 +51,14 @@ MIGRATIONS: list[Callable[[Database], None]] = [
     m004_reading.m004_reading,
     m005_identity.m005_identity,
     m006_fold_spaces_only_when_needed.m006_fold_spaces_only_when_needed,
+    m007_application_id.m007_application_id,
 ]
 LATEST = len(MIGRATIONS)
+
+# readlog's mark in the header of every library from schema 7 on (PRAGMA application_id).
+APPLICATION_ID = m007_application_id.APPLICATION_ID
+# The migrations of the libraries made before the mark (schemas 1-6), by which they are known.
+UNMARKED = [fn.__name__ for fn in MIGRATIONS[:6]]
 
 
 def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, int | None], Any] | None = None) -> int:
