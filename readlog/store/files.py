@@ -107,11 +107,6 @@ def read_header(path: Path) -> bytes | None:
     return head
 
 
-def check_header(path: Path) -> None:
-    """Refuse, in one line, a file that is no SQLite database at all (see read_header)."""
-    read_header(path)
-
-
 def _sane(head: bytes) -> bool:
     """SQLite's header as SQLite writes it: a page size that is a power of two
     from 512 to 65536 (1 meaning 65536) and the fixed payload fractions."""
