@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from readlog.store import Store, schema
-from readlog.store.migrations import LATEST, NAMES, functions, migrate
+from readlog.store.migrations import APPLICATION_ID, LATEST, NAMES, functions, migrate
 
 from conftest import FIXTURES, ROOT
 
 LIBRARIES = FIXTURES / "libraries"
 MIGRATIONS_DIR = ROOT / "readlog" / "store" / "migrations"
-Schema = tuple[int, list[tuple[str, str, str, str]]]
+Schema = tuple[int, list[tuple[str, str, str, str]], int]  # user_version, objects, application_id
 
 
 def normalised(sql: str | None) -> str:
@@ -36,9 +36,10 @@ def schema_of(path: Path) -> Schema:
             "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name"
         ).fetchall()
         version = conn.execute("PRAGMA user_version").fetchone()[0]
+        mark = conn.execute("PRAGMA application_id").fetchone()[0]
     finally:
         conn.close()
-    return version, [(t, n, tbl, normalised(sql)) for t, n, tbl, sql in rows]
+    return version, [(t, n, tbl, normalised(sql)) for t, n, tbl, sql in rows], mark
 
 
 def new_library(folder: Path) -> Path:
@@ -56,6 +57,7 @@ def test_a_library_of_every_released_schema_upgrades_to_the_schema_of_a_new_one(
     Store.open(old, notice=lambda _: None).close()  # the upgrade every user gets
     fresh, upgraded = schema_of(new_library(tmp_path / "new")), schema_of(old)
     assert fresh[0] == upgraded[0] == LATEST
+    assert fresh[2] == upgraded[2] == APPLICATION_ID
     assert {r[0] for r in fresh[1]} >= {"table", "index", "trigger"}
     assert upgraded == fresh
 

@@ -107,7 +107,8 @@ def handle_errors(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        ctx = kwargs.get("ctx") or next((a for a in args if isinstance(a, typer.Context)), None)
+        # click's Context, wherever this typer keeps click: the root callback passes its own positionally
+        ctx = kwargs.get("ctx") or next((a for a in args if hasattr(a, "find_root")), None)
         state = state_of(ctx) if ctx is not None else State(None, None)
         try:
             if ctx is not None:
@@ -124,7 +125,7 @@ def handle_errors(fn: F) -> F:
             from readlog.core.maintenance import database_error, library_file
 
             path = state._lib.path if state._lib is not None else library_file(state.db_option)
-            state.out.error(str(database_error(exc, path)))
+            state.out.error(database_error(exc, path).localized(state.out.lang))
             raise typer.Exit(EXIT_FAILED) from None
         except OSError as exc:  # the output cannot be written: a full disk, a closed pipe or stdout
             raise typer.Exit(output_failed(exc, state.out.lang)) from None

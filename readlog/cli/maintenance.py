@@ -97,13 +97,14 @@ def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> 
     else:
         index = say("check_index_n", lang, n=report["index"])
     entries = report["entries"] if report["entries"] is None else format(report["entries"], ",")
+    sound = report["integrity"] == ["ok"] and not (report["schema"] or report["not_utf8"])
     lines = [
         say("check_library", lang, path=report["path"]),
         say("check_schema", lang, schema=schema),
         say("check_entries", lang, n=entries),
         say("check_index", lang, index=index),
         say("check_journal", lang, journal=report["journal"]),
-        say("check_ok" if report["integrity"] == ["ok"] else "check_damaged", lang),
+        say("check_ok" if sound else "check_damaged", lang),
     ]
     for line in lines + [say("check_problem", lang, problem=p) for p in problems]:
         state.out.line(_safe(line))

@@ -85,6 +85,12 @@ def problems(report: Row, lang: str = "en") -> list[str]:
         found.append(say("problem_newer", lang, version=report["version"]))
     if report["index"] is not None and report["index"] != report["entries"]:
         found.append(say("problem_index", lang))
+    found += [say("problem_schema", lang, name=name) for name in report["schema"]]
+    for bad in report["not_utf8"]:
+        key = "problem_not_utf8_entry" if bad["table"] == "entries" else "problem_not_utf8_row"
+        found.append(say(key, lang, table=bad["table"], row=bad["row"], columns=", ".join(bad["columns"])))
+    if report["not_utf8_rows"] > len(report["not_utf8"]):
+        found.append(say("problem_not_utf8_more", lang, n=report["not_utf8_rows"] - len(report["not_utf8"])))
     return found
 
 

@@ -158,14 +158,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "请升级 readlog 再打开。文件没有被改动",
     ),
     "not_library_sqlite": (
-        "{path}: an SQLite database, but not a readlog library; it was left untouched",
-        "{path}：是 SQLite 数据库，但不是 readlog 书库；没有改动它",
+        "{path}: an SQLite database, but not a readlog library; it was left untouched. "
+        "Give readlog a file of its own with --db or READLOG_DB (a new path starts a new library)",
+        "{path}：是 SQLite 数据库，但不是 readlog 书库；没有改动它。"
+        "请用 --db 或 READLOG_DB 给 readlog 一个自己的文件（新路径会新建书库）",
     ),
     "not_library": (
-        "{path}: not a readlog library (not an SQLite database); it was left untouched",
-        "{path}：不是 readlog 书库（不是 SQLite 数据库）；没有改动它",
+        "{path}: not a readlog library (not an SQLite database); it was left untouched. "
+        "Give readlog a file of its own with --db or READLOG_DB (a new path starts a new library)",
+        "{path}：不是 readlog 书库（不是 SQLite 数据库）；没有改动它。"
+        "请用 --db 或 READLOG_DB 给 readlog 一个自己的文件（新路径会新建书库）",
     ),
-    "library_is_dir": ("{path}: is a directory, not a library file", "{path}：是目录，不是书库文件"),
+    "library_is_dir": (
+        "{path}: is a directory, not a library file; give the path of a file with --db or READLOG_DB",
+        "{path}：是目录，不是书库文件；请用 --db 或 READLOG_DB 给出一个文件的路径",
+    ),
     "library_not_file": (
         "{path}: not a regular file (a device or a pipe); a library is a file",
         "{path}：不是普通文件（设备或管道）；书库必须是文件",
@@ -322,6 +329,34 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "minutes_crossed": (
         "{option} {low} is more than {other} {high}; nothing could match",
         "{option} {low} 大于 {other} {high}；不会有任何匹配",
+    ),
+    # ---- the library file: reaching it, damage, text that is not UTF-8 (issue 25)
+    "library_no_access": (
+        "{path}: cannot read the library (permission denied); check the permissions of the file "
+        "and of the folders above it, or give another path with --db",
+        "{path}：无法读取书库（权限不足）；请检查该文件及其上级目录的权限，或用 --db 指定其他路径",
+    ),
+    "library_unreachable": (
+        "{path}: cannot open the library ({reason}); check the path, or give another one with --db",
+        "{path}：无法打开书库（{reason}）；请检查路径，或用 --db 指定其他路径",
+    ),
+    "problem_schema": (
+        "the definition of {name} is damaged or not readlog's; restore a backup copy, "
+        "or `readlog export` what still reads into a new library",
+        "{name} 的定义已损坏或不是 readlog 写的；请恢复备份，或用 `readlog export` 导出仍可读取的内容并导入新书库",
+    ),
+    "problem_not_utf8_entry": (
+        "entry {row}: {columns} holds text that is not UTF-8; it is shown with \ufffd for the bad bytes "
+        "until you change it (readlog edit {row})",
+        "条目 {row}：{columns} 含有不是 UTF-8 的文本；在修改之前以 \ufffd 代替坏字节显示（readlog edit {row}）",
+    ),
+    "problem_not_utf8_row": (
+        "{table} row {row}: {columns} holds text that is not UTF-8; it is shown with \ufffd for the bad bytes",
+        "{table} 第 {row} 行：{columns} 含有不是 UTF-8 的文本；以 \ufffd 代替坏字节显示",
+    ),
+    "problem_not_utf8_more": (
+        "{n:,} more rows hold text that is not UTF-8 (see --json)",
+        "另有 {n:,} 行含有不是 UTF-8 的文本（见 --json）",
     ),
 }
 

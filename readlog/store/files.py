@@ -1,17 +1,71 @@
-"""The library as a file: header checks, connecting, `db check`'s inspection, SQLite errors as one line."""
+"""The library as a file: recognising it, connecting, `db check`'s inspection, SQLite errors as one line.
+
+readlog knows its own library by a mark in the file's header, SQLite's
+``application_id`` (schema 7 on), read from the first 100 bytes without
+opening the file as a database. A file without the mark is looked into
+read-only (nothing is created beside it) and taken only when it is empty,
+or a library made before the mark, known by readlog's own migrations
+(schemas 1-6, upgraded and marked on opening). Anything else is refused,
+left byte for byte as it was.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
+import stat
 from pathlib import Path
+from typing import Any
 
 from readlog.model.errors import ReadlogError
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
-from readlog.store.migrations import LATEST
+from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER = 100  # bytes of SQLite's file header
+NEW, OURS, UNMARKED_LIBRARY = "new", "ours", "unmarked"
+# How many rows with text that is not UTF-8 `db check` names (it counts them all).
+NOT_UTF8_SHOWN = 50
+
+
+def _text(raw: bytes) -> str:
+    """A TEXT value as str. Bytes that are not UTF-8 (written by another tool, or
+    a damaged disk) read as U+FFFD, so one such row does not fail the whole query."""
+    return raw.decode("utf-8", "replace")
+
+
+class Connection(sqlite3.Connection):
+    """sqlite3's connection, saying a schema that is not UTF-8 as an SQLite error.
+
+    A damaged byte in the schema reaches Python in SQLite's message ("near
+    \"C\xffEATE\"") or in a column name, which sqlite3 decodes strictly: the
+    UnicodeDecodeError it raises instead is made the DatabaseError of a damaged
+    file, which every caller already reports in one line.
+    """
+
+    def execute(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().execute(*args)
+        except UnicodeDecodeError:
+            raise not_text() from None
+
+    def executemany(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().executemany(*args)
+        except UnicodeDecodeError:
+            raise not_text() from None
+
+    def executescript(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().executescript(*args)
+        except UnicodeDecodeError:
+            raise not_text() from None
+
+
+def not_text() -> sqlite3.DatabaseError:
+    return sqlite3.DatabaseError("malformed database schema: it holds bytes that are not UTF-8")
 
 
 def is_library_file(library: Path, target: Path) -> bool:
@@ -26,18 +80,105 @@ def is_library_file(library: Path, target: Path) -> bool:
     return False
 
 
-def check_header(path: Path) -> None:
-    if path.is_dir():
+def read_header(path: Path) -> bytes | None:
+    """The first bytes of the file at ``path`` (SQLite's header), b"" for an
+    empty file, None when there is no file; a directory, a device, a file that
+    cannot be read or is not an SQLite database is refused with one line."""
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise unreachable(path, exc) from None
+    if stat.S_ISDIR(st.st_mode):
         raise ReadlogError.of("library_is_dir", path=path)
-    if not path.is_file():
+    if not stat.S_ISREG(st.st_mode):
         raise ReadlogError.of("library_not_file", path=path)
     try:
         with open(path, "rb") as fh:
-            head = fh.read(16)
+            head = fh.read(HEADER)
     except OSError as exc:
-        raise ReadlogError(f"{path}: cannot read the library ({exc.strerror})") from None
-    if head and head != SQLITE_MAGIC:
+        raise unreachable(path, exc) from None
+    if head and not head.startswith(SQLITE_MAGIC):
         raise ReadlogError.of("not_library", path=path)
+    if head and (len(head) < HEADER or not _sane(head)):
+        raise ReadlogError.of("damaged", path=path, detail="file is not a database")
+    return head
+
+
+def _sane(head: bytes) -> bool:
+    """SQLite's header as SQLite writes it: a page size that is a power of two
+    from 512 to 65536 (1 meaning 65536) and the fixed payload fractions."""
+    size = int.from_bytes(head[16:18], "big")
+    return (size == 1 or (512 <= size <= 32768 and size & (size - 1) == 0)) and head[21:24] == b"\x40\x20\x20"
+
+
+def unreachable(path: Path, exc: OSError) -> ReadlogError:
+    """The library file (or a folder on its way) cannot be read: one line naming it."""
+    if isinstance(exc, PermissionError):
+        return ReadlogError.of("library_no_access", path=path)
+    return ReadlogError.of("library_unreachable", path=path, reason=exc.strerror or str(exc))
+
+
+def recognise(path: Path, head: bytes) -> str:
+    """What the existing file at ``path`` is, found without changing it or
+    creating anything beside it: NEW (empty: a library may be made in it),
+    OURS (it carries readlog's mark) or UNMARKED_LIBRARY (a library made before
+    the mark). Another application's database is refused."""
+    if not head:
+        return NEW
+    mark = int.from_bytes(head[68:72], "big")
+    if mark == APPLICATION_ID:
+        return OURS
+    if mark:
+        raise ReadlogError.of("not_library_sqlite", path=path)
+    conn = _peek(path)
+    try:
+        return kind_of(conn, path)[0]
+    except sqlite3.DatabaseError as exc:
+        raise database_error(exc, path) from None
+    finally:
+        conn.close()
+
+
+def _peek(path: Path) -> sqlite3.Connection:
+    """A read-only connection that leaves nothing beside the file. SQLite reads
+    a WAL database through -wal and -shm files, making them if they are not
+    there; with neither a -wal nor a -journal file the database file is whole,
+    and SQLite is told it cannot change (immutable), which reads it as it is."""
+    whole = not any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal"))
+    uri = path.resolve().as_uri() + ("?mode=ro&immutable=1" if whole else "?mode=ro")
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, factory=Connection)
+    except sqlite3.Error as exc:
+        raise database_error(exc, path) from None
+    conn.text_factory = _text
+    return conn
+
+
+def kind_of(conn: sqlite3.Connection, path: Path) -> tuple[str, int]:
+    """(NEW, OURS or UNMARKED_LIBRARY, the schema version) of an open file, or
+    the error refusing another application's database."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    mark = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if mark == APPLICATION_ID:
+        return OURS, version
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    if not mark and not names and version == 0:
+        return NEW, version
+    if not mark and 0 < version <= len(UNMARKED) and {"_sqlite_migrations", "entries"} <= names:
+        try:
+            applied = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT name FROM _sqlite_migrations WHERE migration_set = 'readlog' ORDER BY rowid"
+                )
+            ]
+        except sqlite3.OperationalError:  # a migrations table of another shape: another tool's
+            applied = []
+        if applied == UNMARKED[:version]:
+            return UNMARKED_LIBRARY, version
+    raise ReadlogError.of("not_library_sqlite", path=path)
 
 
 def writable(path: Path) -> bool:
@@ -51,18 +192,21 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
     timeout = busy_timeout()
     try:
         if writable:
-            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, factory=Connection)
         else:
             uri = path.resolve().as_uri() + "?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, factory=Connection)
             try:
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             except sqlite3.OperationalError:
                 conn.close()  # a WAL library in a read-only folder: nobody can be writing it
-                conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+                conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, factory=Connection)
+    except sqlite3.DatabaseError as exc:
+        raise database_error(exc, path) from None
     except sqlite3.Error as exc:
         raise ReadlogError(f"{path}: cannot open the library ({exc})") from None
     conn.row_factory = sqlite3.Row
+    conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return conn
 
@@ -71,16 +215,19 @@ def inspect(path: Path) -> Row:
     """What `readlog db check` reports, read without changing or upgrading the file.
 
     Keys: ``version``, ``latest``, ``entries``, ``integrity`` (a list of
-    SQLite's findings, ``["ok"]`` when sound), ``index`` (entries in the
-    search index, or None), ``journal``.
+    SQLite's findings, ``["ok"]`` when sound), ``schema`` (names of readlog's
+    tables, indexes and triggers whose definition is damaged or not the one
+    readlog made), ``not_utf8`` (rows holding text that is not UTF-8: table,
+    row and columns, the first NOT_UTF8_SHOWN of them) and ``not_utf8_rows``
+    (how many), ``index`` (entries in the search index, or None), ``journal``.
     """
-    check_header(path)
+    head = read_header(path)
+    if head is None or recognise(path, head) == NEW:
+        raise ReadlogError.of("no_library_yet", path=path)
     conn = connect(path, writable=False)
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
-        if "_sqlite_migrations" not in tables:
-            raise ReadlogError(f"{path}: an SQLite database, but not a readlog library")
         journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -89,8 +236,10 @@ def inspect(path: Path) -> Row:
         integrity = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
     except sqlite3.DatabaseError as exc:
         integrity = [str(exc)]
+    schema = schema_damage(conn, version)
+    not_utf8, rows = _not_utf8(conn) if integrity == ["ok"] and not schema else ([], 0)
     entries, index = _count(conn, "entries", tables), _count(conn, "entries_fts_docsize", tables)
-    if "view_counts" in tables and integrity == ["ok"]:
+    if "view_counts" in tables and integrity == ["ok"] and not schema:
         kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())
         from readlog.store.schema import view_recounts
 
@@ -108,9 +257,114 @@ def inspect(path: Path) -> Row:
         "latest": LATEST,
         "entries": entries,
         "integrity": integrity,
+        "schema": schema,
+        "not_utf8": not_utf8,
+        "not_utf8_rows": rows,
         "index": index,
         "journal": journal,
     }
+
+
+def normalised(sql: str | None) -> str:
+    """SQL as SQLite keeps it, with whitespace runs made one space (ALTER TABLE and
+    CREATE TABLE write the same columns with different spacing)."""
+    return re.sub(r"\s+", " ", sql or "").replace("( ", "(").replace(" )", ")").strip()
+
+
+def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], bytes | None]:
+    """Every object of the schema, (type, name) -> its SQL, as the bytes stored
+    (a damaged byte must not be read as U+FFFD and pass), without SQLite's own
+    tables and sqlite-utils' record of migrations (whose table each version of
+    sqlite-utils writes its own way)."""
+    rows = conn.execute(
+        "SELECT type, CAST(name AS BLOB), CAST(sql AS BLOB) FROM sqlite_master "
+        "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name != '_sqlite_migrations'"
+    )
+    return {(kind, _text(name)): sql for kind, name, sql in rows}
+
+
+def schema_damage(conn: sqlite3.Connection, version: int) -> list[str]:
+    """Names of the tables, indexes, triggers and views whose definition is not
+    the one readlog's migrations write for schema ``version``: a damaged byte in
+    a column's name, a missing or changed object. Objects readlog did not make
+    are not its business."""
+    try:
+        found = schema_of(conn)
+    except sqlite3.DatabaseError:
+        return ["sqlite_master"]
+    damaged = set()
+    for (_, name), sql in found.items():
+        try:
+            (sql or b"").decode("utf-8")
+        except UnicodeDecodeError:
+            damaged.add(name)
+    if 0 < version <= LATEST:
+        for (kind, name), sql in expected_schema(version).items():
+            have = found.get((kind, name), b"")
+            if name not in damaged and (have is None or normalised(_text(have)) != normalised(_text(sql or b""))):
+                damaged.add(name)
+    return sorted(damaged)
+
+
+def expected_schema(version: int) -> dict[tuple[str, str], bytes | None]:
+    """The schema readlog's migrations build for ``version``, in memory."""
+    from sqlite_utils import Database
+
+    from readlog.store.migrations import migrate
+
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(Database(conn, execute_plugins=False), upto=version)
+        return schema_of(conn)
+    finally:
+        conn.close()
+
+
+def _not_utf8(conn: sqlite3.Connection) -> tuple[list[Row], int]:
+    """The rows of readlog's tables holding text that is not UTF-8 (the first
+    NOT_UTF8_SHOWN of them: table, row and columns) and how many there are.
+    The search index's own tables hold no text of their own and are skipped."""
+    tables = [
+        (name, "without rowid" in normalised(sql).lower())
+        for name, sql in conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
+            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'entries\\_fts\\_%' ESCAPE '\\'"
+        )
+    ]
+    found: list[Row] = []
+    count = 0
+    shapes = [(t, wr, [r[1] for r in conn.execute("SELECT * FROM pragma_table_info(?)", (t,))]) for t, wr in tables]
+    conn.text_factory = bytes
+    try:
+        for table, without_rowid, columns in shapes:
+            if not columns:
+                continue
+            key = _quote(columns[0]) if without_rowid else "rowid"
+            picked = ", ".join(f"CASE WHEN typeof({_quote(c)}) = 'text' THEN {_quote(c)} END" for c in columns)
+            for row in conn.execute(f"SELECT {key}, {picked} FROM {_quote(table)}"):
+                bad = [c for c, value in zip(columns, row[1:], strict=True) if value is not None and not _utf8(value)]
+                if bad:
+                    count += 1
+                    if len(found) < NOT_UTF8_SHOWN:
+                        label = _text(row[0]) if isinstance(row[0], bytes) else row[0]
+                        found.append({"table": table, "row": label, "columns": bad})
+    except sqlite3.DatabaseError:
+        pass  # a damaged page: integrity_check has said so
+    finally:
+        conn.text_factory = _text
+    return found, count
+
+
+def _utf8(value: bytes) -> bool:
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _count(conn: sqlite3.Connection, table: str, tables: set[str]) -> int | None:
@@ -134,7 +388,9 @@ def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
         w in text for w in ("locked", "busy", "readonly", "read-only")
     ):
         return busy_or(exc, path)
-    if isinstance(exc, sqlite3.OperationalError) and "disk I/O" not in text and "malformed" not in text:
+    # A library readlog recognised but whose tables lack what readlog made: a damaged schema.
+    missing = any(w in text for w in ("no such column", "no such table", "has no column named"))
+    if isinstance(exc, sqlite3.OperationalError) and not missing and "disk I/O" not in text and "malformed" not in text:
         return ReadlogError(f"{path}: {text}")
     return ReadlogError.of("damaged", path=path, detail=text)
 

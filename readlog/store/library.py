@@ -36,7 +36,7 @@ from readlog.store import (
     query,
 )
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
-from readlog.store.files import busy_or, check_header, connect, database_error, writable
+from readlog.store.files import OURS, busy_or, connect, database_error, kind_of, read_header, recognise, writable
 from readlog.store.migrations import LATEST, migrate
 from readlog.store.query import LIST_COLUMNS, Filters
 
@@ -77,16 +77,19 @@ class Store:
         ``progress`` (like render.Output.progress) shows long upgrade steps.
 
         A file that is not a readlog library, is damaged, or was made by a
-        newer readlog is refused with a clear error and left untouched.
+        newer readlog is refused with a clear error and left untouched: a
+        library is made only where there is no file or an empty one (see
+        files.recognise).
         """
-        exists = path.exists()
-        if exists:
-            check_header(path)
+        head = read_header(path)
+        if head is not None:
+            recognise(path, head)  # looks read-only: another application's file is refused as it was
         else:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise ReadlogError(f"{path}: cannot create the library folder ({exc.strerror})") from None
+        exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
             raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
@@ -104,13 +107,10 @@ class Store:
         return lib
 
     def _prepare(self, notice: Callable[[str], None] | None) -> None:
-        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > LATEST:
+        # Again on this connection: the file may have changed since recognise() looked.
+        kind, version = kind_of(self.conn, self.path)
+        if kind == OURS and version > LATEST:
             raise ReadlogError.of("newer", path=self.path, version=version, latest=LATEST)
-        if version == 0:
-            tables = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-            if tables and "_sqlite_migrations" not in tables:
-                raise ReadlogError.of("not_library_sqlite", path=self.path)
         if not self.readonly:
             mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
@@ -118,6 +118,9 @@ class Store:
         if version < LATEST:
             self._upgrade(version, notice)
         self.conn.execute("PRAGMA foreign_keys=OFF")
+        # A damaged byte in a column's name is found here, where it costs a statement's
+        # compilation, rather than in the middle of a command (see files.Connection).
+        self.conn.execute("SELECT * FROM entries LIMIT 0")
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:

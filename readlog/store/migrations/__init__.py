@@ -16,6 +16,10 @@ m005, which recomputes link keys with the identity rule of model/entry.py
 (see its docstring). tests/test_migrations.py checks that a library
 upgraded from every released schema ends exactly like a new one, and that
 the live schema agrees with what the migrations build.
+
+From schema 7 a library carries readlog's mark, ``PRAGMA application_id``
+(m007): store/files.py knows a library by it, and one made before the mark
+by the names of its migrations (UNMARKED).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ NAMES = (
     "m004_reading",
     "m005_identity",
     "m006_fold_spaces_only_when_needed",
+    "m007_application_id",
 )
 LATEST = len(NAMES)
 
@@ -48,6 +53,13 @@ def functions() -> list[Callable[[Database], None]]:
     import importlib
 
     return [getattr(importlib.import_module(f"{__name__}.{name}"), name) for name in NAMES]
+
+
+# readlog's mark in the header of every library from schema 7 on (PRAGMA application_id):
+# the bytes "RLOG". m007 carries its own frozen copy; tests/test_migrations.py holds the two equal.
+APPLICATION_ID = 0x524C4F47
+# The migrations of the libraries made before the mark (schemas 1-6), by which they are known.
+UNMARKED = list(NAMES[:6])
 
 
 def migrate(db: Database, *, upto: int | None = None, progress: Callable[[str, int | None], Any] | None = None) -> int:
