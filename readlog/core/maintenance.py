@@ -61,12 +61,10 @@ def check(path: Path) -> Row:
 
     Returns the findings (path, version, latest, entries, index, journal,
     integrity) with ``ok`` and the ``problems`` found (in English). A file
-    that does not exist is a ReadlogError.
+    that does not exist, or cannot be reached, is a ReadlogError (store.inspect).
     """
     from readlog.store import inspect
 
-    if not path.exists():
-        raise ReadlogError.of("no_library_yet", path=path)
     report = inspect(path)
     found = problems(report)
     return {**report, "ok": not found, "problems": found}
