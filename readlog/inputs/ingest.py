@@ -46,6 +46,7 @@ class FileResult:
     failure: ReadlogError | None = None  # the error itself, to be said in the user's language
     entries: int = 0
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
+    cuts: dict[str, int] = field(default_factory=dict)  # field -> values cut to its limit (model/fields.py)
 
 
 class Interrupted(ReadlogError):
@@ -202,7 +203,7 @@ def _import_one(
             with lib.transaction(), lib.bulk_insert():
                 _store(lib, infile, items, result, as_of, strict, progress)
         except StrictFailure:
-            result.counts = Counts()
+            result.counts, result.cuts = Counts(), {}
             raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
     finally:
         close_input(infile)
@@ -250,7 +251,7 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
-            keep, problems = vet(item, as_of)
+            keep, problems = vet(item, as_of, result.cuts)
             result.problems.extend(problems)
             if not keep:
                 continue
