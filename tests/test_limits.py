@@ -141,13 +141,13 @@ def test_an_import_counts_each_field_it_cuts(run: Run, tmp_path: Path) -> None:
         {"readlog": 1, "title": "t" * (TITLE + 1), "url": f"https://cut.example/{i}", "note": "n" * (NOTE + 5)}
         for i in range(3)
     ]
-    records[0]["tags"] = ["x" * 300, *(f"tag{i}" for i in range(fields.MAX_TAGS + 2))]
+    records[0]["tags"] = ["x" * 1100, *(f"tag{i}" for i in range(fields.MAX_TAGS + 2))]
     path = tmp_path / "over.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     result = run("import", str(path))
     assert "3 titles were cut to 4,096 characters, the limit" in result.stderr
     assert "3 notes were cut to 1,048,576 characters, the limit; set READLOG_MAX_NOTE_CHARS" in result.stderr
-    assert "1 tag was cut to 256 characters" in result.stderr
+    assert "1 tag was cut to 1,024 characters" in result.stderr
     assert "3 tags beyond 1,000 on one entry were dropped" in result.stderr
     again = json.loads(run("--db", str(tmp_path / "b.db"), "import", str(path), "--json").stdout)[0]
     assert again["cut"] == {"title": 3, "note": 3, "tag": 1, "tags": 3}
@@ -177,7 +177,7 @@ def test_typed_text_past_a_limit_is_refused_not_cut(run: Run, tmp_path: Path) ->
     err = run("edit", "2", "--title", "t" * (TITLE + 1), code=2).stderr
     assert "--title is 4,097 characters long; at most 4,096 fit" in err
     run("edit", "2", "--title", "t" * TITLE)
-    assert run("tag", "2", "+" + "x" * 257, code=2).stderr.count("at most 256 fit") == 1
+    assert run("tag", "2", "+" + "x" * 1025, code=2).stderr.count("at most 1,024 fit") == 1
     err = run("add", "--no-fetch", "--note", "n" * (NOTE + 1), "https://long.example/new", code=2).stderr
     assert "--note is 1,048,577 characters long" in err
     assert len(run.json("list")) == 2

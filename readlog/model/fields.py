@@ -35,7 +35,7 @@ FIXED = {
     "title": 4096,
     "source": 1024,
     "category": 1024,
-    "tag": 256,  # each tag
+    "tag": 1024,  # each tag; as long as a category, which an import may turn into a tag
     "url": 65536,  # also the address a fetch ended at
     "saved_raw": 1024,  # the stamp as an export wrote it
     "fetch_error": 4096,
