@@ -66,6 +66,7 @@ def tag_ids(
 def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
     """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
     from readlog.core.filters import parse_ids
+    from readlog.model.fields import check_length
     from readlog.model.sanitize import clean
     from readlog.model.tags import normalise_tag
 
@@ -79,6 +80,7 @@ def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[st
             tag = normalise_tag(clean(value[1:], one_line=True))
             if not tag:
                 raise UsageError.of("empty_tag", value=value)
+            check_length(tag, "tag", value[0] + "TAG")
             (add if value[0] == "+" else remove).append(tag)
             continue
         try:
@@ -95,10 +97,14 @@ def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[st
 
 
 def clean_note(text: str) -> str:
-    """A note as stored: control characters gone, tabs kept, ends trimmed."""
+    """A note as stored: control characters gone, tabs kept, ends trimmed; a
+    UsageError when it is longer than a note may be (model/fields.py)."""
+    from readlog.model.fields import check_length
     from readlog.model.sanitize import clean
 
-    return clean(text, keep_tabs=True).strip()
+    note = clean(text, keep_tabs=True).strip()
+    check_length(note, "note")
+    return note
 
 
 def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> tuple[int, str]:

@@ -89,6 +89,7 @@ def check_add(urls: Sequence[str], opts: AddOptions) -> None:
         raise UsageError("--title names one entry; give one URL with it")
     _check_option(opts.source, "--source")
     _check_option(opts.category, "--category")
+    _check_lengths(urls, opts)
 
 
 def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
@@ -129,6 +130,20 @@ def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
         entry.source = entry.source or site_of(entry.url)
     results = _store_added(lib, entries, known, metas, opts, by_canonical)
     return results
+
+
+def _check_lengths(urls: Sequence[str], opts: AddOptions) -> None:
+    """Refuse a value longer than its field may be (model/fields.py): typed text is never cut."""
+    from readlog.model.fields import check_length
+    from readlog.model.sanitize import clean
+
+    for url in urls:
+        check_length(url, "url", "the URL")
+    for name, value in (("title", opts.title), ("source", opts.source), ("category", opts.category)):
+        check_length(clean(value or "", one_line=True), name, f"--{name}")
+    check_length(clean(opts.note or "", keep_tabs=True).strip(), "note", "--note")
+    for tag in opts.tags:
+        check_length(tag, "tag", "--tag")
 
 
 def _check_option(value: str | None, option: str) -> None:

@@ -37,19 +37,24 @@ def vetted(values: dict[str, str], label: Callable[[str], str]) -> dict[str, str
     (``label(field)``: --url on the command line, url in the form).
 
     Text is cleaned as imports clean it (one-line fields folded to one line;
-    blank lines around a summary or verdict dropped); a published date
-    becomes YYYY-MM-DD, or None for "".
+    blank lines around a summary or verdict dropped) and must fit its
+    field's limit; a published date becomes YYYY-MM-DD, or None for "".
     """
     from datetime import datetime, timezone
 
     from readlog.inputs.vet import vet
     from readlog.model.entry import Entry
+    from readlog.model.fields import too_long
+    from readlog.model.sanitize import clean
 
     entry = Entry()
     for name, value in values.items():
         if name != "published":
             setattr(entry, name, value)
-    keep, _ = vet(entry, datetime.now(timezone.utc))
+    cuts: dict[str, int] = {}
+    keep, _ = vet(entry, datetime.now(timezone.utc), cuts)
+    for name in cuts:  # typed text is refused, never cut (model/fields.py)
+        raise ValueError(str(too_long(name, len(clean(values[name], keep_tabs=True)), label(name))))
     if not keep:
         raise ValueError(f"{label('url')}: {entry.url!r} is a link that runs code, not a page")
     out: dict[str, str | None] = {}

@@ -203,6 +203,7 @@ def _silent() -> Iterator[Any]:
 def _digest(page: Page) -> Fetched:
     """A downloaded page -> what to store: its text, length, language and
     metadata, or why there is none. Runs in a worker thread."""
+    from readlog.model.fields import fit
     from readlog.model.messages import say
     from readlog.model.sanitize import clean
     from readlog.store import utcnow
@@ -229,6 +230,10 @@ def _digest(page: Page) -> Fetched:
     measured = article.measure(text, meta.lang or pagemeta.normal_lang(page.language))
     result.text, result.words, result.minutes, result.lang = text, measured.words, measured.minutes, measured.lang
     result.title, result.summary, result.site_name = meta.title, meta.description, meta.site_name
+    for name, field_ in (("text", "text"), ("title", "title"), ("summary", "summary"), ("site_name", "source")):
+        cut = fit(getattr(result, name) or "", field_)  # only past READLOG_FETCH_MAX_BYTES raised above the limit
+        if cut is not None:
+            setattr(result, name, cut)
     result.published = meta.published
     notices = [page.notice] if page.notice else []
     if page.is_html and not readable(result.title):

@@ -48,6 +48,7 @@ class FileResult:
     entries: int = 0
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
     import_id: int = 0  # its row in the imports table, once started
+    cuts: dict[str, int] = field(default_factory=dict)  # field -> values cut to its limit (model/fields.py)
 
 
 class Interrupted(ReadlogError):
@@ -217,7 +218,7 @@ def _import_one(
             with lib.transaction(), lib.bulk_insert():
                 _store(lib, infile, items, result, as_of, strict, progress)
         except StrictFailure:
-            result.counts = Counts()
+            result.counts, result.cuts = Counts(), {}
             raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
     finally:
         close_input(infile)
@@ -266,7 +267,7 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
-            keep, problems = vet(item, as_of)
+            keep, problems = vet(item, as_of, result.cuts)
             result.problems.extend(problems)
             if not keep:
                 continue

@@ -24,7 +24,7 @@ from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
-MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread
+MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread (but see lines())
 ZIP_MAGIC = b"PK\x03\x04"
 WHOLE = "it is read whole, and holds"
 ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
@@ -123,12 +123,15 @@ class InputFile:
             after_cr = text.endswith("\r")
             yield text.replace("\r\n", "\n").replace("\r", "\n")
 
-    def lines(self) -> Iterator[tuple[int, str]]:
+    def lines(self, longest: int = MAX_LINE) -> Iterator[tuple[int, str]]:
         """(line number, text) for each line, without its line end.
 
-        CRLF and lone CR count as line ends. A line longer than MAX_LINE is
-        consumed without being kept; its number goes to ``long_lines`` and
-        an empty string stands in for it.
+        CRLF and lone CR count as line ends. A line longer than ``longest``
+        characters is consumed without being kept; its number goes to
+        ``long_lines`` and an empty string stands in for it. readlog's own
+        formats pass the longest line their export can write
+        (fields.record_chars), so that nothing readlog stores is skipped
+        on the way back; any other format's lines stop at MAX_LINE.
         """
         number = 1
         parts: list[str] = []
@@ -140,7 +143,7 @@ class InputFile:
                 if not skipping:
                     parts.append(piece)
                     size += len(piece)
-                    if size > MAX_LINE:
+                    if size > longest:
                         skipping, parts, size = True, [], 0
                         self.long_lines.append(number)
                 if i < len(pieces) - 1:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
+from readlog.model import fields
 from readlog.model.entry import Entry, Problem
 from readlog.model.sanitize import clean
 
@@ -23,14 +24,20 @@ EARLIEST = datetime(1980, 1, 1, tzinfo=timezone.utc)  # before the web; smaller 
 LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc)
 _ONE_LINE = ("title", "source", "category", "url", "saved_raw")
 _MULTILINE = ("summary", "verdict", "note")
+_FETCHED_TEXT = {"text": "text", "final_url": "url", "fetch_error": "fetch_error", "lang": "lang"}
 _TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
 CODE_SCHEMES = {"javascript", "vbscript", "data"}
 _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
 _LABELS = {"saved_at": "saved", "read_at": "read", "starred_at": "starred", "archived_at": "archived"}
 
 
-def vet(entry: Entry, as_of: datetime) -> tuple[bool, list[Problem]]:
+def vet(entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None) -> tuple[bool, list[Problem]]:
     """Clean ``entry`` in place: whether to keep it, and the problems found.
+
+    A field longer than its limit (model/fields.py) is cut to it and
+    counted in ``cuts`` (field name -> entries cut), for the import's
+    notice; what fetch found, carried by an entry from readlog's own
+    export (``entry.fetched``), is held to the same limits.
 
     A link that runs code (``javascript:``, ``vbscript:``, ``data:``) is
     a bookmarklet or an attack, not something to read: the entry is not
@@ -39,10 +46,7 @@ def vet(entry: Entry, as_of: datetime) -> tuple[bool, list[Problem]]:
     star or archive stays set (only its date was unreadable), and a saved
     time falls back the way a missing one does.
     """
-    for name in _ONE_LINE:
-        setattr(entry, name, clean(getattr(entry, name), one_line=True))
-    for name in _MULTILINE:
-        setattr(entry, name, clean(getattr(entry, name), keep_tabs=True))
+    fit(entry, cuts if cuts is not None else {})
     scheme = _SCHEME.match(entry.url)
     if scheme and scheme.group(1).lower() in CODE_SCHEMES:
         return False, [
@@ -60,6 +64,48 @@ def vet(entry: Entry, as_of: datetime) -> tuple[bool, list[Problem]]:
                 Problem(entry.line, f"{what} time {_show(value)} is out of range (1980-2999); the import time is used")
             )
     return True, problems
+
+
+def fit(entry: Entry, cuts: dict[str, int]) -> None:
+    """Clean each text field of ``entry`` and cut it to its limit, counting
+    the fields cut in ``cuts``."""
+    for name in (*_ONE_LINE, *_MULTILINE):
+        value, cut = fitted(getattr(entry, name), name, one_line=name in _ONE_LINE)
+        setattr(entry, name, value)
+        if cut:
+            cuts[name] = cuts.get(name, 0) + 1
+    if entry.tags:
+        tags, n, dropped = fields.fit_tags(entry.tags)
+        if n or dropped:
+            entry.tags = tags
+        for name, count in (("tag", n), ("tags", dropped)):
+            if count:
+                cuts[name] = cuts.get(name, 0) + count
+    fetched: dict[str, object] = getattr(entry, "fetched", None) or {}
+    for name, found in fetched.items():
+        if name in _FETCHED_TEXT and isinstance(found, str):
+            fetched[name], cut = fitted(found, _FETCHED_TEXT[name], one_line=name != "text")
+            if cut:
+                cuts[name] = cuts.get(name, 0) + 1
+
+
+def fitted(value: str, name: str, *, one_line: bool) -> tuple[str, bool]:
+    """``value`` cleaned and within field ``name``'s limit, and whether it was cut.
+
+    A value far past the limit is cut before it is cleaned (fields.margin),
+    so that cleaning a 20 MB title costs no more than cleaning one at the
+    limit (folding its spaces would make a string of each of its words). The cut
+    value is cleaned again: what is stored then comes back unchanged from
+    an export (a title cut after a space would lose that space on the way).
+    """
+    most, margin = fields.limit(name), fields.margin(name)
+    far = len(value) > margin
+    if far:
+        value = value[:margin]
+    value = clean(value, one_line=one_line, keep_tabs=True)
+    if len(value) > most:
+        return clean(value[:most], one_line=one_line, keep_tabs=True), True
+    return value, far
 
 
 def in_range(value: datetime) -> bool:

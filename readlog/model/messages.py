@@ -358,6 +358,49 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{n:,} more rows hold text that is not UTF-8 (see --json)",
         "另有 {n:,} 行含有不是 UTF-8 的文本（见 --json）",
     ),
+    # ---- field limits (model/fields.py)
+    "bad_field_limit": (
+        "{env}={raw!r}: give a number of characters of at least 1, e.g. {env}={default}",
+        "{env}={raw!r}：请给出至少为 1 的字符数，例如 {env}={default}",
+    ),
+    "field_too_long": (
+        "{option} is {length:,} characters long; at most {limit:,} fit",
+        "{option} 长 {length:,} 个字符；最多只能存 {limit:,} 个",
+    ),
+    "note_too_long": (
+        "the note is {length:,} characters long; at most {limit:,} fit",
+        "笔记长 {length:,} 个字符；最多只能存 {limit:,} 个",
+    ),
+    "too_many_tags": (
+        "entry {id} would have {n:,} tags; at most {limit:,} fit on one entry",
+        "条目 {id} 将有 {n:,} 个标签；一个条目最多 {limit:,} 个",
+    ),
+    "field_raise": ("set {env} to raise the limit", "可设置 {env} 提高上限"),
+    "fields_cut_1": (
+        "1 {one} was cut to {limit:,} characters, the limit{raise_}",
+        "1 个{one}被截断为 {limit:,} 个字符（上限）{raise_}",
+    ),
+    "fields_cut_n": (
+        "{n:,} {many} were cut to {limit:,} characters, the limit{raise_}",
+        "{n:,} 个{many}被截断为 {limit:,} 个字符（上限）{raise_}",
+    ),
+    "tags_dropped": (
+        "{n:,} tags beyond {limit:,} on one entry were dropped",
+        "单个条目超过 {limit:,} 个的 {n:,} 个标签已丢弃",
+    ),
+    "field_title": ("title|titles", "标题"),
+    "field_source": ("source|sources", "来源"),
+    "field_category": ("category|categories", "分类"),
+    "field_url": ("link|links", "链接"),
+    "field_saved_raw": ("saved stamp|saved stamps", "收藏时间原文"),
+    "field_summary": ("summary|summaries", "摘要"),
+    "field_verdict": ("verdict|verdicts", "评语"),
+    "field_note": ("note|notes", "笔记"),
+    "field_tag": ("tag|tags", "标签"),
+    "field_text": ("article text|article texts", "正文"),
+    "field_final_url": ("fetched address|fetched addresses", "抓取后的地址"),
+    "field_fetch_error": ("fetch error|fetch errors", "抓取错误"),
+    "field_lang": ("language|languages", "语言"),
 }
 
 

@@ -453,7 +453,10 @@ class Output:
             self.out.print(line, no_wrap=True, overflow="ellipsis")
 
     def import_results(self, results: Sequence[Any], *, as_json: bool) -> None:
-        """The summary printed at the end of an import, and its problems on stderr."""
+        """The summary printed at the end of an import, and its problems (and
+        the values it cut to their limits) on stderr."""
+        from readlog.model.fields import notices
+
         if as_json:
             self.json(
                 [
@@ -472,6 +475,7 @@ class Output:
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
+                        "cut": dict(getattr(r, "cuts", {})),
                     }
                     for r in results
                 ]
@@ -492,6 +496,8 @@ class Output:
             if len(r.problems) > 50:
                 more = self.label("more_problems", name=clean(r.name, one_line=True), n=len(r.problems) - 50)
                 self.err.print(Text(more, style="yellow"))
+            for notice in notices(getattr(r, "cuts", {}), self.lang):
+                self.err.print(Text(clean(f"{r.name}: {notice}", one_line=True), style="yellow"), soft_wrap=True)
             c = r.counts
             line = Text()
             line.append(clean(r.name, one_line=True), style="bold")

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from readlog.model.errors import UsageError
+from readlog.model.fields import MAX_TAGS
 from readlog.model.tags import tag_list, unique_tags
 from readlog.store.common import MAX_ID, Row, utcnow
 
@@ -46,6 +48,8 @@ def set_tags(
         row = dict(found[entry_id])
         before = tag_list(row["tags"])
         after = retag(before, add, remove)
+        if len(after) > max(MAX_TAGS, len(before)):
+            raise UsageError.of("too_many_tags", id=entry_id, n=len(after), limit=MAX_TAGS)
         changed = after != before
         if changed:
             value = json.dumps(after, ensure_ascii=False)

@@ -20,8 +20,12 @@ from typing import Any
 from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import MAX_LINE, InputFile
 from readlog.model.entry import Entry, Problem, site_of  # noqa: F401  (importers take it from here)
+from readlog.model.fields import margin
 
-SUMMARY_LIMIT = 2000  # characters of article text kept as a summary; the article itself stays at its URL
+# Characters of an article's body (a feed item's content, wallabag's) kept as
+# its summary: the article itself stays at its URL. A summary, excerpt or
+# description an app wrote is kept whole, up to the summary's limit (model/fields.py).
+SUMMARY_LIMIT = 2000
 Parser = Callable[[InputFile, Any], Iterator[Entry | Problem]]
 
 
@@ -40,6 +44,24 @@ def split_tags(text: str, separators: str = ",") -> list[str]:
     return [" ".join(p.split()) for p in parts if p.strip()]
 
 
+class Bounded(list[str]):
+    """Pieces of one field's text as a parser finds them, kept up to ``most``
+    characters (fields.margin): the rest is dropped unread, and the vetting
+    gate cuts what is kept to the field's limit and counts it. A 20 MB title
+    then costs an import no more than one at the limit."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most, self.size = most, 0
+
+    def add(self, data: str) -> None:
+        room = self.most - self.size
+        if room > 0:
+            piece = data[:room]
+            self.append(piece)
+            self.size += len(piece)
+
+
 def one_line(text: str) -> str:
     """Plain text on one line, as written: ``Vec<T>`` keeps its ``<T>``."""
     return " ".join(text.split()) if text else ""
@@ -55,10 +77,11 @@ def html_summary(html: str, limit: int = SUMMARY_LIMIT) -> str:
     return summary_of(html_to_text(html or ""), limit)
 
 
-def summary_of(text: str, limit: int = SUMMARY_LIMIT) -> str:
-    """Plain text as written, cut at a paragraph or word boundary near ``limit``."""
+def summary_of(text: str, limit: int | None = None) -> str:
+    """Plain text as written, stripped; with ``limit``, cut at a paragraph or
+    word boundary near it (for an article's body, never for a summary)."""
     text = (text or "").strip()
-    if len(text) <= limit:
+    if limit is None or len(text) <= limit:
         return text
     cut = text[:limit]
     for mark in ("\n", "。", ". ", " "):
@@ -107,16 +130,18 @@ class _Feed:
         return line + "\n"
 
 
-def csv_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str]] | Problem]:
+def csv_rows(infile: InputFile, longest: int = MAX_LINE) -> Iterator[tuple[int, dict[str, str]] | Problem]:
     """Rows as {lower-case column name: value}, each with the line it starts on.
 
     Columns are found by name, so extra or reordered columns do no harm.
     An unreadable row becomes a Problem and reading goes on; a quote that is
     never closed costs only its own row (the lines after it are read again).
+    A line (or a cell) longer than ``longest`` characters is skipped and
+    reported (readlog's own CSV passes the longest its export writes).
     """
-    csv.field_size_limit(max(csv.field_size_limit(), MAX_LINE))
+    csv.field_size_limit(max(csv.field_size_limit(), longest))
     header: list[str] | None = None
-    lines: Iterator[tuple[int, str]] = infile.lines()
+    lines: Iterator[tuple[int, str]] = infile.lines(longest)
     while True:
         feed = _Feed(lines)
         reader = csv.reader(feed, strict=True)
@@ -182,9 +207,9 @@ class _SectionLinks(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.out: list[Link] = []
         self.section = ""
-        self.heading: list[str] | None = None
+        self.heading: Bounded | None = None
         self.anchor: tuple[int, dict[str, str]] | None = None
-        self.text: list[str] = []
+        self.text = Bounded(margin("title"))
 
     def close_anchor(self) -> None:
         if self.anchor is not None:
@@ -194,10 +219,10 @@ class _SectionLinks(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("h1", "h2"):
             self.close_anchor()
-            self.heading = []
+            self.heading = Bounded(margin("category"))
         elif tag == "a":
             self.close_anchor()
-            self.anchor, self.text = (self.getpos()[0], {k: v or "" for k, v in attrs}), []
+            self.anchor, self.text = (self.getpos()[0], {k: v or "" for k, v in attrs}), Bounded(margin("title"))
         elif tag in ("li", "ul", "ol"):
             self.close_anchor()
 
@@ -210,9 +235,9 @@ class _SectionLinks(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self.anchor is not None:
-            self.text.append(data)
+            self.text.add(data)
         elif self.heading is not None:
-            self.heading.append(data)
+            self.heading.add(data)
 
 
 def section_links(infile: InputFile) -> Iterator[Link | Problem]:

@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import html_line, html_summary, one_line, site_of, summary_of
+from readlog.inputs.formats.common import SUMMARY_LIMIT, html_line, html_summary, one_line, site_of, summary_of
 from readlog.inputs.formats.titles import derive_title
 from readlog.inputs.limits import FEED_ENV, feed_limit
 from readlog.inputs.reader import InputFile
@@ -75,7 +75,7 @@ def _summary(item: Any) -> str:
     text, detail = item.get("summary") or "", item.get("summary_detail")
     if not text and item.get("content"):
         text, detail = item["content"][0].get("value", ""), item["content"][0]
-    return html_summary(text) if _is_html(detail) else summary_of(text)
+    return html_summary(text) if _is_html(detail) else summary_of(text, SUMMARY_LIMIT)
 
 
 def _web_address(link: str, base: str) -> str | None:

@@ -22,6 +22,7 @@ from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import json_error, json_records
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
+from readlog.model.fields import record_chars
 from readlog.model.stamps import localize, valid_date
 from readlog.store import MAX_ID
 
@@ -75,7 +76,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         yield from _parse_array(infile)
         return
     long_seen = 0
-    for number, line in infile.lines():
+    for number, line in infile.lines(record_chars()):
         if len(infile.long_lines) > long_seen:
             long_seen = len(infile.long_lines)
             yield Problem(number, "line is too long to be a record; skipped")

@@ -31,11 +31,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import site_of, split_tags
+from readlog.inputs.formats.common import Bounded, site_of, split_tags
 from readlog.inputs.formats.tagsoup import TagSoup
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import from_epoch
+from readlog.model.fields import margin
 
 NAME = "netscape"
 _DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
@@ -62,7 +63,7 @@ def sniff(text: str) -> int:
 class _Anchor:
     line: int
     attrs: dict[str, str]
-    text: list[str] = field(default_factory=list)
+    text: Bounded = field(default_factory=lambda: Bounded(margin("title")))
 
 
 class _Parser(TagSoup):
@@ -76,11 +77,11 @@ class _Parser(TagSoup):
         self.out: list[Entry | Problem] = []
         self.folders: list[str] = []
         self.opened: list[bool] = []  # for each open <DL>: did it push a folder name?
-        self.heading: list[str] | None = None
+        self.heading: Bounded | None = None
         self.folder_name: str | None = None
         self.anchor: _Anchor | None = None
         self.last: Entry | None = None
-        self.description: list[str] | None = None
+        self.description: Bounded | None = None
         self.hidden = False  # inside <script> or <style>
 
     # -- finishing things
@@ -179,10 +180,10 @@ class _Parser(TagSoup):
             self.folder_name = None  # a folder heading with no <DL> after it is an empty folder
         elif tag == "dd":
             self._close_anchor()
-            self.description = [] if self.last is not None else None
+            self.description = Bounded(margin("summary")) if self.last is not None else None
         elif tag in _FOLDER_TAGS:
             self._flush()
-            self.heading = []
+            self.heading = Bounded(margin("category"))
         elif tag == "dl":
             self._flush()
             pushed = self.folder_name is not None
@@ -207,11 +208,11 @@ class _Parser(TagSoup):
         if self.hidden:
             return  # the text of <script> and <style> is not a title or a description
         if self.anchor is not None:
-            self.anchor.text.append(data)
+            self.anchor.text.add(data)
         elif self.heading is not None:
-            self.heading.append(data)
+            self.heading.add(data)
         elif self.description is not None:
-            self.description.append(data)
+            self.description.add(data)
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:

@@ -23,6 +23,7 @@ from readlog.inputs.formats.common import csv_header, csv_rows
 from readlog.inputs.formats.jsonl import restore
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
+from readlog.model.fields import record_chars
 
 NAME = "readlog-csv"
 # The columns no other app's CSV has together: enough to know the file as readlog's.
@@ -34,7 +35,7 @@ def sniff(text: str) -> int:
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    for item in csv_rows(infile):
+    for item in csv_rows(infile, record_chars()):
         if isinstance(item, Problem):
             yield item
             continue
