@@ -30,6 +30,7 @@ from readlog.store.migrations import (
     m004_reading,
     m005_identity,
     m006_fold_spaces_only_when_needed,
+    m008_fold_case_both_sides,
 )
 from readlog.store.migrations.progress import showing
 
@@ -46,6 +47,8 @@ MIGRATIONS: list[Callable[[Database], None]] = [
     m004_reading.m004_reading,
     m005_identity.m005_identity,
     m006_fold_spaces_only_when_needed.m006_fold_spaces_only_when_needed,
+    # m007 (the library's application_id) comes from another branch; schema 8 folds case on both sides.
+    m008_fold_case_both_sides.m008_fold_case_both_sides,
 ]
 LATEST = len(MIGRATIONS)
 
