@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store, schema
-from readlog.store.fold import FTS5_RANGES, fold, fold_spans, fts5_table, has_case
+from readlog.store.fold import FTS5_RANGES, PREMAP, fold, fold_char, fold_spans, folds_to, fts5_table, has_case
 from readlog.store.migrations import LATEST
 from readlog.store.search import marked, parse_query, snippet
 
@@ -73,6 +73,10 @@ def test_fold(text: str, folded: str) -> None:
 def test_which_characters_have_case() -> None:
     assert not any(has_case(c) for c in "内核12，。")
     assert all(has_case(c) for c in "aZiIİıßsσςΣ\u0307")
+    for ch in map(chr, range(0x20000)):  # what has_case means, checked over planes 0 and 1
+        if not 0xD800 <= ord(ch) < 0xE000:
+            changed = fold_char(ch) != ch or folds_to(ch) != {ch} or any(ch in old for old, _ in PREMAP)
+            assert has_case(ch) == changed, hex(ord(ch))
 
 
 def test_fold_spans_point_back_at_the_original_text() -> None:

@@ -231,7 +231,9 @@ FTS5_RANGES: tuple[tuple[int, int, int, int], ...] = (
 )
 
 _table: dict[int, int] = {}
+_single = {old: new for old, new in PREMAP if len(old) == 1}
 _inverse: dict[str, frozenset[str]] = {}
+_cased: set[str] = set()
 
 
 def fts5_table() -> dict[int, int]:
@@ -253,10 +255,7 @@ def fold(text: str) -> str:
 
 def fold_char(ch: str) -> str:
     """One character folded by itself (PREMAP's one-character rules and FTS5's fold)."""
-    for old, new in PREMAP:
-        if old == ch:
-            return new.translate(fts5_table())
-    return ch.translate(fts5_table())
+    return _single.get(ch, ch).translate(fts5_table())
 
 
 def folds_to(ch: str) -> frozenset[str]:
@@ -264,10 +263,8 @@ def folds_to(ch: str) -> frozenset[str]:
     what a scan for the one-character term ``ch`` (already folded) must look for."""
     if not _inverse:
         found: dict[str, set[str]] = {}
-        sources = {chr(c) for c in fts5_table()} | {chr(c) for c in fts5_table().values()}
-        sources |= {old for old, _ in PREMAP if len(old) == 1}
-        for source in sources:
-            for part in set(fold_char(source)):
+        for source in [*map(chr, fts5_table()), *_single]:
+            for part in fold_char(source):
                 found.setdefault(part, {part}).add(source)
         _inverse.update({k: frozenset(v) for k, v in found.items()})
     return _inverse.get(ch, frozenset({ch}))
@@ -276,7 +273,10 @@ def folds_to(ch: str) -> frozenset[str]:
 def has_case(ch: str) -> bool:
     """Whether folding changes ``ch``, or turns some other text into something holding it
     (then the stored text cannot be searched for it byte for byte)."""
-    return folds_to(ch) != {ch} or fold_char(ch) != ch or any(ch in old for old, _ in PREMAP)
+    if not _cased:
+        _cased.update(map(chr, fts5_table()), map(chr, fts5_table().values()))
+        _cased.update("".join(old + fold(new) for old, new in PREMAP))
+    return ch in _cased
 
 
 def fold_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
