@@ -223,7 +223,7 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
         return None
     # At most this many entries have the pair in their title (an entry may
     # hold several of its trigrams there); none when the vocabulary says so.
-    in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term.lower()).values())
+    in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
     if in_titles and in_titles * DENSE <= entries:
         return None  # few title hits, anywhere in the library: the tiers find them faster
     clause, params = where(lib, replace(f, query=None))

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
+from readlog.store.fold import PREMAP, needs_premap_sql, premap_sql
+
 # Columns of entries that the full-text index covers, in index order.
 FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags", "text")
 # Whitespace that the index (and the query parser, see search.py) folds into
@@ -39,6 +41,8 @@ VIEW_COUNTS = {
     "done": "{r}.read_at IS NOT NULL AND {r}.archived_at IS NULL",
 }
 REBUILD_CHUNK = 5000
+# How many replace() calls of the case folding one subquery nests (see _fold_if_needed).
+PREMAP_DEPTH = 6
 
 
 def view_recounts(conn: object) -> dict[str, int]:
@@ -89,9 +93,25 @@ def _needs_fold(expr: str) -> str:
 
 
 def _fold_if_needed(expr: str) -> str:
-    """``_fold(expr)``, computed only for the values it changes (the same result for every value, NULL
-    too); an empty value, as most columns of most entries are, is not even tested."""
-    return f"CASE WHEN {expr} = '' THEN '' WHEN {_needs_fold(expr)} THEN {_fold(expr)} ELSE {expr} END"
+    """``_fold(fold.premap_sql(expr))``, computed only for the values it changes (the same result
+    for every value, NULL too); an empty value, as most columns of most entries are, is not
+    even tested. The case folding (store/fold.py) comes first and is rare: a value that needs
+    it goes through both foldings whole (they commute: PREMAP neither makes nor removes spaces),
+    the case folding in a subquery of its own: nested in one another, the two chains of
+    replace() calls would overflow SQLite's parser stack."""
+    return (
+        f"CASE WHEN {expr} = '' THEN '' WHEN {needs_premap_sql(expr)} "
+        f"THEN {_premap_then_fold(expr)} "
+        f"WHEN {_needs_fold(expr)} THEN {_fold(expr)} ELSE {expr} END"
+    )
+
+
+def _premap_then_fold(expr: str) -> str:
+    """``_fold(fold.premap_sql(expr))`` as nested subqueries of at most PREMAP_DEPTH replace() calls each."""
+    sql = f"SELECT {expr} AS v"
+    for start in range(0, len(PREMAP), PREMAP_DEPTH):
+        sql = f"SELECT {premap_sql('v', PREMAP[start : start + PREMAP_DEPTH])} AS v FROM ({sql})"
+    return f"(SELECT {_fold('v')} FROM ({sql}))"
 
 
 def indexed(prefix: str, column: str) -> str:
@@ -99,19 +119,20 @@ def indexed(prefix: str, column: str) -> str:
 
     Each value gets a trailing space so that every two-character run in the
     text is the start of some indexed trigram: that lets two-character
-    queries use the index (see search.py). Whitespace runs (up to 64 long)
-    become one space, computed only for the values that hold some (see
-    migrations.m006). For tags, TAGS_TEXT is taken apart so that it is
-    computed once: the folding is applied to the aggregate inside its
-    subquery, and an empty list, the usual case, needs no JSON at all.
+    queries use the index (see search.py). The characters whose case FTS5
+    cannot fold by itself are replaced first (fold.PREMAP, see
+    migrations.m008), then whitespace runs (up to 64 long) become one space,
+    each computed only for the values that hold some (see migrations.m006).
+    For tags, TAGS_TEXT is taken apart so that it is computed once: the
+    folding is applied to the aggregate inside its subquery, and an empty list, the usual case, needs no JSON at all.
     """
     expr = f"{prefix}.{column}"
     if column != "tags":
         return f"({_fold_if_needed(expr)}) || ' '"
-    words = "group_concat(value, ' ')"
+    words = f"SELECT group_concat(value, ' ') AS w FROM json_each({expr})"
     return (
         f"(CASE WHEN {expr} = '[]' THEN '' WHEN json_valid({expr}) THEN "
-        f"coalesce((SELECT {_fold_if_needed(words)} FROM json_each({expr})), '') "
+        f"coalesce((SELECT {_fold_if_needed('w')} FROM ({words})), '') "
         f"ELSE {_fold_if_needed(expr)} END) || ' '"
     )
 

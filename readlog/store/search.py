@@ -14,10 +14,12 @@ dropped:
   so each occurrence of a two-character string begins some indexed trigram;
   the term becomes an OR of the trigrams in the index's vocabulary that
   start with it, and still uses the index;
-* one character: a LIKE scan of the columns (escaped).
+* one character: a scan of the columns for every character whose fold
+  holds it (LIKE, escaped, for ASCII letters; instr() for the rest).
 
 Runs of whitespace count as one space, in the index and in queries alike,
-so a phrase matches across line breaks.
+so a phrase matches across line breaks. Case is folded by store/fold.py's
+fold(), the same on both sides (İ, ß and the rest included).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from readlog.model.errors import UsageError
+from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, has_case, premap_sql
 from readlog.store.schema import FTS_COLUMNS, SPACES, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
@@ -160,7 +163,7 @@ def _quote(text: str) -> str:
 def _fts_term(term: Term, vocabulary: Callable[[str], list[str]]) -> str | None:
     """The FTS5 expression for one term; '' when it can only be found by LIKE,
     None when the index proves it occurs nowhere."""
-    text = term.text.lower()
+    text = fold(term.text)
     if len(text) >= 3:
         return _quote(text)
     if len(text) == 2:
@@ -172,10 +175,18 @@ def _fts_term(term: Term, vocabulary: Callable[[str], list[str]]) -> str | None:
 
 
 def _like(term: Term, columns: tuple[str, ...]) -> tuple[str, list[str]]:
-    pattern = "%" + re.sub(r"([\\%_])", r"\\\1", term.text) + "%"
+    """A scan for a one-character term: some column holds a character whose fold holds
+    it. The character of a two-character rule of fold.PREMAP (a dotted i's dot) is looked
+    for in the columns as folded, so that it is not found where the rule took it away."""
+    ch = fold(term.text)
     exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in columns]
-    sql = " OR ".join(f"{e} LIKE ? ESCAPE '\\'" for e in exprs)
-    return f"({sql})", [pattern] * len(columns)
+    if not ch.isascii() and any(len(old) > 1 and ch in old for old, _ in PREMAP):
+        exprs = [premap_sql(e) for e in exprs]
+    # LIKE is case-blind for ASCII letters: the lower one of a pair covers both.
+    sources = [c for c in sorted(folds_to(ch)) if not (c.isascii() and c.isupper() and c.lower() in folds_to(ch))]
+    tests = [f"{e} LIKE ? ESCAPE '\\'" for _ in sources for e in exprs]
+    params = ["%" + re.sub(r"([\\%_])", r"\\\1", c) + "%" for c in sources for _ in exprs]
+    return "(" + " OR ".join(tests) + ")", params
 
 
 def _group_sql(
@@ -261,12 +272,13 @@ def caseless_pair(query: Query) -> str | None:
 
     For such a term, ``instr`` on the stored text finds exactly the entries
     the index finds: the index only folds case and spaces, and no other
-    character folds to one without case (store.Store._walk_for_pair).
+    text folds to a character without case (fold.has_case; see
+    store.Store._walk_for_pair).
     """
     if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
         return None
     text = query.groups[0][0].text
-    if len(text) != 2 or any(c.isspace() or c.lower() != c or c.upper() != c or c.casefold() != c for c in text):
+    if len(text) != 2 or any(c.isspace() or c in SPACES or has_case(c) for c in text):
         return None
     return text
 
@@ -291,31 +303,28 @@ def is_simple(query: Query) -> bool:
     return 0 < len(terms) <= 3 and all(len(t.text) == 3 for t in terms)
 
 
-def _fold(text: str) -> str:
-    """Lower case, one character for one, so positions stay valid."""
-    return "".join(c if len(low := c.lower()) != 1 else low for c in text)
-
-
 def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[tuple[int, int]]]:
     """A short piece of the first text with a hit, and where the hits are in it.
 
     Hits are found case-insensitively; the snippet is cut to about ``width``
     characters around the first one.
     """
-    needles = sorted({_fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
     for text in texts:
         flat = normalize_space(text)
-        low = _fold(flat)
-        first = min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
-        if first < 0:
+        low, at = fold_spans(flat)
+        hit = min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
+        if hit < 0:
             continue
+        first = at[hit][0]
         start = _context_start(flat, first)
         end = min(len(flat), start + width)
         piece = flat[start:end]
         prefix = "…" if start > 0 else ""
         suffix = "…" if end < len(flat) else ""
         out = prefix + piece + suffix
-        return out, _spans(_fold(out), needles)
+        low, at = fold_spans(out)
+        return out, [(at[a][0], at[b - 1][1]) for a, b in _spans(low, needles)]
     return "", []
 
 

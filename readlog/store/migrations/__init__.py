@@ -44,6 +44,7 @@ NAMES = (
     "m005_identity",
     "m006_fold_spaces_only_when_needed",
     "m007_application_id",
+    "m008_fold_case_both_sides",
 )
 LATEST = len(NAMES)
 

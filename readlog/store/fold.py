@@ -1,0 +1,316 @@
+"""How search folds case: one fold, for what the index is fed and for what is searched.
+
+The index is an FTS5 trigram index (case_sensitive 0). FTS5 folds each
+character by itself (sqlite3Fts5UnicodeFold with no diacritic removal),
+from a table frozen at Unicode 6.1 (the "unicode61" tables, found by
+experiment on SQLite 3.40, checked by tests/test_search_fold.py over every
+code point): the simple case folding of the Basic Multilingual Plane
+(A->a, Σ->σ, ς->σ, ẞ->ß, ſ->s, K (Kelvin)->k, µ->μ) plus Deseret
+(U+10400-10427); U+FFFE and U+FFFF read as U+FFFD. It leaves alone every
+character whose folding is more than one character (ß, İ, ligatures) and
+every case pair added to Unicode after 6.1: Cherokee small letters
+(U+AB70-ABBF, U+13F8-13FD), Georgian Mtavruli (U+1C90-1CBF), Latin and
+Cyrillic letters added since (U+A7AB..., U+0528-052F), Osage, Adlam,
+Old Hungarian and the other scripts outside the BMP. Those match only as
+written.
+
+Python's str.lower() is not that fold: "İ".lower() is two characters
+("i" and a combining dot) and "ß".upper() is "SS". So that a word is found
+whichever case it is typed in, the index and the query both go through
+PREMAP first (SQL replace() on the index side, see schema.indexed; the
+same chain of str.replace here), then FTS5's own fold (the index) or its
+copy, FTS5_FOLD (the query):
+
+* Turkish: İ (U+0130), ı (U+0131), and "i"/"I" followed by a combining dot
+  above (what lower() and upper() make of İ) all become "i", so
+  "istanbul", "ISTANBUL", "İSTANBUL" and "i̇stanbul" find "İstanbul";
+* German: ß and ẞ become "ss" ("STRASSE" finds "Straße");
+* ligatures that upper() spells out: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ (PDF text), Armenian և;
+* Greek ΐ and ΰ, whose upper() is three characters, become the
+  decomposed letters upper().lower() gives back.
+
+The chain is ordered so that running it is the same as one pass over the
+text (no replacement makes a match for a later rule), which the snippet
+marking relies on (fold_spans). Adding a rule changes what the index holds:
+that is a new migration (see migrations/m008_fold_case_both_sides.py).
+"""
+
+from __future__ import annotations
+
+# Replacements applied, in this order, to the text fed to the index and to
+# every search term, before the per-character fold.
+PREMAP: tuple[tuple[str, str], ...] = (
+    ("i\u0307", "i"),
+    ("I\u0307", "i"),
+    ("\u0130", "i"),
+    ("\u0131", "i"),
+    ("\u00df", "ss"),
+    ("\u1e9e", "ss"),
+    ("\ufb00", "ff"),
+    ("\ufb01", "fi"),
+    ("\ufb02", "fl"),
+    ("\ufb03", "ffi"),
+    ("\ufb04", "ffl"),
+    ("\ufb05", "st"),
+    ("\ufb06", "st"),
+    ("\u0587", "\u0565\u0582"),
+    ("\u0390", "\u03b9\u0308\u0301"),
+    ("\u03b0", "\u03c5\u0308\u0301"),
+)
+
+# sqlite3Fts5UnicodeFold(c, 0) as ranges: (first, last, step, offset): every
+# step-th code point from first to last folds to itself plus offset; every
+# other code point is left as it is.
+FTS5_RANGES: tuple[tuple[int, int, int, int], ...] = (
+    (0x41, 0x5A, 1, 32),
+    (0xB5, 0xB5, 1, 775),
+    (0xC0, 0xD6, 1, 32),
+    (0xD8, 0xDE, 1, 32),
+    (0x100, 0x12E, 2, 1),
+    (0x132, 0x136, 2, 1),
+    (0x139, 0x147, 2, 1),
+    (0x14A, 0x176, 2, 1),
+    (0x178, 0x178, 1, -121),
+    (0x179, 0x17D, 2, 1),
+    (0x17F, 0x17F, 1, -268),
+    (0x181, 0x181, 1, 210),
+    (0x182, 0x184, 2, 1),
+    (0x186, 0x186, 1, 206),
+    (0x187, 0x187, 1, 1),
+    (0x189, 0x18A, 1, 205),
+    (0x18B, 0x18B, 1, 1),
+    (0x18E, 0x18E, 1, 79),
+    (0x18F, 0x18F, 1, 202),
+    (0x190, 0x190, 1, 203),
+    (0x191, 0x191, 1, 1),
+    (0x193, 0x193, 1, 205),
+    (0x194, 0x194, 1, 207),
+    (0x196, 0x196, 1, 211),
+    (0x197, 0x197, 1, 209),
+    (0x198, 0x198, 1, 1),
+    (0x19C, 0x19C, 1, 211),
+    (0x19D, 0x19D, 1, 213),
+    (0x19F, 0x19F, 1, 214),
+    (0x1A0, 0x1A4, 2, 1),
+    (0x1A6, 0x1A6, 1, 218),
+    (0x1A7, 0x1A7, 1, 1),
+    (0x1A9, 0x1A9, 1, 218),
+    (0x1AC, 0x1AC, 1, 1),
+    (0x1AE, 0x1AE, 1, 218),
+    (0x1AF, 0x1AF, 1, 1),
+    (0x1B1, 0x1B2, 1, 217),
+    (0x1B3, 0x1B5, 2, 1),
+    (0x1B7, 0x1B7, 1, 219),
+    (0x1B8, 0x1B8, 1, 1),
+    (0x1BC, 0x1BC, 1, 1),
+    (0x1C4, 0x1C4, 1, 2),
+    (0x1C5, 0x1C5, 1, 1),
+    (0x1C7, 0x1C7, 1, 2),
+    (0x1C8, 0x1C8, 1, 1),
+    (0x1CA, 0x1CA, 1, 2),
+    (0x1CB, 0x1DB, 2, 1),
+    (0x1DE, 0x1EE, 2, 1),
+    (0x1F1, 0x1F1, 1, 2),
+    (0x1F2, 0x1F4, 2, 1),
+    (0x1F6, 0x1F6, 1, -97),
+    (0x1F7, 0x1F7, 1, -56),
+    (0x1F8, 0x21E, 2, 1),
+    (0x220, 0x220, 1, -130),
+    (0x222, 0x232, 2, 1),
+    (0x23A, 0x23A, 1, 10795),
+    (0x23B, 0x23B, 1, 1),
+    (0x23D, 0x23D, 1, -163),
+    (0x23E, 0x23E, 1, 10792),
+    (0x241, 0x241, 1, 1),
+    (0x243, 0x243, 1, -195),
+    (0x244, 0x244, 1, 69),
+    (0x245, 0x245, 1, 71),
+    (0x246, 0x24E, 2, 1),
+    (0x345, 0x345, 1, 116),
+    (0x370, 0x372, 2, 1),
+    (0x376, 0x376, 1, 1),
+    (0x386, 0x386, 1, 38),
+    (0x388, 0x38A, 1, 37),
+    (0x38C, 0x38C, 1, 64),
+    (0x38E, 0x38F, 1, 63),
+    (0x391, 0x3A1, 1, 32),
+    (0x3A3, 0x3AB, 1, 32),
+    (0x3C2, 0x3C2, 1, 1),
+    (0x3CF, 0x3CF, 1, 8),
+    (0x3D0, 0x3D0, 1, -30),
+    (0x3D1, 0x3D1, 1, -25),
+    (0x3D5, 0x3D5, 1, -15),
+    (0x3D6, 0x3D6, 1, -22),
+    (0x3D8, 0x3EE, 2, 1),
+    (0x3F0, 0x3F0, 1, -54),
+    (0x3F1, 0x3F1, 1, -48),
+    (0x3F4, 0x3F4, 1, -60),
+    (0x3F5, 0x3F5, 1, -64),
+    (0x3F7, 0x3F7, 1, 1),
+    (0x3F9, 0x3F9, 1, -7),
+    (0x3FA, 0x3FA, 1, 1),
+    (0x3FD, 0x3FF, 1, -130),
+    (0x400, 0x40F, 1, 80),
+    (0x410, 0x42F, 1, 32),
+    (0x460, 0x480, 2, 1),
+    (0x48A, 0x4BE, 2, 1),
+    (0x4C0, 0x4C0, 1, 15),
+    (0x4C1, 0x4CD, 2, 1),
+    (0x4D0, 0x526, 2, 1),
+    (0x531, 0x556, 1, 48),
+    (0x10A0, 0x10C5, 1, 7264),
+    (0x10C7, 0x10C7, 1, 7264),
+    (0x10CD, 0x10CD, 1, 7264),
+    (0x1E00, 0x1E94, 2, 1),
+    (0x1E9B, 0x1E9B, 1, -58),
+    (0x1E9E, 0x1E9E, 1, -7615),
+    (0x1EA0, 0x1EFE, 2, 1),
+    (0x1F08, 0x1F0F, 1, -8),
+    (0x1F18, 0x1F1D, 1, -8),
+    (0x1F28, 0x1F2F, 1, -8),
+    (0x1F38, 0x1F3F, 1, -8),
+    (0x1F48, 0x1F4D, 1, -8),
+    (0x1F59, 0x1F5F, 2, -8),
+    (0x1F68, 0x1F6F, 1, -8),
+    (0x1F88, 0x1F8F, 1, -8),
+    (0x1F98, 0x1F9F, 1, -8),
+    (0x1FA8, 0x1FAF, 1, -8),
+    (0x1FB8, 0x1FB9, 1, -8),
+    (0x1FBA, 0x1FBB, 1, -74),
+    (0x1FBC, 0x1FBC, 1, -9),
+    (0x1FBE, 0x1FBE, 1, -7173),
+    (0x1FC8, 0x1FCB, 1, -86),
+    (0x1FCC, 0x1FCC, 1, -9),
+    (0x1FD8, 0x1FD9, 1, -8),
+    (0x1FDA, 0x1FDB, 1, -100),
+    (0x1FE8, 0x1FE9, 1, -8),
+    (0x1FEA, 0x1FEB, 1, -112),
+    (0x1FEC, 0x1FEC, 1, -7),
+    (0x1FF8, 0x1FF9, 1, -128),
+    (0x1FFA, 0x1FFB, 1, -126),
+    (0x1FFC, 0x1FFC, 1, -9),
+    (0x2126, 0x2126, 1, -7517),
+    (0x212A, 0x212A, 1, -8383),
+    (0x212B, 0x212B, 1, -8262),
+    (0x2132, 0x2132, 1, 28),
+    (0x2160, 0x216F, 1, 16),
+    (0x2183, 0x2183, 1, 1),
+    (0x24B6, 0x24CF, 1, 26),
+    (0x2C00, 0x2C2E, 1, 48),
+    (0x2C60, 0x2C60, 1, 1),
+    (0x2C62, 0x2C62, 1, -10743),
+    (0x2C63, 0x2C63, 1, -3814),
+    (0x2C64, 0x2C64, 1, -10727),
+    (0x2C67, 0x2C6B, 2, 1),
+    (0x2C6D, 0x2C6D, 1, -10780),
+    (0x2C6E, 0x2C6E, 1, -10749),
+    (0x2C6F, 0x2C6F, 1, -10783),
+    (0x2C70, 0x2C70, 1, -10782),
+    (0x2C72, 0x2C72, 1, 1),
+    (0x2C75, 0x2C75, 1, 1),
+    (0x2C7E, 0x2C7F, 1, -10815),
+    (0x2C80, 0x2CE2, 2, 1),
+    (0x2CEB, 0x2CED, 2, 1),
+    (0x2CF2, 0x2CF2, 1, 1),
+    (0xA640, 0xA66C, 2, 1),
+    (0xA680, 0xA696, 2, 1),
+    (0xA722, 0xA72E, 2, 1),
+    (0xA732, 0xA76E, 2, 1),
+    (0xA779, 0xA77B, 2, 1),
+    (0xA77D, 0xA77D, 1, -35332),
+    (0xA77E, 0xA786, 2, 1),
+    (0xA78B, 0xA78B, 1, 1),
+    (0xA78D, 0xA78D, 1, -42280),
+    (0xA790, 0xA792, 2, 1),
+    (0xA7A0, 0xA7A8, 2, 1),
+    (0xA7AA, 0xA7AA, 1, -42308),
+    (0xFF21, 0xFF3A, 1, 32),
+    (0xFFFE, 0xFFFE, 1, -1),
+    (0xFFFF, 0xFFFF, 1, -2),
+    (0x10400, 0x10427, 1, 40),
+)
+
+_table: dict[int, int] = {}
+_single = {old: new for old, new in PREMAP if len(old) == 1}
+_inverse: dict[str, frozenset[str]] = {}
+_cased: set[str] = set()
+
+
+def fts5_table() -> dict[int, int]:
+    """FTS5's fold as a str.translate table (built on first use)."""
+    if not _table:
+        for first, last, step, offset in FTS5_RANGES:
+            for code in range(first, last + 1, step):
+                _table[code] = code + offset
+    return _table
+
+
+def fold(text: str) -> str:
+    """``text`` as the index sees it, case-wise: PREMAP, then FTS5's fold."""
+    for old, new in PREMAP:
+        if old in text:
+            text = text.replace(old, new)
+    return text.translate(fts5_table())
+
+
+def fold_char(ch: str) -> str:
+    """One character folded by itself (PREMAP's one-character rules and FTS5's fold)."""
+    return _single.get(ch, ch).translate(fts5_table())
+
+
+def folds_to(ch: str) -> frozenset[str]:
+    """Every single character whose fold holds ``ch`` (``ch`` itself included):
+    what a scan for the one-character term ``ch`` (already folded) must look for."""
+    if not _inverse:
+        found: dict[str, set[str]] = {}
+        for source in [*map(chr, fts5_table()), *_single]:
+            for part in fold_char(source):
+                found.setdefault(part, {part}).add(source)
+        _inverse.update({k: frozenset(v) for k, v in found.items()})
+    return _inverse.get(ch, frozenset({ch}))
+
+
+def has_case(ch: str) -> bool:
+    """Whether folding changes ``ch``, or turns some other text into something holding it
+    (then the stored text cannot be searched for it byte for byte)."""
+    if not _cased:
+        _cased.update(map(chr, fts5_table()), map(chr, fts5_table().values()))
+        _cased.update("".join(old + fold(new) for old, new in PREMAP))
+    return ch in _cased
+
+
+def fold_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``fold(text)`` with, for each of its characters, where the text it came from
+    starts and ends in ``text`` (to mark hits in the original text)."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "iI" and text[i + 1 : i + 2] == "\u0307":
+            piece, width = "i", 2
+        else:
+            piece, width = fold_char(ch), 1
+        out.append(piece)
+        spans.extend([(i, i + width)] * len(piece))
+        i += width
+    return "".join(out), spans
+
+
+def premap_sql(expr: str, rules: tuple[tuple[str, str], ...] = PREMAP) -> str:
+    """SQL for ``rules`` (PREMAP) applied to ``expr`` (nested replace() calls, ``expr`` once)."""
+    for old, new in rules:
+        expr = f"replace({expr}, {_literal(old)}, {_literal(new)})"
+    return expr
+
+
+def needs_premap_sql(expr: str) -> str:
+    """SQL that is true for every value of ``expr`` that premap_sql would change."""
+    return " OR ".join(f"instr({expr}, {_literal(old)})" for old, _ in PREMAP)
+
+
+def _literal(text: str) -> str:
+    """A string as SQL: ASCII as a quoted literal, anything else as char() (the schema stays ASCII)."""
+    if text.isascii():
+        return "'" + text.replace("'", "''") + "'"
+    return "char(" + ", ".join(str(ord(c)) for c in text) + ")"
