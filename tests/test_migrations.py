@@ -72,6 +72,41 @@ def test_a_new_library_is_what_the_migrations_build_from_nothing(tmp_path: Path)
     assert schema_of(new_library(tmp_path / "lib")) == schema_of(bare)
 
 
+def test_new_libraries_copied_in_one_process_are_new_and_apart(tmp_path: Path) -> None:
+    """A process makes its new libraries by copying one the migrations made (store/library.py):
+    each copy is a whole new library, the same as one migrated in place, and they share nothing."""
+    from readlog.store import library
+
+    first, second = new_library(tmp_path / "a"), new_library(tmp_path / "b")
+    in_place = tmp_path / "c" / "new.db"
+    in_place.parent.mkdir()
+    with pytest.MonkeyPatch.context() as patch:  # a file system that cannot link: made in place
+        patch.setattr(library.os, "link", lambda *_: (_ for _ in ()).throw(OSError("no links here")))
+        Store.open(in_place).close()
+    assert schema_of(first) == schema_of(second) == schema_of(in_place)
+    lib = Store.open(first)
+    try:
+        lib.conn.execute("INSERT INTO view_counts (view, n) VALUES ('copied?', 1)")
+    finally:
+        lib.close()
+    conn = sqlite3.connect(second)
+    try:
+        assert conn.execute("SELECT count(*) FROM view_counts WHERE view = 'copied?'").fetchone() == (0,)
+    finally:
+        conn.close()
+    assert sorted(p.name for p in (tmp_path / "a").iterdir() if not p.name.startswith("new.db")) == []
+
+
+def test_a_new_library_never_replaces_a_file_that_appeared_meanwhile(tmp_path: Path) -> None:
+    from readlog.store import library
+
+    path = tmp_path / "raced.db"
+    path.write_bytes(b"another process's library")  # made between the look and the copy
+    library._create_from_template(path)
+    assert path.read_bytes() == b"another process's library"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["raced.db"]
+
+
 def test_the_live_schema_is_the_one_the_migrations_build(tmp_path: Path) -> None:
     """The expressions that imports and rebuilds feed the index with (schema.py) are the
     triggers' own, the index covers schema.FTS_COLUMNS, and the triggers a bulk import

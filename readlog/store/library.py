@@ -93,6 +93,8 @@ class Store:
         can_write = writable(path)
         if not exists and not can_write:
             raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
+        if not exists:
+            _create_from_template(path)
         conn = connect(path, can_write)
         lib = cls(path, conn, readonly=not can_write)
         lib._progress = progress
@@ -458,3 +460,49 @@ class Store:
             schema.rebuild_index(self.conn, progress)
             schema.recount_views(self.conn)
         return int(self.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+
+# A new library is a copy of an empty one the migrations made in memory, once per
+# process: replaying eight migrations costs ~45 ms a library (each recreates the
+# search triggers, and SQLite parses the growing schema again after every change),
+# a copy ~2 ms. A process that makes one library pays what it did; one that makes
+# many (the test suite, a script of the Python API) pays once. The copy is the
+# migrations' own result, so tests/test_migrations.py's comparison of a new library
+# with one upgraded from every earlier schema holds for both.
+_TEMPLATES: dict[int, sqlite3.Connection] = {}
+
+
+def _template() -> sqlite3.Connection:
+    template = _TEMPLATES.get(LATEST)
+    if template is None:
+        from sqlite_utils import Database
+
+        template = sqlite3.connect(":memory:", isolation_level=None)
+        migrate(Database(template, execute_plugins=False))
+        _TEMPLATES[LATEST] = template
+    return template
+
+
+def _create_from_template(path: Path) -> None:
+    """Write a new, empty library at ``path`` unless a file appears there first.
+
+    The copy is made under a temporary name beside it and linked into place,
+    which fails if another process created the library meanwhile (then that
+    one is opened): a library is never written over. Where the file system
+    cannot link, nothing is created here and the migrations make the library
+    in place, as they always did.
+    """
+    temporary = path.with_name(f".{path.name}.new-{os.getpid()}")
+    try:
+        target = sqlite3.connect(temporary)
+        try:
+            _template().backup(target)
+        finally:
+            target.close()
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+    except (OSError, sqlite3.Error):
+        pass  # made in place by the migrations instead (Store._upgrade)
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
