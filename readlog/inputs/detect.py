@@ -13,6 +13,7 @@ Importers know nothing about the database or the terminal.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,9 +57,36 @@ def module(name: str) -> Any:
     return getattr(found, attr) if attr else found
 
 
+_JSON_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.S)
+_KEPT_ESCAPES = '"\\'  # what stays escaped, so that the text remains the same JSON
+
+
+def _unescape(m: re.Match[str]) -> str:
+    code = m.group(1)
+    if code == "/":
+        return "/"
+    if len(code) == 5:
+        char = chr(int(code[1:], 16))
+        if char >= " " and char not in _KEPT_ESCAPES and not "\ud800" <= char <= "\udfff":
+            return char
+    return m.group(0)
+
+
+def sniffable(text: str) -> str:
+    """The text the sniffers look at: JSON with its escaped characters written
+    out (PHP writes every ``/`` as ``\\/``, some writers ``\\u002F``), so
+    that a key or a link is recognised however it was escaped. Quotes,
+    backslashes and control characters stay escaped, and other text is
+    left as it is."""
+    if text.lstrip("\ufeff \t\r\n")[:1] not in ("[", "{") or "\\" not in text:
+        return text
+    return _JSON_ESCAPE.sub(_unescape, text)
+
+
 def detect(text: str) -> str | None:
     """The most likely format for this text, or None when nothing fits."""
     best, best_score = None, 0
+    text = sniffable(text)
     for name in FORMATS:
         score = module(name).sniff(text)
         if score > best_score:

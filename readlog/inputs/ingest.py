@@ -49,6 +49,7 @@ class FileResult:
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
     import_id: int = 0  # its row in the imports table, once started
     cuts: dict[str, int] = field(default_factory=dict)  # field -> values cut to its limit (model/fields.py)
+    encoding: str = ""  # the encoding guessed for a feed that names none and is not UTF-8
 
 
 class Interrupted(ReadlogError):
@@ -199,17 +200,18 @@ def _import_one(
     result.name = infile.name
     try:
         if listed:
-            name = _listed_format(infile.sniff_text(), fmt, result)
+            name = _listed_format(_detected(infile), fmt, result)
             if name is None:
                 return
         else:
-            name = fmt if fmt != "auto" else importers.detect(infile.sniff_text())
+            name = fmt if fmt != "auto" else _detected(infile)
         if name is None:
             known = ", ".join(importers.FORMATS)
             raise ReadlogError.of("cannot_tell_format", name=infile.name, known=known)
         if name not in importers.FORMATS:
             raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
         result.format = name
+        result.encoding = infile.guessed_encoding
         if fmt != "auto" and not listed:
             result.problems.extend(_forced_format(infile.sniff_text(), name))
         ctx = importers.ParseContext(as_of=as_of)
@@ -227,7 +229,7 @@ def _import_one(
 def _forced_format(text: str, name: str) -> list[Problem]:
     """A warning when --format names a shape the file shows no sign of while
     another format recognises it: the import goes ahead, but not silently."""
-    if importers.module(name).sniff(text) > 0:
+    if importers.module(name).sniff(importers.sniffable(text)) > 0:
         return []
     detected = importers.detect(text)
     if detected is None or detected == name:
@@ -235,9 +237,14 @@ def _forced_format(text: str, name: str) -> list[Problem]:
     return [Problem(0, f"this looks like {detected}, not {name}; read as {name} because --format said so")]
 
 
-def _listed_format(text: str, fmt: str, result: FileResult) -> str | None:
+def _detected(infile: InputFile) -> str | None:
+    """The format of a file: the one its container says (a mozLz4 file is
+    Firefox's), else the one its text looks like."""
+    return infile.format_hint or importers.detect(infile.sniff_text())
+
+
+def _listed_format(detected: str | None, fmt: str, result: FileResult) -> str | None:
     """The format of a file found in a directory, or None (and why) when it is to be skipped."""
-    detected = importers.detect(text)
     if detected is None:
         result.skipped_because = "format not recognised"
     elif fmt not in ("auto", detected):

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
 from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
@@ -36,7 +37,9 @@ class InputFile:
 
     ``long_lines`` collects the numbers of lines skipped for being longer
     than MAX_LINE, so importers can report them; ``notes`` collects other
-    damage found while reading, reported after the entries.
+    damage found while reading, reported after the entries. A feed that is
+    not UTF-8 and names no encoding is read in the legacy encoding that
+    fits it best (legacy.py), named in ``guessed_encoding``.
     """
 
     name: str
@@ -48,6 +51,8 @@ class InputFile:
     bytes_read: int = 0
     long_lines: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    format_hint: str | None = None  # the format a file that only one application writes is in (mozLz4: firefox)
+    guessed_encoding: str = ""  # set when the encoding was guessed (a feed neither UTF-8 nor declared)
 
     @property
     def sha256(self) -> str:
@@ -257,6 +262,7 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         try:
             head = stream.read(SNIFF)
             unwrapped = unwrap(name, stream, head)
+            hint = getattr(unwrapped, "format_name", None)
             if unwrapped is not None:  # gzip or mozLz4: read the text inside
                 stream, size = unwrapped, None
                 head = stream.read(SNIFF)
@@ -269,6 +275,8 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
                 raise ReadlogError.of("binary_file", name=name)
             raise ReadlogError.of("empty_file", name=name)
         enc = _guess_encoding(head, encoding)
+        guessed = _legacy_feed_encoding(head, enc, encoding)
+        enc = guessed or enc
         if _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
             if utf16:
@@ -279,7 +287,22 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
         if not is_stdin(stream):
             stream.close()
         raise
-    return InputFile(name=name, stream=stream, encoding=enc, head=head, size=size)
+    return InputFile(
+        name=name, stream=stream, encoding=enc, head=head, size=size, format_hint=hint, guessed_encoding=guessed or ""
+    )
+
+
+def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
+    """For a feed that names no encoding and is not UTF-8 (cp1252, latin-2),
+    the encoding that reads it best; None for any other file, which keeps
+    the strict check and its hint."""
+    if requested or enc != "utf-8" or _declared_encoding(head) or not legacy.looks_like_feed(head):
+        return None
+    try:
+        codecs.getincrementaldecoder("utf-8")(errors="strict").decode(head, final=False)
+        return None
+    except UnicodeDecodeError:
+        return legacy.guess(head)
 
 
 # Text codecs that are not encodings of files: idna and punycode read host

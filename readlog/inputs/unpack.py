@@ -12,6 +12,10 @@ Safari keeps bookmarks and its Reading List in ``Bookmarks.plist``, a
 binary property list (or XML after ``plutil -convert xml1``). A property
 list is read as its JSON equivalent (dates as ISO 8601 in UTC, binary
 data left out), which the ``safari`` importer then walks like any JSON.
+An XML plist's ``<date>`` values are passed on as the text they hold:
+plistlib refuses what ``plutil`` writes as often as not (fractions of a
+second, ``2024-05-01T10:20:30.123456Z``), and the importer reads times
+itself.
 """
 
 from __future__ import annotations
@@ -34,6 +38,16 @@ GZIP_MAGIC = b"\x1f\x8b"
 BPLIST_MAGIC = b"bplist00"
 _XML_PLIST = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?<!DOCTYPE\s+plist", re.I)
 MOZLZ4_MAGIC = b"mozLz40\x00"
+_XML_DATE = re.compile(rb"<date>([^<]*)</date>")
+
+
+class Decoded(io.BytesIO):
+    """The text inside a file that only one application writes: ``format_name`` names
+    it, so that detection never has to guess (a mozLz4 file is Firefox's)."""
+
+    def __init__(self, data: bytes, format_name: str) -> None:
+        super().__init__(data)
+        self.format_name = format_name
 
 
 class Prefixed:
@@ -138,7 +152,7 @@ def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
         inner = gzip.GzipFile(fileobj=cast(BinaryIO, packed), mode="rb")
         return cast(BinaryIO, Guarded(inner, "gzip data", name=name, packed=lambda: packed.taken))
     if head.startswith(MOZLZ4_MAGIC):
-        return io.BytesIO(_mozlz4(name, _whole(name, head, stream)))
+        return Decoded(_mozlz4(name, _whole(name, head, stream)), "firefox")
     if head.startswith(BPLIST_MAGIC) or _XML_PLIST.match(head):
         return io.BytesIO(_plist_as_json(name, _whole(name, head, stream)))
     return None
@@ -161,12 +175,14 @@ def _plist_as_json(name: str, data: bytes) -> bytes:
     import plistlib
     from xml.parsers.expat import ExpatError
 
+    if not data.startswith(BPLIST_MAGIC):  # dates as text: plistlib reads no fraction of a second
+        data = _XML_DATE.sub(rb"<string>\1</string>", data)
     try:  # a cut-off XML plist fails in expat; a binary one may refer to itself (a cycle)
         value = plistlib.loads(data)
         return _json_within(name, value)
     except (
         plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError,
-        RecursionError,
+        RecursionError, AttributeError,
     ):  # fmt: skip
         raise ReadlogError(f"{name}: a damaged property list (plist)") from None
 

@@ -401,6 +401,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "field_final_url": ("fetched address|fetched addresses", "抓取后的地址"),
     "field_fetch_error": ("fetch error|fetch errors", "抓取错误"),
     "field_lang": ("language|languages", "语言"),
+    # import: real exports (guessed encodings)
+    "encoding_guessed": (
+        "not UTF-8 and no encoding declared; read as {encoding} (give --encoding if the text looks wrong)",
+        "不是 UTF-8，也没有声明编码；按 {encoding} 读取（文字看起来不对时请用 --encoding 指定）",
+    ),
 }
 
 

@@ -456,6 +456,7 @@ class Output:
         """The summary printed at the end of an import, and its problems (and
         the values it cut to their limits) on stderr."""
         from readlog.model.fields import notices
+        from readlog.model.messages import say
 
         if as_json:
             self.json(
@@ -476,6 +477,7 @@ class Output:
                         "skipped_because": getattr(r, "skipped_because", "") or None,
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
                         "cut": dict(getattr(r, "cuts", {})),
+                        "encoding": getattr(r, "encoding", "") or None,
                     }
                     for r in results
                 ]
@@ -496,6 +498,9 @@ class Output:
             if len(r.problems) > 50:
                 more = self.label("more_problems", name=clean(r.name, one_line=True), n=len(r.problems) - 50)
                 self.err.print(Text(more, style="yellow"))
+            if getattr(r, "encoding", ""):
+                guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
+                self.err.print(Text(clean(f"{r.name}: {guessed}", one_line=True), style="yellow"), soft_wrap=True)
             for notice in notices(getattr(r, "cuts", {}), self.lang):
                 self.err.print(Text(clean(f"{r.name}: {notice}", one_line=True), style="yellow"), soft_wrap=True)
             c = r.counts

@@ -26,7 +26,7 @@ from typing import Any
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import Format, load_json, one_line, site_of, split_tags
-from readlog.inputs.formats.netscape import SKIPPED_SCHEMES
+from readlog.inputs.formats.netscape import not_a_bookmark
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import from_epoch, from_webkit, parse_time
@@ -68,10 +68,29 @@ def _firefox_description(node: Node) -> str:
     return ""
 
 
+_FIREFOX_TYPES = {1: "text/x-moz-place", 2: "text/x-moz-place-container", 3: "text/x-moz-place-separator"}
+
+
+def _firefox_kind(node: Node) -> str:
+    """What a node is: its ``type``, else its ``typeCode``, else its shape (a
+    backup written without either: ``children`` make a folder, a ``uri`` a bookmark)."""
+    kind = node.get("type")
+    if isinstance(kind, str) and kind.startswith("text/x-moz-place"):
+        return kind
+    code = node.get("typeCode")
+    if isinstance(code, int) and code in _FIREFOX_TYPES:
+        return _FIREFOX_TYPES[code]
+    if isinstance(node.get("children"), list):
+        return "text/x-moz-place-container"
+    if isinstance(node.get("uri"), str):
+        return "text/x-moz-place"
+    return ""
+
+
 def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
     if not isinstance(node, dict) or len(folders) > MAX_DEPTH:
         return
-    kind = node.get("type")
+    kind = _firefox_kind(node)
     if kind == "text/x-moz-place-container":
         root = node.get("root")
         if root == "tagsFolder":
@@ -88,7 +107,7 @@ def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator
         if not url:
             yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no uri; skipped")
             return
-        if url.lower().startswith(SKIPPED_SCHEMES):
+        if not_a_bookmark(url):
             return
         yield Entry(
             title=title or url,
@@ -107,7 +126,7 @@ def _firefox_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Pro
     if problem:
         yield problem
         return
-    if not isinstance(data, dict) or "type" not in data:
+    if not isinstance(data, dict) or not _firefox_kind(data):
         yield Problem(1, "not a Firefox bookmark backup (no bookmark tree at the top)")
         return
     yield from _firefox_walk(data, [], [0])
@@ -137,6 +156,8 @@ def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
     title = one_line(str(node.get("name") or ""))
     if not url:
         yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no url; skipped")
+        return
+    if not_a_bookmark(url):  # Vivaldi's separators
         return
     yield Entry(
         title=title or url,

@@ -46,6 +46,8 @@ _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
 PENDING = 20_000
 _UNREAD = {"1", "yes", "true", "on"}
 SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
+# Vivaldi writes its separators as bookmarks of this address, titled "---".
+SEPARATOR_URLS = frozenset({"http://bookmark.placeholder.url/", "https://bookmark.placeholder.url/"})
 _HIDDEN = {"script", "style"}
 # Where an HREF that lost its closing quote ran on into the next attribute or tag.
 _UNCLOSED = re.compile(r"\s+[A-Za-z_-]+=|\s*[<>\n]")
@@ -111,7 +113,7 @@ class _Parser(TagSoup):
         if cut:
             href = href[: cut.start()]
             self.out.append(Problem(anchor.line, f"the HREF of {title[:60]!r} misses its closing quote; kept {href!r}"))
-        if href.lower().startswith(SKIPPED_SCHEMES):
+        if not_a_bookmark(href):
             return None
         entry = Entry(
             title=title or href,
@@ -226,6 +228,15 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     parser._flush()
     parser.decide(uses_toread=False)
     yield from parser.out
+
+
+def not_a_bookmark(href: str) -> bool:
+    """Whether a link is a browser's bookkeeping, not a page: a Firefox
+    query (``place:``) or a Vivaldi separator, left out with no problem."""
+    low = href.strip().lower()
+    if low.startswith(SKIPPED_SCHEMES):
+        return True
+    return (low if low.endswith("/") else low + "/") in SEPARATOR_URLS
 
 
 def _attributes(attrs: list[tuple[str, str | None]]) -> dict[str, str]:
