@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from typing import Optional
 
@@ -12,6 +11,7 @@ from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.cli.options import filter_options
 from readlog.core.filters import FilterArgs
+from readlog.model import shell
 from readlog.model.errors import ReadlogError
 
 
@@ -119,7 +119,7 @@ def fetch(
         f,
         refetch=refetch,
         jobs=jobs,
-        command=shlex.join(words),
+        command=shell.join(words),
         progress=None if as_json else (lambda total: show.fetch_progress(state.out, total)),
     )
     if as_json:

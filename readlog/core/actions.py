@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -38,10 +39,12 @@ def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str
     ids = list(ids)
     with lib.transaction():  # checked inside: another process may delete entries meanwhile
         lib.require(ids)
-        action = lib.start_action(f"{name} " + " ".join(str(i) for i in ids[:50]))
+        action = lib.start_action(shell.join([name, *ids[:50]]))
         results = lib.set_state(ids, which, on, action)
         changed = sum(1 for _, c in results if c)
         lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+        if not changed:
+            forget_action(lib, action)
     return action, results
 
 
@@ -57,9 +60,12 @@ def tag_ids(
     words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
     with lib.transaction():
         lib.require(ids)
-        action = lib.start_action(" ".join(["tag", *map(str, ids[:50]), *words]))
+        action = lib.start_action(shell.join(["tag", *ids[:50], *words]))
         results = set_tags(lib, ids, add, remove, action)
-        lib.set_action_summary(action, f"{sum(1 for _, c in results if c)} of {len(ids)} changed")
+        changed = sum(1 for _, c in results if c)
+        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+        if not changed:
+            forget_action(lib, action)
     return action, results
 
 
@@ -115,11 +121,22 @@ def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> 
 
     with lib.transaction():
         lib.require([entry_id])
-        action = lib.start_action(f"note {entry_id}" + (" --clear" if clear else ""))
+        action = lib.start_action(shell.join(["note", entry_id, *(["--clear"] if clear else [])]))
         did = set_note(lib, entry_id, note, action)
         what = ("cleared" if not note else "saved") if did else "unchanged"
         lib.set_action_summary(action, f"note {what}")
+        if not did:
+            forget_action(lib, action)
     return action, what
+
+
+def forget_action(lib: Store, action: int) -> None:
+    """Take back the record of an action that changed nothing (inside its
+    transaction): ``history`` lists what changed the library, and ``undo``
+    never had anything of it to revert."""
+    from readlog.store.organise import forget
+
+    forget(lib, action)
 
 
 class _DryRun(Exception):

@@ -11,11 +11,11 @@ Nothing here prints or asks.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from readlog.model import shell
 from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
@@ -90,10 +90,14 @@ def apply(lib: Store, change: Change, targets: Sequence[int], fa: FilterArgs, *,
     with lib.transaction():
         gone = set(lib.missing(targets))  # undone or removed by another readlog meanwhile
         ids = [i for i in targets if i not in gone]
-        action = lib.start_action(shlex.join([*change.command, *fa.words()]))
+        action = lib.start_action(shell.join([*change.command, *fa.words()]))
         results = change.apply(lib, ids, action)
         changed = sum(1 for _, did in results if did)
         lib.set_action_summary(action, f"{changed} of {matched} matching changed")
+        if not changed:  # another readlog made the same change meanwhile
+            from readlog.store.organise import forget
+
+            forget(lib, action)
     return Applied(action, results, matched)
 
 

@@ -9,11 +9,11 @@ first, then every link is stored in one transaction.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TextIO
 
+from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def _store_added(
     current = stamps.now()
     results: list[Added] = []
     with lib.transaction():
-        command = shlex.join(["add", *(e.url for e in list(entries.values())[:20])])
+        command = shell.join(["add", *(e.url for e in list(entries.values())[:20])])
         action = lib.start_action(command + (" …" if len(entries) > 20 else ""))
         for key, entry in entries.items():
             item = prepare([entry])[0]
@@ -218,6 +218,10 @@ def _store_added(
             results.append(Added(entry.url, "added", entry_id, entry.title, fetch_error=fetch_error))
         added = sum(1 for r in results if r.status == "added")
         lib.set_action_summary(action, f"{added} added, {len(results) - added} already saved")
+        if not added and not any(r.changes for r in results):
+            from readlog.store.organise import forget
+
+            forget(lib, action)
     return results
 
 

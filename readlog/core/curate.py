@@ -13,11 +13,11 @@ that a face can show what will go and ask in between. No SQL here.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def edit(lib: Store, entry_id: int, given: dict[str, str]) -> Row:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     words = ["edit", str(entry_id), *(f"--{name}" for name in FIELDS if name in given)]
-    return apply_edit(lib, entry_id, values, shlex.join(words))
+    return apply_edit(lib, entry_id, values, shell.join(words))
 
 
 def edit_form(lib: Store, row: Row, form: dict[str, str]) -> tuple[Row, str]:
@@ -165,7 +165,7 @@ def remove(lib: Store, ids: Sequence[int]) -> list[Row]:
     ids = list(ids)
     with lib.transaction():  # checked inside: another readlog may change entries meanwhile
         lib.require(ids)
-        action = lib.start_action("rm " + " ".join(str(i) for i in ids[:50]))
+        action = lib.start_action(shell.join(["rm", *ids[:50]]))
         rows = [row for row, _ in trash.move(lib, ids, action)]
         lib.set_action_summary(action, f"{len(rows)} moved to the trash")
     return rows
@@ -184,7 +184,7 @@ def restore(lib: Store, ids: Sequence[int]) -> list[Row]:
             said = [("not_in_trash", {"id": i}) for i in absent[:3] if i in live]
             said += [("none_in_trash", {"id": i}) for i in absent[:3] if i not in live]
             raise ReadlogError.of_all(*said, ("nothing_changed", {}))
-        action = lib.start_action("restore " + " ".join(str(i) for i in ids[:50]))
+        action = lib.start_action(shell.join(["restore", *ids[:50]]))
         rows = trash.restore(lib, ids, action)
         lib.set_action_summary(action, f"{len(rows)} restored")
     return rows
@@ -245,7 +245,7 @@ def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None
 
     with lib.transaction():
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
-        action = lib.start_action(shlex.join(words))
+        action = lib.start_action(shell.join(words))
         gone = trash.delete(lib, list(ids))
         lib.set_action_summary(action, f"{gone} deleted for good")
     return gone

@@ -100,10 +100,11 @@ class ImportReport:
 
 @dataclass(frozen=True)
 class Change:
-    """What a change to entries did: the recorded action (``readlog history``)
-    and which entries changed; the others were already as asked."""
+    """What a change to entries did: the recorded action (``readlog history``;
+    None when nothing changed, which is not recorded) and which entries
+    changed; the others were already as asked."""
 
-    action: int
+    action: int | None
     changed: tuple[int, ...]
     unchanged: tuple[int, ...]
 
@@ -264,7 +265,9 @@ class Library:
         from readlog.core import fetching
 
         numbers = _ids(ids) if ids is not None else None
-        command = " ".join(["fetch", *map(str, (numbers or [])[:50]), *(["--refetch"] if refetch else [])])
+        from readlog.model import shell
+
+        command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
         return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
 
     # ---- reading ----------------------------------------------------------------------
@@ -374,7 +377,7 @@ class Library:
         note = actions.clean_note(text)
         action, what = actions.write_note(self.store, number, note, clear=not note)
         changed = what != "unchanged"
-        return Change(action, (number,) if changed else (), () if changed else (number,))
+        return Change(action if changed else None, (number,) if changed else (), () if changed else (number,))
 
     # ---- history ---------------------------------------------------------------------
 
@@ -515,7 +518,7 @@ def _filters(
 def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
     changed = tuple(int(row["id"]) for row, did in results if did)
     unchanged = tuple(int(row["id"]) for row, did in results if not did)
-    return Change(action, changed, unchanged)
+    return Change(action if changed else None, changed, unchanged)
 
 
 def _imported(result: FileResult) -> ImportedFile:

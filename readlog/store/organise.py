@@ -95,6 +95,17 @@ def tag_counts(lib: Store) -> list[Row]:
 # ---- history and undo ------------------------------------------------------
 
 
+def forget(lib: Store, action_id: int) -> None:
+    """Delete the record of an action that changed nothing, inside the
+    transaction that started it. An action with events, or with an import
+    that names it, is kept: it changed something, or says what was read."""
+    lib.conn.execute(
+        "DELETE FROM actions WHERE id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE action_id = ?) "
+        "AND NOT EXISTS (SELECT 1 FROM imports WHERE action_id = ?)",
+        (action_id, action_id, action_id),
+    )
+
+
 def history(lib: Store, limit: int = 0) -> list[Row]:
     """Recorded actions, newest first, each with how many entries it changed
     (events plus, for an import, the entries it added)."""

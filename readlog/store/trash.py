@@ -65,8 +65,11 @@ def put_back(lib: Store, entry_id: int, deleted_at: str | None) -> None:
     row = lib.get(entry_id)
     if row is None:
         return
+    # The rm that put it there: an rm since undone (rm, restore, rm, then undo twice) is not it.
     found = lib.conn.execute(
-        "SELECT action_id FROM events WHERE entry_id = ? AND kind = 'rm' ORDER BY id DESC LIMIT 1", (entry_id,)
+        "SELECT ev.action_id FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
+        "WHERE ev.entry_id = ? AND ev.kind = 'rm' AND a.undone_at IS NULL ORDER BY ev.id DESC LIMIT 1",
+        (entry_id,),
     ).fetchone()
     lib.conn.execute(
         "INSERT INTO trash (id, fingerprint, url_key, deleted_at, action_id, row) VALUES (?, ?, ?, ?, ?, ?)",

@@ -45,6 +45,7 @@ NAMES = (
     "m006_fold_spaces_only_when_needed",
     "m007_application_id",
     "m008_fold_case_both_sides",
+    "m009_history_indexes",
 )
 LATEST = len(NAMES)
 
