@@ -401,6 +401,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "field_final_url": ("fetched address|fetched addresses", "抓取后的地址"),
     "field_fetch_error": ("fetch error|fetch errors", "抓取错误"),
     "field_lang": ("language|languages", "语言"),
+    # ---- piped output and --json FIELDS
+    "json_unknown_fields": (
+        "--json: no field {names}; the fields are: {valid}",
+        "--json：没有字段 {names}；可用的字段：{valid}",
+    ),
 }
 
 
