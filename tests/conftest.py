@@ -58,6 +58,7 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("READLOG_CONFIG", str(tmp_path / "config" / "config.toml"))  # never the user's own
     monkeypatch.setenv("READLOG_LANG", "en")
     monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("READLOG_FORCE_TTY", "1")  # tables as on a terminal, though CliRunner's output is not one
     monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "2")
     monkeypatch.delenv("NO_COLOR", raising=False)
     return db

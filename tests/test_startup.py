@@ -120,7 +120,7 @@ def planned_library(libraries: tuple[Path, Path]) -> Path:
 def imported_modules(*args: str) -> tuple[set[str], subprocess.CompletedProcess[str]]:
     """Run ``python -X importtime -m readlog ARGS`` and return the modules it imported."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("READLOG_")}
-    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100"})
+    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100", "READLOG_FORCE_TTY": "1"})
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "readlog", *args],
         capture_output=True,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import typer
 
-from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, ReadlogError, UsageError
+from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, ReadlogError, UsageError
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
@@ -175,16 +175,22 @@ class ClosedOutput(io.TextIOBase):
 def output_failed(exc: OSError, lang: str = "en") -> int:
     """Report an output that cannot be written, in one line on stderr, and
     send what is still buffered to nowhere, so that Python's own flush at exit
-    adds no second message. Returns the exit status (1)."""
+    adds no second message. Returns the exit status (1).
+
+    A reader that went away (``readlog list | head -3``: EPIPE) is no failure
+    to report: the command ends quietly with 141, the status a shell shows
+    for git or gh, which die of SIGPIPE there."""
     from readlog.model.messages import say
 
-    reason = exc.strerror or str(exc) or type(exc).__name__
-    message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
-    try:
-        sys.stderr.write(f"readlog: {message}\n")
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
+    broken_pipe = exc.errno == errno.EPIPE
+    if not broken_pipe:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
+        try:
+            sys.stderr.write(f"readlog: {message}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
     try:
         if sys.stdout is not None and not isinstance(sys.stdout, ClosedOutput):
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -192,7 +198,7 @@ def output_failed(exc: OSError, lang: str = "en") -> int:
             os.close(devnull)
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         pass  # not a real file (tests): nothing will flush it at exit
-    return EXIT_FAILED
+    return EXIT_PIPE if broken_pipe else EXIT_FAILED
 
 
 def _version(value: bool) -> None:
@@ -226,7 +232,11 @@ def root(
 
     Import digests and read-later exports, then triage them with list, show,
     star, read and search. Run with no command for an overview of your library.
-    Exit status: 0 ok, 1 something was not done, 2 usage error.
+    --db and --lang may also follow the command (readlog list --db x.db).
+    Piped or redirected, tables print whole tab-separated lines
+    (READLOG_FORCE_TTY=1 keeps the terminal's layout).
+    Exit status: 0 ok, 1 something was not done, 2 usage error, 141 the
+    reader of the output went away (| head), as git and gh.
 
     \b
     Examples:
@@ -319,6 +329,18 @@ def command_name(args: list[str]) -> str | None:
     return None
 
 
+def value_options(command: Any) -> set[str]:
+    """The option names of a click command (and of its subcommands) that take
+    a value: the word after them is that value, whatever it looks like."""
+    names: set[str] = set()
+    for param in getattr(command, "params", ()):
+        if param.param_type_name == "option" and not param.is_flag and not getattr(param, "count", False):
+            names.update(param.opts)
+    for sub in getattr(command, "commands", {}).values():
+        names |= value_options(sub)
+    return names
+
+
 def _registered_name(info: Any) -> str:
     """A command's name as typer derives it: explicit, else the function's name with dashes."""
     return str(info.name or getattr(info.callback, "__name__", "").lower().replace("_", "-"))
@@ -370,24 +392,82 @@ def main() -> None:
     tame_columns()
     # click's exceptions, wherever this typer keeps click (0.28 vendors its own copy)
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException
+    args = sys.argv[1:]
     try:
-        code = app_for(sys.argv[1:])(standalone_mode=False)
+        app = app_for(args)
+        args = hoisted(args, app)
+        code = app(args=args, standalone_mode=False)
         sys.stdout.flush()  # a full disk may only show when the last output is flushed
     except click_exception as exc:  # a usage mistake: one line, not click's framed box
-        sys.stderr.write(f"readlog: {usage_message(exc, language_of(sys.argv[1:]))}\n")
+        sys.stderr.write(f"readlog: {usage_message(exc, language_of(args))}\n")
         raise SystemExit(exc.exit_code) from None
     except typer.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C at a question
             raise SystemExit(EXIT_INTERRUPTED) from None
         from readlog.model.messages import say
 
-        sys.stderr.write(f"readlog: {say('aborted', language_of(sys.argv[1:]))}\n")
+        sys.stderr.write(f"readlog: {say('aborted', language_of(args))}\n")
         raise SystemExit(EXIT_FAILED) from None
     except KeyboardInterrupt:
         raise SystemExit(EXIT_INTERRUPTED) from None
     except OSError as exc:  # help or a message that could not be written
-        raise SystemExit(output_failed(exc, language_of(sys.argv[1:]))) from None
+        raise SystemExit(output_failed(exc, language_of(args))) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def hoisted(args: list[str], app: typer.Typer) -> list[str]:
+    """``args`` with the global options (--db, --lang) given after the command
+    moved before it, where the root command takes them: ``readlog list --db
+    x.db`` runs as ``readlog --db x.db list``. The words after ``--`` stay as
+    they are, and so does a word that is the value of the command's own
+    option (``edit 3 --title --db`` sets the title to "--db")."""
+    name = command_name(args)
+    if name is None:
+        return args
+    at = _command_index(args)
+    if not any(a.split("=", 1)[0] in VALUE_OPTIONS for a in args[at + 1 :]):
+        return args  # nearly every run: no need to build the click command here
+    sub = getattr(typer.main.get_command(app), "commands", {}).get(name)
+    own = value_options(sub) if sub is not None else set()
+    moved: list[str] = []
+    rest: list[str] = []
+    i = at + 1
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        option = arg.split("=", 1)[0]
+        if option in VALUE_OPTIONS and option not in own:
+            if "=" in arg:
+                moved.append(arg)
+                i += 1
+            elif i + 1 >= len(args):  # no value: left where it is, for click to say so
+                rest.append(arg)
+                i += 1
+            else:
+                moved.extend(args[i : i + 2])
+                i += 2
+            continue
+        rest.append(arg)
+        if arg in own and i + 1 < len(args):
+            rest.append(args[i + 1])
+            i += 1
+        i += 1
+    return [*args[:at], *moved, name, *rest]
+
+
+def _command_index(args: list[str]) -> int:
+    """Where the command named on the line stands in ``args`` (see command_name)."""
+    skip = False
+    for i, arg in enumerate(args):
+        if skip:
+            skip = False
+        elif arg in VALUE_OPTIONS:
+            skip = True
+        elif not arg.startswith("-"):
+            return i
+    return len(args)
 
 
 def usage_message(exc: Any, lang: str) -> str:
@@ -418,6 +498,8 @@ def language_of(args: list[str]) -> str:
     else READLOG_LANG, the config file or the locale (render.language)."""
     option = None
     for i, arg in enumerate(args):
+        if arg == "--":
+            break
         if arg == "--lang" and i + 1 < len(args):
             option = args[i + 1]
         elif arg.startswith("--lang="):

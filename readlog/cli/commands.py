@@ -10,16 +10,62 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.filters import parse_ids
-from readlog.model.errors import ReadlogError
+from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
     from readlog.store import Filters
 
 
-def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: bool) -> None:
+# The keys of list's and search's JSON records (render.entry_record; search adds its snippet).
+JSON_FIELDS = (
+    "id",
+    "title",
+    "source",
+    "category",
+    "summary",
+    "verdict",
+    "url",
+    "published",
+    "saved_at",
+    "read_at",
+    "starred",
+    "starred_at",
+    "archived",
+    "tags",
+    "note",
+    "minutes",
+    "words",
+    "lang",
+    "fetched_at",
+    "fetch_status",
+    "fetch_error",
+    "dead",
+    "dead_at",
+    "final_url",
+    "snippet",
+)
+
+
+def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
+    """The fields ``--json FIELDS`` asks for (None: every field); a usage
+    error naming the valid ones for a name that is not a field."""
+    if not isinstance(value, str):
+        return None
+    valid = [k for k in JSON_FIELDS if search or k != "snippet"]
+    names = [n.strip() for n in value.split(",") if n.strip()]
+    unknown = [n for n in names if n not in valid]
+    if unknown or not names:
+        raise UsageError.of("json_unknown_fields", names=", ".join(unknown) or repr(value), valid=",".join(valid))
+    return list(dict.fromkeys(names))
+
+
+def show_list(
+    state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: str | bool | None
+) -> None:
     from readlog.core.reading import check_limit, list_entries
 
+    fields = json_fields(as_json, search=f.query is not None)
     count = check_limit(state.page_size if limit is None else limit)
     if as_json:
         listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count, columns="*", total=False)
@@ -31,7 +77,7 @@ def show_list(state: State, f: Filters, *, sort: str | None, reverse: bool, limi
             record = entry_record(row)
             if listing.snippets is not None:
                 record["snippet"] = marked(listing.snippets.get(row["id"], ("", [])))
-            records.append(record)
+            records.append(record if fields is None else {k: record.get(k) for k in fields})
         state.out.json(records)
         return
     listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count)

@@ -23,6 +23,8 @@ def _groups(state: State, column: str, as_json: bool) -> None:
     rows = review.sources(state.library()) if column == "source" else review.categories(state.library())
     if as_json:
         state.out.json(view.groups_records(rows, column))
+    elif state.out.piped and rows:
+        state.out.fields(view.groups_fields(rows))
     else:
         state.out.print(view.groups_table(rows, column, state.out.lang, stamps.now()))
 

@@ -1,8 +1,9 @@
 """Errors a user can cause, with the exit status each one maps to.
 
 Exit codes (documented in the README): 0 ok, 1 something was not done,
-2 usage error, 130 interrupted (Ctrl-C). Anything that escapes as another exception is a bug and may
-show a traceback.
+2 usage error, 130 interrupted (Ctrl-C), 141 the reader of the output went
+away (``| head``: quietly, as git and gh end, killed by SIGPIPE). Anything
+that escapes as another exception is a bug and may show a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports for git or gh after `| head`
 
 
 E = TypeVar("E", bound="ReadlogError")

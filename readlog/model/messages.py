@@ -406,6 +406,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "not UTF-8 and no encoding declared; read as {encoding} (give --encoding if the text looks wrong)",
         "不是 UTF-8，也没有声明编码；按 {encoding} 读取（文字看起来不对时请用 --encoding 指定）",
     ),
+    # ---- piped output and --json FIELDS
+    "json_unknown_fields": (
+        "--json: no field {names}; the fields are: {valid}",
+        "--json：没有字段 {names}；可用的字段：{valid}",
+    ),
 }
 
 

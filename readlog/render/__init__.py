@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -173,9 +173,9 @@ PREVIEW = 5  # entries shown before a question about changing them
 
 
 class _Console(Console):
-    """rich's Console, except that a reader gone away (``| head -0``) is an
-    error the command reports in one line, as a full disk is, instead of a
-    silent exit inside rich."""
+    """rich's Console, except that a reader gone away (``| head -0``) ends
+    the command as readlog decides (quietly, exit 141: cli.output_failed),
+    not with rich's own exit inside rich."""
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
@@ -194,6 +194,29 @@ class Output:
             if not MIN_WIDTH <= console.width <= MAX_WIDTH:  # COLUMNS=1 or 99999 (see config.tame_columns)
                 console.width = min(max(console.width, MIN_WIDTH), MAX_WIDTH)
 
+    @property
+    def piped(self) -> bool:
+        """Whether tables go out as whole lines (tab-separated fields, no
+        header, padding or cutting), as gh prints them: when standard output
+        is not a terminal, unless READLOG_FORCE_TTY is set (to anything but
+        empty or 0) to keep the terminal's layout there too."""
+        forced = os.environ.get("READLOG_FORCE_TTY", "")
+        if forced not in ("", "0"):
+            return False
+        return not self.out.is_terminal
+
+    def fields(self, lines: Iterable[Sequence[object]]) -> None:
+        """Whole lines for a pipe: each line's fields tab-separated, each field
+        on one line without tabs (cleaned), nothing cut, padded or coloured."""
+        batch: list[str] = []
+        for fields in lines:
+            batch.append("\t".join(clean(f, one_line=True) for f in fields).rstrip() + "\n")
+            if len(batch) >= 200:
+                _write("".join(batch))
+                batch.clear()
+        _write("".join(batch))
+        sys.stdout.flush()
+
     def label(self, key: str, **kw: Any) -> str:
         if "n" in kw and "s" not in kw:
             kw["s"] = "" if kw["n"] == 1 else "s"
@@ -203,7 +226,7 @@ class Output:
 
     def json(self, data: object) -> None:
         """Plain JSON on stdout: no colour, no wrapping."""
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        _write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
 
     def print(self, *renderables: Any, **options: Any) -> None:
@@ -242,7 +265,13 @@ class Output:
         *,
         snippets: dict[int, tuple[str, list[tuple[int, int]]]] | None = None,
         current: datetime | None = None,
+        table: bool = False,
     ) -> None:
+        """The entries as a table on a terminal (or when ``table``), else as
+        whole lines (``piped``)."""
+        if not table and self.piped:
+            self._entry_fields(rows, snippets)
+            return
         if not rows:
             self.line(self.label("none"), style="dim")
             return
@@ -264,6 +293,38 @@ class Output:
         if len(rows) < total:
             footer += self.label("more")
         self.line(footer, style="dim")
+
+    def _entry_fields(self, rows: Sequence[Row], snippets: dict[int, tuple[str, list[tuple[int, int]]]] | None) -> None:
+        """list and search into a pipe or a file: one whole line per entry, the
+        fields always the same (the config's columns choose the optional ones),
+        so that ``cut -f`` finds them. No header and no footer, as gh; that
+        none match goes to standard error."""
+        optional = ["source", "category", "tags", "time", "saved"]
+        if self.columns is not None:
+            optional = [k for k in self.columns if k in optional]
+        keys = ["id", "state", "title", "url", *(["match"] if snippets is not None else []), *optional]
+        if not rows:
+            self.err.print(Text(self.label("none"), style="dim"))
+            return
+
+        def field(row: Row, key: str) -> str:
+            if key == "state":
+                words = [self.label("unread" if not row.get("read_at") else "read")]
+                words += [self.label(k) for k in ("starred", "archived") if row.get(f"{k}_at")]
+                return " ".join(words)
+            if key == "title":
+                return self._title(row).plain
+            if key == "match":
+                return (snippets or {}).get(row["id"], ("", []))[0]
+            if key == "tags":
+                return " ".join("#" + clean(t, one_line=True) for t in _tags(row))
+            if key == "time":
+                return self._time(row).plain
+            if key == "saved":
+                return stamps.local_iso(row.get("saved_at")) or ""
+            return str(row.get(key) or "")
+
+        self.fields([field(row, key) for key in keys] for row in rows)
 
     def entry_cells(
         self,
@@ -543,7 +604,7 @@ class Output:
         if newest:
             self.line("")
             self.line(self.label("newest_unread"), style="bold")
-            self.entries_table(newest, data["unread"])
+            self.entries_table(newest, data["unread"], table=True)
         last = data.get("last_import")
         if last:
             when = stamps.relative(last["finished_at"], None, self.lang)
@@ -586,6 +647,16 @@ class Output:
         with Progress(*columns, console=self.err, transient=True) as bar:
             task = bar.add_task(clean(label, one_line=True), total=total, entries=0, rate="")
             yield _Bar(bar, task)
+
+
+def _write(text: str, piece: int = 16_384) -> None:
+    """``text`` to standard output in pieces: Python's buffered writer takes a
+    write cut short by a reader gone away (``| head``) as done and drops the
+    rest without an error, so one big write could end "successfully"; the
+    next piece then fails with EPIPE, and the command ends as it should."""
+    write = sys.stdout.write
+    for start in range(0, len(text), piece):
+        write(text[start : start + piece])
 
 
 class _NoProgress:

@@ -168,6 +168,9 @@ def trash_table(
         else:
             out.line(_l(out, "empty"), style="dim")
         return
+    if out.piped:  # whole lines: id, title, source, when deleted (ISO)
+        out.fields((r["id"], _title(r), r.get("source"), stamps.local_iso(r["deleted_at"])) for r in rows)
+        return
     current = current or stamps.now()
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     whens = [stamps.relative(r["deleted_at"], current, out.lang) for r in rows]

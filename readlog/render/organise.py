@@ -160,6 +160,9 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
     if not rows:
         out.line(tr(out, "No tags yet. Add some with: readlog tag ID +TAG"), style="dim")
         return
+    if out.piped:  # whole lines: the tag (without #), entries, unread
+        out.fields((r["tag"], r["entries"], r["unread"]) for r in rows)
+        return
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column(_h(out, "tag"), style="blue", no_wrap=True, overflow="ellipsis", max_width=40)
     table.add_column(_h(out, "entries"), justify="right")
@@ -237,6 +240,13 @@ def note_result(out: Output, row: Row, what: str) -> None:
 def history_table(out: Output, rows: Sequence[Row], current: datetime | None = None) -> None:
     if not rows:
         out.line(tr(out, "No actions recorded yet."), style="dim")
+        return
+    if out.piped:  # whole lines: id, when (ISO), command, summary, whether undone
+        undone_label = _h(out, "undone")
+        out.fields(
+            (r["id"], stamps.local_iso(r["at"]), r["command"], r["summary"], undone_label if r["undone_at"] else "")
+            for r in rows
+        )
         return
     current = current or stamps.now()
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")

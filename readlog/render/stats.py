@@ -220,6 +220,12 @@ def groups_table(rows: Sequence[Row], column: str, lang: str, now: datetime) -> 
     return Group(table, footer)
 
 
+def groups_fields(rows: Sequence[Row]) -> list[tuple[object, ...]]:
+    """``sources`` / ``categories`` into a pipe: whole lines of name, entries,
+    unread, starred, latest saved (ISO); no header, as gh."""
+    return [(r["name"], r["entries"], r["unread"], r["starred"], stamps.local_iso(r["latest_saved"])) for r in rows]
+
+
 def groups_records(rows: Sequence[Row], column: str) -> list[Row]:
     """The JSON shape of ``sources`` / ``categories``."""
     return [
