@@ -36,8 +36,10 @@ IGNORED = ("import_id", "updated_at")  # bookkeeping of the import itself, not o
 
 def build(path: Path, entries: list[Entry]) -> None:
     """A library made through the store API, independent of the importers,
-    from entries vetted the way every import vets them."""
-    entries = [e for e in entries if vet(e, datetime(2026, 1, 1, tzinfo=timezone.utc))[0]]
+    from entries vetted the way every import vets them. Links that are not
+    web links are kept (web_only=False): a library made before that rule
+    holds them, and readlog's own exports must give them back."""
+    entries = [e for e in entries if vet(e, datetime(2026, 1, 1, tzinfo=timezone.utc), web_only=False)[0]]
     lib = Store.open(path)
     try:
         with lib.transaction():

@@ -147,8 +147,12 @@ def test_real_chrome_bookmarks(run: Run) -> None:
     assert rows["Voyager"].category == "Bookmarks bar"
     imported = "Bookmarks bar/Imported From Firefox (2011-09-02, 06:03:50)"
     assert rows["Ubuntu"].category == f"{imported}/Ubuntu and Free Software links"
-    run("import", str(real("buku__Bookmarks")))
-    assert len(run.json("list", "-n", "0")) == 43
+    # 29 of them are not web links: the browser's own start pages (file:///.startpage/N/index.html) and an apt:// link
+    result = run("import", str(real("buku__Bookmarks")), code=1)
+    assert "14 added, 0 updated, 29 skipped" in result.stdout
+    assert result.stderr.count("not a web link (file:///.startpage/") == 28
+    assert "'Flash Install': not a web link (apt://flashplugin-installer); skipped" in result.stderr
+    assert len(run.json("list", "-n", "0")) == 14
 
 
 def test_safari_bookmarks_and_reading_list() -> None:

@@ -52,7 +52,7 @@ def vetted(values: dict[str, str], label: Callable[[str], str]) -> dict[str, str
         if name != "published":
             setattr(entry, name, value)
     cuts: dict[str, int] = {}
-    keep, _ = vet(entry, datetime.now(timezone.utc), cuts)
+    keep, _ = vet(entry, datetime.now(timezone.utc), cuts, web_only=False)  # the link: _check_link below
     for name in cuts:  # typed text is refused, never cut (model/fields.py)
         raise ValueError(str(too_long(name, len(clean(values[name], keep_tabs=True)), label(name))))
     if not keep:

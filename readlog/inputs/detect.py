@@ -39,6 +39,7 @@ FORMATS: dict[str, str] = {
     "chrome": "readlog.inputs.formats.browsers:CHROME",
     "safari": "readlog.inputs.formats.browsers:SAFARI",
     "feed": "readlog.inputs.formats.feeds",
+    "urls": "readlog.inputs.formats.urls",
     "links": "readlog.inputs.formats.links",
 }
 

@@ -33,6 +33,7 @@ from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
 
 BATCH = 500
+OWN_FORMATS = ("jsonl", "readlog-csv")  # readlog's own exports
 
 
 @dataclass
@@ -267,6 +268,7 @@ def _store(
     import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
     result.import_id = import_id
     batch: list[Entry] = []
+    not_own = result.format not in OWN_FORMATS  # a backup gives back every link the library held
     bar_cm = progress(infile.name, infile.size) if progress else None
     bar = bar_cm.__enter__() if bar_cm else None
     try:
@@ -274,7 +276,7 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
-            keep, problems = vet(item, as_of, result.cuts)
+            keep, problems = vet(item, as_of, result.cuts, web_only=not_own)
             result.problems.extend(problems)
             if not keep:
                 continue

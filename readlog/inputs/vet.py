@@ -17,7 +17,7 @@ import re
 from datetime import datetime, timezone
 
 from readlog.model import fields
-from readlog.model.entry import Entry, Problem
+from readlog.model.entry import Entry, Problem, link_problem
 from readlog.model.sanitize import clean
 
 EARLIEST = datetime(1980, 1, 1, tzinfo=timezone.utc)  # before the web; smaller epochs are damage
@@ -31,7 +31,9 @@ _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
 _LABELS = {"saved_at": "saved", "read_at": "read", "starred_at": "starred", "archived_at": "archived"}
 
 
-def vet(entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None) -> tuple[bool, list[Problem]]:
+def vet(
+    entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None, *, web_only: bool = True
+) -> tuple[bool, list[Problem]]:
     """Clean ``entry`` in place: whether to keep it, and the problems found.
 
     A field longer than its limit (model/fields.py) is cut to it and
@@ -41,7 +43,12 @@ def vet(entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None) -> tu
 
     A link that runs code (``javascript:``, ``vbscript:``, ``data:``) is
     a bookmarklet or an attack, not something to read: the entry is not
-    kept, since an HTML export or a browser would run it. A time out of
+    kept, since an HTML export or a browser would run it. Any other link
+    that is not a web link (``file:///``, ``about:blank``, ``apt://``, a
+    typo such as ``httpss://``) is skipped with its reason
+    (entry.link_problem), the one rule for every importer; ``web_only=False``
+    keeps it, for readlog's own exports, which give back whatever the
+    library held. A time out of
     range is replaced by the import's reference time ``as_of``: a read,
     star or archive stays set (only its date was unreadable), and a saved
     time falls back the way a missing one does.
@@ -52,6 +59,9 @@ def vet(entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None) -> tu
         return False, [
             Problem(entry.line, f"{entry.title[:60]!r} links to {scheme.group(1).lower()}: code, not a page; skipped")
         ]
+    why = link_problem(entry.url) if web_only else None
+    if why:
+        return False, [Problem(entry.line, f"{_named(entry)}{why}; skipped")]
     if entry.published is not None and not _plausible_day(entry.published):
         entry.published = None
     problems = []
@@ -120,6 +130,12 @@ def in_range(value: datetime) -> bool:
 def _plausible_day(day: str) -> bool:
     """A published date readlog can sort and show: YYYY-MM-DD from year 1000 on."""
     return len(day) == 10 and day[:4].isdigit() and day >= "1000"
+
+
+def _named(entry: Entry) -> str:
+    """The entry's title before a reason, when it has one of its own (not its link)."""
+    title = entry.title.strip()
+    return f"{title[:60]!r}: " if title and title != entry.url.strip() else ""
 
 
 def _show(value: datetime) -> str:

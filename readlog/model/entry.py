@@ -133,18 +133,44 @@ def _fragment(fragment: str) -> str:
     return fragment.split(":~:", 1)[0]
 
 
-def is_web_address(url: str) -> bool:
-    """An absolute http or https address with a host, as written: nothing that
-    cleaning would change (control, bidi or zero-width characters) and no
-    spaces. What readlog saves, fetches and hands to a browser."""
-    from readlog.model.sanitize import clean
-
+def is_web_link(url: str) -> bool:
+    """The one rule for what an entry may link to: an absolute http or https
+    address with a host (``https://host/...``). ``file:///``, ``about:blank``,
+    ``apt://``, ``place:``, and typos such as ``httpss://`` or ``https:/host``
+    are not; neither is the empty string (an entry without a link has no link
+    to judge: see ``link_problem``)."""
+    url = url.strip()
     try:
         parts = urlsplit(url)
-        absolute = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+        host = parts.hostname
     except ValueError:
         return False
-    return absolute and " " not in url and clean(url, one_line=True) == url
+    return (
+        parts.scheme.lower() in ("http", "https")
+        and url[len(parts.scheme) + 1 :].startswith("//")
+        and bool(host)
+        and not any(c.isspace() for c in host or "")
+    )
+
+
+def link_problem(url: str) -> str | None:
+    """Why an entry linking to ``url`` is not kept, or None when it is: web
+    links (``is_web_link``) and entries without a link are entries; anything
+    else is skipped with this reason in the import summary."""
+    url = url.strip()
+    if not url or is_web_link(url):
+        return None
+    shown = url if len(url) <= 80 else url[:79] + "…"
+    return f"not a web link ({shown})"
+
+
+def is_web_address(url: str) -> bool:
+    """A web link (``is_web_link``) as written: nothing that cleaning would
+    change (control, bidi or zero-width characters) and no spaces. What
+    readlog saves, fetches and hands to a browser."""
+    from readlog.model.sanitize import clean
+
+    return url == url.strip() and is_web_link(url) and " " not in url and clean(url, one_line=True) == url
 
 
 def refingerprint(url: str, stored: str) -> str:

@@ -15,6 +15,7 @@ scores low, so a file an app-specific importer recognises never lands here.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
@@ -55,6 +56,9 @@ STARRED = ("starred", "isstarred", "favorite", "favourite", "isfavorite", "favor
 SOURCE = ("sitename", "site", "domain", "publisher")  # not "source": apps put the client there ("web", "ios")
 CATEGORY = ("collection", "category", "list")
 _READ_STATES = {"read", "archive", "archived", "finished", "done", "completed"}
+_WEB = re.compile(r"\s*https?://[^/\s]", re.I)
+_NOT_THE_LINK = re.compile(r"src|image|icon|avatar|thumb|cover|logo|feed|rss|preview|screenshot|banner|photo", re.I)
+_TITLE_KEY = re.compile(r'"(?:title|name)"\s*:\s*"', re.I)
 _LINK_PAIR = re.compile(r'"([A-Za-z_ -]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
 
 
@@ -64,8 +68,15 @@ def _key(name: str) -> str:
 
 def sniff(text: str) -> int:
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped[:1] in "[{" and any(_key(m.group(1)) in URL for m in _LINK_PAIR.finditer(text)):
-        return 40
+    if stripped[:1] in "[{":
+        keys = [_key(m.group(1)) for m in _LINK_PAIR.finditer(text)]
+        if any(k in URL for k in keys):
+            return 40
+        # Records under other names: one key holding web addresses again and
+        # again (not an image's or a feed's), beside titles.
+        repeated = [k for k, n in Counter(keys).items() if n >= 2 and not _NOT_THE_LINK.search(k)]
+        if repeated and _TITLE_KEY.search(text):
+            return 30
     if {_key(c) for c in csv_header(text)} & set(URL):
         return 40
     return 0
@@ -89,6 +100,9 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
     for item in json_records(infile.read_text()):
         if isinstance(item, Problem):
             yield item
+        elif isinstance(item[2], dict) and not _is_record(item[2]) and _holds_records(item[2]):
+            for number, (record, folders) in enumerate(_records_in(item[2], [_name(item[2])], 0), 1):
+                yield _entry(record, item[1], f"record {item[0]}.{number}", ctx, folders)
         elif isinstance(item[2], dict):
             yield _entry(item[2], item[1], f"record {item[0]}", ctx)
         else:
@@ -104,23 +118,73 @@ def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Probl
     if records is None:
         yield Problem(1, "found no list of records with a URL in this JSON; nothing imported")
         return
-    for number, record in enumerate(records, 1):
-        yield _entry(record, 0, f"record {number}", ctx)
+    for number, (record, folders) in enumerate(records, 1):
+        yield _entry(record, 0, f"record {number}", ctx, folders)
 
 
-def _find_records(data: Any) -> list[Record] | None:
-    """The records of a top-level object: itself when it is one link, else the
-    first value that is a list (or an id-keyed object) of link records."""
+DEEPEST = 12  # levels of nesting searched for records
+Found = tuple[Record, list[str]]
+
+
+def _find_records(data: Any) -> list[Found] | None:
+    """The records of a top-level object, wherever they sit: itself when it
+    is one link, else every object below it that is a link record, found by
+    what its fields hold (a web address, with a title, time or tags beside
+    it), not by the names of the keys above it. Each comes with the names
+    of the collections it sits in (Linkwarden's ``collections[].links[]``),
+    which become its category as a Netscape folder does. An object with no
+    link beside link records is kept too, to be reported as one."""
     if not isinstance(data, dict):
         return None
-    if _pick(data, URL) is not None:
-        return [data]
-    for value in data.values():
-        items = list(value.values()) if isinstance(value, dict) else value
-        records = isinstance(items, list) and items and all(isinstance(i, dict) for i in items)
-        if records and any(_url(i) for i in items[:20]):
-            return list(items)
-    return None
+    if _is_record(data):
+        return [(data, [])]
+    found = list(_records_in(data, [], 0))
+    return found if any(_url(r) for r, _ in found) else None
+
+
+def _holds_records(value: Any, depth: int = 0) -> bool:
+    return any(_url(r) for r, _ in _records_in(value, [], depth))
+
+
+def _records_in(value: Any, folders: list[str], depth: int) -> Iterator[Found]:
+    """The records among the children of a list or an object (an id-keyed
+    object of records is a list), in order, then those deeper down."""
+    if depth > DEEPEST:
+        return
+    children = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+    objects = [c for c in children if isinstance(c, dict)]
+    records = [c for c in objects if _is_record(c)]
+    for child in children:
+        if isinstance(child, list):
+            yield from _records_in(child, folders, depth + 1)
+        elif not isinstance(child, dict):
+            continue
+        elif _is_record(child):
+            yield child, folders
+        elif records and not _holds_records(child, depth + 1) and _looks_like_record(child):
+            yield child, folders  # a sibling of records without a link: reported, not lost silently
+        else:
+            name = _name(child) if isinstance(value, list) else ""
+            yield from _records_in(child, [*folders, name] if name else folders, depth + 1)
+
+
+def _name(obj: Record) -> str:
+    """A collection's name, for the records inside it."""
+    fields = _fields(obj)
+    return one_line(_text(_pick(fields, ("name", "title", "label", "collection", "folder"))))
+
+
+def _is_record(obj: Record) -> bool:
+    """A link record: a web address in a field, and something about it beside it."""
+    return bool(_url(obj)) and _looks_like_record(obj)
+
+
+def _looks_like_record(obj: Record) -> bool:
+    fields = _fields(obj)
+    if _pick(fields, URL) is not None:
+        return True
+    about = (*TITLE, *SUMMARY, *TAGS, *SAVED, "type")
+    return any(k in fields for k in about)
 
 
 def _fields(record: Record) -> dict[str, Any]:
@@ -137,23 +201,41 @@ def _pick(fields: dict[str, Any], names: Iterable[str]) -> Any:
 
 
 def _url(record: Record) -> str:
-    """The record's address: at the top, or inside a nested object (``{"content": {"url": ...}}``)."""
+    """The record's address: under a name apps give it, inside a nested
+    object (``{"content": {"url": ...}}``), or else in the one field whose
+    value is a web address (not an image or an icon)."""
     fields = _fields(record)
     value = _pick(fields, URL)
     if value is None:
         nested = [v for v in record.values() if isinstance(v, dict)]
         value = next((u for u in (_pick(_fields(n), URL) for n in nested) if u is not None), None)
+    if value is None:
+        value = next(
+            (v for k, v in fields.items() if isinstance(v, str) and _WEB.match(v) and not _NOT_THE_LINK.search(k)),
+            None,
+        )
     return value.strip() if isinstance(value, str) else ""
 
 
-def _entry(record: Record, line: int, where: str, ctx: ParseContext) -> Entry | Problem:
+def _nested(record: Record) -> dict[str, Any]:
+    """The fields of an object nested in the record that holds its link
+    (Karakeep's ``content``), for what the record leaves out."""
+    for value in record.values():
+        if isinstance(value, dict) and _pick(_fields(value), URL) is not None:
+            return _fields(value)
+    return {}
+
+
+def _entry(
+    record: Record, line: int, where: str, ctx: ParseContext, folders: list[str] | None = None
+) -> Entry | Problem:
     url = _url(record)
     if not url:
         return Problem(line, f"{where}: no URL; skipped")
     bad = url_problem(url)
     if bad:
         return Problem(line, f"{where}: {bad}")
-    fields = _fields(record)
+    fields = {**_nested(record), **{k: v for k, v in _fields(record).items() if v is not None and v != ""}}
     if _pocket_status(fields) == "2":
         return Problem(line, f"{where}: deleted in Pocket (status 2); skipped")
     title = _text(_pick(fields, TITLE))
@@ -165,7 +247,7 @@ def _entry(record: Record, line: int, where: str, ctx: ParseContext) -> Entry | 
         title=one_line(title) or url,
         url=url,
         source=_text(_pick(fields, SOURCE)) or site_of(url),
-        category=one_line(_text(_pick(fields, CATEGORY))),
+        category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()),
         summary=summary_of(_text(_pick(fields, summary_keys))),
         note=_text(_pick(fields, NOTE)),
         published=day_of(_time(_pick(fields, PUBLISHED))),

@@ -1,0 +1,162 @@
+"""A plain list of links, one a line: the shape people keep by hand.
+
+Three shapes share it:
+
+* one link per line, optionally followed by its title
+  (``https://example.org/post  A post worth reading``);
+* a Markdown list of ``[title](link)`` items (``- [ ]``/``- [x]`` task
+  items too: a ticked one is read), with text after the link as its summary
+  and a heading above as the category, as a Netscape folder;
+* newsboat's ``urls`` file: a link per line followed by tags, a quoted
+  ``"~Name"`` as its title, ``"query:..."`` lines (saved searches, not
+  links) left out. A file named ``urls``, or whose lines carry quoted tags,
+  is read this way.
+
+Blank lines and ``#`` comments are passed over; in a plain list, any other
+line is reported and skipped, while the prose of a Markdown file is not.
+Links that are not web links are skipped with their reason by the import
+gate, like every format's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections.abc import Iterator
+
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import one_line, site_of
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem
+
+NAME = "urls"
+_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S+|(?:about|place|mailto):\S+")
+_WEB_LINE = re.compile(r"<?https?://\S", re.I)
+_MD_LINK = re.compile(
+    r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*<?([^()\s<>]+(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+\"[^\"]*\")?\s*\)"
+)
+_ITEM = re.compile(r"(?:[-*+]|\d{1,4}[.)])\s+(?:\[([ xX])\]\s+)?")
+_HEADING = re.compile(r"(#{1,6})\s+(.+?)\s*#*\s*$")
+_QUOTED = re.compile(r'^\S+\s+.*"[^"\s][^"]*"\s*$|^"query:', re.M)
+_SEPARATOR = " \t-–—|:"
+
+
+def _meaningful(text: str) -> list[str]:
+    lines = []
+    for raw in text.splitlines()[:400]:
+        line = raw.strip()
+        if line and not line.startswith(("#", '"query:')) and line not in ("---", "***"):
+            lines.append(line)
+    return lines[:200]
+
+
+def _is_link_line(line: str) -> bool:
+    item = _ITEM.match(line)
+    rest = line[item.end() :] if item else line
+    if _WEB_LINE.match(rest):
+        return True
+    md = _MD_LINK.search(rest)
+    return md is not None and md.start() == 0 and _WEB_LINE.match(md.group(2)) is not None
+
+
+def sniff(text: str) -> int:
+    """Most lines (comments, headings and blank lines aside) are a web link,
+    alone or with words after it, or a Markdown ``[title](link)`` item."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if not stripped or stripped[0] in "<{":
+        return 0
+    lines = _meaningful(stripped)
+    links = sum(1 for line in lines if _is_link_line(line))
+    if links == 0 or links < len(lines) * 0.6:
+        return 0
+    return 60 if links >= 2 else 30
+
+
+def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    head = infile.sniff_text()
+    markdown = _MD_LINK.search(head) is not None
+    newsboat = os.path.basename(infile.name) == "urls" or (not markdown and _QUOTED.search(head) is not None)
+    category = ""
+    long_seen = 0
+    for number, raw in infile.lines():
+        if len(infile.long_lines) > long_seen:
+            long_seen = len(infile.long_lines)
+            yield Problem(number, "line is too long to be a link; skipped")
+            continue
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith('"query:') or line in ("---", "***"):
+            continue
+        if line.startswith("#"):
+            heading = _HEADING.match(line)
+            if markdown and heading:
+                category = one_line(heading.group(2))
+            continue
+        item = _ITEM.match(line)
+        ticked = bool(item and item.group(1) and item.group(1) in "xX")
+        rest = line[item.end() :] if item else line
+        found = list(_MD_LINK.finditer(rest))
+        if found and not item and found[0].start() > 0:
+            continue  # a link inside prose, not an item of the list
+        if found:
+            after = rest[found[0].end() :].strip(_SEPARATOR) if len(found) == 1 else ""
+            for link in found:
+                yield _entry(number, link.group(2), _plain(link.group(1)), category, ticked, ctx, summary=after)
+            continue
+        rest = rest.strip()
+        if rest.startswith("<") and ">" in rest:  # <https://...> as Markdown writes a bare link
+            rest = rest[1:].replace(">", "", 1)
+        bare = _LINK.match(rest)
+        if bare is None:
+            if not markdown:
+                yield Problem(number, f"{one_line(line)[:60]!r} is not a link; skipped")
+            continue
+        words = rest[bare.end() :].strip()
+        if newsboat:
+            title, tags = _newsboat(words)
+            yield _entry(number, bare.group(0), title, category, ticked, ctx, tags=tags)
+        else:
+            yield _entry(number, bare.group(0), one_line(words.strip(_SEPARATOR)), category, ticked, ctx)
+
+
+def _newsboat(words: str) -> tuple[str, list[str]]:
+    """newsboat's words after a link: tags, ``~Name`` the title, ``!`` (hidden) dropped."""
+    try:
+        tokens = shlex.split(words)
+    except ValueError:
+        tokens = words.replace('"', " ").split()
+    title, tags = "", []
+    for token in tokens:
+        if token.startswith("~"):
+            title = one_line(token[1:])
+        elif token != "!" and token.strip():
+            tags.append(one_line(token))
+    return title, tags
+
+
+def _plain(text: str) -> str:
+    """A Markdown link text without its emphasis marks."""
+    return one_line(re.sub(r"(\*\*|__|\*|`)", "", text))
+
+
+def _entry(
+    line: int,
+    url: str,
+    title: str,
+    category: str,
+    read: bool,
+    ctx: ParseContext,
+    *,
+    summary: str = "",
+    tags: list[str] | None = None,
+) -> Entry:
+    return Entry(
+        title=title or url,
+        url=url,
+        source=site_of(url),
+        category=category,
+        summary=summary,
+        tags=tags or [],
+        read_at=ctx.as_of if read else None,
+        line=line,
+    )

@@ -1,0 +1,112 @@
+"""A plain list of links: one per line with an optional title, a Markdown
+list of [title](link) items, newsboat's urls file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from readlog.inputs import detect as importers
+from readlog.inputs.reader import close_input, open_input
+
+from conftest import FIXTURES, ROOT, Run, write
+from helpers import AS_OF, parse
+
+FORMATS = FIXTURES / "formats"
+MINE = {"reading-list.txt", "reading-list.md", "newsboat-urls.txt"}
+
+
+def _detected(path: Path) -> str | None:
+    infile = open_input(str(path))
+    try:
+        return importers.detect(infile.sniff_text())
+    finally:
+        close_input(infile)
+
+
+def test_one_link_a_line_with_optional_titles(run: Run) -> None:
+    entries, problems = parse(FORMATS / "reading-list.txt", "urls")
+    assert [(e.line, e.url, e.title) for e in entries] == [
+        (2, "https://plain.example/one", "https://plain.example/one"),
+        (3, "https://plain.example/two", "A title after the link"),
+        (4, "http://plain.example/three", "Tab-separated title"),
+        (5, "https://plain.example/four", "标题：带中文的标题"),
+        (7, "https://plain.example/five", "Piped title"),
+        (8, "file:///home/me/notes.html", "My notes"),
+    ]
+    assert entries[1].source == "plain.example"
+    assert [str(p) for p in problems] == ["line 9: 'see also the list below' is not a link; skipped"]
+    result = run("import", str(FORMATS / "reading-list.txt"), code=1)
+    assert "(urls): 5 added, 0 updated, 2 skipped" in result.stdout
+    assert "line 8: 'My notes': not a web link (file:///home/me/notes.html); skipped" in result.stderr
+
+
+def test_markdown_list_of_links(run: Run) -> None:
+    entries, problems = parse(FORMATS / "reading-list.md", "urls")
+    assert problems == []
+    assert [(e.title, e.url, e.category) for e in entries] == [
+        ("Write-ahead logging explained", "https://md.example/wal", "Databases"),
+        ("MVCC in practice", "https://md.example/mvcc", "Databases"),
+        ("Raft, the paper", "https://md.example/raft", "Databases"),
+        ("所有权与借用", "https://md.example/rust", "编程语言"),
+        ("https://md.example/bare", "https://md.example/bare", "编程语言"),
+        (
+            "Wikipedia: Lisp (programming language)",
+            "https://en.wikipedia.example/wiki/Lisp_(programming_language)",
+            "编程语言",
+        ),
+    ]  # the link inside the prose paragraph is not an item
+    wal, mvcc, raft = entries[:3]
+    assert wal.summary == "how logs make crashes safe"
+    assert (mvcc.read_at, raft.read_at) == (None, AS_OF)  # a ticked task item is read
+
+
+def test_newsboat_urls_file(run: Run, tmp_path: Path) -> None:
+    named = write(tmp_path / "urls", (FORMATS / "newsboat-urls.txt").read_text(encoding="utf-8"))
+    for path in (named, FORMATS / "newsboat-urls.txt"):  # by its name, or its quoted tags
+        entries, problems = parse(path, "urls")
+        assert problems == []
+        assert [(e.url, e.title, e.tags) for e in entries] == [
+            ("https://blog.example/feed.xml", "The Example Blog", ["tech"]),
+            ("https://news.example/rss.xml", "https://news.example/rss.xml", ["news", "world"]),
+            ("https://zh.example/atom.xml", "中文站点", ["中文 博客"]),
+            ("https://plain.example/index.xml", "https://plain.example/index.xml", []),
+        ]  # the query: line is a saved search, not a link
+    result = run("import", str(named))
+    assert "(urls): 4 added" in result.stdout and result.stderr == ""
+
+
+def test_a_single_link_from_standard_input(run: Run) -> None:
+    result = run("import", "-", input="https://stdin.example/a  From a pipe\n")
+    assert "(urls): 1 added" in result.stdout
+    assert [e["title"] for e in run.json("list")] == ["From a pipe"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in [*FORMATS.iterdir(), *FIXTURES.glob("*.txt"), *(ROOT / "examples").iterdir()] if p.is_file()),
+    ids=lambda p: p.name,
+)
+def test_other_files_are_not_taken_for_a_list_of_links(path: Path) -> None:
+    if path.name not in MINE:
+        assert _detected(path) != "urls"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "just some words\nwith no shape at all\n",
+        "A paragraph that mentions https://x.example/ in passing.\nAnd another line.\nAnd a third.\n",
+        "# Notes\n\nSome [link](https://x.example) inside a sentence.\nMore prose here.\n",
+        "title,url\nOne,https://x.example/1\n",
+        '{"url": "https://x.example"}',
+    ],
+)
+def test_prose_and_other_shapes_are_not_claimed(text: str) -> None:
+    assert importers.module("urls").sniff(text) == 0
+
+
+def test_a_markdown_file_with_a_list_is_claimed(tmp_path: Path) -> None:
+    path = write(tmp_path / "list.md", "# Links\n\n- [A](https://a.example/)\n- [B](https://b.example/)\n")
+    assert _detected(path) == "urls"

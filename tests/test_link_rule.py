@@ -1,0 +1,89 @@
+"""One rule for what an entry may link to, whichever importer read it:
+web links (http or https with a host) and entries without a link are
+entries; anything else is skipped, with its reason in the summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from readlog.model.entry import is_web_address, is_web_link, link_problem
+
+from conftest import FIXTURES, Run, write
+
+FORMATS = FIXTURES / "formats"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://a.example/x",
+        "http://a.example",
+        "HTTPS://A.example/p?q=1#f",
+        "https://[::1]:8080/",
+        "http://a.example/a b",
+    ],
+)
+def test_web_links_are_entries(url: str) -> None:
+    assert is_web_link(url) and link_problem(url) is None
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///home/me/start.html",
+        "about:blank",
+        "apt://vlc",
+        "httpss://typo.example/",
+        "https:/host.example/x",
+        "https:host.example",
+        "https://",
+        "http:///path",
+        "place:sort=8",
+        "ftp://files.example/x",
+        "mailto:me@example.org",
+        "chrome://settings",
+        "http://[broken",
+    ],
+)
+def test_everything_else_is_not(url: str) -> None:
+    assert not is_web_link(url) and not is_web_address(url)
+    assert link_problem(url) == f"not a web link ({url})"
+
+
+def test_no_link_is_no_problem() -> None:
+    assert link_problem("") is None and link_problem("  ") is None
+
+
+def test_a_bookmark_file_keeps_only_its_web_links(run: Run) -> None:
+    result = run("import", str(FORMATS / "netscape-not-web.html"), "--json", code=1)
+    (report,) = json.loads(result.stdout)
+    assert [e["url"] for e in run.json("list")] == ["http://plain.example/", "https://good.example/article"]
+    messages = [p["message"] for p in report["problems"]]
+    for url, title in [
+        ("file:///home/me/start.html", "My start page"),
+        ("about:blank", "Blank"),
+        ("apt://vlc", "Install VLC"),
+        ("httpss://typo.example/a", "Typo scheme"),
+        ("https:/one-slash.example/b", "One slash"),
+    ]:
+        assert f"'{title}': not a web link ({url}); skipped" in messages
+    assert report["skipped"] == 5  # place: (a saved query) is left out by the Netscape reader itself
+
+
+def test_the_rule_holds_for_other_importers_and_is_said(run: Run, tmp_path: Path) -> None:
+    result = run("import", str(FORMATS / "links-not-web.json"), code=1)
+    assert [e["url"] for e in run.json("list")] == ["https://good.example/j"]
+    assert "not a web link (file:///C:/Users/me/notes.html); skipped" in result.stderr
+    assert "not a web link (ftp://files.example/pub/x.tar.gz); skipped" in result.stderr
+    assert "not a web link (https:/no-host); skipped" in result.stderr
+    assert "3 skipped" in result.stdout
+
+
+def test_readlog_own_export_gives_back_what_the_library_held(run: Run, tmp_path: Path) -> None:
+    record = {"readlog": 1, "title": "Old", "url": "file:///x.html", "saved_at": "2026-01-01T00:00:00+00:00"}
+    path = write(tmp_path / "backup.jsonl", json.dumps(record) + "\n")
+    run("import", str(path))
+    assert [e["url"] for e in run.json("list")] == ["file:///x.html"]
