@@ -155,3 +155,10 @@ def test_text_full_of_unfinished_markup_is_read_once(text: str, monkeypatch: pyt
     assert scanned.scanned <= 4 * len(text)
     assert not [e for e in parser.events if e[0] == "start"]
     assert "".join(e[1] for e in parser.events if e[0] == "text") == text
+
+
+def test_a_comment_ends_at_dashes_spaces_and_a_bracket_as_in_html_parser() -> None:
+    # found by the property test above: html.parser closes a comment at "--", spaces, ">"
+    for text in ("<!--a-- >b", "<!--<!-- >b", "<!--a--\n >b", "<!--a-->b"):
+        for piece in (1, 3, 1 << 20):
+            assert _events(_Soup, text, piece) == _events(_Standard, text, piece) == [("text", "b")]

@@ -35,6 +35,8 @@ _MARKUP = re.compile(r"<(?:([a-zA-Z][^\t\n\r\f />\x00]*)|/([a-zA-Z][^\t\n\r\f />
 # The attributes of a start tag, as html.parser reads them (its tolerant
 # pattern): a quote opens a value only right after "name=", so a value that
 # lost its closing quote runs on to the next quote, as it does there.
+# Where a comment ends, as html.parser (its _markupbase) has it: "--", any spaces, ">".
+_COMMENT_END = re.compile(r"--\s*>")
 _ATTRIBUTES = re.compile(
     r"""
     (?:[\s/]*
@@ -139,8 +141,8 @@ class TagSoup:
         if name is not None:
             return self._start_tag(buf, start, found.end(), name.lower(), final)
         if comment is not None:
-            end = buf.find("-->", found.end())
-            return self._ended(buf, start, end, 3, final)
+            close = _COMMENT_END.search(buf, found.end())
+            return close.end() if close else self._unfinished(buf, start, final)
         end = buf.find(">", found.end())
         if end >= 0 and closing is not None:
             self.handle_endtag(closing.lower())
