@@ -55,6 +55,15 @@ def split(items: list[Any]) -> tuple[list[Entry], list[Problem]]:
     return [i for i in items if isinstance(i, Entry)], [i for i in items if isinstance(i, Problem)]
 
 
+def detected(path: Path) -> str | None:
+    """The format detection finds for the file (None when nothing fits)."""
+    infile = open_input(str(path))
+    try:
+        return importers.detect(infile.sniff_text())
+    finally:
+        close_input(infile)
+
+
 def parse(path: Path, expect: str) -> tuple[list[Entry], list[Problem]]:
     """Detect the file's format (it must be ``expect``) and parse it as of AS_OF, without a library."""
     infile = open_input(str(path))

@@ -10,20 +10,11 @@ from pathlib import Path
 import pytest
 
 from readlog.inputs import detect as importers
-from readlog.inputs.reader import close_input, open_input
 
 from conftest import FIXTURES, Run, write
-from helpers import parse
+from helpers import detected, parse
 
 FORMATS = FIXTURES / "formats"
-
-
-def _detected(path: Path) -> str | None:
-    infile = open_input(str(path))
-    try:
-        return importers.detect(infile.sniff_text())
-    finally:
-        close_input(infile)
 
 
 def test_linkwarden_collections_of_links(run: Run) -> None:
@@ -61,7 +52,7 @@ def test_karakeep_link_fields_inside_content(run: Run) -> None:
 
 def test_records_under_other_key_names(run: Run) -> None:
     path = FORMATS / "links-other-keys.json"
-    assert _detected(path) == "links"
+    assert detected(path) == "links"
     entries, problems = parse(path, "links")
     assert problems == []
     assert [(e.url, e.title, e.category) for e in entries] == [

@@ -8,21 +8,12 @@ from pathlib import Path
 import pytest
 
 from readlog.inputs import detect as importers
-from readlog.inputs.reader import close_input, open_input
 
 from conftest import FIXTURES, ROOT, Run, write
-from helpers import AS_OF, parse
+from helpers import AS_OF, detected, parse
 
 FORMATS = FIXTURES / "formats"
 MINE = {"reading-list.txt", "reading-list.md", "newsboat-urls.txt"}
-
-
-def _detected(path: Path) -> str | None:
-    infile = open_input(str(path))
-    try:
-        return importers.detect(infile.sniff_text())
-    finally:
-        close_input(infile)
 
 
 def test_one_link_a_line_with_optional_titles(run: Run) -> None:
@@ -90,7 +81,7 @@ def test_a_single_link_from_standard_input(run: Run) -> None:
 )
 def test_other_files_are_not_taken_for_a_list_of_links(path: Path) -> None:
     if path.name not in MINE:
-        assert _detected(path) != "urls"
+        assert detected(path) != "urls"
 
 
 @pytest.mark.parametrize(
@@ -109,4 +100,4 @@ def test_prose_and_other_shapes_are_not_claimed(text: str) -> None:
 
 def test_a_markdown_file_with_a_list_is_claimed(tmp_path: Path) -> None:
     path = write(tmp_path / "list.md", "# Links\n\n- [A](https://a.example/)\n- [B](https://b.example/)\n")
-    assert _detected(path) == "urls"
+    assert detected(path) == "urls"
