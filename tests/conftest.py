@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -96,3 +98,16 @@ def run() -> Run:
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
     path.write_text(text, encoding=encoding)
     return path
+
+
+@pytest.fixture
+def shared_tmp() -> Iterator[Path]:
+    """A temporary folder other users can reach (pytest's own may be private to its user)."""
+    folder = Path(tempfile.mkdtemp(prefix="readlog-shared-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        for p in folder.rglob("*"):
+            p.chmod(0o755 if p.is_dir() else 0o644)
+        shutil.rmtree(folder)

@@ -8,6 +8,7 @@ test files and tests/clocked.py stay cheap to import.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -114,6 +115,21 @@ def readlog(*args: str, env: dict[str, str] | None = None, **kwargs: Any) -> sub
 
 
 # ---- Hypothesis -------------------------------------------------------------------------------
+
+
+def as_nobody() -> list[str] | None:
+    """A command prefix that runs as an unprivileged user, so that file permissions
+    apply: None unless we are root and can drop privileges (setpriv)."""
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        return None
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    probe = subprocess.run(
+        [*prefix, sys.executable, "-c", "import readlog.cli"],
+        capture_output=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        cwd="/",
+    )
+    return prefix if probe.returncode == 0 else None
 
 
 def examples(n: int) -> int:

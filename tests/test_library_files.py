@@ -20,9 +20,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
-import tempfile
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,7 +28,7 @@ import readlog
 from readlog.store import migrations
 
 from conftest import FIXTURES, Run, write
-from helpers import READLOG, child_env
+from helpers import READLOG, as_nobody, child_env
 
 LIBRARIES = FIXTURES / "libraries"
 MARK = 0x524C4F47  # b"RLOG"
@@ -368,45 +365,21 @@ def test_the_overviews_error_names_the_library_given_with_db(run: Run, tmp_path:
 # ---- no permission (item 13): as an unprivileged user ------------------------------------------------------
 
 
-def _unprivileged() -> Callable[[list[str]], list[str]] | None:
-    """How to run a command so that file permissions apply: as we are, or (as root) as nobody."""
-    if os.geteuid() != 0:
-        return lambda cmd: cmd
-    if not shutil.which("setpriv"):
-        return None
-    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    probe = subprocess.run([*prefix, sys.executable, "-c", "import readlog.cli"], capture_output=True, cwd="/")
-    return (lambda cmd: [*prefix, *cmd]) if probe.returncode == 0 else None
-
-
-@pytest.fixture
-def reachable_tmp() -> Iterator[Path]:
-    """A temporary folder other users can reach (pytest's own may be private to its user)."""
-    folder = Path(tempfile.mkdtemp(prefix="readlog-perm-"))
-    folder.chmod(0o755)
-    try:
-        yield folder
-    finally:
-        for p in folder.rglob("*"):
-            p.chmod(0o755 if p.is_dir() else 0o644)
-        shutil.rmtree(folder)
-
-
 @pytest.mark.slow
-def test_a_library_without_permission_is_named_with_what_to_do(run: Run, reachable_tmp: Path) -> None:
-    wrap = _unprivileged()
-    if wrap is None:
+def test_a_library_without_permission_is_named_with_what_to_do(run: Run, shared_tmp: Path) -> None:
+    prefix = as_nobody() if os.geteuid() == 0 else []
+    if prefix is None:
         pytest.skip("running as root without a way to drop privileges: permissions cannot be enforced")
-    locked = reachable_tmp / "locked"
+    locked = shared_tmp / "locked"
     inside = make_library(run, locked / "x.db")
-    unreadable = make_library(run, reachable_tmp / "open" / "noread.db")
+    unreadable = make_library(run, shared_tmp / "open" / "noread.db")
     unreadable.chmod(0o000)
     locked.chmod(0o000)
-    (reachable_tmp / "open").chmod(0o777)
+    (shared_tmp / "open").chmod(0o777)
     env = child_env(inside, HOME="/")
     for path in (inside, locked / "new.db", unreadable):
         for args in [("list",), (), ("db", "check"), ("star", "1")]:
-            cmd = wrap([*READLOG, "--db", str(path), *args])
+            cmd = [*prefix, *READLOG, "--db", str(path), *args]
             result = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd="/", timeout=60)
             assert result.returncode == 1, (path, args, result.stderr)
             lines = result.stderr.strip().splitlines()

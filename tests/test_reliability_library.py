@@ -9,9 +9,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,7 @@ import pytest
 from readlog.store import migrations
 
 from conftest import FIXTURES, ROOT, Run, write
-from helpers import READLOG, child_env
+from helpers import READLOG, as_nobody, child_env
 
 LIBRARIES = FIXTURES / "libraries"
 HOSTILE = ("'; DROP TABLE entries; --", 'x" OR 1=1 --', "a'b", "%", "_", "\\", "[bold]x[/]", "); DELETE FROM entries;")
@@ -100,37 +97,10 @@ def test_damaged_page_found_mid_command_is_one_line(run: Run, tmp_path: Path) ->
 # ---- read-only libraries and folders ----------------------------------------------------------------
 
 
-def _as_nobody() -> list[str] | None:
-    """A command prefix that runs as an unprivileged user, if we are root and can."""
-    if os.geteuid() != 0 or not shutil.which("setpriv"):
-        return None
-    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    probe = subprocess.run(
-        [*prefix, sys.executable, "-c", "import readlog.cli"],
-        capture_output=True,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        cwd="/",
-    )
-    return prefix if probe.returncode == 0 else None
-
-
-@pytest.fixture
-def shared_tmp() -> Iterator[Path]:
-    """A temporary folder other users can reach (pytest's own tmp is private to root)."""
-    folder = Path(tempfile.mkdtemp(prefix="readlog-ro-"))
-    folder.chmod(0o755)
-    try:
-        yield folder
-    finally:
-        for p in folder.rglob("*"):
-            p.chmod(0o755 if p.is_dir() else 0o644)
-        shutil.rmtree(folder)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_read_only_library_reads_but_refuses_writes(shared_tmp: Path, what: str) -> None:
-    prefix = _as_nobody()
+    prefix = as_nobody()
     if prefix is None and os.geteuid() == 0:
         pytest.skip("running as root without a way to drop privileges: read-only cannot be enforced")
     prefix = prefix or []
