@@ -17,34 +17,12 @@ if TYPE_CHECKING:
     from readlog.store import Filters
 
 
-# The keys of list's and search's JSON records (render.entry_record; search adds its snippet).
-JSON_FIELDS = (
-    "id",
-    "title",
-    "source",
-    "category",
-    "summary",
-    "verdict",
-    "url",
-    "published",
-    "saved_at",
-    "read_at",
-    "starred",
-    "starred_at",
-    "archived",
-    "tags",
-    "note",
-    "minutes",
-    "words",
-    "lang",
-    "fetched_at",
-    "fetch_status",
-    "fetch_error",
-    "dead",
-    "dead_at",
-    "final_url",
-    "snippet",
-)
+def json_field_names(*, search: bool) -> tuple[str, ...]:
+    """The keys of list's and search's JSON records, read off render.entry_record
+    itself (search adds its snippet), so ``--json FIELDS`` can never drift from it."""
+    from readlog.render import entry_record
+
+    return (*entry_record({"id": 0}), *(("snippet",) if search else ()))
 
 
 def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
@@ -52,7 +30,7 @@ def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
     error naming the valid ones for a name that is not a field."""
     if not isinstance(value, str):
         return None
-    valid = [k for k in JSON_FIELDS if search or k != "snippet"]
+    valid = json_field_names(search=search)
     names = [n.strip() for n in value.split(",") if n.strip()]
     unknown = [n for n in names if n not in valid]
     if unknown or not names:

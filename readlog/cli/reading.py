@@ -48,7 +48,7 @@ class JsonFields(TyperCommand):
                 args[i] = "--json"
             elif arg == "--json" and i + 1 < len(args):
                 following = args[i + 1]
-                known = "," in following or following in commands.JSON_FIELDS
+                known = "," in following or following in commands.json_field_names(search=True)
                 if not following.startswith("-") and (known or not self.words):
                     ctx.meta["json_fields"] = following
                     del args[i + 1]
