@@ -5,12 +5,21 @@ run readlog through this file so that the child's clock is the test's, not
 the machine's: $READLOG_TEST_NOW (ISO 8601, set by helpers.child_env) is
 where the clock starts; it ticks on from there. Without it readlog runs at
 the real time. Only the tests use this; readlog itself has no clock switch.
+
+Ctrl-C is given back its usual meaning: a suite started in the background
+of a shell without job control (``pytest &`` in a script) inherits SIGINT
+ignored, and so would every readlog it starts, which would make the tests
+of Ctrl-C hang or pass for the wrong reason. readlog itself keeps whatever
+its shell decided.
 """
 
 import os
 import runpy
+import signal
 import sys
 from datetime import datetime
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 when = os.environ.get("READLOG_TEST_NOW")
 if when:
