@@ -166,3 +166,53 @@ def test_a_migration_imports_nothing_from_the_live_store() -> None:
             allowed.add("readlog.model.entry")
         assert readlog_imports(path) <= allowed, path.name
     assert readlog_imports(MIGRATIONS_DIR / "progress.py") == set()
+
+
+def test_the_schema_every_connection_parses_holds_one_copy_of_the_index_expressions(tmp_path: Path) -> None:
+    """SQLite parses the whole schema whenever a connection first uses the library (every
+    command, every search): the expressions that feed the index are in one trigger only
+    (schema 10), not in each of the three (and twice in the update trigger), 84 KB before."""
+    conn = sqlite3.connect(new_library(tmp_path))
+    try:
+        size = conn.execute("SELECT sum(length(sql)) FROM sqlite_master").fetchone()[0]
+        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+        folding = [name for name, sql in triggers if "replace(" in sql]
+    finally:
+        conn.close()
+    assert folding == [schema.FEED_TRIGGER]
+    assert size < 32_000
+
+
+def test_schema_10_keeps_the_index_exact_through_its_triggers(tmp_path: Path) -> None:
+    """An index built by schema 9 stays exactly what a rebuild makes while entries are
+    added, changed (text that needs case and space folding included) and deleted."""
+    path = tmp_path / "lib.db"
+    shutil.copyfile(LIBRARIES / "v9.db", path)
+    Store.open(path, notice=lambda _: None).close()  # the upgrade
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, entries_fts, 'instance')")
+        first, last = conn.execute("SELECT min(id), max(id) FROM entries").fetchone()
+        conn.execute(
+            "UPDATE entries SET title = ?, summary = ?, tags = ? WHERE id = ?",
+            ("İSTANBUL  Straße\n\tﬁle", "一\u3000行\xa0内核", '["a\\tb", "ß"]', first),
+        )
+        conn.execute("UPDATE entries SET note = 'ΐ  x' WHERE id = ?", (last,))
+        columns = [r[1] for r in conn.execute("PRAGMA table_info(entries)")]
+        copied = ", ".join(c for c in columns if c not in ("id", "fingerprint", "url_key"))
+        conn.execute(  # a new entry: entries_fts_ai
+            f"INSERT INTO entries (fingerprint, {copied}) SELECT 'f-new', {copied} FROM entries WHERE id = ?", (first,)
+        )
+        conn.execute("DELETE FROM entries WHERE id = ?", (last,))
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('integrity-check')")  # raises if it drifted
+        instances = "SELECT term, doc, col, offset FROM temp.terms ORDER BY 1, 2, 3, 4"
+        kept = conn.execute(instances).fetchall()
+        folded = {("ss ", first, "tags"), ("ist", first, "title"), ("e f", first, "title"), ("fil", first, "title")}
+        assert folded <= {r[:3] for r in kept}
+        conn.execute("BEGIN")
+        schema.rebuild_index(conn)
+        assert conn.execute(instances).fetchall() == kept
+        conn.execute("ROLLBACK")
+        assert conn.execute(f"SELECT count(*) FROM {schema.FEED_VIEW}").fetchone() == (0,)
+    finally:
+        conn.close()

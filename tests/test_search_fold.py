@@ -85,6 +85,41 @@ def test_fold_spans_point_back_at_the_original_text() -> None:
     assert spans == [(0, 1), (1, 2), (2, 3), (3, 4), (3, 4), (4, 5), (5, 7), (7, 8)]
 
 
+def walked(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """fold_spans by its definition: one character (or i/I and a combining dot) at a time."""
+    out, spans, i = "", [], 0
+    while i < len(text):
+        width = 2 if text[i] in "iI" and text[i + 1 : i + 2] == "\u0307" else 1
+        piece = "i" if width == 2 else fold_char(text[i])
+        out += piece
+        spans += [(i, i + width)] * len(piece)
+        i += width
+    return out, spans
+
+
+@given(st.text(alphabet=st.one_of(st.sampled_from("iIİıßẞ\u0307ﬁΐΣς Aa内"), st.characters()), max_size=40))
+def test_fold_spans_is_the_walk_over_every_character(text: str) -> None:
+    folded, spans = fold_spans(text)
+    assert (folded, list(spans)) == walked(text)
+    assert [spans[i] for i in range(-len(spans), len(spans))] == list(spans) * 2 if spans else True
+
+
+def test_a_snippet_deep_in_a_long_text_is_found_without_a_walk_over_its_characters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text without any of PREMAP's characters folds one character for one (str.translate):
+    the hit in a long article is found without Python looking at each character."""
+    from readlog.store import fold as fold_module
+
+    def walk(ch: str) -> str:
+        raise AssertionError("walked the text one character at a time")
+
+    monkeypatch.setattr(fold_module, "fold_char", walk)
+    text = "长文章的正文，" * 20_000 + "这里讲 Linux 内核的调度器。"
+    piece, spans = snippet(["一个标题", text], parse_query("linux 内核"))
+    assert marked(piece, spans) == "…**Linux** **内核**的调度器。"
+
+
 # ---- a library to search --------------------------------------------------------------------------
 
 

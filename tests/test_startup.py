@@ -378,3 +378,22 @@ def test_every_command_is_mapped_to_the_module_that_declares_it() -> None:
         declared = importlib.import_module(f"readlog.cli.{module}")
         source = Path(declared.__file__ or "").read_text(encoding="utf-8")
         assert f'"{name}"' in source or f"def {name}(" in source, (name, module)
+
+
+def test_the_console_entry_point_keeps_start_up_out_of_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """main() freezes what start-up made (gc.freeze) and collects ten times less often, so the
+    collections that a command's imports set off do not walk typer's and readlog's modules again."""
+    import gc
+
+    from readlog.cli import main
+
+    threshold = gc.get_threshold()
+    monkeypatch.setattr(sys, "argv", ["readlog", "--version"])
+    try:
+        with pytest.raises(SystemExit):
+            main()
+        assert gc.get_freeze_count() > 1000
+        assert gc.get_threshold()[0] >= 10 * 700
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

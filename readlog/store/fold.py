@@ -37,6 +37,9 @@ that is a new migration (see migrations/m008_fold_case_both_sides.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
 # Replacements applied, in this order, to the text fed to the index and to
 # every search term, before the per-character fold.
 PREMAP: tuple[tuple[str, str], ...] = (
@@ -234,6 +237,7 @@ _table: dict[int, int] = {}
 _single = {old: new for old, new in PREMAP if len(old) == 1}
 _inverse: dict[str, frozenset[str]] = {}
 _cased: set[str] = set()
+_premap_chars: list[str] = []
 
 
 def fts5_table() -> dict[int, int]:
@@ -279,9 +283,16 @@ def has_case(ch: str) -> bool:
     return ch in _cased
 
 
-def fold_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
+def fold_spans(text: str) -> tuple[str, Sequence[tuple[int, int]]]:
     """``fold(text)`` with, for each of its characters, where the text it came from
-    starts and ends in ``text`` (to mark hits in the original text)."""
+    starts and ends in ``text`` (to mark hits in the original text).
+
+    A text without any of PREMAP's characters (nearly every text) folds one
+    character for one: that is str.translate, and each character comes from
+    its own position (a snippet of an article is found without a Python loop
+    over its text)."""
+    if not any(ch in text for ch in _stretching()):
+        return text.translate(fts5_table()), _Same(len(text))
     out: list[str] = []
     spans: list[tuple[int, int]] = []
     i = 0
@@ -295,6 +306,38 @@ def fold_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
         spans.extend([(i, i + width)] * len(piece))
         i += width
     return "".join(out), spans
+
+
+def _stretching() -> str:
+    """Every character that starts or ends one of PREMAP's texts: where fold_spans must walk."""
+    if not _premap_chars:
+        _premap_chars.append("".join(sorted({c for old, _ in PREMAP for c in old if c not in "iI"})))
+    return _premap_chars[0]
+
+
+class _Same(Sequence[tuple[int, int]]):
+    """The spans of a fold that kept every character in its place: position i came from (i, i + 1)."""
+
+    def __init__(self, length: int) -> None:
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, int]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | Sequence[tuple[int, int]]:
+        if isinstance(index, slice):
+            return [(i, i + 1) for i in range(self._length)[index]]
+        i = range(self._length)[index]  # IndexError and negative indices as a list has them
+        return (i, i + 1)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other if isinstance(other, list) else NotImplemented
 
 
 def premap_sql(expr: str, rules: tuple[tuple[str, str], ...] = PREMAP) -> str:

@@ -27,8 +27,14 @@ SPACES = " \t\n\v\f\r\xa0\u3000"
 TAGS_TEXT = (
     "(CASE WHEN json_valid({t}) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each({t})), '') ELSE {t} END)"
 )
-# The triggers that keep the search index in step with every change to entries.
-SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
+# The triggers that keep the search index in step with every change to entries:
+# the first three insert the row's values into FEED_VIEW (a view that holds no
+# rows), whose INSTEAD OF trigger, FEED_TRIGGER, feeds the index what indexed()
+# makes of them. One copy of those expressions keeps the schema, which every
+# connection parses, small (see migrations.m010).
+FEED_VIEW = "entries_fts_feed"
+FEED_TRIGGER = "entries_fts_feed_insert"
+SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au", FEED_TRIGGER)
 # The triggers that keep the search index and the view counters in step with
 # each inserted row. A bulk import suspends them inside its transaction and
 # does their work once per batch (index_inserted): per row, the search index
@@ -144,17 +150,21 @@ def fts_values(prefix: str) -> str:
 
 
 def search_triggers() -> dict[str, str]:
-    """The SQL of SEARCH_TRIGGERS as the schema holds them (by name)."""
+    """The SQL of SEARCH_TRIGGERS as the schema holds them (by name): the one copy of the
+    expressions is in FEED_TRIGGER, which the others feed through FEED_VIEW (see migrations.m010)."""
     cols = ", ".join(FTS_COLUMNS)
-    new, old = fts_values("new"), fts_values("old")
+    feed = f"INSERT INTO {FEED_VIEW} (command, id, {cols}) VALUES"
+    new = ", ".join(f"new.{c}" for c in FTS_COLUMNS)
+    old = ", ".join(f"old.{c}" for c in FTS_COLUMNS)
     return {
         "entries_fts_ai": f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
-        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END",
+        f"{feed} (NULL, new.id, {new}); END",
         "entries_fts_ad": f"CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN "
-        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); END",
+        f"{feed} ('delete', old.id, {old}); END",
         "entries_fts_au": f"CREATE TRIGGER entries_fts_au AFTER UPDATE OF {cols} ON entries BEGIN "
-        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old}); "
-        f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new}); END",
+        f"{feed} ('delete', old.id, {old}); {feed} (NULL, new.id, {new}); END",
+        FEED_TRIGGER: f"CREATE TRIGGER {FEED_TRIGGER} INSTEAD OF INSERT ON {FEED_VIEW} BEGIN "
+        f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES (new.command, new.id, {fts_values('new')}); END",
     }
 
 

@@ -46,6 +46,7 @@ NAMES = (
     "m007_application_id",
     "m008_fold_case_both_sides",
     "m009_history_indexes",
+    "m010_one_copy_of_the_index_expressions",
 )
 LATEST = len(NAMES)
 
