@@ -228,15 +228,18 @@ def test_a_bad_sort_is_refused_before_anything_is_read(lib: Store) -> None:
 
 # ---- JSON written item by item ----------------------------------------------------------------
 
+_SCALAR = st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.floats(allow_nan=False)
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.floats(allow_nan=False),
+    _SCALAR,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
     max_leaves=8,
 )
+# Shaped like an entry's record (render.entry_record), which json_items puts together itself.
+_RECORD = st.dictionaries(st.text(max_size=6), _SCALAR | st.lists(st.text(max_size=6), max_size=3), max_size=6)
 
 
-@settings(max_examples=examples(25), deadline=None)
-@given(st.lists(_JSON, max_size=5))
+@settings(max_examples=examples(40), deadline=None)
+@given(st.lists(_JSON | _RECORD, max_size=5))
 def test_json_items_writes_what_json_dumps_writes(items: list[Any]) -> None:
     import io
     import sys
