@@ -90,6 +90,22 @@ READS: dict[str, tuple[float, list[str]]] = {
     "add URL --no-fetch": (1.3, ["add", "https://bench.example/saved/{fresh_id}", "--no-fetch"]),
 }
 IMPORT_TARGET = 1.05  # importing 100,000 digest entries: at most this times the sqlite3 floor
+# Big views (issue 24): whole lists written into a pipe, and the commands that read the
+# library's history, on libraries of BIG_VIEW_SIZES entries (``--big-views``).
+BIG_VIEW_SIZES = "2000,20000"
+BIG_VIEW = 20_000  # the size the targets are set at
+BIG_VIEW_SECONDS = 2.0  # list/search --limit 0 into a pipe on BIG_VIEW entries, wall time
+BIG_VIEW_FLAT_MEMORY = 1.25  # peak memory at the largest size over that at the smallest
+HISTORY_TARGET = 1.5  # history and undo on BIG_VIEW entries, as a ratio to the CLI floor
+BIG_READS: dict[str, list[str]] = {
+    "list --limit 0 piped": ["list", "--limit", "0"],
+    "search --limit 0 piped": ["search", "{word2}", "--limit", "0"],
+    "list --limit 0 --json": ["list", "--limit", "0", "--json"],
+    "search --limit 0 --json": ["search", "{word2}", "--limit", "0", "--json"],
+    "history": ["history"],
+    "undo": ["undo"],  # of a star made (untimed) before each run
+}
+STREAMED = ("list --limit 0 piped", "search --limit 0 piped")
 FETCH_TARGET = 1.5  # fetch of 200 pages: at most this times the httpx + trafilatura floor
 SHOW_FULL_TARGET = 1.5  # show --full of a 20,000-word article: at most this times the CLI floor
 FLAT = ("list --unread", "list --starred --source X", "search (3 chars)", "search (2 chars)")
@@ -448,6 +464,125 @@ def triage_markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ---- big views --------------------------------------------------------------------
+
+
+def run_big_views(n: int, args: argparse.Namespace, base: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """``list``/``search --limit 0`` into a pipe (standard output is /dev/null, not a
+    terminal: whole lines) and as --json, ``history`` and ``undo``, each alternating
+    with the CLI floor, with peak memory; and whether every title came out whole."""
+    db = ensure_library(n, args, base, env)
+    out: dict[str, Any] = {}
+    for name, template in BIG_READS.items():
+        log(f"{n:,}: {name} x{args.runs}")
+        argv = [a.format(word2=args.word2) for a in template]
+        cmd = [*base, "--db", str(db), *argv]
+        if name == "undo":
+            counter = iter(range(n // 2, n))
+
+            def fresh(_: int, cmd: list[str] = cmd, counter: Any = counter) -> list[str]:
+                star = [*base, "--db", str(db), "star", str(next(counter))]
+                subprocess.run(star, env=env, stdout=subprocess.DEVNULL, check=True)
+                return cmd
+
+            timing = measure([], env=env, runs=args.runs, fresh=fresh, paired=CLI_FLOOR_CMD)
+        else:
+            timing = measure(cmd, env=env, runs=args.runs, paired=CLI_FLOOR_CMD)
+        out[name] = timing.as_dict()
+    out["titles_whole"] = titles_whole(base, db, env)
+    return out
+
+
+def titles_whole(base: list[str], db: Path, env: dict[str, str]) -> dict[str, Any]:
+    """Whether piped ``list --limit 0`` wrote one line per entry, each with its whole title."""
+    done = subprocess.run([*base, "--db", str(db), "list", "--limit", "0"], env=env, capture_output=True, check=False)
+    lines = done.stdout.decode("utf-8", "replace").splitlines()
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        titles = {
+            r[0]: " ".join((r[1] or r[2] or "(untitled)").split())
+            for r in conn.execute("SELECT id, title, url FROM entries WHERE archived_at IS NULL")
+        }
+    cut = sum(1 for line in lines if (f := line.split("\t"))[2:3] != [titles.get(int(f[0]) if f[0].isdigit() else -1)])
+    return {"lines": len(lines), "entries": len(titles), "cut": cut, "ok": len(lines) == len(titles) and not cut}
+
+
+def big_view_flags(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The big views' targets: piped lists of 20,000 in under 2 s with every title whole,
+    memory flat in the number of rows, history and undo within 1.5x the CLI floor."""
+    views = results.get("big_views") or {}
+    sizes = sorted(int(s) for s in views)
+    if not sizes:
+        return []
+    top, low = str(sizes[-1]), str(sizes[0])
+    note = "" if sizes[-1] == BIG_VIEW else f"measured on {sizes[-1]:,} entries, not {BIG_VIEW:,}"
+    out: list[dict[str, Any]] = []
+
+    def check(name: str, value: float | None, limit: float, unit: str, note: str = note) -> None:
+        met = None if value is None or value != value else value <= limit
+        out.append({"target": name, "value": value, "limit": limit, "unit": unit, "met": met, "note": note})
+
+    at_top = views[top]
+    for name in STREAMED:
+        t = at_top[name]
+        check(f"{name} of {BIG_VIEW:,}: < {BIG_VIEW_SECONDS:.0f} s", None if t["error"] else t["median"], 2.0, "s")
+    # CPU time as well: on a busy machine the wall time measures the machine (see the CLI floor's).
+    for name in STREAMED:
+        t = at_top[name]
+        cpu = None if t["error"] else t["cpu_median"]
+        check(f"{name} of {BIG_VIEW:,}: CPU < {BIG_VIEW_SECONDS:.0f} s", cpu, 2.0, "s")
+    whole = at_top["titles_whole"]
+    out.append(
+        {
+            "target": f"piped list of {BIG_VIEW:,}: every title whole",
+            "value": float(whole["cut"]),
+            "limit": 0,
+            "unit": "cut",
+            "met": bool(whole["ok"]),
+            "note": f"{whole['lines']:,} lines for {whole['entries']:,} entries" if not whole["ok"] else note,
+        }
+    )
+    if top != low:
+        for name in (*STREAMED, "list --limit 0 --json", "search --limit 0 --json"):
+            a, b = views[low][name]["peak_mb"], at_top[name]["peak_mb"]
+            check(
+                f"{name}: peak memory flat from {int(low):,} to {int(top):,}: <= {BIG_VIEW_FLAT_MEMORY}x",
+                b / a if a and b else None,
+                BIG_VIEW_FLAT_MEMORY,
+                "x",
+                "",
+            )
+    for name in ("history", "undo"):
+        check(f"{name} on {BIG_VIEW:,}: <= {HISTORY_TARGET}x CLI floor", floor_ratio(at_top[name]), HISTORY_TARGET, "x")
+    return out
+
+
+def big_views_markdown(results: dict[str, Any]) -> str:
+    """The big views' rows of the report."""
+    views = results.get("big_views") or {}
+    if not views:
+        return ""
+    sizes = sorted(views, key=int)
+    lines = [
+        "",
+        "Big views: whole lists into a pipe (standard output not a terminal: whole lines) and as --json, "
+        "and the commands that read the history (median seconds, ratio to the CLI floor run beside it, "
+        "CPU seconds and ratio, peak memory):",
+        "",
+        "| step | " + " | ".join(f"{int(s):,} entries" for s in sizes) + " |",
+        "|---" * (len(sizes) + 1) + "|",
+    ]
+    for name in BIG_READS:
+        row = []
+        for size in sizes:
+            t = views[size][name]
+            text = t["error"] or cell(t["median"], t["floor_median"])
+            if not t["error"]:
+                text += f"; CPU {t['cpu_median']:.3f} s ({_cpu_ratio(t)}), {t['peak_mb']:.0f} MB"
+            row.append(text)
+        lines.append(f"| `{name}` | " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
 # ---- reporting ------------------------------------------------------------------
 
 
@@ -655,7 +790,14 @@ def markdown(results: dict[str, Any]) -> str:
             f"`show ID --full` of a {show['words']:,}-word article: {cell(show['median'], show['floor_median'])}; "
             f"CPU {_cpu_ratio(show)}.",
         ]
-    return "\n".join(lines) + "\n" + triage_markdown(results) + "\n" + flags_table(results["flags"])
+    return (
+        "\n".join(lines)
+        + "\n"
+        + triage_markdown(results)
+        + big_views_markdown(results)
+        + "\n"
+        + flags_table(results["flags"])
+    )
 
 
 def flags_table(checked: list[dict[str, Any]]) -> str:
@@ -694,14 +836,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tree", type=Path, help="run the readlog package found in this folder (e.g. an older copy)")
     parser.add_argument(
         "--only",
-        choices=["triage", "reads", "import", "netscape"],
+        choices=["triage", "reads", "import", "netscape", "bigviews"],
         help="run only this part (the libraries are built if missing); results go to PART.json and PART.md",
+    )
+    parser.add_argument(
+        "--big-views",
+        default=BIG_VIEW_SIZES,
+        help=f"library sizes for list/search --limit 0 piped, history and undo (default {BIG_VIEW_SIZES}; 0: skip)",
     )
     args = parser.parse_args(argv)
     try:
         args.sizes = sorted({int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()})
     except ValueError:
         parser.error("--sizes: give numbers such as 1000,10000")
+    try:
+        args.big_views = sorted({int(s.replace("_", "")) for s in args.big_views.split(",") if s.strip()} - {0})
+    except ValueError:
+        parser.error("--big-views: give numbers such as 2000,20000")
     if not args.sizes or min(args.sizes) < 10 or args.runs < 1:
         parser.error("give at least one size of 10 or more, and --runs 1 or more")
     return args
@@ -808,12 +959,15 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.only == "triage":
         return report_triage_only(results, args, base, env)
+    if args.only == "bigviews":
+        return report_big_views_only(results, args, base, env)
     if args.only:
         return report_part_only(results, args, base, env)
     results["sizes"] = {}
     for n in args.sizes:
         results["sizes"][str(n)] = run_size(n, args, base, env)
     results["triage"] = {str(n): run_triage(n, args, base, env) for n in args.sizes}
+    results["big_views"] = {str(n): run_big_views(n, args, base, env) for n in args.big_views}
     if not args.no_netscape:
         log("netscape 5,000")
         results["netscape"] = run_netscape(args, base, env)
@@ -822,7 +976,7 @@ def main(argv: list[str] | None = None) -> int:
         from capture import run_capture
 
         results["capture"] = run_capture(base, args.work, env, args.capture_runs, measure, CLI_FLOOR_CMD, log)
-    results["flags"] = flags(results) + triage_flags(results)
+    results["flags"] = flags(results) + triage_flags(results) + big_view_flags(results)
     args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     table = markdown(results)
     args.out.with_suffix(".md").write_text(table, encoding="utf-8")
@@ -901,6 +1055,22 @@ def report_triage_only(results: dict[str, Any], args: argparse.Namespace, base: 
     out = args.out.with_name("triage.json")
     out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     table = triage_markdown(results) + "\n" + flags_table(results["flags"])
+    out.with_suffix(".md").write_text(table, encoding="utf-8")
+    print(table)
+    missed = [f["target"] for f in results["flags"] if f["met"] is False]
+    log(f"results: {out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
+    return 1 if missed else 0
+
+
+def report_big_views_only(
+    results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]
+) -> int:
+    """``--only bigviews``: the big views alone, reported in bigviews.json and bigviews.md."""
+    results["big_views"] = {str(n): run_big_views(n, args, base, env) for n in args.big_views}
+    results["flags"] = big_view_flags(results)
+    out = args.out.with_name("bigviews.json")
+    out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    table = big_views_markdown(results) + "\n" + flags_table(results["flags"])
     out.with_suffix(".md").write_text(table, encoding="utf-8")
     print(table)
     missed = [f["target"] for f in results["flags"] if f["met"] is False]

@@ -13,6 +13,8 @@ from readlog.core.filters import parse_ids
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from readlog.cli import State
     from readlog.store import Filters
 
@@ -41,25 +43,29 @@ def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
 def show_list(
     state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: str | bool | None
 ) -> None:
-    from readlog.core.reading import check_limit, list_entries
+    """list and search: each entry written as it is read (a long list is never held)."""
+    from readlog.core.reading import check_limit, each_entry, matching
 
     fields = json_fields(as_json, search=f.query is not None)
     count = check_limit(state.page_size if limit is None else limit)
+    lib = state.library()
     if as_json:
-        listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count, columns="*", total=False)
         from readlog.core.reading import marked
         from readlog.render import entry_record
 
-        records = []
-        for row in listing.rows:
-            record = entry_record(row)
-            if listing.snippets is not None:
-                record["snippet"] = marked(listing.snippets.get(row["id"], ("", [])))
-            records.append(record if fields is None else {k: record.get(k) for k in fields})
-        state.out.json(records)
+        found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, columns="*")
+
+        def records() -> Iterator[dict[str, Any]]:
+            for row, snip in found:
+                record = entry_record(row)
+                if f.query is not None:
+                    record["snippet"] = marked(snip or ("", []))
+                yield record if fields is None else {k: record.get(k) for k in fields}
+
+        state.out.json_items(records())
         return
-    listing = list_entries(state.library(), f, sort=sort, reverse=reverse, limit=count)
-    state.out.entries_table(listing.rows, listing.total, snippets=listing.snippets)
+    found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count)
+    state.out.entries(found, lambda shown: matching(lib, f, count, shown), searched=f.query is not None)
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:

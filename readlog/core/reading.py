@@ -3,7 +3,9 @@ one entry to show, and the overview. Values in, values out; nothing printed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
@@ -12,7 +14,9 @@ if TYPE_CHECKING:
     from readlog.store import Filters, Store
 
 Row = dict[str, Any]
-Snippets = dict[int, tuple[str, list[tuple[int, int]]]]
+Snippet = tuple[str, list[tuple[int, int]]]  # the text around the first hit, and the hits' spans in it
+Snippets = dict[int, Snippet]
+Found = tuple[Row, Snippet | None]  # an entry's row, with its snippet in a search
 # What the Python API reads of each entry: every column but the article's text
 # (which can be long), and whether there is one.
 RECORD_COLUMNS = (
@@ -31,7 +35,7 @@ class Listing:
     snippets: Snippets | None
 
 
-def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> Snippets:
+def snippets(rows: list[Row], f: Filters, lib: Any) -> Snippets:
     """Each row's search snippet: the text around its first hit, and the hits' spans."""
     from readlog.store.search import snippet
 
@@ -55,13 +59,56 @@ def list_entries(
     """The entries ``f`` matches, ``limit`` of them (0: all), as ``readlog list`` and ``search`` show them.
 
     ``total=False`` skips counting every match (``Listing.total`` is then the rows' count)."""
+    found = list(
+        each_entry(lib, f, sort=sort, reverse=reverse, limit=limit, columns=columns, with_snippets=with_snippets)
+    )
+    rows = [row for row, _ in found]
+    snips = {row["id"]: s for row, s in found if s is not None} if f.query is not None and with_snippets else None
+    return Listing(rows, matching(lib, f, limit, len(rows)) if total else len(rows), snips)
+
+
+# A search's snippets are found for this many rows at a time (one query for their texts).
+SNIPPET_ROWS = 100
+
+
+def each_entry(
+    lib: Store,
+    f: Filters,
+    *,
+    sort: str | None = None,
+    reverse: bool = False,
+    limit: int = 0,
+    columns: str | None = None,
+    with_snippets: bool = True,
+) -> Iterator[Found]:
+    """The entries of ``list_entries``, one at a time as the library yields
+    them, each with its search snippet (None when ``f`` is no search, or
+    without ``with_snippets``): ``list --limit 0`` and ``search --limit 0``
+    write each row as it is read and never hold them all.
+
+    The arguments are checked at once (UsageError before anything is
+    printed); the rows are read lazily, snippets SNIPPET_ROWS rows at a time.
+    How many match in all, for the footer: ``matching``, once the rows are read."""
     from readlog.store import LIST_COLUMNS
 
     check_limit(limit)
-    rows = lib.select(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS)
-    found = snippets(rows, f, lib) if f.query is not None and with_snippets else None
-    every = lib.count(f) if total and limit and len(rows) == limit else len(rows)
-    return Listing(rows, every, found)
+    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS)
+    if f.query is None or not with_snippets:
+        return ((row, None) for row in rows)
+    return _with_snippets(rows, f, lib)
+
+
+def _with_snippets(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[Found]:
+    while chunk := list(islice(rows, SNIPPET_ROWS)):
+        found = snippets(chunk, f, lib)
+        for row in chunk:
+            yield row, found[row["id"]]
+
+
+def matching(lib: Store, f: Filters, limit: int, shown: int) -> int:
+    """How many entries ``f`` matches in all, once ``shown`` of them were read
+    with ``limit``: counted only when the limit may have cut the list."""
+    return lib.count(f) if limit and shown == limit else shown
 
 
 def marked(found: tuple[str, list[tuple[int, int]]]) -> str:

@@ -12,10 +12,11 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from itertools import islice
+from typing import Any, Optional
 
 from rich.cells import cell_len
 from rich.console import Console, Group
@@ -29,6 +30,8 @@ from readlog.model.tags import tag_list
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 Row = dict[str, Any]
+Snippet = tuple[str, list[tuple[int, int]]]  # a search hit's context, and the hits' spans in it
+Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a search (core.reading.each_entry)
 _URL = re.compile(r"https?://[^\s<>\"'）)\]]+")
 
 LABELS = {
@@ -170,6 +173,7 @@ def language(option: str | None = None, configured: str | None = None) -> str:
 MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
 SHOWN = 10  # entry lines a command that changes entries prints before "... and N more"
 PREVIEW = 5  # entries shown before a question about changing them
+TABLE_ROWS = 500  # a long entries table is laid out and written this many rows at a time
 
 
 class _Console(Console):
@@ -229,6 +233,20 @@ class Output:
         _write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
 
+    def json_items(self, items: Iterable[object]) -> None:
+        """A JSON array written item by item as they come, never held whole:
+        the same bytes as ``json(list(items))``."""
+        batch: list[str] = []
+        written = 0
+        for item in items:
+            batch.append((",\n" if written else "[\n") + _json_item(item))
+            written += 1
+            if len(batch) >= 100:
+                _write("".join(batch))
+                batch.clear()
+        _write("".join(batch) + ("\n]\n" if written else "[]\n"))
+        sys.stdout.flush()
+
     def print(self, *renderables: Any, **options: Any) -> None:
         """Print rich renderables (tables, Text) built by the render modules."""
         self.out.print(*renderables, **options)
@@ -263,59 +281,92 @@ class Output:
         rows: Sequence[Row],
         total: int,
         *,
-        snippets: dict[int, tuple[str, list[tuple[int, int]]]] | None = None,
+        snippets: dict[int, Snippet] | None = None,
         current: datetime | None = None,
         table: bool = False,
     ) -> None:
         """The entries as a table on a terminal (or when ``table``), else as
         whole lines (``piped``)."""
+        found = ((row, None if snippets is None else snippets.get(row["id"], ("", []))) for row in rows)
+        self.entries(found, lambda shown: total, searched=snippets is not None, current=current, table=table)
+
+    def entries(
+        self,
+        found: Iterable[Found],
+        total: Callable[[int], int],
+        *,
+        searched: bool,
+        current: datetime | None = None,
+        table: bool = False,
+    ) -> None:
+        """Entries as they come (each row with its snippet when ``searched``):
+        whole lines when piped, else a table written TABLE_ROWS rows at a
+        time, so that neither holds a long list. ``total(shown)`` says how
+        many match in all, for the table's footer."""
         if not table and self.piped:
-            self._entry_fields(rows, snippets)
+            self._entry_fields(found, searched)
             return
-        if not rows:
+        shown = self._entry_lines(found, searched, current or stamps.now())
+        if not shown:
             self.line(self.label("none"), style="dim")
             return
-        current = current or stamps.now()
-        show_tags = any(r.get("tags") not in (None, "", "[]") for r in rows)
-        show_time = any(r.get("minutes") or r.get("dead_at") for r in rows)
-        table_rows = [
-            self.entry_cells(
-                row,
-                current,
-                snippet=None if snippets is None else snippets.get(row["id"], ("", [])),
-                tags=show_tags,
-                time=show_time,
-            )
-            for row in rows
-        ]
-        self.out.print(self._table(table_rows, snippets is not None, show_tags, show_time))
-        footer = self.label("showing", shown=len(rows), total=total)
-        if len(rows) < total:
+        every = total(shown)
+        footer = self.label("showing", shown=shown, total=every)
+        if shown < every:
             footer += self.label("more")
         self.line(footer, style="dim")
 
-    def _entry_fields(self, rows: Sequence[Row], snippets: dict[int, tuple[str, list[tuple[int, int]]]] | None) -> None:
+    def _entry_lines(self, found: Iterable[Found], searched: bool, current: datetime) -> int:
+        """The entries table, TABLE_ROWS rows at a time; how many rows it had.
+
+        The columns and their widths are chosen from the first TABLE_ROWS rows
+        (a table no longer than that looks as if it were laid out whole); a
+        later id, reading time or date that needs more room takes it from the
+        title, so that numbers are never cut."""
+        rows = iter(found)
+        first = list(islice(rows, TABLE_ROWS))
+        if not first:
+            return 0
+        show_tags = any(r.get("tags") not in (None, "", "[]") for r, _ in first)
+        show_time = any(r.get("minutes") or r.get("dead_at") for r, _ in first)
+
+        def cells(chunk: list[Found]) -> list[dict[str, Text]]:
+            return [
+                self.entry_cells(row, current, snippet=snip if searched else None, tags=show_tags, time=show_time)
+                for row, snip in chunk
+            ]
+
+        lines = self._table(cells(first), searched, show_tags, show_time)
+        lines.room = max(lines.room, self.out.width)
+        shown = len(first)
+        del first
+        self.out.print(lines)
+        while chunk := list(islice(rows, TABLE_ROWS)):
+            lines = lines.following(cells(chunk))
+            shown += len(chunk)
+            self.out.print(lines)
+        return shown
+
+    def _entry_fields(self, found: Iterable[Found], searched: bool) -> None:
         """list and search into a pipe or a file: one whole line per entry, the
         fields always the same (the config's columns choose the optional ones),
         so that ``cut -f`` finds them. No header and no footer, as gh; that
-        none match goes to standard error."""
+        none match goes to standard error. Each line is written as its row
+        comes (in batches), so a long list is never held."""
         optional = ["source", "category", "tags", "time", "saved"]
         if self.columns is not None:
             optional = [k for k in self.columns if k in optional]
-        keys = ["id", "state", "title", "url", *(["match"] if snippets is not None else []), *optional]
-        if not rows:
-            self.err.print(Text(self.label("none"), style="dim"))
-            return
+        keys = ["id", "state", "title", "url", *(["match"] if searched else []), *optional]
 
-        def field(row: Row, key: str) -> str:
+        def field(row: Row, snip: Snippet | None, key: str) -> str:
             if key == "state":
                 words = [self.label("unread" if not row.get("read_at") else "read")]
                 words += [self.label(k) for k in ("starred", "archived") if row.get(f"{k}_at")]
                 return " ".join(words)
             if key == "title":
-                return self._title(row).plain
+                return _title_of(row)
             if key == "match":
-                return (snippets or {}).get(row["id"], ("", []))[0]
+                return (snip or ("", []))[0]
             if key == "tags":
                 return " ".join("#" + clean(t, one_line=True) for t in _tags(row))
             if key == "time":
@@ -324,7 +375,17 @@ class Output:
                 return stamps.local_iso(row.get("saved_at")) or ""
             return str(row.get(key) or "")
 
-        self.fields([field(row, key) for key in keys] for row in rows)
+        shown = 0
+
+        def lines() -> Iterator[list[str]]:
+            nonlocal shown
+            for row, snip in found:
+                shown += 1
+                yield [field(row, snip, key) for key in keys]
+
+        self.fields(lines())
+        if not shown:
+            self.err.print(Text(self.label("none"), style="dim"))
 
     def entry_cells(
         self,
@@ -408,8 +469,7 @@ class Output:
         return text
 
     def _title(self, row: Row) -> Text:
-        title = clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
-        return Text(title, style="bold" if not row.get("read_at") else "")
+        return Text(_title_of(row), style="bold" if not row.get("read_at") else "")
 
     def _snippet(self, text: str, spans: list[tuple[int, int]]) -> Text:
         out = Text(clean(text, one_line=True))
@@ -649,6 +709,39 @@ class Output:
             yield _Bar(bar, task)
 
 
+def _json_item(item: object) -> str:
+    """``item`` as it sits in a JSON array written with indent=2: an array of
+    one without its brackets. An entry's record (a flat object of strings,
+    numbers, booleans, nulls and lists of strings) is put together here from
+    its values encoded in C: json.dumps with an indent encodes in Python, six
+    times slower, and ``list --limit 0 --json`` writes tens of thousands."""
+    if type(item) is dict and item:
+        parts = []
+        for key, value in item.items():
+            if type(key) is not str:
+                break
+            kind = type(value)
+            if kind is str:
+                text = _json_str(value)
+            elif value is None:
+                text = "null"
+            elif kind is bool:
+                text = "true" if value else "false"
+            elif kind is int:
+                text = int.__repr__(value)  # as json writes an int
+            elif kind is list and all(type(v) is str for v in value):
+                text = "[\n      " + ",\n      ".join(map(_json_str, value)) + "\n    ]" if value else "[]"
+            else:
+                break
+            parts.append(f"    {_json_str(key)}: {text}")
+        else:
+            return "  {\n" + ",\n".join(parts) + "\n  }"
+    return json.dumps([item], ensure_ascii=False, indent=2)[2:-2]
+
+
+_json_str = json.encoder.encode_basestring  # what ensure_ascii=False uses, in C
+
+
 def _write(text: str, piece: int = 16_384) -> None:
     """``text`` to standard output in pieces: Python's buffered writer takes a
     write cut short by a reader gone away (``| head``) as done and drops the
@@ -790,6 +883,8 @@ def _split_cells(piece: str, width: int) -> tuple[str, str]:
     return piece, ""
 
 
+# The columns whose text must not be cut: they widen when later rows of a long table need it.
+GROWS = ("id", "time", "saved")
 COLUMN_STYLES = {"id": "cyan", "source": "green", "category": "magenta", "tags": "blue", "saved": "dim"}
 
 
@@ -805,6 +900,35 @@ class _Lines:
 
     def __init__(self, keys: list[str], widths: dict[str, int], headers: list[str], rows: list[dict[str, Text]]):
         self.keys, self.widths, self.headers, self.rows = keys, widths, headers, rows
+        self.headed = True  # begins with the header (the rest of a long table does not)
+        self.room = sum(widths.values()) + 2 * (len(keys) - 1)  # the line's width (Output sets the terminal's)
+
+    def following(self, rows: list[dict[str, Text]]) -> _Lines:
+        """The next rows of a long table, in the same columns, without the header.
+
+        A column of numbers or dates that these rows need wider (ids past 999
+        in an oldest-first list) widens at the title's (else the match's)
+        expense, so that no number is cut; a title or match longer than any
+        before takes what room is left on the line (``room``)."""
+        widths = dict(self.widths)
+        need = {k: max(r[k].cell_len for r in rows) for k in self.keys}
+        for key in GROWS:
+            if key in widths:
+                widths[key] = max(widths[key], need[key])
+        flexible = [k for k in ("title", "match") if k in widths]
+        slack = self.room - sum(widths.values()) - 2 * (len(self.keys) - 1)
+        for key in flexible:
+            if slack < 0:  # numbers took more room: the title gives it first, down to 6 cells
+                take = min(-slack, max(0, widths[key] - 6))
+                widths[key] -= take
+                slack += take
+            elif need[key] > widths[key]:
+                grow = min(slack, need[key] - widths[key])
+                widths[key] += grow
+                slack -= grow
+        later = _Lines(self.keys, widths, self.headers, rows)
+        later.headed, later.room = False, self.room
+        return later
 
     def _cell(self, key: str, text: Text, style: str) -> Text:
         width = self.widths[key]
@@ -836,9 +960,15 @@ class _Lines:
         return self._line([self._cell(k, row[k], COLUMN_STYLES.get(k, "")) for k in self.keys])
 
     def __rich_console__(self, console: Console, options: Any) -> Iterator[Text]:
-        yield self.header()
+        if self.headed:
+            yield self.header()
         for row in self.rows:
             yield self.line(row)
+
+
+def _title_of(row: Row) -> str:
+    """An entry's title as one clean line (its link when it has none)."""
+    return clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
 
 
 def _tags(row: Row) -> list[str]:

@@ -6,7 +6,7 @@ transactions, actions and events, and the small reads and writes of single
 entries. The larger concerns live in sibling modules as functions that take
 the Store first, and its methods delegate to them:
 
-* query.py: Filters, the WHERE clause, count, select, iter_rows;
+* query.py: Filters, the WHERE clause, count, select, stream, iter_rows;
 * ranking.py: a search's relevance order, its fast count, the index's vocabulary;
 * imports.py: an import's record, upsert, bulk insert, id allocation;
 * files.py: header checks, connecting, inspection, SQLite errors as one line.
@@ -240,6 +240,19 @@ class Store:
         """Entries matching ``f``, in order (see query.select)."""
         return query.select(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
 
+    def stream(
+        self,
+        f: Filters,
+        *,
+        sort: str | None = None,
+        reverse: bool = False,
+        limit: int = 0,
+        columns: str = LIST_COLUMNS,
+        offset: int = 0,
+    ) -> Iterator[Row]:
+        """``select``'s rows, read one at a time as they are taken (see query.stream)."""
+        return query.stream(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
+
     def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
         """Every column of the entries matching ``f``, streamed (see query.iter_rows)."""
         return query.iter_rows(self, f, sort=sort, reverse=reverse)
@@ -270,7 +283,7 @@ class Store:
 
         return ranking.search_count(self, f)
 
-    def _by_relevance(self, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
+    def _by_relevance(self, f: Filters, limit: int, columns: str, offset: int = 0) -> Iterator[Row]:
         from readlog.store import ranking
 
         return ranking.by_relevance(self, f, limit, columns, offset)

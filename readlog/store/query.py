@@ -141,11 +141,34 @@ def select(
     ``offset`` skips that many entries of the whole ordered list first (before
     ``reverse``): the triage screen fetches one window of a long list at a time.
     """
+    return list(stream(lib, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset))
+
+
+def stream(
+    lib: Store,
+    f: Filters,
+    *,
+    sort: str | None = None,
+    reverse: bool = False,
+    limit: int = 0,
+    columns: str = LIST_COLUMNS,
+    offset: int = 0,
+) -> Iterator[Row]:
+    """``select``'s rows one at a time, read from the cursor as they are
+    taken: ``list --limit 0`` of a large library never holds its rows.
+
+    The arguments are checked at once (an unknown sort is a UsageError
+    here, before anything is printed); the rows are read lazily. A search
+    in reverse relevance order keeps the ids of its matches (not their
+    rows) to turn them round.
+    """
     limit = limit if limit < MAX_ID else 0
     offset = max(0, min(offset, MAX_ID))
     if f.query is not None and sort in (None, "relevance"):
-        rows = lib._by_relevance(f, limit, columns, offset)
-        return rows[::-1] if reverse else rows
+        if not reverse:
+            return lib._by_relevance(f, limit, columns, offset)
+        ids = [r["id"] for r in lib._by_relevance(f, limit, "id", offset)]
+        return by_ids(lib, ids[::-1], columns)
     sort = sort or "saved"
     if sort not in SORTS:
         raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
@@ -160,7 +183,24 @@ def select(
     if limit or offset:
         sql += " LIMIT ? OFFSET ?"
         params += [limit or -1, offset]
-    return [dict(r) for r in lib.conn.execute(sql, params)]
+    return _rows(lib, sql, params)
+
+
+def _rows(lib: Store, sql: str, params: list[Any]) -> Iterator[Row]:
+    for r in lib.conn.execute(sql, params):
+        yield dict(r)
+
+
+BY_IDS = 500  # rows fetched at a time by by_ids
+
+
+def by_ids(lib: Store, ids: list[int], columns: str) -> Iterator[Row]:
+    """The entries ``ids`` (``columns``, which hold id), in that order, BY_IDS at a time."""
+    for start in range(0, len(ids), BY_IDS):
+        part = ids[start : start + BY_IDS]
+        sql = f"SELECT {columns} FROM entries WHERE id IN (SELECT value FROM json_each(?))"
+        found = {r["id"]: dict(r) for r in lib.conn.execute(sql, (json.dumps(part),))}
+        yield from (found[i] for i in part if i in found)
 
 
 def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:

@@ -22,7 +22,7 @@ write transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +130,7 @@ def search_count(lib: Store, f: Filters) -> int | None:
     return found - int(lib.conn.execute(sql, probe.params).fetchone()[0])
 
 
-def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int = 0) -> list[Row]:
+def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int = 0) -> Iterator[Row]:
     """Title hits first, then verdict/notes/tags/source hits, then the rest;
     newest saved first within each tier.
 
@@ -144,18 +144,28 @@ def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int =
     With an ``offset`` the earlier tiers' rows are never fetched: whole
     tiers are skipped by their counts and their rows are excluded by their
     match instead of by ids (same rows, same order).
+
+    The rows are yielded as the cursor reads them (``search --limit 0`` of
+    17,000 matches never holds them): of the tiers passed only the ids are
+    kept, to exclude them from the next.
     """
+    assert f.query is not None
+    if not offset and (walked := lib._walk_for_pair(f, limit, columns)) is not None:
+        return iter(walked)
+    return _tiers(lib, f, limit, columns, offset)
+
+
+def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Iterator[Row]:
+    """by_relevance's tiers, each read in turn."""
     from readlog.store import search
 
     assert f.query is not None
-    if not offset and (walked := lib._walk_for_pair(f, limit, columns)) is not None:
-        return walked
     clause, params = where(lib, replace(f, query=None))
     modes = search_modes(lib, f, limit and limit + offset)
     by_match = offset > 0
     earlier: list[MatchSQL] = []  # the tiers already passed, as lookups
     taken: list[int] = []
-    rows: list[Row] = []
+    shown = 0
     for tier in search.TIERS:
         lookup = match = search.match_sql(f.query, lib.vocabulary, columns=tier)
         if match.sql == search.NEVER:
@@ -186,14 +196,16 @@ def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int =
         args = [*params, *match.params, *excluded]
         if limit or offset:
             sql += " LIMIT ? OFFSET ?"
-            args += [limit - len(rows) if limit else -1, offset]
+            args += [limit - shown if limit else -1, offset]
             offset = 0
-        found = [dict(r) for r in lib.conn.execute(sql, args)]
-        rows.extend(found)
-        taken.extend(r["id"] for r in found)
-        if limit and len(rows) >= limit:
+        for r in lib.conn.execute(sql, args):
+            row = dict(r)
+            if not by_match:
+                taken.append(row["id"])
+            shown += 1
+            yield row
+        if limit and shown >= limit:
             break
-    return rows
 
 
 def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:

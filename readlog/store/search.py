@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from readlog.model.errors import UsageError
-from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, has_case, premap_sql
+from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, has_case, one_for_one, premap_sql
 from readlog.store.schema import FTS_COLUMNS, SPACES, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
@@ -56,6 +56,7 @@ MODES = {
 
 _WS = re.escape(SPACES)
 _SPACE_RUN = re.compile(f"[{_WS}]+")
+_UNEVEN_SPACE = re.compile(f"[{re.escape(SPACES.replace(' ', ''))}]|  ")  # what normalize_space changes inside
 _TOKEN = re.compile(rf'(-?)"((?:[^"]|"")*)("?)|([^{_WS}]+)')
 
 
@@ -93,7 +94,9 @@ class MatchSQL:
 
 def normalize_space(text: str) -> str:
     """Whitespace runs as single spaces, trimmed: how the index sees text."""
-    return " ".join(t for t in _SPACE_RUN.split(text) if t)
+    if not _UNEVEN_SPACE.search(text) and text[:1] != " " and text[-1:] != " ":
+        return text  # nearly all text: one scan that finds nothing, no copy
+    return _SPACE_RUN.sub(" ", text).strip(" ")
 
 
 def query_from_args(args: list[str]) -> str:
@@ -310,22 +313,38 @@ def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[
     characters around the first one.
     """
     needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    caseless = not any(has_case(c) for n in needles for c in n)
     for text in texts:
         flat = normalize_space(text)
-        low, at = fold_spans(flat)
-        hit = min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
+        low, at = _folded(flat, caseless)
+        hit = _first_hit(low, needles)
         if hit < 0:
             continue
-        first = at[hit][0]
+        first = hit if at is None else at[hit][0]
         start = _context_start(flat, first)
         end = min(len(flat), start + width)
         piece = flat[start:end]
         prefix = "…" if start > 0 else ""
         suffix = "…" if end < len(flat) else ""
         out = prefix + piece + suffix
-        low, at = fold_spans(out)
-        return out, [(at[a][0], at[b - 1][1]) for a, b in _spans(low, needles)]
+        low, at = _folded(out, caseless)
+        spans = _spans(low, needles)
+        return out, spans if at is None else [(at[a][0], at[b - 1][1]) for a, b in spans]
     return "", []
+
+
+def _folded(text: str, caseless: bool) -> tuple[str, list[tuple[int, int]] | None]:
+    """fold_spans(text), with None for spans that are the identity (most
+    text: then folded in C, not character by character). For ``caseless``
+    needles (内核: no character that folding changes or makes) the text
+    itself finds them where its fold would."""
+    if not one_for_one(text):
+        return fold_spans(text)
+    return (text if caseless else fold(text)), None
+
+
+def _first_hit(low: str, needles: list[str]) -> int:
+    return min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
 
 
 def _context_start(text: str, first: int, before: int = 8) -> int:
