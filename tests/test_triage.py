@@ -623,8 +623,9 @@ def test_read_starred_and_archived_rows_look_so_without_colour(
     archived = next(line for line in ansi.split("\x1b[") if "帖子讨论" in line or "帖子" in line)
     codes = set(archived.split("m", 1)[0].split(";"))
     assert {"2", "9"} <= codes, archived  # dim and struck through: attributes, not colours
-    _, screen = drive(crowd, ["question_mark"], size=(80, 30))
+    _, screen = drive(crowd, ["question_mark", lambda app: None, "end"], size=size)  # a short screen scrolls it
     assert "● ★ ▪" in screen and "archived" in screen  # the help says what the marks mean
+    assert "Esc, q or ? closes this help" in screen
 
 
 @pytest.mark.parametrize("size", SIZES)

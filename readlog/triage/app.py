@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -150,11 +151,16 @@ class HelpScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                          border: round $accent; padding: 0 1; background: $surface; }
+    HelpScreen > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                                  border: round $accent; padding: 0 1; background: $surface;
+                                  scrollbar-size-vertical: 1; scrollbar-size-horizontal: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", show=False),
+        Binding("j,down", "scroll(1)", show=False),
+        Binding("k,up", "scroll(-1)", show=False),
+        Binding("g,home", "scroll(-9999)", show=False),
+        Binding("G,end", "scroll(9999)", show=False),
     ]
 
     def __init__(self, text: Text) -> None:
@@ -162,7 +168,14 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text)
+        # As wide as its longest line (and the frame, padding and scrollbar) or the screen;
+        # a short terminal scrolls it (j/k, the arrows, PgUp/PgDn).
+        with VerticalScroll() as frame:
+            frame.styles.width = max(map(cell_len, self.text.plain.splitlines())) + 5
+            yield Static(self.text)
+
+    def action_scroll(self, step: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=step, animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
