@@ -159,8 +159,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", show=False),
         Binding("j,down", "scroll(1)", show=False),
         Binding("k,up", "scroll(-1)", show=False),
-        Binding("g,home", "scroll(-9999)", show=False),
-        Binding("G,end", "scroll(9999)", show=False),
+        Binding("g,home", "ends(-1)", show=False),
+        Binding("G,end", "ends(1)", show=False),
     ]
 
     def __init__(self, text: Text) -> None:
@@ -169,13 +169,17 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         # As wide as its longest line (and the frame, padding and scrollbar) or the screen;
-        # a short terminal scrolls it (j/k, the arrows, PgUp/PgDn).
+        # a short terminal scrolls it (j/k, the arrows, PgUp/PgDn, g/G).
         with VerticalScroll() as frame:
             frame.styles.width = max(map(cell_len, self.text.plain.splitlines())) + 5
             yield Static(self.text)
 
     def action_scroll(self, step: int) -> None:
         self.query_one(VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def action_ends(self, which: int) -> None:
+        frame = self.query_one(VerticalScroll)
+        (frame.scroll_end if which > 0 else frame.scroll_home)(animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
