@@ -549,7 +549,7 @@ def test_star_read_archive_move_on_to_the_next_entry(run: Run, crowd: Path, shel
     app, screen = drive(crowd, ["G", "s"], size=size)
     last = app.rows.row(app.rows.total - 1)
     assert app.cursor == app.rows.total - 1 and last is not None and last["starred_at"] is not None
-    assert f"starred: #{last['id']}" in screen
+    assert f"starred: #{last['id']}" in screen and "that was the last entry" in screen
     # reading the entry, a does not move on; u goes back to the entry it undoes
     app, _ = drive(crowd, ["enter", "a", "escape", "j", "s", "u"], size=size)
     assert app.rows.row(0)["archived_at"] is not None  # type: ignore[index]

@@ -58,6 +58,7 @@ LABELS = {
         "help": "Keys",
         "help_close": "Esc, q or ? closes this help",
         "view": "view: {view}",
+        "last_entry": "that was the last entry",
     },
     "zh": {
         "title": "readlog 分拣",
@@ -91,6 +92,7 @@ LABELS = {
         "help": "按键",
         "help_close": "按 Esc、q 或 ? 关闭帮助",
         "view": "视图：{view}",
+        "last_entry": "已是最后一条",
     },
 }
 

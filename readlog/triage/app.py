@@ -495,8 +495,12 @@ class TriageApp(App[int]):
         on = row[STATE_COLUMNS[which]] is None
         name = actions.STATE_COMMANDS[(which, on)]
         action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
-        self.changed(action, advance=advance and self.advance and not self.reading)
-        self.say(show.state_message(self.lang, name, row))
+        moving, was = advance and self.advance and not self.reading, self.cursor
+        self.changed(action, advance=moving)
+        said = show.state_message(self.lang, name, row)
+        if moving and self.cursor == was:  # nowhere to move on to: say so, as mutt does
+            said.append(" · " + show.label(self.lang, "last_entry"), style="dim")
+        self.say(said)
 
     @guarded
     def action_link(self) -> None:
