@@ -499,7 +499,9 @@ class TriageApp(App[int]):
         self.changed(action, advance=moving)
         said = show.state_message(self.lang, name, row)
         if moving and self.cursor == was:  # nowhere to move on to: say so, as mutt does
-            said.append(" · " + show.label(self.lang, "last_entry"), style="dim")
+            last = Text(" · " + show.label(self.lang, "last_entry"), style="dim")
+            said.truncate(max(0, self.size.width - last.cell_len), overflow="ellipsis")  # the title gives way
+            said.append_text(last)
         self.say(said)
 
     @guarded
