@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "page_size": 20,
     "lang": "en",
     "mark_read_on_show": False,
+    "triage_advance": True,
 }
 ENV_BUSY = "READLOG_BUSY_TIMEOUT"
 DEFAULT_BUSY_TIMEOUT = 10.0
@@ -133,6 +134,7 @@ HELP = {
     "page_size": "entries list and search show without --limit (0 = all)",
     "lang": "labels and relative times: en or zh",
     "mark_read_on_show": "whether show marks the entry read (--mark-read / --no-mark-read override)",
+    "triage_advance": "whether triage moves to the next entry after s, r or a (false: it stays)",
 }
 
 DEFAULT = "default"
@@ -251,7 +253,7 @@ def _check(key: str, value: Any, base: Path, source: Path | None = None) -> Any:
             raise ReadlogError(f'lang must be "en" or "zh" (got {value!r})')
         return lang
     if not isinstance(value, bool):
-        raise ReadlogError(f"mark_read_on_show must be true or false (got {value!r})")
+        raise ReadlogError(f"{key} must be true or false (got {value!r})")
     return value
 
 
@@ -272,7 +274,7 @@ def effective(db_option: str | None = None, lang_option: str | None = None) -> l
     path, origin = library_path(db_option)
     settings = [Setting("library", str(path), _origin(origin))]
     settings.append(_lang_setting(lang_option, values))
-    for key in ("columns", "page_size", "mark_read_on_show"):
+    for key in ("columns", "page_size", "mark_read_on_show", "triage_advance"):
         if key in values:
             settings.append(Setting(key, values[key], FILE))
         else:
@@ -313,6 +315,7 @@ TEMPLATE = """\
 # page_size = 20
 # lang = "zh"
 # mark_read_on_show = false
+# triage_advance = true
 """
 
 

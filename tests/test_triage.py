@@ -160,31 +160,40 @@ def drive(
     size: tuple[int, int] = (80, 24),
     window: int = 200,
     mark_read_on_show: bool = False,
+    advance: bool = True,
 ) -> tuple[TriageApp, str]:
     """Open the screen on ``db``, press ``keys`` (a callable in the list is called
     with the app at that point; "click:N" clicks the list's line N), and return
     the app and the final screen."""
     lib = Store.open(db)
-    app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show)
+    stay = {} if advance else {"advance": False}  # the config's triage_advance = false
+    app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show, **stay)
 
     async def go() -> str:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             for key in keys:
                 if callable(key):
-                    await pilot.pause()
+                    await settled(pilot)
                     key(app)
                 elif key.startswith("click:"):
                     await pilot.click("#list", offset=(10, int(key.split(":")[1])))
                 else:
                     await pilot.press(key)
-            await pilot.pause()
+            await settled(pilot)
             return screen_text(app)
 
     try:
         return app, asyncio.run(go())
     finally:
         lib.close()
+
+
+async def settled(pilot: Any) -> None:
+    """Let the screen lay itself out again and the widgets handle what that caused: the
+    list's height follows the detail's, and a list that shrank scrolls to keep the cursor."""
+    await pilot.pause()
+    await pilot.pause()
 
 
 def typed(text: str) -> list[str]:
@@ -201,8 +210,9 @@ def history(run: Run) -> list[dict[str, Any]]:
 
 
 def test_star_read_archive_keys_change_the_library_and_history(run: Run, library: Path, shelf: dict[str, int]) -> None:
-    # newest first: fts5 (1 day), btree (2), p99 (3), parsers (9), sched (16), regex (40)
-    app, screen = drive(library, ["s", "j", "r", "j", "a"])
+    # newest first: fts5 (1 day), btree (2), p99 (3), parsers (9), sched (16), regex (40);
+    # each of s, r and a moves on to the next entry
+    app, screen = drive(library, ["s", "r", "a"])
     assert state_of(library, shelf["fts5"])["starred_at"] is not None
     assert state_of(library, shelf["btree"])["read_at"] is not None
     assert state_of(library, shelf["p99"])["archived_at"] is not None
@@ -213,7 +223,8 @@ def test_star_read_archive_keys_change_the_library_and_history(run: Run, library
     ]
     assert f"archived: #{shelf['p99']} How we cut p99" in screen
     # The archived entry stays in place, marked, until the view is changed.
-    assert app.rows.total == 6 and app.current()["id"] == shelf["p99"]  # type: ignore[index]
+    assert app.rows.total == 6 and app.rows.row(2)["id"] == shelf["p99"]  # type: ignore[index]
+    assert app.current()["id"] == shelf["parsers"]  # type: ignore[index]
     # readlog undo takes back the screen's last change, as it would a command's.
     run("undo")
     assert state_of(library, shelf["p99"])["archived_at"] is None
@@ -221,7 +232,7 @@ def test_star_read_archive_keys_change_the_library_and_history(run: Run, library
 
 
 def test_keys_toggle_back(run: Run, library: Path, shelf: dict[str, int]) -> None:
-    drive(library, ["s", "s", "r", "r", "a", "a"])
+    drive(library, ["s", "s", "r", "r", "a", "a"], advance=False)  # the config's triage_advance = false
     row = state_of(library, shelf["fts5"])
     assert (row["starred_at"], row["read_at"], row["archived_at"]) == (None, None, None)
     commands = [h["command"] for h in history(run)[:6]]
@@ -446,7 +457,7 @@ def test_hostile_text_never_reaches_the_screen_raw(library: Path, shelf: dict[st
         shots.extend([screen_text(app), screen_text(app, styles=True)])
 
     # the list and detail, the open entry with its article, the status line after s, the note prompt
-    drive(library, [shoot, "enter", shoot, "escape", "s", shoot, "n", shoot])
+    drive(library, [shoot, "enter", shoot, "escape", "s", shoot, "n", shoot], advance=False)
     for shown in shots:
         assert "\u202e" not in shown and "\u200b" not in shown and "\x07" not in shown
         assert "pwned" not in shown and "\x1b]" not in shown and "\x1b[2J" not in shown and "\x1b[5m" not in shown
@@ -485,6 +496,190 @@ def test_wide_terminal_puts_the_detail_beside_the_list(library: Path, shelf: dic
 def test_empty_view(library: Path, shelf: dict[str, int]) -> None:
     app, screen = drive(library, ["s", "r", "a", "t", "n", "o", "u", "j", "enter"], f=Filters(source="nowhere"))
     assert "No entries match." in screen and app.rows.total == 0
+
+
+# ---- at every size: moving on, the opening view, marks, footer, layout -------------------
+
+SIZES = [(80, 24), (60, 20), (120, 40)]
+
+
+@pytest.fixture(scope="module")
+def crowd_file(shelf_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The six entries of the shelf and 30 older ones, more than any of SIZES shows at once;
+    the oldest has a summary longer than any screen."""
+    db = copy_of(shelf_file, tmp_path_factory.mktemp("crowd") / "crowd.db")
+    older = [
+        Entry(
+            title=f"older entry {i}",
+            source="Older",
+            url=f"https://older.example/{i}",
+            saved_at=NOW - timedelta(days=50 + i),
+        )
+        for i in range(30)
+    ]
+    store_entries(db, older)
+    poke(db, 36, summary="A summary that goes on. " * 120)
+    return db
+
+
+@pytest.fixture
+def crowd(library: Path, crowd_file: Path, shelf: dict[str, int]) -> Path:
+    """The crowd in this test's library (in place of the shelf, whose ids it keeps)."""
+    return copy_of(crowd_file, library)
+
+
+def ids_shown(screen: str) -> list[int]:
+    """The ids of the list's lines on the screen, top to bottom."""
+    return [int(m.group(1)) for m in re.finditer(r"^ *(\d+)  [●★▪ ]{3}  ", screen, re.M)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_star_read_archive_move_on_to_the_next_entry(run: Run, crowd: Path, shelf: dict[str, int], size: Any) -> None:
+    """As mutt's $resolve: each decision (and taking one back) moves to the next entry, so
+    going through the list is one key per entry; on the last entry the cursor stays."""
+    seen: list[tuple[int, str]] = []
+
+    def take(app: TriageApp) -> None:
+        seen.append((app.cursor, screen_text(app)))
+
+    keys = ["r", "a", "s", "r", "k", "r", take]
+    keys += ["enter", "a", "escape", "j", "s", "u", take]  # reading the entry, a stays; u goes back to its entry
+    app, screen = drive(crowd, [*keys, "G", "s"], size=size)
+    order = ["fts5", "btree", "p99", "parsers", "sched", "regex"]
+    assert [app.rows.row(i)["id"] for i in range(6)] == [shelf[n] for n in order]  # type: ignore[index]
+    assert state_of(crowd, shelf["fts5"])["read_at"] is not None
+    assert state_of(crowd, shelf["btree"])["archived_at"] is not None
+    assert state_of(crowd, shelf["p99"])["starred_at"] is not None
+    assert state_of(crowd, shelf["parsers"])["read_at"] is None  # read, then k back to it and unread
+    assert seen[0][0] == 4 and f"5/{app.rows.total}" in seen[0][1].splitlines()[0]
+    assert state_of(crowd, shelf["sched"])["archived_at"] is not None  # a while reading it...
+    assert seen[1][0] == 5 and state_of(crowd, shelf["regex"])["starred_at"] is None  # ...then j, s, u
+    last = app.rows.row(app.rows.total - 1)  # on the last entry the cursor stays
+    assert app.cursor == app.rows.total - 1 and last is not None and last["starred_at"] is not None
+    assert f"starred: #{last['id']}" in screen and "that was the last entry" in screen
+    commands = [h["command"] for h in history(run)[:5]]
+    assert commands == [
+        f"star {last['id']}",
+        f"star {shelf['regex']}",  # undone by u
+        f"archive {shelf['sched']}",
+        f"unread {shelf['parsers']}",
+        f"read {shelf['parsers']}",
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_triage_opens_on_the_unread_unless_a_state_option_says_otherwise(
+    run: Run, crowd: Path, shelf: dict[str, int], size: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """readlog triage without options shows the unread entries; --all, --starred, --read
+    and --archived choose others; the config's triage_advance = false keeps the cursor."""
+    from readlog.cli import triage as command
+
+    run("read", str(shelf["fts5"]), str(shelf["btree"]))
+    run("star", str(shelf["fts5"]))
+    shown: list[tuple[TriageApp, str]] = []
+    keys: list[str] = []
+
+    def headless(app: TriageApp, *args: Any, **kwargs: Any) -> int:
+        async def go() -> None:
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                for key in keys:
+                    await pilot.press(key)
+                await settled(pilot)
+                shown.append((app, screen_text(app)))
+
+        asyncio.run(go())
+        return 0
+
+    monkeypatch.setattr(command, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(TriageApp, "run", headless)
+    run("triage")
+    app, screen = shown.pop()
+    assert app.rows.total == 34 and " · unread · 34 entries" in screen.splitlines()[0]
+    assert shelf["fts5"] not in ids_shown(screen) and ids_shown(screen)[0] == shelf["p99"]
+    if size != (80, 24):
+        return
+    for options, total, top in ((["--all"], 36, "all"), (["--starred"], 1, "starred"), (["--read"], 2, "read")):
+        run("triage", *options)
+        app, screen = shown.pop()
+        assert app.rows.total == total and f" · {top} · " in screen.splitlines()[0], options
+    run("triage", "--all", "--source", "evening-reads")  # the other filters apply as given
+    assert shown.pop()[0].rows.total == 2
+    keys[:] = ["s"]
+    run("triage")
+    assert shown.pop()[0].cursor == 1
+    (library_dir := crowd.parent.parent / "config").mkdir(exist_ok=True)
+    (library_dir / "config.toml").write_text("triage_advance = false\n", encoding="utf-8")
+    run("triage")
+    assert shown.pop()[0].cursor == 0
+    assert run.json("config")["settings"]["triage_advance"] == {"value": False, "from": "config file"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_read_starred_and_archived_rows_look_so_without_colour(
+    crowd: Path, shelf: dict[str, int], size: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each state has a mark of its own in the list; an archived row (still shown where it
+    was) is dimmed and its title struck through, which NO_COLOR keeps."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    shots: list[str] = []
+    drive(
+        crowd,
+        ["a", "s", "r", "j", lambda app: shots.extend([screen_text(app), screen_text(app, styles=True)])],
+        size=size,
+    )
+    plain, ansi = shots
+    marks = {int(m.group(1)): m.group(2) for m in re.finditer(r"^ *(\d+)  ([●★▪ ]{3})  ", plain, re.M)}
+    assert marks[shelf["fts5"]] == "● ▪" and marks[shelf["btree"]] == "●★ " and marks[shelf["p99"]] == "   "
+    assert marks[shelf["parsers"]] == "●  "
+    archived = next(line for line in ansi.split("\x1b[") if "帖子讨论" in line or "帖子" in line)
+    codes = set(archived.split("m", 1)[0].split(";"))
+    assert {"2", "9"} <= codes, archived  # dim and struck through: attributes, not colours
+    if size == (60, 20):  # the help says what the marks mean; a short screen scrolls it
+        _, screen = drive(crowd, ["question_mark", lambda app: None, "end"], size=size)
+        assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_footer_keeps_the_main_keys_and_the_list_takes_the_spare_rows(
+    crowd: Path, shelf: dict[str, int], size: Any, lang: str
+) -> None:
+    """The footer drops the least needed keys first: quit, help, the three decisions,
+    opening and moving stay at 60 columns. The detail is as tall as its entry (at most
+    half the screen's middle) and the list takes every other row."""
+    if lang == "zh" and size != (60, 20):
+        pytest.skip("one size is enough to check the Chinese footer")
+    width, height = size
+    shots: list[tuple[int, str]] = []
+
+    def take(app: TriageApp) -> None:
+        shots.append((app.cursor, screen_text(app)))
+
+    # the first entry; the last, whose summary is longer than the screen; the one above it
+    _, screen = drive(crowd, [take, "end", take, "up", take], size=size, lang=lang, f=Filters())
+    footer = screen.splitlines()[-1]
+    words = {"en": ["j/k move", "⏎ open", "s star", "r read", "a archive", "? help", "q quit"]}
+    words["zh"] = ["j/k 移动", "⏎ 打开", "s 星标", "r 已读", "a 归档", "? 帮助", "q 退出"]
+    for word in words[lang]:
+        assert word in footer, (word, footer)
+    if width >= 120:
+        assert all(f"{k} " in footer for k in "tnof/u")
+    middle = height - 3  # less the top bar, the status line and the footer
+    for cursor, shown in shots:
+        lines = shown.splitlines()
+        assert len(lines) == height
+        top = min(i for i, line in enumerate(lines) if line.startswith("╭"))
+        if cursor != 35:  # a panel taller than its room is cut, not ended
+            bottom = max(i for i, line in enumerate(lines) if line.startswith("╰"))
+            assert bottom == height - 3, "\n".join(lines)  # the panel ends just above the status line
+        assert top - 1 - 1 >= middle // 2 - 1, "\n".join(lines)  # the list keeps at least half the middle
+        listed = ids_shown(shown)
+        assert len(listed) == top - 2  # every row between the column names and the panel is an entry
+        assert cursor + 1 in listed  # the cursor's entry is in sight (ids follow the list's order here)
+    assert len(ids_shown(shots[0][1])) > (8 if height == 24 else 5)  # more than the old fixed split showed
+    assert [c for c, _ in shots] == [0, 35, 34]
 
 
 # ---- lazy rows ---------------------------------------------------------------------

@@ -82,6 +82,12 @@ class State:
     def mark_read_on_show(self) -> bool:
         return bool(self.setting("mark_read_on_show"))
 
+    @property
+    def triage_advance(self) -> bool:
+        """Whether the triage screen moves to the next entry after s, r or a."""
+        value = self.setting("triage_advance")
+        return True if value is None else bool(value)
+
     def library(self) -> Store:
         if self._lib is None:
             from readlog.core.maintenance import open_library

@@ -108,8 +108,9 @@ def config(
 
     Settings live in config.toml in the user config dir (~/.config/readlog/
     on Linux; $READLOG_CONFIG names another file). Keys: library, columns,
-    page_size, lang, mark_read_on_show. Options beat the environment
-    (READLOG_DB, READLOG_LANG), which beats the file, which beats defaults.
+    page_size, lang, mark_read_on_show, triage_advance. Options beat the
+    environment (READLOG_DB, READLOG_LANG), which beats the file, which
+    beats defaults.
 
     \b
     Examples:

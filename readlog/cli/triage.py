@@ -10,33 +10,53 @@ from readlog.cli.options import filter_options
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
 
+ALL = typer.Option(False, "--all", help="Read and unread entries alike (the default is the unread ones).")
+
 
 @app.command()
 @handle_errors
 @filter_options
-def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs()) -> None:
+def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool = ALL) -> None:
     """Go through entries one key at a time: star, read, archive, tag, note, open, undo.
 
     Opens a full-screen list of the entries the filters select (the same
-    filters, columns and order as list) beside the selected entry's detail.
-    Keys: j/k move, Enter opens, s star, r read, a archive, t tags, n note,
-    o open the link, / search, f cycles unread/starred/all, u undo, ? help,
-    q quit. Every change is saved at once, as its own action in history.
-    Needs a terminal; exit status 0 when the reader quits.
+    filters, columns and order as list) beside the selected entry's detail:
+    the unread ones unless --all, --read, --starred or --archived says
+    otherwise. Keys: j/k move, Enter opens, s star, r read, a archive (each
+    then moves to the next entry; triage_advance = false in the config file
+    stays), t tags, n note, o open the link, / search, f cycles
+    unread/starred/all, u undo, ? help, q quit. Every change is saved at
+    once, as its own action in history. Needs a terminal; exit status 0 when
+    the reader quits.
 
     \b
     Examples:
-      readlog triage --unread
-      readlog triage --source "Go Blog" --since 2w
-      readlog --lang zh triage --tag rust
+      readlog triage
+      readlog triage --all --source "Go Blog" --since 2w
+      readlog --lang zh triage --starred --tag rust
     """
-    f = fa.filters()
-    import sys
-
-    from readlog.cli.organise import stdin_is_terminal
-
-    if not (stdin_is_terminal() and sys.stdout is not None and sys.stdout.isatty()):
+    f = opening_filters(fa, everything).filters()
+    if not on_a_terminal():
         raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
     from readlog.triage import run
 
     raise typer.Exit(run(state_of(ctx), f, fa.search))
+
+
+def opening_filters(fa: FilterArgs, everything: bool) -> FilterArgs:
+    """The filters as typed, with --unread added when no option says which states to show
+    (--all, --unread, --read, --starred, --archived): triage is for what is still to read."""
+    from dataclasses import replace
+
+    if everything or fa.unread or fa.read or fa.starred or fa.archived:
+        return fa
+    return replace(fa, unread=True)
+
+
+def on_a_terminal() -> bool:
+    """Whether both standard input and output are a terminal (a test seam)."""
+    import sys
+
+    from readlog.cli.organise import stdin_is_terminal
+
+    return stdin_is_terminal() and sys.stdout is not None and sys.stdout.isatty()

@@ -58,6 +58,7 @@ LABELS = {
         "help": "Keys",
         "help_close": "Esc, q or ? closes this help",
         "view": "view: {view}",
+        "last_entry": "that was the last entry",
     },
     "zh": {
         "title": "readlog 分拣",
@@ -91,11 +92,12 @@ LABELS = {
         "help": "按键",
         "help_close": "按 Esc、q 或 ? 关闭帮助",
         "view": "视图：{view}",
+        "last_entry": "已是最后一条",
     },
 }
 
-# (keys, what they do in English, in Chinese, the footer's word in English, in Chinese).
-# The footer shows as many as fit, dropping the first ones first; help shows all.
+# (keys, what they do in English, in Chinese, the footer's word in English, in Chinese),
+# in the order the footer and help show them.
 KEYS: list[tuple[str, str, str, str, str]] = [
     ("j/k", "move down / up (also the arrow keys)", "下移 / 上移（方向键也可）", "move", "移动"),
     ("⏎", "open the entry: Enter or Space (Esc goes back)", "打开条目：回车或空格（Esc 返回）", "open", "打开"),
@@ -111,9 +113,16 @@ KEYS: list[tuple[str, str, str, str, str]] = [
     ("?", "this help", "本帮助", "help", "帮助"),
     ("q", "quit (every change is already saved)", "退出（每次更改都已保存）", "quit", "退出"),
 ]
+# When the footer is too narrow for every key, these go first, in this order: what is left
+# at 60 columns is quitting, help, the three decisions, opening an entry and moving.
+FOOTER_DROPS = ("n", "t", "f", "/", "o", "u", "j/k", "⏎", "a", "s", "r", "?", "q")
 EXTRA_KEYS = [
     ("PgUp/PgDn", "a page up / down", "上一页 / 下一页"),
     ("g/G Home/End", "first / last entry", "第一条 / 最后一条"),
+]
+# The help's last lines: what the marks in the list mean.
+LEGEND = [
+    ("● ★ ▪", "unread, starred, archived (struck through)", "未读、星标、已归档（划掉）"),
 ]
 # The longest relative time each language writes ("59 minutes ago"): the saved column is this wide.
 _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), timedelta(days=300))
@@ -153,7 +162,7 @@ def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: date
     cells = [entry_cells(out, row, current, with_match=with_match, with_tags=with_tags) for row in rows]
     widest = {
         "id": Text(str(highest_id)),
-        "mark": Text("  "),
+        "mark": Text(" " * len(MARKS)),
         "title": Text(""),
         "source": Text(""),
         "category": Text(""),
@@ -170,15 +179,38 @@ def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: date
 
 
 def entry_cells(out: Output, row: Row, current: datetime, *, with_match: bool, with_tags: bool) -> dict[str, Text]:
-    """One row's cells: as ``list`` has them, with the search snippet when searching."""
+    """One row's cells: as ``list`` has them, with the search snippet when searching,
+    and a mark for each state (an entry archived on the screen stays in the list)."""
     snippet = row.get("_snippet", ("", [])) if with_match else None
-    return out.entry_cells(row, current, snippet=snippet, tags=with_tags)
+    cells = out.entry_cells(row, current, snippet=snippet, tags=with_tags)
+    cells["mark"] = marks(row)
+    if row.get("archived_at"):
+        cells["title"].stylize("strike")
+    return cells
+
+
+# The mark column: (the row's column, the mark, its style). Each state has its own
+# sign, so the list says it without colour (NO_COLOR); read is also the title's weight
+# (bold while unread), and an archived row is dimmed with its title struck through.
+MARKS = (("read_at", "●", "bold blue"), ("starred_at", "★", "yellow"), ("archived_at", "▪", "dim"))
+
+
+def marks(row: Row) -> Text:
+    """'●★▪': unread, starred, archived (a space for each state the entry is not in)."""
+    text = Text()
+    for column, sign, style in MARKS:
+        on = not row.get(column) if column == "read_at" else bool(row.get(column))
+        text.append(sign if on else " ", style=style if on else "")
+    return text
 
 
 def list_line(layout: _Lines, out: Output, row: Row, current: datetime) -> Text:
-    """One entry's line in the columns of ``layout``."""
+    """One entry's line in the columns of ``layout``; an archived one dimmed."""
     cells = entry_cells(out, row, current, with_match="match" in layout.keys, with_tags="tags" in layout.keys)
-    return layout.line(cells)
+    line = layout.line(cells)
+    if row.get("archived_at"):
+        line.stylize("dim")
+    return line
 
 
 # ---- the detail pane --------------------------------------------------------------
@@ -223,13 +255,15 @@ def top_bar(lang: str, view: str, total: int, index: int, query: str | None, wid
 
 
 def footer(lang: str, width: int) -> Text:
-    """The keys, as many as fit in ``width`` cells (the first of KEYS are dropped first)."""
+    """The keys, as many as fit in ``width`` cells, the least needed (FOOTER_DROPS) left out first."""
     words = [(key, en if lang == "en" else zh) for key, _, _, en, zh in KEYS]
+    drops = iter(FOOTER_DROPS)
     while words:
         used = sum(cell_len(k) + 1 + cell_len(w) for k, w in words) + len(words) - 1
         if used <= width:
             break
-        words.pop(0)
+        drop = next(drops, None)
+        words = [(k, w) for k, w in words if k != drop] if drop else words[1:]
     line = Text(no_wrap=True)
     for i, (key, word) in enumerate(words):
         if i:
@@ -243,10 +277,10 @@ def help_text(lang: str) -> Text:
     """Every key with what it does, for the ? screen."""
     rows = [(k, en, zh) for k, en, zh, _, _ in KEYS]
     rows[1:1] = EXTRA_KEYS
-    width = max(cell_len(k) for k, _, _ in rows) + 2
+    width = max(cell_len(k) for k, _, _ in [*rows, *LEGEND]) + 2
     text = Text(label(lang, "help") + "\n\n", style="bold")
-    for key, en, zh in rows:
-        text.append(key + " " * (width - cell_len(key)), style="bold")
+    for key, en, zh in [*rows, ("", "", ""), *LEGEND]:
+        text.append(key + " " * (width - cell_len(key)) if key else "", style="bold")
         text.append((zh if lang == "zh" else en) + "\n")
     text.append("\n" + label(lang, "help_close"), style="dim")
     return text

@@ -24,6 +24,7 @@ def run(state: State, f: Filters, query_text: str | None = None) -> int:
         lang=state.out.lang,
         columns=list(state.out.columns) if state.out.columns is not None else None,
         mark_read_on_show=state.mark_read_on_show,
+        advance=state.triage_advance,
         query_text=query_text,
     )
     code = app.run()

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -81,9 +82,9 @@ def guarded(method: F) -> F:
         return waiting  # type: ignore[return-value]
 
     @functools.wraps(method)
-    def wrapper(self: TriageApp, *args: Any) -> None:
+    def wrapper(self: TriageApp, *args: Any, **kwargs: Any) -> None:
         try:
-            method(self, *args)
+            method(self, *args, **kwargs)
         except (ReadlogError, sqlite3.Error) as exc:
             self.refused(exc)
 
@@ -139,17 +140,27 @@ class EntryList(ScrollView, can_focus=True, inherit_bindings=False):
     def on_click(self, event: Click) -> None:
         self.triage.move_to(self.scroll_offset.y + event.y)
 
+    def on_resize(self, event: Resize) -> None:
+        """The list is as tall as the detail below it leaves room for, which
+        changes with the entry shown: keep the cursor in sight."""
+        self.triage.keep_in_sight()
+
 
 class HelpScreen(ModalScreen[None]):
     """Every key and what it does; Esc, q or ? closes it."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                          border: round $accent; padding: 0 1; background: $surface; }
+    HelpScreen > VerticalScroll { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                                  border: round $accent; padding: 0 1; background: $surface;
+                                  scrollbar-size-vertical: 1; scrollbar-size-horizontal: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", show=False),
+        Binding("j,down", "scroll(1)", show=False),
+        Binding("k,up", "scroll(-1)", show=False),
+        Binding("g,home", "ends(-1)", show=False),
+        Binding("G,end", "ends(1)", show=False),
     ]
 
     def __init__(self, text: Text) -> None:
@@ -157,7 +168,18 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text)
+        # As wide as its longest line (and the frame, padding and scrollbar) or the screen;
+        # a short terminal scrolls it (j/k, the arrows, PgUp/PgDn, g/G).
+        with VerticalScroll() as frame:
+            frame.styles.width = max(map(cell_len, self.text.plain.splitlines())) + 5
+            yield Static(self.text)
+
+    def action_scroll(self, step: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def action_ends(self, which: int) -> None:
+        frame = self.query_one(VerticalScroll)
+        (frame.scroll_end if which > 0 else frame.scroll_home)(animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
@@ -170,13 +192,16 @@ class TriageApp(App[int]):
     Screen { layout: vertical; }
     #top, #columns, #status, #footer { height: 1; }
     #body { height: 1fr; }
-    #left { height: 45%; }
+    #left { height: 1fr; min-height: 4; }
     #list { height: 1fr; }
-    #detail { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    #detail { height: auto; max-height: 50%; scrollbar-size-vertical: 1; scrollbar-size-horizontal: 0;
+              scrollbar-gutter: stable; }
+    #detail-text { height: auto; }
     #body.wide { layout: horizontal; }
-    #body.wide #left { height: 1fr; width: 3fr; }
-    #body.wide #detail { width: 2fr; }
+    #body.wide #left { width: 3fr; }
+    #body.wide #detail { height: 1fr; max-height: 100%; width: 2fr; }
     #body.reading #left { display: none; }
+    #body.reading #detail { height: 1fr; max-height: 100%; }
     #prompt { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -211,6 +236,7 @@ class TriageApp(App[int]):
         lang: str = "en",
         columns: list[str] | None = None,
         mark_read_on_show: bool = False,
+        advance: bool = True,
         window: int = WINDOW,
         query_text: str | None = None,
     ) -> None:
@@ -224,6 +250,7 @@ class TriageApp(App[int]):
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
+        self.advance = advance  # to the next entry after s, r or a (the config's triage_advance)
         self.window = window
         self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
         self.filters = base
@@ -317,6 +344,13 @@ class TriageApp(App[int]):
 
     def show_cursor(self) -> None:
         """Keep the cursor in sight, and show its entry in the detail pane and the top bar."""
+        self.keep_in_sight()
+        self.query_one(EntryList).refresh()
+        self.show_detail()
+        self.show_top()
+
+    def keep_in_sight(self) -> None:
+        """Scroll the list so that the cursor's line shows."""
         entry_list = self.query_one(EntryList)
         height = max(1, entry_list.size.height)
         top = entry_list.scroll_offset.y
@@ -324,9 +358,6 @@ class TriageApp(App[int]):
             entry_list.scroll_to(y=self.cursor, animate=False, immediate=True)
         elif self.cursor >= top + height:
             entry_list.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
-        entry_list.refresh()
-        self.show_detail()
-        self.show_top()
 
     def show_top(self) -> None:
         view = view_name(self.filters, self.lang)
@@ -406,7 +437,7 @@ class TriageApp(App[int]):
         self.query_one("#body").add_class("reading")
         self.query_one("#detail", VerticalScroll).focus()
         if self.mark_read_on_show and not row["read_at"]:
-            self.action_flip("read")
+            self.action_flip("read", advance=False)
         self.call_after_refresh(self.refresh_detail_width)
 
     def action_space(self) -> None:
@@ -442,25 +473,36 @@ class TriageApp(App[int]):
 
     # ---- changing entries ---------------------------------------------------------------
 
-    def changed(self, action_id: int) -> Row | None:
-        """After a change to the entry under the cursor: read it again and show it."""
+    def changed(self, action_id: int, *, advance: bool = False) -> Row | None:
+        """After a change to the entry under the cursor: read it again and show it,
+        or (``advance``) show the next entry, as mutt's $resolve does (the last stays)."""
         self.mine.add(action_id)
         self.pending_undo = None
         row = self.rows.changed(self.cursor)
+        if advance and self.cursor < self.rows.total - 1:
+            self.cursor += 1
         self.show_cursor()
         return row
 
     @guarded
-    def action_flip(self, which: str) -> None:
-        """s, r, a: star, read or archive the entry, or take it back."""
+    def action_flip(self, which: str, advance: bool = True) -> None:
+        """s, r, a: star, read or archive the entry, or take it back; then, in the list
+        (not while reading the entry), move to the next one unless triage_advance is off.
+        Taking back moves on too, as in mutt; u comes back to the entry."""
         row = self.current()
         if row is None:
             return
         on = row[STATE_COLUMNS[which]] is None
         name = actions.STATE_COMMANDS[(which, on)]
         action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
-        self.changed(action)
-        self.say(show.state_message(self.lang, name, row))
+        moving, was = advance and self.advance and not self.reading, self.cursor
+        self.changed(action, advance=moving)
+        said = show.state_message(self.lang, name, row)
+        if moving and self.cursor == was:  # nowhere to move on to: say so, as mutt does
+            last = Text(" · " + show.label(self.lang, "last_entry"), style="dim")
+            said.truncate(max(0, self.size.width - last.cell_len), overflow="ellipsis")  # the title gives way
+            said.append_text(last)
+        self.say(said)
 
     @guarded
     def action_link(self) -> None:
