@@ -62,6 +62,9 @@ _ZH_CONTEXT = re.compile(
     rf"^(?:{_ZH_SUBJECT}|作者)(?:由.{{1,40}}?(?:撰写|所写|写|发表|发布|翻译|整理|编写)|延续.{{1,40}}|"
     rf"(?:来自|出自|选自|转载自).{{1,40}})$"
 )
+_MAYBE_OPENING = re.compile(r"^(?:[本这這该該此文博帖]|作者|th|in\s)", re.I)  # a quick no for most sentences
+_AROUND = re.compile(rf"^(?:{_ZH_SUBJECT})?{_ZH_ADVERB}(?:围绕|圍繞)(.+?)(?:展开|展開)([，,：:。！？!?；;.]?)$")
+_ZH_VERB_ONLY = re.compile(rf"^{_ZH_ADVERB}{_ZH_VERB}了?(?:的是|的)?\s*")
 _EN_THING = (
     r"(?:blog\s+post|article|post|essay|piece|paper|write-?up|talk|video|newsletter|tutorial|guide|story|report|"
     r"episode|thread|note|entry)"
@@ -86,93 +89,102 @@ def cells(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _pairs(text: str) -> tuple[list[bool], list[int]]:
-    """Which positions are inside a bracket or quote that closes, and where
-    the openers that never close are."""
+def _wider(text: str, limit: int) -> bool:
+    """cells(text) > limit, without measuring a text far longer or shorter than that."""
+    if len(text) > limit:
+        return True  # every character takes a cell at least
+    return 2 * len(text) > limit and cells(text) > limit
+
+
+# What the scanner stops at: brackets and quotes, and the marks that end sentences and clauses.
+_MARKS = re.compile("[" + re.escape("".join(sorted({*_PAIRS, *_CLOSERS, *_ENDS, *_CLAUSE_ENDS}))) + r"]|\.(?=\s|\Z)")
+SCANNED = 2000  # characters of a summary looked at for its title: its first sentence is in them
+
+
+def _spans(text: str, ends: frozenset[str], *, stops: bool, first: bool = False) -> list[tuple[int, int]]:
+    """Where the pieces of ``text`` are, cut after each of ``ends`` outside
+    brackets and quotes (and, with ``stops``, after a full stop followed by
+    a space, abbreviations aside); each piece keeps its end mark. Only a
+    bracket that closes later hides what is inside it. With ``first``, only
+    the first piece (and the rest as one)."""
+    stack: list[str] = []
+    spans, start = [], 0
+    for m in _MARKS.finditer(text):
+        ch, i = m.group(), m.start()
+        if ch == '"' and stack and stack[-1] == '"':
+            stack.pop()
+        elif ch in _PAIRS:
+            if text.find(_PAIRS[ch], i + 1) != -1:
+                stack.append(ch)
+        elif ch in _CLOSERS:
+            if _CLOSERS[ch] in stack:
+                while stack.pop() != _CLOSERS[ch]:
+                    pass
+        elif stack:
+            continue
+        elif ch in ends or (ch == "." and stops and not text.endswith(_ABBREVIATIONS, start, i + 1)):
+            if text[start : i + 1].strip():
+                spans.append((start, i + 1))
+            start = i + 1
+            if first:
+                break
+    if start < len(text) and text[start:].strip():
+        spans.append((start, len(text)))
+    return spans
+
+
+def _unclosed(text: str) -> list[int]:
+    """Where the brackets and quotes still open at the end of ``text`` were opened."""
     stack: list[tuple[str, int]] = []
-    depth = [0] * (len(text) + 1)
-    used: set[int] = set()
-    for i, ch in enumerate(text):
+    for m in _MARKS.finditer(text):
+        ch, i = m.group(), m.start()
         if ch == '"' and stack and stack[-1][0] == '"':
-            start = stack.pop()[1]
+            stack.pop()
         elif ch in _PAIRS:
             stack.append((ch, i))
-            continue
         elif ch in _CLOSERS and any(o == _CLOSERS[ch] for o, _ in stack):
-            while stack[-1][0] != _CLOSERS[ch]:
-                stack.pop()  # an opener inside it that never closed
-            start = stack.pop()[1]
-        else:
-            continue
-        used.update((start, i))
-        depth[start + 1] += 1
-        depth[i] -= 1
-    inside, level = [], 0
-    for i in range(len(text)):
-        level += depth[i]
-        inside.append(level > 0)
-    return inside, [i for i, ch in enumerate(text) if ch in _PAIRS and i not in used]
+            while stack.pop()[0] != _CLOSERS[ch]:
+                pass
+    return [i for _, i in stack]
 
 
 def open_brackets(text: str) -> list[str]:
     """The brackets and quotes still open at the end of ``text``, innermost last."""
-    stack: list[str] = []
-    for ch in text:
-        if ch == '"' and stack and stack[-1] == '"':
-            stack.pop()
-        elif ch in _PAIRS:
-            stack.append(ch)
-        elif ch in _CLOSERS and _CLOSERS[ch] in stack:
-            while stack.pop() != _CLOSERS[ch]:
-                pass
-    return stack
+    return [text[i] for i in _unclosed(text)]
 
 
-def _spans(text: str, ends: frozenset[str], *, stops: bool) -> list[tuple[int, int]]:
-    """Where the pieces of ``text`` are, cut after each of ``ends`` outside
-    brackets and quotes (and, with ``stops``, after a full stop followed by
-    a space, abbreviations aside); each piece keeps its end mark."""
-    inside, _ = _pairs(text)
-    spans, start = [], 0
-    for i, ch in enumerate(text):
-        if inside[i]:
-            continue
-        end = ch in ends
-        if not end and stops and ch == "." and (i + 1 == len(text) or text[i + 1].isspace()):
-            end = not text[start : i + 1].endswith(_ABBREVIATIONS)
-        if end:
-            spans.append((start, i + 1))
-            start = i + 1
-    if start < len(text):
-        spans.append((start, len(text)))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
-
-
-def _split(text: str, ends: frozenset[str], *, stops: bool) -> list[str]:
-    return [text[s:e].strip() for s, e in _spans(text, ends, stops=stops)]
+def _split(text: str, ends: frozenset[str], *, stops: bool, first: bool = False) -> list[str]:
+    return [text[s:e].strip() for s, e in _spans(text, ends, stops=stops, first=first)]
 
 
 def _strip_end(text: str) -> str:
     return text.rstrip("".join(_ENDS) + "." + "".join(_CLAUSE_ENDS) + " ")
 
 
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause of ``text`` that begins at ``start`` ends (after its mark)."""
+    spans = _spans(text[start:], _OPENING_CLAUSE_ENDS, stops=False, first=True)
+    return start + spans[0][1] if spans else len(text)
+
+
 def drop_opening(sentence: str) -> str:
     """``sentence`` without an opening that names the article instead of its
     subject; the sentence itself when nothing would be left."""
-    spans = _spans(sentence, _OPENING_CLAUSE_ENDS, stops=False)
+    if not _MAYBE_OPENING.match(sentence):
+        return sentence
     start, context = 0, False
-    while len(spans) > 1 and _ZH_CONTEXT.match(_strip_end(sentence[spans[0][0] : spans[0][1]].strip())):
-        spans, context = spans[1:], True  # 这篇博客由 X 撰写，... : the next clause says what it is about
-        start = spans[0][0]
-    end = spans[0][1]
+    end = _clause_end(sentence, start)
+    while sentence[end:].strip() and _ZH_CONTEXT.match(_strip_end(sentence[start:end].strip())):
+        start, context = end, True  # 这篇博客由 X 撰写，... : the next clause says what it is about
+        end = _clause_end(sentence, start)
     first, rest = sentence[start:end].strip(), sentence[end:]
-    around = re.match(rf"^(?:{_ZH_SUBJECT})?{_ZH_ADVERB}(?:围绕|圍繞)(.+?)(?:展开|展開)([，,：:。！？!?；;.]?)$", first)
+    around = _AROUND.match(first)
     if around:
         first = around.group(1).strip() + around.group(2)
     else:
         first = _ZH_OPENING.sub("", first, count=1)
         if context:
-            first = re.sub(rf"^{_ZH_ADVERB}{_ZH_VERB}了?(?:的是|的)?\s*", "", first, count=1)
+            first = _ZH_VERB_ONLY.sub("", first, count=1)
     joined = (first + rest).strip()
     english = _EN_OPENING.sub("", joined, count=1)  # "In this post, the author explains": across a comma
     if english != joined and english[:1].islower():
@@ -216,7 +228,7 @@ def _closed(text: str, limit: int, *, ellipsis: bool) -> str:
     opened = open_brackets(text)
     if not opened:
         return text + mark
-    _, unclosed = _pairs(text)
+    unclosed = _unclosed(text)
     before = text[: unclosed[0]].rstrip(" ,，、：:;；-") if unclosed else ""
     if cells(before) >= MIN_PREFIX:
         return before + "…"
@@ -232,16 +244,16 @@ def derive_title(summary: str) -> str:
     """A short title made from a summary: its first sentence without an
     opening such as 文章介绍了, or failing that its first clause, cut to
     MAX_CELLS with an ellipsis; never the whole paragraph."""
-    text = " ".join(summary.split())
+    text = " ".join(summary[:SCANNED].split())
     if not text:
         return ""
-    sentences = _split(text, _ENDS, stops=True)
+    sentences = _split(text, _ENDS, stops=True, first=True)
     first = _strip_end(drop_opening(sentences[0]))
     if not first:
         first = _strip_end(sentences[0]) or sentences[0]
-    if cells(first) > MAX_CELLS:
-        clause = _strip_end(_split(first, _OPENING_CLAUSE_ENDS, stops=False)[0])
-        if 4 <= cells(clause) <= MAX_CELLS:
+    if _wider(first, MAX_CELLS):
+        clause = _strip_end(_split(first, _OPENING_CLAUSE_ENDS, stops=False, first=True)[0])
+        if _wider(clause, 3) and not _wider(clause, MAX_CELLS):
             return _closed(_unwrap(clause), MAX_CELLS, ellipsis=False)
         return _cut(first, MAX_CELLS)
     return _closed(_unwrap(first), MAX_CELLS, ellipsis=False)
@@ -260,9 +272,9 @@ def identity_title(summary: str) -> str:
         return ""
     first = _OLD_SENTENCE_END.split(text, maxsplit=1)[0].strip()
     first = first.rstrip("。！？!?；;.")
-    if cells(first) > MAX_CELLS:
+    if _wider(first, MAX_CELLS):
         clause = _OLD_CLAUSE_END.split(first, maxsplit=1)[0].strip()
-        if 4 <= cells(clause) <= MAX_CELLS:
+        if _wider(clause, 3) and not _wider(clause, MAX_CELLS):
             return clause
         return _old_cut(first, MAX_CELLS)
     return first
