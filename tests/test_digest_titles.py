@@ -53,7 +53,11 @@ OPENING = re.compile(
         ("This article explains how B-trees split pages. Then more.", "How B-trees split pages"),
         ("In this post, the author walks through a tiny JIT.", "A tiny JIT"),
         ("The paper presents a new garbage collector.", "A new garbage collector"),
+        ("This post is a tour of the Go scheduler.", "A tour of the Go scheduler"),
+        ("This article is about tiny compilers.", "Tiny compilers"),
         # what does not open with the article stays as it is
+        ("The paper is wrong about caches.", "The paper is wrong about caches"),
+        ("文章讲究排版。", "文章讲究排版"),
         ("文章的核心论点是边界不是免费的。", "文章的核心论点是边界不是免费的"),
         ("Go 团队介绍了新的调优方法。", "Go 团队介绍了新的调优方法"),
         ("First sentence here. Second one.", "First sentence here"),

@@ -44,9 +44,9 @@ _ZH_SUBJECT = (
 _ZH_ADVERB = r"(?:深入地?|详细地?|系统地?|全面地?|简要地?|简单|主要|重点|首先|进一步|集中|具体|将|则|还)*"
 # Verbs whose object is the subject: dropped with the opening (文章介绍了 X -> X).
 _ZH_VERB = (
-    r"(?:介绍|复盘|盘点|讲述|讲解|讲|记录|解析|探讨|探究|报道|分析|聚焦于|聚焦|梳理|解释|讨论|围绕|总结|回顾|"
+    r"(?:介绍|复盘|盘点|讲述|讲解|讲(?![究座])|记录|解析|探讨|探究|报道|分析|聚焦于|聚焦|梳理|解释|讨论|围绕|总结|回顾|"
     r"描述|阐述|阐释|展示|说明|剖析|揭示|概述|概括|列举|研究|分享|演示|探索|考察|审视|论证|披露|整理|汇总|"
-    r"谈论|谈|关注|思考|反思|认为|指出|表示|称|记述|追溯|评测|评述|解读|对比了?|比较了?|"
+    r"谈论|谈|关注|思考|反思|认为|指出|表示|称(?![为号之])|记述|追溯|评测|评述|解读|对比了?|比较了?|"
     r"介紹|講述|講解|講|記錄|探討|報導|討論|圍繞|總結|回顧|闡述|說明|認為|解釋|評測|解讀)"
 )
 # Verbs that say what the article wants or claims: kept, only the subject goes (文章呼吁 X -> 呼吁 X).
@@ -74,7 +74,7 @@ _EN_VERB = (
     r"summari[sz]es|recounts|reports\s+on|is\s+about|argues(?:\s+that)?|shares|demonstrates|investigates|surveys|"
     r"analy[sz]es|documents|announces|proposes|chronicles|walks\s+(?:you\s+|readers\s+)?through|"
     r"looks\s+(?:at|into)|(?:dives|digs|delves)\s+into|takes\s+a\s+(?:close\s+)?look\s+at|"
-    r"(?:gives|provides)\s+an\s+overview\s+of|tells\s+(?:the\s+story\s+of|how)|is)"
+    r"(?:gives|provides)\s+an\s+overview\s+of|tells\s+(?:the\s+story\s+of|how)|is(?=\s+(?:a|an)\s))"
 )
 _EN_OPENING = re.compile(
     rf"^(?:(?:this|the|in\s+this|in\s+the)\s+{_EN_THING}(?:\s+by\s+[^,]{{1,40}}?)?,?\s+"
