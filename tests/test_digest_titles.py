@@ -58,6 +58,8 @@ OPENING = re.compile(
         # what does not open with the article stays as it is
         ("The paper is wrong about caches.", "The paper is wrong about caches"),
         ("文章讲究排版。", "文章讲究排版"),
+        ("本文为什么值得读？因为短。", "本文为什么值得读"),
+        ("本文为 某书 的读书笔记。", "某书 的读书笔记"),
         ("文章的核心论点是边界不是免费的。", "文章的核心论点是边界不是免费的"),
         ("Go 团队介绍了新的调优方法。", "Go 团队介绍了新的调优方法"),
         ("First sentence here. Second one.", "First sentence here"),

@@ -54,7 +54,7 @@ _ZH_STANCE = (
     r"(?:倡导|呼吁|主张|建议|提出|强调|尝试|试图|质疑|批评|反对|希望|展望|预测|宣布|推荐|提醒|警告|证明|带领|带你|教你)"
 )
 _ZH_OPENING = re.compile(
-    rf"^(?:{_ZH_SUBJECT}{_ZH_ADVERB}(?:{_ZH_VERB}了?(?:的是|的)?|是|为)|作者{_ZH_ADVERB}{_ZH_VERB}了?|"
+    rf"^(?:{_ZH_SUBJECT}{_ZH_ADVERB}(?:{_ZH_VERB}了?(?:的是|的)?|是(?!否)|为(?![什何]))|作者{_ZH_ADVERB}{_ZH_VERB}了?|"
     rf"{_ZH_SUBJECT}(?={_ZH_ADVERB}{_ZH_STANCE}))[\s:：，,]*"
 )
 # A clause that only says who wrote it or what it continues: 这篇博客由 X 撰写，... / 文章延续 X 系列，...
