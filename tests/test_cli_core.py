@@ -28,7 +28,7 @@ def test_digest_fields(run: Run) -> None:
     first = rows["Example Systems Blog"]
     assert first["category"] == "技术文章"
     assert first["published"] == "2026-10-02"
-    assert first["title"] == "作者介绍了一个内核调度器的新实验"
+    assert first["title"] == "一个内核调度器的新实验"
     assert first["verdict"].startswith("推荐收录")
     assert rows["Phil Example - databases"]["published"] is None
     assert rows["Parsers Weekly"]["published"] == "2026-09-15"

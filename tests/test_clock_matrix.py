@@ -144,7 +144,7 @@ def test_the_instants_are_what_they_say(instant: Instant) -> None:
 def test_relative_stamps_resolve_against_the_clock(run: Run, tmp_path: Path, instant: Instant) -> None:
     stamps = ["收藏16 天前", "Saved 3 days ago", "收藏5 分钟前", "收藏昨天 08:30", "收藏1 年前", "Saved 2 months ago"]
     text = "clock-reads\n\n" + "".join(f"Title {n}\n\nSummary {n}.\n\n{s}\n\n" for n, s in enumerate(stamps))
-    run("import", str(write(tmp_path / "stamps.txt", text)))  # no --as-of: the clock is the reference
+    run("import", "-", input=text)  # standard input, no --as-of: the clock is the reference
     saved = {e["title"]: when(e["saved_at"]) for e in run.json("list", "-n", "0")}
     assert saved["Title 0"] == instant.at - timedelta(days=16)  # elapsed time, whatever the offsets
     assert saved["Title 1"] == instant.at - timedelta(days=3)

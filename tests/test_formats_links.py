@@ -72,12 +72,13 @@ def test_wrapped_list_nested_urls_and_states(tmp_path: Path) -> None:
         ],
     }
     entries, problems = parse(write(tmp_path / "export.json", json.dumps(data)))
-    nested, status = entries
+    nested, note, status = entries
+    assert (note.url, note.title, note.summary) == ("", "Only text", "a thought")  # a note: an entry without a link
     assert nested.url == "https://b.example/n" and nested.tags == ["db"] and nested.starred_at is not None
     assert nested.saved_at == datetime(2023, 11, 14, 22, 13, 20, tzinfo=timezone.utc)  # milliseconds
     assert nested.read_at == nested.saved_at
     assert status.read_at == datetime(2026, 2, 2, tzinfo=timezone.utc)
-    assert [p.message for p in problems] == ["record 2: no URL; skipped"]
+    assert problems == []
 
 
 def test_id_keyed_object_of_records(tmp_path: Path) -> None:

@@ -224,7 +224,7 @@ def test_text_that_is_not_utf8_is_shown_with_replacement_characters(run: Run, ba
     shown = "Bad t\ufffdite\ufffd"
     assert shown in run(*db, "list").stdout
     assert shown in run(*db).stdout  # the overview
-    assert [e["title"] for e in run.json(*db, "list")] == [shown, "作者介绍了一个内核调度器的新实验"]
+    assert [e["title"] for e in run.json(*db, "list")] == [shown, "一个内核调度器的新实验"]
     assert shown in run(*db, "show", "2").stdout
     assert run.json(*db, "show", "2")["note"] == "no\ufffd"
     assert run(*db, "stats").exit_code == 0

@@ -68,9 +68,18 @@ def test_a_bookmark_file_keeps_only_its_web_links(run: Run) -> None:
         ("apt://vlc", "Install VLC"),
         ("httpss://typo.example/a", "Typo scheme"),
         ("https:/one-slash.example/b", "One slash"),
+        ("place:sort=8&maxResults=10", "Most Visited"),  # Firefox's saved query: said like the others
     ]:
         assert f"'{title}': not a web link ({url}); skipped" in messages
-    assert report["skipped"] == 5  # place: (a saved query) is left out by the Netscape reader itself
+    assert report["skipped"] == 6
+
+
+def test_firefox_place_queries_are_skipped_with_their_reason(run: Run) -> None:
+    for name in ("firefox-backup.json", "firefox-untyped.json"):
+        result = run("import", str(FORMATS / name), "--json", code=1)
+        (report,) = json.loads(result.stdout)
+        assert any("not a web link (place:sort=8&maxResults=10); skipped" in p["message"] for p in report["problems"])
+        assert not any(e["url"].startswith("place:") for e in run.json("list", "-n", "0"))
 
 
 def test_the_rule_holds_for_other_importers_and_is_said(run: Run, tmp_path: Path) -> None:

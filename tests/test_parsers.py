@@ -58,7 +58,7 @@ def test_body_lines_are_not_headers(line: str) -> None:
 
 
 def test_titles_are_short_first_clauses() -> None:
-    assert derive_title("作者介绍了一个新实验。后面还有很多内容。") == "作者介绍了一个新实验"
+    assert derive_title("团队介绍了一个新实验。后面还有很多内容。") == "团队介绍了一个新实验"
     long = "文章复盘" + "非常" * 60 + "的工程实践，目标是实时流式视频生成。"
     title = derive_title(long)
     assert cells(title) <= 60 and title.endswith("…")

@@ -21,7 +21,7 @@ COMPILER = "编译器缓存的一次故障"
 TXN = "关于数据库事务的笔记"
 FTS = "Notes on SQLite FTS5"
 BOOK = "一本关于操作系统的书"
-STORAGE = "本期介绍文件系统的日志结构与崩溃一致性"
+STORAGE = "文件系统的日志结构与崩溃一致性"  # 本期介绍 stays in the summary
 OCAML = "作者用 OCaml 写了一个小型类型检查器"
 INCIDENT = "一次线上事故的复盘"
 

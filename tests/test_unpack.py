@@ -70,7 +70,7 @@ def test_firefox_jsonlz4_backup_imports(run: Run, tmp_path: Path) -> None:
     plain = json.loads(run("import", str(FORMATS / "firefox-backup.json"), "--json", code=None).stdout)[0]
     result = json.loads(run("import", str(backup), "--json", code=None).stdout)[0]
     assert result["format"] == "firefox" and result["updated"] + result["unchanged"] == plain["added"]
-    assert result["skipped"] == plain["skipped"] == 1  # the bookmark without a uri, with its problem line
+    assert result["skipped"] == plain["skipped"] == 2  # the bookmark without a uri, and a place: query
     assert len(result["merged"]) == plain["added"]
 
 

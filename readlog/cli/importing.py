@@ -32,7 +32,10 @@ def import_(
         None,
         "--as-of",
         metavar="DATETIME",
-        help="When the export was made, for stamps like 收藏16 天前 (default: now).",
+        help=(
+            "When the export was made, for stamps like 收藏16 天前 (default: when the file was last modified; "
+            "now for standard input)."
+        ),
     ),
     encoding: Optional[str] = typer.Option(
         None, "--encoding", help="Text encoding, e.g. gb18030 (default: UTF-8/16 by BOM)."

@@ -27,18 +27,21 @@ def check_format(fmt: str) -> str:
     return name
 
 
-def reference_time(as_of: str | datetime | None) -> datetime:
+def reference_time(as_of: str | datetime | None) -> datetime | None:
     """When the export was made, for relative stamps (收藏16 天前): ``as_of``
-    as a time or as --as-of takes it (2026-12-01, 3d, ...), else now. A time
-    without a zone is local time."""
+    as a time or as --as-of takes it (2026-12-01, 3d, ...); None when not
+    given, for each file's own modification time (ingest.reference_time). A
+    time without a zone is local time."""
     from readlog.inputs.vet import in_range
-    from readlog.model.stamps import localize, now, parse_when
+    from readlog.model.stamps import localize, parse_when
 
+    if as_of is None or (isinstance(as_of, str) and not as_of.strip()):
+        return None
     if isinstance(as_of, datetime):
         reference = as_of if as_of.tzinfo else localize(as_of)
     else:
         try:
-            reference = parse_when(as_of) if as_of else now()
+            reference = parse_when(as_of)
         except (ValueError, OverflowError) as exc:
             raise UsageError.of("bad_option_value", option="--as-of", detail=str(exc)) from None
     if not in_range(reference):
@@ -46,7 +49,7 @@ def reference_time(as_of: str | datetime | None) -> datetime:
     return reference
 
 
-def prepare(fmt: str, as_of: str | datetime | None, encoding: str | None = None) -> tuple[str, datetime]:
+def prepare(fmt: str, as_of: str | datetime | None, encoding: str | None = None) -> tuple[str, datetime | None]:
     """The checked format and reference time: every usage error of an import,
     found before any file is read or the library opened (an --encoding that
     names no encoding of text included)."""

@@ -51,6 +51,8 @@ class ImportedFile:
     problems: tuple[Problem, ...]  # line and message of each problem
     error: str | None  # why the file was not imported at all, else None
     passed_over: str  # in a directory or archive: why the file was not imported ("" when it was)
+    as_of: datetime | None = None  # what relative stamps (收藏16 天前) were counted from (None: not read)
+    as_of_from: str = ""  # where that came from: "given", "file", "archive" (a zip member's) or "now"
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,8 @@ class Library:
         """Import a file, a directory of them or a zip archive, as ``readlog import`` does.
 
         ``as_of``: when the export was made, for stamps like 收藏16 天前 (a
-        datetime, or text as --as-of takes it; default now). Re-importing adds
+        datetime, or text as --as-of takes it; default: when each file was last
+        modified, now for standard input). Re-importing adds
         nothing. Problems with records are in the report (``report.ok``); a
         path that cannot be imported at all raises ReadlogError.
         """
@@ -535,4 +538,6 @@ def _imported(result: FileResult) -> ImportedFile:
         problems=tuple(result.problems),
         error=result.error,
         passed_over=result.skipped_because,
+        as_of=result.as_of,
+        as_of_from=result.as_of_from,
     )

@@ -16,13 +16,15 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import BinaryIO, cast
 
 from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
-from readlog.inputs.reader import ZIP_MAGIC, InputFile, open_stream
+from readlog.inputs.reader import ZIP_MAGIC, InputFile, mtime, open_stream
 from readlog.inputs.unpack import Guarded
 from readlog.model.errors import ReadlogError, UnreadableInput
 from readlog.model.sanitize import shown_name
+from readlog.model.stamps import localize
 
 Opener = Callable[[], InputFile]
 EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
@@ -39,6 +41,18 @@ def is_archive(path: str) -> bool:
         return False
 
 
+def _member_time(info: zipfile.ZipInfo, archive_time: datetime | None) -> tuple[datetime | None, str]:
+    """When a member was last written (zip keeps local wall time) and whose
+    time that is; the archive file's own when the member's is zip's
+    "no time" (1980-01-01 00:00) or impossible."""
+    try:
+        if info.date_time > (1980, 1, 1, 0, 0, 0):
+            return localize(datetime(*info.date_time)), "file"
+    except (ValueError, OverflowError):
+        pass
+    return archive_time, "archive" if archive_time is not None else ""
+
+
 @contextmanager
 def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, Opener]], list[tuple[str, str]]]]:
     """(files to try, each with an opener; (name, why) for what is passed over)."""
@@ -47,6 +61,10 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise ReadlogError(f"{shown}: a damaged zip archive ({exc})") from None
+    try:
+        archive_time = mtime(os.stat(path).st_mtime)
+    except OSError:
+        archive_time = None
     with archive:
         infos = [i for i in archive.infolist() if not i.filename.startswith("__MACOSX/")]
         top = _single_folder(infos)
@@ -61,7 +79,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
                 folder = inner.split("/", 1)[0]
                 skipped.setdefault(f"{shown}:{top}{folder}/", "a folder; folders inside are not searched")
             else:
-                files.append((name, _opener(archive, info, name, encoding)))
+                files.append((name, _opener(archive, info, name, encoding, _member_time(info, archive_time))))
         yield files, list(skipped.items())
 
 
@@ -73,7 +91,13 @@ def _single_folder(infos: list[zipfile.ZipInfo]) -> str:
     return ""
 
 
-def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding: str | None) -> Opener:
+def _opener(
+    archive: zipfile.ZipFile,
+    info: zipfile.ZipInfo,
+    name: str,
+    encoding: str | None,
+    modified: tuple[datetime | None, str],
+) -> Opener:
     def open_member() -> InputFile:
         limit = read_limit()
         if info.file_size > limit:  # decompressed, it would pass the cap: refused before unpacking
@@ -85,6 +109,7 @@ def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
             raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
         guarded = Guarded(stream, "archive member", name=name, limit=limit)
-        return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding)
+        when, whose = modified
+        return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding, modified=when, modified_by=whose)
 
     return open_member

@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,11 +43,19 @@ FORMATS: dict[str, str] = {
 }
 
 
-@dataclass
 class ParseContext:
-    """What a parser needs besides the file: the reference time for stamps."""
+    """What a parser needs besides the file: the reference time for stamps
+    that are relative (收藏16 天前) or missing. Reading ``as_of`` marks it
+    ``used``, so that the import can say which reference it counted from."""
 
-    as_of: datetime
+    def __init__(self, as_of: datetime) -> None:
+        self.reference = as_of  # read without marking it used, by a parser that marks it itself
+        self.used = False
+
+    @property
+    def as_of(self) -> datetime:
+        self.used = True
+        return self.reference
 
 
 def module(name: str) -> Any:

@@ -51,6 +51,12 @@ class FileResult:
     import_id: int = 0  # its row in the imports table, once started
     cuts: dict[str, int] = field(default_factory=dict)  # field -> values cut to its limit (model/fields.py)
     encoding: str = ""  # the encoding guessed for a feed that names none and is not UTF-8
+    # The reference time of stamps that are relative (收藏16 天前) or missing, and where it came
+    # from: "given" (--as-of), "file" (the file's modification time), "archive" (the zip
+    # archive's, for a member without its own), "now" (standard input, or no usable time).
+    as_of: datetime | None = None
+    as_of_from: str = ""
+    as_of_used: bool = False  # whether any stamp of the file was counted from it
 
 
 class Interrupted(ReadlogError):
@@ -89,12 +95,15 @@ def import_files(
     paths: list[str],
     *,
     fmt: str = "auto",
-    as_of: datetime,
+    as_of: datetime | None = None,
     encoding: str | None = None,
     strict: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
-    """Import each path in its own transaction; a file's failure does not stop the others."""
+    """Import each path in its own transaction; a file's failure does not stop the others.
+
+    ``as_of``: the reference time of relative stamps; None counts each file's
+    from when it was last written (``reference``)."""
     results: list[FileResult] = []
     saved = 0
 
@@ -186,7 +195,7 @@ def _import_one(
     result: FileResult,
     *,
     fmt: str,
-    as_of: datetime,
+    as_of: datetime | None,
     strict: bool,
     progress: ProgressFactory | None,
     listed: bool = False,
@@ -215,16 +224,37 @@ def _import_one(
         result.encoding = infile.guessed_encoding
         if fmt != "auto" and not listed:
             result.problems.extend(_forced_format(infile.sniff_text(), name))
-        ctx = importers.ParseContext(as_of=as_of)
+        reference, result.as_of_from = reference_time(as_of, infile)
+        result.as_of = reference
+        ctx = importers.ParseContext(as_of=reference)
         items = importers.parse(name, infile, ctx)
         try:
             with lib.transaction(), lib.bulk_insert():
-                _store(lib, infile, items, result, as_of, strict, progress)
+                _store(lib, infile, items, result, reference, strict, progress)
+                result.as_of_used = ctx.used
         except StrictFailure:
             result.counts, result.cuts = Counts(), {}
             raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
     finally:
         close_input(infile)
+
+
+def reference_time(as_of: datetime | None, infile: InputFile) -> tuple[datetime, str]:
+    """The time a file's relative stamps (收藏16 天前) are counted from, and
+    where it came from: ``as_of`` when given; else when the file was last
+    written (an export is written when it is made: importing it a week later
+    must not move every "N days ago" by a week), unless that time is
+    unknown (standard input), out of range, or later than now; else now."""
+    from readlog.inputs.vet import in_range
+    from readlog.model.stamps import now
+
+    if as_of is not None:
+        return as_of, "given"
+    current = now()
+    when = infile.modified
+    if when is not None and in_range(when) and when <= current:
+        return when, infile.modified_by or "file"
+    return current, "now"
 
 
 def _forced_format(text: str, name: str) -> list[Problem]:

@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import BinaryIO
 
 from readlog.inputs import legacy
@@ -53,6 +54,10 @@ class InputFile:
     notes: list[str] = field(default_factory=list)
     format_hint: str | None = None  # the format a file that only one application writes is in (mozLz4: firefox)
     guessed_encoding: str = ""  # set when the encoding was guessed (a feed neither UTF-8 nor declared)
+    # When the file was last written, where that is known (not for standard input): the default
+    # reference time of relative stamps (收藏16 天前), since an export is written when it is made.
+    modified: datetime | None = None
+    modified_by: str = ""  # whose time that is: "file" (its own), "archive" (the zip archive's)
 
     @property
     def sha256(self) -> str:
@@ -248,15 +253,32 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         raise ReadlogError.of("input_is_dir", path=name)
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
-        size = os.fstat(stream.fileno()).st_size
+        st = os.fstat(stream.fileno())
     except OSError as exc:
         raise UnreadableInput(f"{name}: cannot read ({exc.strerror})") from None
-    return open_stream(name, stream, size, encoding)
+    return open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
 
 
-def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | None = None) -> InputFile:
+def mtime(seconds: float) -> datetime | None:
+    """A file's modification time as an aware datetime (None when the system gives an impossible one)."""
+    try:
+        return datetime.fromtimestamp(seconds, timezone.utc)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def open_stream(
+    name: str,
+    stream: BinaryIO,
+    size: int | None,
+    encoding: str | None = None,
+    *,
+    modified: datetime | None = None,
+    modified_by: str = "",
+) -> InputFile:
     """Check the start of an opened stream (a file, standard input, a member
-    of an archive) and wrap it for reading; the stream is closed on failure."""
+    of an archive) and wrap it for reading; the stream is closed on failure.
+    ``modified``: when it was last written, if known (and whose time that is)."""
     try:
         encoding = _encoding(encoding)
         try:
@@ -288,7 +310,15 @@ def open_stream(name: str, stream: BinaryIO, size: int | None, encoding: str | N
             stream.close()
         raise
     return InputFile(
-        name=name, stream=stream, encoding=enc, head=head, size=size, format_hint=hint, guessed_encoding=guessed or ""
+        name=name,
+        stream=stream,
+        encoding=enc,
+        head=head,
+        size=size,
+        format_hint=hint,
+        guessed_encoding=guessed or "",
+        modified=modified,
+        modified_by=modified_by if modified is not None else "",
     )
 
 

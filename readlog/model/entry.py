@@ -51,6 +51,10 @@ class Entry:
     # share a link (see merge.Known).
     feed: str = ""
     guid: str = ""
+    # Set when the title was made from the summary (a digest's): the title
+    # the identity is made from instead, one that never changes with the
+    # rule that makes titles (inputs/formats/titles.identity_title).
+    identity_title: str | None = None
 
     def fingerprint(self, url_key: str | None = None) -> str:
         """Identity across re-imports: never depends on stamps or import time.
@@ -59,7 +63,8 @@ class Entry:
         """
         if self.feed and self.guid:
             return item_fingerprint(self.feed, self.guid)
-        return fingerprint(self.url, self.source, self.title, self.summary, url_key=url_key)
+        title = self.title if self.identity_title is None else self.identity_title
+        return fingerprint(self.url, self.source, title, self.summary, url_key=url_key)
 
 
 @dataclass(frozen=True)

@@ -411,6 +411,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--json: no field {names}; the fields are: {valid}",
         "--json：没有字段 {names}；可用的字段：{valid}",
     ),
+    # ---- import: the reference time of relative stamps (--as-of, else the file's modification time)
+    "as_of_counted_from": (
+        "relative or missing times (3 days ago) counted from {when}, {whose}",
+        "相对时间（3 天前）和缺少的时间按 {when}（{whose}）计算",
+    ),
+    "as_of_from_given": ("as --as-of says", "--as-of 指定"),
+    "as_of_from_file": (
+        "when the file was last modified (--as-of gives another)",
+        "文件的修改时间；可用 --as-of 另行指定",
+    ),
+    "as_of_from_archive": (
+        "when the archive was last modified (--as-of gives another)",
+        "压缩包的修改时间；可用 --as-of 另行指定",
+    ),
+    "as_of_from_now": ("now, the import time (--as-of gives another)", "现在，即导入时间；可用 --as-of 另行指定"),
 }
 
 

@@ -113,6 +113,14 @@ def _minus(ref: datetime, amount: float, unit: str) -> datetime:
     return ref - timedelta(**{unit: amount})
 
 
+def is_relative_stamp(text: str) -> bool:
+    """Whether a stamp is counted from the export's date (3 天前, yesterday),
+    not a date of its own (2026-11-15)."""
+    s = " ".join(text.strip().split())
+    zh_rel, en_rel, words, _, _ = _patterns()
+    return bool(zh_rel.match(s) or en_rel.match(s) or words.match(s))
+
+
 def parse_stamp(text: str, as_of: datetime) -> datetime | None:
     """Resolve a saved-time stamp against ``as_of``; None if it is not one.
 

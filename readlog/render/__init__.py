@@ -599,6 +599,8 @@ class Output:
                         "problems": [{"line": p.line, "message": p.message} for p in r.problems],
                         "cut": dict(getattr(r, "cuts", {})),
                         "encoding": getattr(r, "encoding", "") or None,
+                        "as_of": stamps.local_iso(stamps.to_iso(getattr(r, "as_of", None))),
+                        "as_of_from": getattr(r, "as_of_from", "") or None,
                     }
                     for r in results
                 ]
@@ -622,6 +624,11 @@ class Output:
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
                 self.err.print(Text(clean(f"{r.name}: {guessed}", one_line=True), style="yellow"), soft_wrap=True)
+            if getattr(r, "as_of_used", False) and r.as_of is not None and r.as_of_from != "given":
+                whose = say(f"as_of_from_{r.as_of_from}", self.lang)
+                when = r.as_of.astimezone().strftime("%Y-%m-%d %H:%M")
+                counted = say("as_of_counted_from", self.lang, when=when, whose=whose)
+                self.err.print(Text(clean(f"{r.name}: {counted}", one_line=True), style="dim"), soft_wrap=True)
             for notice in notices(getattr(r, "cuts", {}), self.lang):
                 self.err.print(Text(clean(f"{r.name}: {notice}", one_line=True), style="yellow"), soft_wrap=True)
             c = r.counts

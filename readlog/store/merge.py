@@ -153,8 +153,8 @@ def new_row(p: Prepared, now: str, import_id: int) -> dict[str, Any]:
 def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
     """The changes that bring ``p`` into the stored row ``old``.
 
-    Empty fields are filled, never overwritten; the earliest saved time
-    wins; tags are unioned; read/starred/archived are set when the import
+    Empty fields are filled, never overwritten (but see ``refreshed_title``);
+    the earliest saved time wins; tags are unioned; read/starred/archived are set when the import
     says so and never cleared. A category (a browser folder, a digest's
     section) other than the entry's own becomes a tag, so that where else
     the article was filed is kept.
@@ -165,6 +165,8 @@ def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
         value = getattr(e, name)
         if value and not old.get(name):
             changes[name] = value
+    if refreshed_title(old, p):
+        changes["title"] = e.title
     if p.saved_at and p.saved_at < old["saved_at"]:
         changes["saved_at"] = p.saved_at
         if e.saved_raw:
@@ -190,9 +192,24 @@ def other_title(old: Row, p: Prepared) -> str | None:
     """The record's title when it differs from the entry's own (ignoring case
     and spacing): kept in the entry's history rather than dropped."""
     title = p.entry.title
-    if title and old.get("title") and not same_text(title, old["title"]):
+    if title and old.get("title") and not same_text(title, old["title"]) and not refreshed_title(old, p):
         return title
     return None
+
+
+def refreshed_title(old: Row, p: Prepared) -> bool:
+    """Whether the stored title is one readlog made from the summary by an
+    earlier rule, never edited since, which today's rule makes otherwise: it
+    is then replaced (a digest's title is made from its summary, see
+    inputs/formats/titles.py). A title the user gave or edited stays."""
+    e = p.entry
+    stored = old.get("title") or ""
+    return (
+        e.identity_title is not None
+        and bool(e.title and stored)
+        and same_text(stored, e.identity_title)
+        and not same_text(stored, e.title)
+    )
 
 
 def same_text(a: str, b: str) -> bool:

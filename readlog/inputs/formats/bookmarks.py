@@ -24,7 +24,7 @@ from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.htmltext import copied_markup_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
-from readlog.model.stamps import parse_stamp
+from readlog.model.stamps import is_relative_stamp, parse_stamp
 
 NAME = "bookmarks"
 _STAMPISH = re.compile(r"(前|ago|刚刚|just now|昨天|前天|yesterday|\d{4}\s*[-/.年]|\d{4}$)", re.I)
@@ -35,7 +35,9 @@ def stamp_of(text: str, ctx: ParseContext) -> tuple[bool, object]:
     """(is a stamp line, resolved time) for one paragraph."""
     if "\n" in text or len(text) > 60 or not _STAMPISH.search(text):
         return False, None
-    when = parse_stamp(text, ctx.as_of)
+    when = parse_stamp(text, ctx.reference)
+    if when is not None and is_relative_stamp(text):
+        ctx.used = True  # the import says which date "3 天前" was counted from
     return when is not None, when
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.titles import derive_title
+from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.stamps import valid_date
@@ -115,6 +115,7 @@ def _finish(p: _Pending) -> Iterator[Entry | Problem]:
         yield Problem(h.line, "entry has no verdict paragraph; imported without one")
     yield Entry(
         title=derive_title(summary),
+        identity_title=identity_title(summary),
         summary=summary,
         verdict=verdict,
         source=h.source,

@@ -23,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import SUMMARY_LIMIT, html_line, html_summary, one_line, site_of, summary_of
-from readlog.inputs.formats.titles import derive_title
+from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.limits import FEED_ENV, feed_limit
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, normalize_url
@@ -132,6 +132,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
         yield Entry(
             title=title or url or derive_title(summary),
+            identity_title=None if title or url else identity_title(summary),
             url=url,
             source=source or site_of(url),
             summary=summary,

@@ -10,6 +10,13 @@ any case and with or without ``_`` or ``-``. Records are a top-level JSON
 array, the one list of records inside a top-level object (``{"bookmarks":
 [...]}``, Pocket's API ``{"list": {id: {...}}}``), or CSV rows. Its sniff
 scores low, so a file an app-specific importer recognises never lands here.
+
+A link listed again under a pinned list (Linkwarden's ``pinnedLinks`` beside
+``collections[].links[]``) is one entry, starred, with the data of both
+copies. A record without a link that carries text (Karakeep's text
+bookmarks, ``content: {"type": "text", "text": ...}``) is an entry without
+a link; one with neither is skipped with its reason. Ids of named lists
+(Karakeep's ``lists`` beside ``bookmarks[].lists``) give the category.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from readlog.inputs.formats.common import (
     summary_of,
     url_problem,
 )
+from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
@@ -55,6 +63,9 @@ STATE = ("status", "state", "location", "folder", "readingstatus")
 STARRED = ("starred", "isstarred", "favorite", "favourite", "isfavorite", "favorited", "favourited", "liked", "pinned")
 SOURCE = ("sitename", "site", "domain", "publisher")  # not "source": apps put the client there ("web", "ios")
 CATEGORY = ("collection", "category", "list")
+LISTS = ("lists", "listids", "collections", "collectionids", "folders")  # ids (or names) of the lists it is in
+PINNED = {"pinnedlinks", "pinned", "pins", "pinnedbookmarks", "favorites", "favourites", "starredlinks"}
+BODY = ("text", "content", "body", "markdown")  # a note's own text, when it has no link
 _READ_STATES = {"read", "archive", "archived", "finished", "done", "completed"}
 _WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 _NOT_THE_LINK = re.compile(r"src|image|icon|avatar|thumb|cover|logo|feed|rss|preview|screenshot|banner|photo", re.I)
@@ -101,8 +112,11 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
         if isinstance(item, Problem):
             yield item
         elif isinstance(item[2], dict) and not _is_record(item[2]) and _holds_records(item[2]):
-            for number, (record, folders) in enumerate(_records_in(item[2], [_name(item[2])], 0), 1):
-                yield _entry(record, item[1], f"record {item[0]}.{number}", ctx, folders)
+            found = _fold_pinned(list(_records_in(item[2], [_name(item[2])], 0)))
+            names = _list_names(item[2])
+            for number, (record, folders, pinned) in enumerate(found, 1):
+                where = f"record {item[0]}.{number}"
+                yield _entry(record, item[1], where, ctx, folders, pinned=pinned, names=names)
         elif isinstance(item[2], dict):
             yield _entry(item[2], item[1], f"record {item[0]}", ctx)
         else:
@@ -118,12 +132,52 @@ def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Probl
     if records is None:
         yield Problem(1, "found no list of records with a URL in this JSON; nothing imported")
         return
-    for number, (record, folders) in enumerate(records, 1):
-        yield _entry(record, 0, f"record {number}", ctx, folders)
+    names = _list_names(data)
+    for number, (record, folders, pinned) in enumerate(_fold_pinned(records), 1):
+        yield _entry(record, 0, f"record {number}", ctx, folders, pinned=pinned, names=names)
 
 
 DEEPEST = 12  # levels of nesting searched for records
-Found = tuple[Record, list[str]]
+Found = tuple[Record, list[str], bool]  # a record, the collections it sits in, whether it sits in a pinned list
+
+
+def _fold_pinned(found: list[Found]) -> list[Found]:
+    """Each link once: a record in a pinned list (Linkwarden's
+    ``pinnedLinks``) that repeats a record found elsewhere is folded into
+    it - that one is pinned, and takes the fields only the pinned copy
+    has; a pinned record found nowhere else stays, pinned."""
+    if not any(pinned for _, _, pinned in found):
+        return found
+    first: dict[str, int] = {}
+    for i, (record, _, pinned) in enumerate(found):
+        url = _url(record)
+        if url and not pinned:
+            first.setdefault(url, i)
+    out: list[Found | None] = list(found)
+    for i, (record, _, pinned) in enumerate(found):
+        at = first.get(_url(record)) if pinned else None
+        kept = out[at] if at is not None else None
+        if at is None or kept is None:
+            continue
+        more = {k: v for k, v in record.items() if v not in (None, "", []) and kept[0].get(k) in (None, "", [])}
+        out[at] = ({**kept[0], **more}, kept[1], True)
+        out[i] = None
+    return [f for f in out if f is not None]
+
+
+def _list_names(data: Any) -> dict[str, str]:
+    """id -> name of the named lists a file defines beside its records
+    (Karakeep's top-level ``lists``: ``{"id": ..., "name": ...}``)."""
+    names: dict[str, str] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if _key(str(key)) in LISTS and isinstance(value, list):
+                for item in value:
+                    if isinstance(item, dict) and not _url(item):
+                        ident, name = item.get("id"), _name(item)
+                        if isinstance(ident, (str, int)) and not isinstance(ident, bool) and name:
+                            names[str(ident)] = name
+    return names
 
 
 def _find_records(data: Any) -> list[Found] | None:
@@ -137,35 +191,38 @@ def _find_records(data: Any) -> list[Found] | None:
     if not isinstance(data, dict):
         return None
     if _is_record(data):
-        return [(data, [])]
+        return [(data, [], False)]
     found = list(_records_in(data, [], 0))
-    return found if any(_url(r) for r, _ in found) else None
+    return found if any(_url(r) for r, _, _ in found) else None
 
 
 def _holds_records(value: Any, depth: int = 0) -> bool:
-    return any(_url(r) for r, _ in _records_in(value, [], depth))
+    return any(_url(r) for r, _, _ in _records_in(value, [], depth))
 
 
-def _records_in(value: Any, folders: list[str], depth: int) -> Iterator[Found]:
+def _records_in(value: Any, folders: list[str], depth: int, pinned: bool = False) -> Iterator[Found]:
     """The records among the children of a list or an object (an id-keyed
-    object of records is a list), in order, then those deeper down."""
+    object of records is a list), in order, then those deeper down; those
+    under a key that names a pinned list (``pinnedLinks``) marked so."""
     if depth > DEEPEST:
         return
-    children = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
-    objects = [c for c in children if isinstance(c, dict)]
-    records = [c for c in objects if _is_record(c)]
-    for child in children:
+    if isinstance(value, dict):
+        children = [(v, pinned or (_key(str(k)) in PINNED and isinstance(v, list))) for k, v in value.items()]
+    else:
+        children = [(c, pinned) for c in value] if isinstance(value, list) else []
+    records = [c for c, _ in children if isinstance(c, dict) and _is_record(c)]
+    for child, pin in children:
         if isinstance(child, list):
-            yield from _records_in(child, folders, depth + 1)
+            yield from _records_in(child, folders, depth + 1, pin)
         elif not isinstance(child, dict):
             continue
         elif _is_record(child):
-            yield child, folders
+            yield child, folders, pin
         elif records and not _holds_records(child, depth + 1) and _looks_like_record(child):
-            yield child, folders  # a sibling of records without a link: reported, not lost silently
+            yield child, folders, pin  # a sibling of records without a link: a note, or reported
         else:
             name = _name(child) if isinstance(value, list) else ""
-            yield from _records_in(child, [*folders, name] if name else folders, depth + 1)
+            yield from _records_in(child, [*folders, name] if name else folders, depth + 1, pin)
 
 
 def _name(obj: Record) -> str:
@@ -226,11 +283,71 @@ def _nested(record: Record) -> dict[str, Any]:
     return {}
 
 
+def _body(record: Record) -> str:
+    """The text of a record that is a note, not a link: its own ``text``, or
+    that of the object inside it that holds it (Karakeep's ``content``)."""
+    for fields in (_fields(record), *(_fields(v) for v in record.values() if isinstance(v, dict))):
+        kind = fields.get("type")
+        if isinstance(kind, str) and kind.strip().lower() not in ("text", "note", "markdown"):
+            continue  # a link, an image, a file: not a note's text
+        value = _pick(fields, BODY)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
+def _note_entry(record: Record, body: str, line: int, names: dict[str, str]) -> Entry:
+    """An entry without a link: a note saved with the links (Karakeep's text bookmarks)."""
+    fields = _fields(record)
+    title = one_line(_text(_pick(fields, TITLE)))
+    lists = _lists(fields, names)
+    return Entry(
+        title=title or derive_title(body),
+        identity_title=None if title else identity_title(body),
+        summary=summary_of(body),
+        note=_text(_pick(fields, NOTE)),
+        category=lists[0] if lists else "",
+        saved_at=_time(_pick(fields, SAVED)),
+        tags=[*_tags(_pick(fields, TAGS)), *lists[1:]],
+        line=line,
+    )
+
+
+def _lists(fields: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """The names of the lists a record is in, from their ids (or names)."""
+    value = _pick(fields, LISTS)
+    if not isinstance(value, list):
+        return []
+    out = []
+    for item in value:
+        if isinstance(item, dict):
+            name = _name(item)
+        elif isinstance(item, (str, int)) and not isinstance(item, bool):
+            name = names.get(str(item), "")
+        else:
+            name = ""
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
 def _entry(
-    record: Record, line: int, where: str, ctx: ParseContext, folders: list[str] | None = None
+    record: Record,
+    line: int,
+    where: str,
+    ctx: ParseContext,
+    folders: list[str] | None = None,
+    *,
+    pinned: bool = False,
+    names: dict[str, str] | None = None,
 ) -> Entry | Problem:
     url = _url(record)
     if not url:
+        body = _body(record)
+        if body:
+            entry = _note_entry(record, body, line, names or {})
+            _states(entry, {k: v for k, v in _fields(record).items() if v is not None and v != ""}, pinned, ctx)
+            return entry
         return Problem(line, f"{where}: no URL; skipped")
     bad = url_problem(url)
     if bad:
@@ -243,24 +360,34 @@ def _entry(
     if not title and _text(fields.get("description")):  # Pinboard: the description is the title
         title, summary_keys = _text(fields["description"]), tuple(k for k in SUMMARY if k != "description")
     saved = _time(_pick(fields, SAVED))
+    lists = _lists(fields, names or {})
     entry = Entry(
         title=one_line(title) or url,
         url=url,
         source=_text(_pick(fields, SOURCE)) or site_of(url),
-        category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()),
+        category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()) or (lists[0] if lists else ""),
         summary=summary_of(_text(_pick(fields, summary_keys))),
         note=_text(_pick(fields, NOTE)),
         published=day_of(_time(_pick(fields, PUBLISHED))),
         saved_at=saved,
-        tags=_tags(_pick(fields, TAGS)),
+        tags=[*_tags(_pick(fields, TAGS)), *lists[1:]],
         line=line,
     )
-    when = saved or ctx.as_of
-    if _is_read(fields):
-        entry.read_at = _time(_pick(fields, READ_AT)) or when
-    if _flag(_pick(fields, STARRED)):
-        entry.starred_at = when
+    _states(entry, fields, pinned, ctx)
     return entry
+
+
+def _states(entry: Entry, fields: dict[str, Any], pinned: bool, ctx: ParseContext) -> None:
+    """Read and starred (a pinned link is starred), at the saved time when the record gives no other."""
+    read = _is_read(fields)
+    starred = pinned or _flag(_pick(fields, STARRED))
+    if not (read or starred):
+        return
+    when = entry.saved_at or ctx.as_of
+    if read:
+        entry.read_at = _time(_pick(fields, READ_AT)) or when
+    if starred:
+        entry.starred_at = when
 
 
 def _is_read(fields: dict[str, Any]) -> bool:

@@ -45,7 +45,6 @@ _DL = re.compile(r"<dl[\s>]", re.I)
 _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
 PENDING = 20_000
 _UNREAD = {"1", "yes", "true", "on"}
-SKIPPED_SCHEMES = ("place:",)  # Firefox's saved queries ("Most Visited"), not bookmarks
 # Vivaldi writes its separators as bookmarks of this address, titled "---".
 SEPARATOR_URLS = frozenset({"http://bookmark.placeholder.url/", "https://bookmark.placeholder.url/"})
 _HIDDEN = {"script", "style"}
@@ -231,11 +230,11 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
 
 
 def not_a_bookmark(href: str) -> bool:
-    """Whether a link is a browser's bookkeeping, not a page: a Firefox
-    query (``place:``) or a Vivaldi separator, left out with no problem."""
+    """Whether a link is a browser's drawing, not a bookmark: a Vivaldi
+    separator, left out with no problem. Firefox's saved queries
+    (``place:sort=8``, "Most Visited") are bookmarks of a link that is not a
+    web link, skipped with that reason like any other (vet.py)."""
     low = href.strip().lower()
-    if low.startswith(SKIPPED_SCHEMES):
-        return True
     return (low if low.endswith("/") else low + "/") in SEPARATOR_URLS
 
 
