@@ -145,10 +145,21 @@ class Page:
     retry_after: float | None = None
     notice: str = ""  # said beside a good page: it was cut, for one
     seconds: float = 0.0  # how long the (last) attempt took
+    cut_off: bool = False  # the page was larger than the size cap, or slower than the time cap
 
     @property
     def ok(self) -> bool:
         return not self.error
+
+    @property
+    def later(self) -> bool:
+        """Whether a failed page may be read another time: no answer came
+        (offline, a timeout, a refusal), the server said "not now" (429,
+        5xx), or the page was past this attempt's size or time cap."""
+        if self.ok:
+            return False
+        status = self.status
+        return status is None or status >= 500 or status in TRANSIENT_STATUSES or self.cut_off
 
     @property
     def is_html(self) -> bool:
@@ -352,6 +363,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
         await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
     except asyncio.TimeoutError:
         page.error = f"the page took longer than {limits.page_seconds:g} s"
+        page.cut_off = True
     except _Failure as exc:
         page.error = str(exc)
         page.status = exc.status if exc.status is not None else page.status
@@ -467,9 +479,11 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
     async for raw in response.aiter_raw():
         body += decoder.feed(raw, limits.max_bytes + 1 - len(body))
         if len(body) > limits.max_bytes:
+            page.cut_off = True
             raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
     body += decoder.flush(limits.max_bytes + 1 - len(body))
     if len(body) > limits.max_bytes:
+        page.cut_off = True
         raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
     data = bytes(body)
     if not page.content_type:
