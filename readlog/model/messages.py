@@ -445,6 +445,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         ", {n:,} skipped (fetched already or tried within a day; --refetch fetches again)",
         "，跳过 {n:,} 篇（已抓取或一天内试过；--refetch 重新抓取）",
     ),
+    # ---- edit: a form that cannot be used is opened again (issue 24)
+    "edit_form_reopened": (
+        "{error}; the form is open again: fix it, or empty it to cancel",
+        "{error}；表单已重新打开：改正后保存，或清空以取消",
+    ),
+    "edit_form_error": ("this form could not be used: {error}", "这个表单无法使用：{error}"),
+    "edit_form_how": (
+        "Fix it and save to try again; empty the file, or save it unchanged, to cancel.",
+        "改正后保存即可重试；清空文件或原样保存则取消。",
+    ),
+    "edit_cancelled": ("edit cancelled; nothing was changed", "已取消编辑；没有做任何修改"),
+    "edit_text_kept": ("your text is saved in {path}", "你写的内容已保存在 {path}"),
+    "edit_text_lost": ("your text could not be saved anywhere", "你写的内容无法保存到任何地方"),
 }
 
 
