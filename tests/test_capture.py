@@ -13,6 +13,7 @@ import shutil
 import socket
 import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -235,6 +236,24 @@ def test_fetch_by_id_tries_a_failed_page_again_at_once(run: Run, server: Server,
     assert "1 skipped (fetched already; --refetch fetches again)" in run("fetch", "2").stdout
     with readlog.open(library) as lib:  # the API too
         assert lib.fetch([1]).failed == 1 and len(server.asked("/missing?again=1")) == asked + 3
+
+
+def test_add_loads_only_what_one_page_needs(run: Run, server: Server, library: Path) -> None:
+    """add reads a page's head: no article extractor, and not httpx's command-line client (click,
+    pygments, rich's progress bars). Run as ``python -m readlog``: the suite's clock would load pytest."""
+    add(run, server.url("/en?loads=0"), "--no-fetch")  # the library exists: opening it loads no more
+    args = [sys.executable, "-X", "importtime", "-m", "readlog", "add", server.url("/meta?loads=1")]
+    done = subprocess.run(args, env=child_env(library), capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and "added: The Open Graph title" in done.stdout
+    loaded = {
+        line.rsplit("|", 1)[-1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and line.split("|")[1].strip().isdigit() and int(line.split("|")[1]) > 50
+        # (a blocked import is listed too, taking a few µs)
+    }
+    assert "httpx" in loaded and "readlog.web.pagemeta" in loaded
+    heavy = loaded & {"httpx._main", "click", "pygments", "rich.progress", "trafilatura", "lxml"}
+    assert not heavy, heavy
 
 
 @pytest.mark.parametrize(

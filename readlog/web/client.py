@@ -21,15 +21,17 @@ import codecs
 import errno
 import functools
 import math
+import os
 import re
 import socket
 import ssl
+import sys
+import threading
 import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from urllib.parse import urljoin, urlsplit
 
@@ -285,8 +287,7 @@ async def _one(
 
 
 def _client(limits: Limits) -> httpx.AsyncClient:
-    import httpx
-
+    httpx = import_httpx()
     pool = httpx.Limits(max_connections=max(1, limits.jobs), max_keepalive_connections=max(1, limits.jobs))
     return httpx.AsyncClient(
         headers={
@@ -301,13 +302,70 @@ def _client(limits: Limits) -> httpx.AsyncClient:
     )
 
 
-@functools.cache
-def _tls() -> ssl.SSLContext:
-    """Certificates are verified, as httpx does by default; the context (85 ms
-    to load the certificate store) is made once per process."""
+def import_httpx() -> Any:
+    """httpx, without loading its command-line client.
+
+    ``import httpx`` also imports ``httpx._main`` whenever click is
+    installed (sqlite-utils brings it): click, pygments and rich's progress
+    bars, about 40% of httpx's import time, for a command readlog never
+    runs. Marking that module missing while httpx loads makes httpx skip it
+    (it then defines a stub ``httpx.main``); the mark is taken away after, so
+    an explicit ``import httpx._main`` elsewhere still works."""
+    if "httpx" not in sys.modules and "httpx._main" not in sys.modules:
+        sys.modules["httpx._main"] = None  # type: ignore[assignment]
+        try:
+            import httpx
+        finally:
+            if "httpx._main" in sys.modules and sys.modules["httpx._main"] is None:
+                del sys.modules["httpx._main"]
     import httpx
 
-    return httpx.create_ssl_context()
+    return httpx
+
+
+class _Trust(ssl.SSLContext):
+    """The TLS context of every fetch: certificates verified and host names
+    checked as httpx does by default (its certifi store, or $SSL_CERT_FILE
+    / $SSL_CERT_DIR), but the store (about 90 ms to read) is read at the
+    first TLS connection, not before: a page on http:// never pays for it.
+    asyncio (and anyio) start TLS through ``wrap_bio``, blocking sockets
+    through ``wrap_socket``; both read the store first."""
+
+    _lock = threading.Lock()
+    _loaded = False
+
+    def load_trust(self) -> None:
+        with self._lock:
+            if self._loaded:
+                return
+            cafile, capath = os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR")
+            if cafile:
+                self.load_verify_locations(cafile=cafile)
+            elif capath:
+                self.load_verify_locations(capath=capath)
+            else:
+                import certifi
+
+                self.load_verify_locations(cafile=certifi.where())
+            self._loaded = True
+
+    def wrap_socket(self, *args: Any, **kwargs: Any) -> ssl.SSLSocket:
+        self.load_trust()
+        return super().wrap_socket(*args, **kwargs)
+
+    def wrap_bio(self, *args: Any, **kwargs: Any) -> ssl.SSLObject:
+        self.load_trust()
+        return super().wrap_bio(*args, **kwargs)
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """One context per process; PROTOCOL_TLS_CLIENT requires a valid certificate and checks the host name."""
+    context = _Trust(ssl.PROTOCOL_TLS_CLIENT)
+    if sys.version_info >= (3, 13):  # as ssl.create_default_context sets them there
+        context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN | ssl.VERIFY_X509_STRICT
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    return context
 
 
 # ---- one page --------------------------------------------------------------------
@@ -453,6 +511,8 @@ def _retry_after(value: str) -> float | None:
         return None
     if re.fullmatch(r"\d{1,9}(?:\.\d{1,6})?", value):
         return float(math.ceil(float(value)))
+    from email.utils import parsedate_to_datetime  # 15 ms to import: only for a Retry-After date
+
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
