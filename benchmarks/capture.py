@@ -1,4 +1,4 @@
-"""The capture part of the benchmark (issue 12): fetch, add --no-fetch, show --full.
+"""The capture part of the benchmark (issue 12): fetch, add URL, show --full.
 
 * ``fetch`` of PAGES generated articles (English and Chinese, each about
   1,200 words or 2,400 characters) served by local HTTP servers on four
@@ -8,6 +8,9 @@
   httpx + trafilatura loop with the same concurrency over the same pages.
 * ``show ID --full`` of a fetched 20,000-word article, against the CLI floor
   run alternately with it (standard output is not a terminal: no pager).
+* ``add URL`` of one local page (its head read for the title: the HTTP
+  client loaded for one page), a new link each run, against the CLI floor
+  run alternately with it.
 
 ``add URL --no-fetch`` is timed with the other read and write commands (run.py READS).
 """
@@ -79,7 +82,7 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
-        body = self.pages.get(self.path)
+        body = self.pages.get(self.path.split("?", 1)[0])
         if body is None:
             self.send_error(404)
             return
@@ -151,12 +154,19 @@ def run_capture(
         words = _count(lib, f"SELECT words FROM entries WHERE id = {long_id}")
         log(f"capture: show --full of {words:,} words x{runs}")
         show = measure([*base, "--db", str(lib), "show", str(long_id), "--full"], env=env, runs=runs, paired=cli_floor)
+        log(f"capture: add URL (one page's head read) x{runs}")
+
+        def new_link(i: int) -> list[str]:
+            return [*base, "--db", str(lib), "add", f"{articles[0]}?run={i}"]
+
+        add = measure([], env=env, runs=runs, fresh=new_link, paired=cli_floor)
     return {
         "pages": PAGES,
         "jobs": JOBS,
         "fetched": found,
         "fetch": fetch.as_dict(),
         "show_full": {**show.as_dict(), "words": words},
+        "add": add.as_dict(),
     }
 
 

@@ -790,6 +790,12 @@ def markdown(results: dict[str, Any]) -> str:
             f"`show ID --full` of a {show['words']:,}-word article: {cell(show['median'], show['floor_median'])}; "
             f"CPU {_cpu_ratio(show)}.",
         ]
+        if cap.get("add"):
+            add = cap["add"]
+            lines[-1] += (
+                f" `add URL` of one local page (its head read for the title): "
+                f"{cell(add['median'], add['floor_median'])}; CPU {_cpu_ratio(add)}."
+            )
     return (
         "\n".join(lines)
         + "\n"

@@ -13,12 +13,14 @@ import shutil
 import socket
 import sqlite3
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import readlog
 from readlog.core import fetching
 from readlog.web import article
 
@@ -170,6 +172,88 @@ def test_add_failed_page_is_saved_with_its_host(run: Run, server: Server) -> Non
     [result] = add(run, server.url("/missing?add=1"))
     assert result["status"] == "added" and result["fetch_error"] == "HTTP 404"
     assert show(run, result["id"])["source"] == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("path", "said", "later"),
+    [
+        ("/missing?said={n}", "{url}: the page answered HTTP 404; saved with the link only", False),
+        ("/gone?said={n}", "{url}: the page answered HTTP 410; saved with the link only", False),
+        ("/file.pdf?said={n}", "{url}: a PDF (application/pdf); saved with the link only, readlog does not", False),
+        ("/picture.png?said={n}", "{url}: not a web page (image/png); saved with the link only, readlog", False),
+        ("/loop/a?said={n}", "could not read {url} (redirect loop); saved with the link only", False),
+        ("/down?said={n}", "could not read {url} (HTTP 503); saved with its host as the source. `readlog fetch", True),
+        ("/slow?wait=1&said={n}", "could not read {url} (no answer within 0.4 s (timed out)); saved with its", True),
+        ("/busy?key=said{n}&after=60", "could not read {url} (HTTP 429; the site asks to wait 60 s", True),
+    ],
+)
+def test_add_says_what_became_of_a_page_it_could_not_read(
+    run: Run, server: Server, path: str, said: str, later: bool
+) -> None:
+    """Only a page a later fetch may read (no answer, a timeout, 429, 5xx) is pointed at readlog fetch."""
+    url = server.url(path.format(n=1))
+    result = run("add", url)
+    assert said.format(url=url) in result.stderr and len(result.stderr.splitlines()) == 1
+    assert ("`readlog fetch 1`" in result.stderr + result.stdout) is later
+    assert "fills in the title later" not in result.stderr
+    [record] = add(run, server.url(path.format(n=2)))
+    assert (record["fetched"], record["fetch_later"]) == (False, later)
+
+
+def test_add_says_what_became_of_a_page_in_chinese(run: Run, server: Server) -> None:
+    err = run("--lang", "zh", "add", server.url("/missing?zh=1"), server.url("/file.pdf?zh=1")).stderr
+    assert "网页返回 HTTP 404；只保存了链接" in err and "这是 PDF 文件（application/pdf）；只保存了链接" in err
+    assert "readlog fetch" not in err
+    err = run("--lang", "zh", "add", server.url("/down?zh=1")).stderr
+    assert "`readlog fetch 3` 会再试一次并补全标题" in err
+
+
+def test_a_pdf_is_named_after_its_file(run: Run, server: Server) -> None:
+    [pdf] = add(run, server.url("/papers/Raft%20consensus%20%E8%AE%BA%E6%96%87.pdf"))
+    assert pdf["entry"]["title"] == "Raft consensus 论文.pdf" and pdf["entry"]["source"] == "127.0.0.1"
+    [bare] = add(run, server.url("/papers/"))
+    assert bare["entry"]["title"] == ""
+    out = run("add", server.url("/en?pdf=1"), server.url("/papers/x.pdf"))
+    assert "`readlog fetch 3`" in out.stdout and "fetch 3 4" not in out.stdout  # the PDF is not worth a fetch
+
+
+def test_fetch_by_id_tries_a_failed_page_again_at_once(run: Run, server: Server, library: Path) -> None:
+    """By id, a page whose last try failed is fetched again now; by filters (or none) it waits a day."""
+    add(run, server.url("/missing?again=1"), server.url("/en?again=1"), "--no-fetch")
+    assert "1 dead: HTTP 404" in run("fetch", code=1).stdout
+    asked = len(server.asked("/missing?again=1"))
+    everything = run("fetch").stdout
+    assert "Nothing to fetch, 2 skipped (fetched already or tried within a day" in everything
+    by_filter = run("fetch", "--dead").stdout
+    assert "1 skipped (tried within a day; readlog fetch ID or --refetch tries again now)" in by_filter
+    assert "一天内试过；readlog fetch 编号" in run("--lang", "zh", "fetch", "--dead").stdout
+    assert len(server.asked("/missing?again=1")) == asked
+    again = run("fetch", "1", code=1)
+    assert "1 dead: HTTP 404" in again.stdout and "tried within a day" not in again.stdout
+    assert len(server.asked("/missing?again=1")) == asked + 1
+    report = json.loads(run("fetch", "1", "2", "--json", code=1).stdout)
+    assert (report["failed"], report["skipped"], report["tried_recently"]) == (1, 1, 0)
+    assert "1 skipped (fetched already; --refetch fetches again)" in run("fetch", "2").stdout
+    with readlog.open(library) as lib:  # the API too
+        assert lib.fetch([1]).failed == 1 and len(server.asked("/missing?again=1")) == asked + 3
+
+
+def test_add_loads_only_what_one_page_needs(run: Run, server: Server, library: Path) -> None:
+    """add reads a page's head: no article extractor, and not httpx's command-line client (click,
+    pygments, rich's progress bars). Run as ``python -m readlog``: the suite's clock would load pytest."""
+    add(run, server.url("/en?loads=0"), "--no-fetch")  # the library exists: opening it loads no more
+    args = [sys.executable, "-X", "importtime", "-m", "readlog", "add", server.url("/meta?loads=1")]
+    done = subprocess.run(args, env=child_env(library), capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and "added: The Open Graph title" in done.stdout
+    loaded = {
+        line.rsplit("|", 1)[-1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and line.split("|")[1].strip().isdigit() and int(line.split("|")[1]) > 50
+        # (a blocked import is listed too, taking a few µs)
+    }
+    assert "httpx" in loaded and "readlog.web.pagemeta" in loaded
+    heavy = loaded & {"httpx._main", "click", "pygments", "rich.progress", "trafilatura", "lxml"}
+    assert not heavy, heavy
 
 
 @pytest.mark.parametrize(
@@ -335,7 +419,16 @@ def test_fetch_chooses_entries_by_ids_and_filters(run: Run, server: Server, tmp_
     assert "no entry with id 99" in run("fetch", "99", code=1).stderr
     assert "--jobs" in run("fetch", "--jobs", "0", code=2).stderr
     record = json.loads(run("fetch", "--json").stdout)
-    assert record == {"action": None, "fetched": 0, "failed": 0, "dead": 0, "skipped": 2, "no_link": 1, "pages": []}
+    assert record == {
+        "action": None,
+        "fetched": 0,
+        "failed": 0,
+        "dead": 0,
+        "skipped": 2,
+        "tried_recently": 0,
+        "no_link": 1,
+        "pages": [],
+    }
 
 
 def test_no_such_host_is_dead_only_when_the_network_works(

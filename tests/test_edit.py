@@ -349,6 +349,134 @@ def test_the_editor_failing_changes_nothing(
     assert _row(library, gc) == before
 
 
+# ---- a form that cannot be used is opened again ------------------------------------------------
+
+# An editor that does the next of FORM_STEPS each time it is started: "quit" (without saving),
+# "touch" (save unchanged), "empty", "grow" (add another broken line), or a list of [old, new]
+# replacements. It keeps each form it was given as FORM_STATE.<n>.
+STEPS_EDITOR = r"""
+import json, os, sys
+path, state = sys.argv[1], os.environ["FORM_STATE"]
+text = open(path, encoding="utf-8").read()
+n = int(open(state).read()) if os.path.exists(state) else 0
+open(state, "w").write(str(n + 1))
+open(f"{state}.{n}", "w", encoding="utf-8").write(text)
+steps = json.loads(os.environ["FORM_STEPS"])
+step = steps[min(n, len(steps) - 1)]
+if step == "quit":
+    sys.exit(0)
+if step == "empty":
+    text = ""
+elif step == "grow":
+    text += f"broken {n} = = =\n"
+elif step != "touch":
+    for old, new in step:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+open(path, "w", encoding="utf-8").write(text)
+"""
+
+
+class Steps:
+    def __init__(self, state: Path) -> None:
+        self.state = state
+
+    @property
+    def count(self) -> int:
+        return int(self.state.read_text()) if self.state.exists() else 0
+
+    def form(self, n: int) -> str:
+        return Path(f"{self.state}.{n}").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def steps(editor: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Steps:
+    """The step editor as $EDITOR, on what counts as a terminal."""
+    from readlog.cli import organise
+
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {write(tmp_path / 'steps.py', STEPS_EDITOR)}")
+    monkeypatch.setenv("FORM_STATE", str(tmp_path / "state"))
+    monkeypatch.setattr(organise, "stdin_is_terminal", lambda: True)
+    return Steps(tmp_path / "state")
+
+
+BREAK_URL = [["\nurl = ", "\nurl = = "]]
+FIX_URL = [["\nurl = = ", "\nurl = "]]
+
+
+def test_a_broken_form_is_opened_again_with_the_error_on_top(
+    run: Run, ids: dict[str, int], library: Path, steps: Steps, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gc = ids["gc"]
+    before = _row(library, gc)
+    monkeypatch.setenv("FORM_STEPS", json.dumps([[['\ntitle = "', '\ntitle = "Fixed: '], *BREAK_URL], FIX_URL]))
+    result = run("edit", str(gc))
+    assert "edited (title)" in result.stdout and steps.count == 2
+    assert _row(library, gc)["title"] == "Fixed: " + before["title"] and _row(library, gc)["url"] == before["url"]
+    [said] = result.stderr.splitlines()  # the error, in one line, with where it is
+    assert said.startswith("readlog: the form is not valid TOML: ") and "the form is open again" in said
+    first_line = int(re.search(r"line (\d+)", said).group(1))  # type: ignore[union-attr]
+    assert write_form(before).split("\n")[first_line - 1].startswith("url = ")
+    reopened = steps.form(1)
+    header, body = reopened.split("\n")[:3], reopened.split("\n", 3)[3]
+    assert header[0].startswith("# readlog: this form could not be used: the form is not valid TOML")
+    assert header[1] == "# readlog: Fix it and save to try again; empty the file, or save it unchanged, to cancel."
+    assert header[2] == "#" and body == steps.form(0).replace("\nurl = ", "\nurl = = ", 1).replace(
+        '\ntitle = "', '\ntitle = "Fixed: ', 1
+    )  # the user's text, kept
+    line = int(re.search(r"line (\d+)", header[0]).group(1))  # type: ignore[union-attr]
+    assert reopened.split("\n")[line - 1].startswith("url = = ")  # counted in the file as reopened
+    assert _actions(library) == 1 + 1  # the import, then the edit: one action
+
+
+def test_a_value_that_cannot_be_stored_is_reopened_too_in_chinese(
+    run: Run, ids: dict[str, int], library: Path, steps: Steps, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gc = ids["gc"]
+    bad = [["\nurl = ", '\nurl = "ftp://example.org/"\nold_url = ']]
+    good = [['\nurl = "ftp://example.org/"\nold_url = ', "\nurl = "], ["\ncategory = ", '\ncategory = "GC"\n#']]
+    monkeypatch.setenv("FORM_STEPS", json.dumps([bad, good]))
+    result = run("--lang", "zh", "edit", str(gc))
+    assert steps.count == 2 and _row(library, gc)["category"] == "GC"
+    assert "unknown field 'old_url'" in result.stderr and "表单已重新打开" in result.stderr
+    assert steps.form(1).startswith("# readlog: 这个表单无法使用：unknown field 'old_url'")
+
+
+@pytest.mark.parametrize("give_up", ["quit", "touch", "empty"])
+def test_giving_up_on_a_reopened_form_changes_nothing(
+    run: Run, ids: dict[str, int], library: Path, steps: Steps, monkeypatch: pytest.MonkeyPatch, give_up: str
+) -> None:
+    gc = ids["gc"]
+    before, actions = _row(library, gc), _actions(library)
+    monkeypatch.setenv("FORM_STEPS", json.dumps([[["\ntitle = ", "\ntitle = = "]], give_up]))
+    result = run("edit", str(gc), code=1)
+    assert steps.count == 2 and _row(library, gc) == before and _actions(library) == actions
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("readlog: edit cancelled; nothing was changed")
+    if give_up == "empty":
+        assert last == "readlog: edit cancelled; nothing was changed"
+    else:  # what was typed is kept, without readlog's comment
+        saved = Path(re.search(r"your text is saved in (\S+\.toml)", last).group(1))  # type: ignore[union-attr]
+        assert saved.read_text(encoding="utf-8").startswith("# readlog edit ") and "title = = " in saved.read_text()
+
+
+def test_a_broken_form_is_not_reopened_without_a_terminal_nor_forever(
+    run: Run, ids: dict[str, int], library: Path, steps: Steps, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from readlog.cli import curate, organise
+
+    gc = ids["gc"]
+    before = _row(library, gc)
+    monkeypatch.setenv("FORM_STEPS", json.dumps(["grow"]))  # a new mistake every time
+    monkeypatch.setattr(curate, "REOPEN_MOST", 3)
+    result = run("edit", str(gc), code=1)
+    assert steps.count == 4 and "nothing was changed, and your text is saved in" in result.stderr
+    monkeypatch.setattr(organise, "stdin_is_terminal", lambda: False)
+    result = run("edit", str(gc), code=1)
+    assert steps.count == 5 and "open again" not in result.stderr and len(result.stderr.splitlines()) == 1
+    assert _row(library, gc) == before
+
+
 # ---- the form itself --------------------------------------------------------------------------
 
 TRICKY = st.sampled_from(

@@ -375,3 +375,67 @@ def test_large_pages_are_parsed_one_at_a_time(server: Server, monkeypatch: pytes
     now[0] = most[0] = 0
     web.run([web.Job(i, u) for i, u in enumerate(small)], Limits.from_env(jobs=4), process=parse, done=found.setdefault)
     assert most[0] >= 2  # small pages are still parsed side by side
+
+
+# ---- TLS: verified, the certificate store read only when a TLS connection is made ----------------
+
+
+@pytest.fixture
+def tls_server(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """An HTTPS server on 127.0.0.1 with a certificate made for this test (by openssl), and a fresh
+    TLS context for the client; yields (url, the certificate's path)."""
+    import shutil
+    import ssl
+    import subprocess
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    make = "req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3 -subj /CN=127.0.0.1"
+    make += " -addext subjectAltName=IP:127.0.0.1"
+    subprocess.run(["openssl", *make.split(), "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            data = webserver.EN_PAGE.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    for name in ("SSL_CERT_FILE", "SSL_CERT_DIR", *webserver.PROXIES):
+        monkeypatch.delenv(name, raising=False)
+    web._tls.cache_clear()
+    try:
+        yield f"https://127.0.0.1:{httpd.server_address[1]}/en", cert
+    finally:
+        web._tls.cache_clear()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_the_certificate_store_is_read_only_for_tls(server: Server, tls_server: Any) -> None:
+    assert get(server.url("/en?tls=1")).ok
+    assert web._tls().cert_store_stats()["x509_ca"] == 0  # http only: the store was never read
+    url, _ = tls_server
+    page = get(url)  # a certificate no public authority signed: refused
+    assert not page.ok and "CERTIFICATE_VERIFY_FAILED" in page.error and page.status is None
+    assert web._tls().cert_store_stats()["x509_ca"] > 100  # certifi's store, read for it
+
+
+def test_tls_trusts_ssl_cert_file(tls_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    url, cert = tls_server
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # as httpx honours it
+    page = get(url)
+    assert page.ok and EN_TITLE in page.text and web._tls().cert_store_stats()["x509_ca"] == 1

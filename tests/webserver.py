@@ -118,6 +118,7 @@ HOSTILE_PAGE = article_html(
 NOTITLE_PAGE = article_html("", EN_PARAGRAPHS, lang="en").replace("<title> - Test Site</title>", "")
 PLAIN_TEXT = "A plain text page.\n\n# Not a heading\nJust text, line by line.\n\nSecond paragraph of plain text.\n"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"
 BIG_ARTICLE_WORDS = 20_000
 
 
@@ -178,6 +179,8 @@ def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
         "/hostile": html(HOSTILE_PAGE),
         "/plain.txt": html(PLAIN_TEXT, ctype="text/plain; charset=utf-8"),
         "/file.pdf": html(PDF, ctype="application/pdf"),
+        "/papers": html(PDF, ctype="application/pdf"),
+        "/picture.png": html(PNG, ctype="image/png"),
         "/missing": html("<html><body>not here</body></html>", status=404),
         "/gone": html("<html><body>gone for good</body></html>", status=410),
         "/empty": html("<html><head><title>Nothing</title></head><body></body></html>"),

@@ -34,9 +34,11 @@ def add(
 
     A link already in the library (the same address once normalised) is
     reported with its id and changed only as the options say (--star, --tag,
-    ...). Offline, or when the page cannot be read, the link is saved anyway
-    with its host as the source; readlog fetch fills it in later and
-    downloads the article text. Only http and https links are taken.
+    ...). When the page cannot be read the link is saved anyway, with its
+    host as the source, and readlog says why: offline, a timeout or a busy
+    server (readlog fetch fills it in later), or a page that is gone, a PDF
+    or an image (saved with the link only). readlog fetch downloads the
+    article text. Only http and https links are taken.
 
     \b
     Examples:
@@ -88,10 +90,11 @@ def fetch(
 
     Without ids or filters: every entry with a link that was never fetched,
     and those whose last try failed (a page that answered with an error, or
-    a dead link, at most once a day). --refetch fetches the chosen entries
-    again. Ctrl-C stops at once and keeps every page already fetched. Exit
-    status 1 when a page could not be fetched (each is listed, dead links
-    as such: see readlog list --dead).
+    a dead link, at most once a day; one named by its id at once).
+    --refetch fetches the chosen entries again, pages read well included.
+    Ctrl-C stops at once and keeps every page already fetched. Exit status
+    1 when a page could not be fetched (each is listed, dead links as such:
+    see readlog list --dead).
 
     \b
     Examples:

@@ -45,8 +45,9 @@ def edit(
 
     Without options the entry opens in $VISUAL or $EDITOR as a short,
     commented form; what you change is saved when you quit. A form that
-    cannot be read changes nothing, and your text is kept in a file the
-    error names. A link lets later imports of that link merge into the
+    cannot be used opens again with the error at its top; empty it to
+    cancel. Nothing changes then, and your text is kept in a file the
+    message names. A link lets later imports of that link merge into the
     entry. readlog undo takes an edit back.
 
     \b
@@ -81,7 +82,7 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
     if given:
         changed, why = curate.edit(lib, entry_id, given), "same"
     else:
-        changed, why = _edit_in_editor(lib, row)
+        changed, why = _edit_in_editor(state, lib, row)
     after = lib.get(entry_id) or row
     if as_json:
         from readlog.render import entry_record
@@ -91,31 +92,100 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
         show.edited(state.out, after, [f for f in curate.FIELDS if f in changed], why)
 
 
-def _edit_in_editor(lib: Store, row: Row) -> tuple[Row, str]:
-    """Open the entry's form; apply what changed. A form that cannot be read,
-    or holds a value that cannot be stored, changes nothing, and the text
-    typed is saved to a file the error names."""
+def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
+    """Open the entry's form; apply what changed.
+
+    A form that cannot be read, or holds a value that cannot be stored, is
+    opened again (as ``git commit`` and ``kubectl edit`` do) with the
+    user's text kept and the error in a comment at its top; emptying it,
+    saving it unchanged or quitting without saving cancels, and nothing
+    changes. Without a terminal on standard input it is not reopened: the
+    error is said, nothing changes, and the text typed is saved to a file
+    the error names."""
+    from readlog.cli import organise
     from readlog.cli.entryform import read_form, write_form
-    from readlog.cli.organise import edit_text
     from readlog.core import curate
     from readlog.model.errors import ReadlogError
+    from readlog.model.messages import say
 
     entry_id = row["id"]
-    text = edit_text(
-        write_form(row),
-        f"readlog-edit-{entry_id}-",
-        suffix=".toml",
-        subject="the entry",
-        instead=f"give the changes as options (readlog edit {entry_id} --title ...)",
-    )
+    instead = f"give the changes as options (readlog edit {entry_id} --title ...)"
+    prefix = f"readlog-edit-{entry_id}-"
+    text = organise.edit_text(write_form(row), prefix, suffix=".toml", subject="the entry", instead=instead)
     if text is None:
         return {}, "not_saved"
+    for round_ in range(1, REOPEN_MOST + 2):
+        try:
+            return curate.edit_form(lib, row, read_form(text))
+        except (ValueError, ReadlogError) as exc:
+            error = clean_error(exc)
+        if not organise.stdin_is_terminal() or round_ > REOPEN_MOST:
+            raise ReadlogError(f"{error}; nothing was changed, and {_kept(text, entry_id, lib.path)}")
+        state.out.error(say("edit_form_reopened", state.out.lang, error=error))
+        body = without_header(text)
+        form = form_header(form_problem(body) or error, state.out.lang) + body.removesuffix("\n")
+        again = organise.edit_text(form, prefix, suffix=".toml", subject="the entry", instead=instead)
+        if again is None or again == form + "\n" or not form_body(again):  # edit_text ends the file with a newline
+            cancelled = say("edit_cancelled", state.out.lang)
+            if again is not None and not form_body(again):  # emptied: nothing worth keeping
+                raise ReadlogError(cancelled)
+            raise ReadlogError(f"{cancelled}; {_kept(body, entry_id, lib.path, state.out.lang)}")
+        text = again
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# How many times a form that cannot be used is opened again before readlog gives up.
+REOPEN_MOST = 10
+HEADER_MARK = "# readlog: "
+_HEADER_LINES = 3
+
+
+def clean_error(exc: BaseException) -> str:
+    from readlog.model.sanitize import clean
+
+    return clean(str(exc), one_line=True) or type(exc).__name__
+
+
+def form_header(error: str, lang: str) -> str:
+    """The comment at the top of a form opened again: the error, and how to cancel."""
+    from readlog.model.messages import say
+
+    lines = [say("edit_form_error", lang, error=error), say("edit_form_how", lang), ""]
+    assert len(lines) == _HEADER_LINES
+    return "".join(f"{HEADER_MARK}{line}".rstrip() + "\n" if line else "#\n" for line in lines)
+
+
+def without_header(text: str) -> str:
+    """The form without the comment a reopening put at its top."""
+    lines = text.removeprefix("\ufeff").split("\n")
+    while lines and (lines[0].startswith(HEADER_MARK.rstrip()) or lines[0] == "#"):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def form_problem(body: str) -> str | None:
+    """Why ``body`` cannot be read as a form, with line numbers counted
+    below the header it is about to get (None when it reads: the problem
+    is then in a value, and needs no line number)."""
+    from readlog.cli.entryform import FormError, read_form
+
     try:
-        return curate.edit_form(lib, row, read_form(text))
-    except (ValueError, ReadlogError) as exc:
-        saved = save_draft(text, entry_id, lib.path)
-        kept = f"your text is saved in {saved}" if saved else "your text could not be saved anywhere"
-        raise ReadlogError(f"{exc}; nothing was changed, and {kept}") from None
+        read_form("#\n" * _HEADER_LINES + body)
+    except FormError as exc:
+        return clean_error(exc)
+    return None
+
+
+def form_body(text: str) -> bool:
+    """Whether a form holds anything but comments and blank lines."""
+    return any(line.strip() and not line.lstrip().startswith("#") for line in text.split("\n"))
+
+
+def _kept(text: str, entry_id: int, library: Path, lang: str = "en") -> str:
+    from readlog.model.messages import say
+
+    saved = save_draft(text, entry_id, library)
+    return say("edit_text_kept", lang, path=saved) if saved else say("edit_text_lost", lang)
 
 
 def save_draft(text: str, entry_id: int, library: Path) -> Path | None:

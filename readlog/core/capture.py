@@ -54,6 +54,22 @@ class Added:
     changes: list[str] = field(default_factory=list)  # for an existing entry: what the options changed
     fetch_error: str | None = None  # None: not fetched (--no-fetch, or known); '' fetched; else why not
     via_canonical: bool = False  # known by the page's canonical address, not the one given
+    # When the page could not be read: whether ``fetch`` may read it later (no answer, a timeout, 429, 5xx),
+    # the HTTP status it answered with, and its type when it is not a web page (a PDF, an image).
+    later: bool = False
+    http_status: int | None = None
+    content_type: str = ""
+
+
+@dataclass
+class Look:
+    """What ``add``'s quick look at one page found."""
+
+    meta: PageMeta | None = None  # None when the page could not be read
+    error: str = ""
+    later: bool = False
+    status: int | None = None
+    content_type: str = ""
 
 
 def read_urls(values: Sequence[str], stdin: TextIO | None) -> list[str]:
@@ -109,19 +125,20 @@ def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
         entry.note, entry.source = opts.note or "", opts.source or ""
         entries.setdefault(prepare([entry])[0].url_key, entry)
     known: dict[str, Known | None] = {}  # looked up again when storing: another readlog may add meanwhile
-    metas: dict[str, tuple[PageMeta | None, str]] = {}
+    metas: dict[str, Look] = {}
     if opts.fetch:  # only links not saved yet are worth a request
         known = {key: reading.find(lib, prepare([e])[0]) for key, e in entries.items()}
         metas = _page_metas([(key, e.url) for key, e in entries.items() if known[key] is None])
     by_canonical: set[str] = set()
-    for key, (meta, _) in metas.items():
+    for key, look in metas.items():
+        meta = look.meta
         if meta is not None and meta.canonical_url:
             other = prepare([Entry(url=meta.canonical_url)])[0]
             if other.url_key != key and (found := reading.find(lib, other)) is not None:
                 known[key] = found
                 by_canonical.add(key)
     for key, entry in entries.items():
-        meta, _ = metas.get(key, (None, ""))
+        meta = metas[key].meta if key in metas else None
         if meta is not None:
             entry.title = entry.title or meta.title
             entry.summary = meta.description
@@ -151,7 +168,7 @@ def _check_option(value: str | None, option: str) -> None:
         raise UsageError.of("needs_value", option=option)
 
 
-def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, tuple[PageMeta | None, str]]:
+def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, Look]:
     """Each page's metadata (or None and why not), fetched at once with short waits."""
     if not jobs:
         return {}
@@ -160,30 +177,49 @@ def _page_metas(jobs: list[tuple[str, str]]) -> dict[str, tuple[PageMeta | None,
     limits = web.Limits.from_env(retries=1, max_wait=5.0, max_bytes=ADD_MAX_BYTES)
     if limits.timeout > ADD_TIMEOUT:  # a quick look: the environment may only shorten it
         limits = replace(limits, timeout=ADD_TIMEOUT, page_seconds=ADD_TIMEOUT * 3)
-    found: dict[str, tuple[PageMeta | None, str]] = {}
+    found: dict[str, Look] = {}
 
-    def done(key: str, result: tuple[PageMeta | None, str]) -> None:
+    def done(key: str, result: Look) -> None:
         found[key] = result
 
     web.run([web.Job(key, url) for key, url in jobs], limits, process=_meta_of, done=done)
     return found
 
 
-def _meta_of(page: Page) -> tuple[PageMeta | None, str]:
+def _meta_of(page: Page) -> Look:
     from readlog.web import pagemeta
 
-    if not page.ok:
-        return None, page.error
-    if not page.is_html:
-        return pagemeta.PageMeta(), ""
-    return pagemeta.extract(page.text, page.final_url), ""
+    if page.ok:
+        return Look(pagemeta.extract(page.text, page.final_url) if page.is_html else pagemeta.PageMeta())
+    look = Look(None, page.error, page.later, page.status, "")
+    if page.status is not None and page.status < 300 and page.content_type:
+        look.content_type = page.content_type  # answered, but with something else than a web page
+        if page.content_type == "application/pdf":
+            look.meta = pagemeta.PageMeta(title=file_name(page.final_url or page.url))
+    return look
+
+
+def file_name(url: str) -> str:
+    """The last part of a link's path, decoded, as a title for a file that
+    has no readable one of its own ('' when the path ends with a slash)."""
+    from urllib.parse import unquote, urlsplit
+
+    from readlog.model.fields import fit
+    from readlog.model.sanitize import clean
+
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return ""
+    name = clean(unquote(path.rsplit("/", 1)[-1], errors="replace"), one_line=True).strip()
+    return fit(name, "title") or name
 
 
 def _store_added(
     lib: Store,
     entries: dict[str, Entry],
     known: dict[str, Known | None],
-    metas: dict[str, tuple[PageMeta | None, str]],
+    metas: dict[str, Look],
     opts: AddOptions,
     by_canonical: set[str],
 ) -> list[Added]:
@@ -214,8 +250,12 @@ def _store_added(
             entry.starred_at = current if opts.star else None
             vet(entry, current)
             entry_id = reading.insert(lib, new_row(prepare([entry])[0], utcnow(), None), action)  # type: ignore[arg-type]
-            fetch_error = metas[key][1] if key in metas else None
-            results.append(Added(entry.url, "added", entry_id, entry.title, fetch_error=fetch_error))
+            result = Added(entry.url, "added", entry_id, entry.title)
+            if key in metas:
+                look = metas[key]
+                result.fetch_error, result.later, result.http_status = look.error, look.later, look.status
+                result.content_type = look.content_type
+            results.append(result)
         added = sum(1 for r in results if r.status == "added")
         lib.set_action_summary(action, f"{added} added, {len(results) - added} already saved")
         if not added and not any(r.changes for r in results):

@@ -58,6 +58,7 @@ class FetchReport:
     failed: int = 0
     dead: int = 0
     skipped: int = 0  # fetched already, or failed less than a day ago
+    recent: int = 0  # of ``skipped``: those that failed less than a day ago
     no_link: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
 
@@ -76,7 +77,9 @@ def fetch(
     progress: Any = None,
 ) -> FetchReport:
     """Download the pages of the chosen entries (``ids``, else those ``f``
-    matches, else every entry) and keep what they hold.
+    matches, else every entry) and keep what they hold. An entry named by
+    id whose last try failed is tried again at once; by filters, a failed
+    page waits a day (store/fetching.py's RETRY_AFTER_DAYS).
 
     ``command`` is the line recorded in history. ``progress(total)`` is a
     context manager whose value has ``advance(ok, dead)``. Nothing printed.
@@ -87,8 +90,9 @@ def fetch(
     if ids is not None:
         lib.require(ids)
         f = Filters(archived=None, ids=ids)
-    selection = fetching.select_targets(lib, f, refetch=refetch, now=utcnow())
-    report = FetchReport(skipped=selection.done, no_link=selection.no_link)
+    # Entries named by id are fetched again at once when their last try failed; by filters, a day later.
+    selection = fetching.select_targets(lib, f, refetch=refetch, now=utcnow(), failed=ids is not None)
+    report = FetchReport(skipped=selection.done, recent=selection.recent, no_link=selection.no_link)
     if not selection.targets:
         return report
     from readlog.web import client as web

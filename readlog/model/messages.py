@@ -426,6 +426,53 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "压缩包的修改时间；可用 --as-of 另行指定",
     ),
     "as_of_from_now": ("now, the import time (--as-of gives another)", "现在，即导入时间；可用 --as-of 另行指定"),
+    # ---- add: a page that could not be read, and fetch by id (issue 24)
+    "added_page_gone": (
+        "{url}: the page answered HTTP {status}; saved with the link only",
+        "{url}：网页返回 HTTP {status}；只保存了链接",
+    ),
+    "added_pdf_file": (
+        "{url}: a PDF ({type}); saved with the link only, readlog does not read PDFs",
+        "{url}：这是 PDF 文件（{type}）；只保存了链接，readlog 不读取 PDF",
+    ),
+    "added_not_a_page": (
+        "{url}: not a web page ({type}); saved with the link only, readlog reads HTML and plain text",
+        "{url}：不是网页（{type}）；只保存了链接，readlog 只读取 HTML 和纯文本",
+    ),
+    "added_unreadable": (
+        "could not read {url} ({why}); saved with the link only",
+        "无法读取 {url}（{why}）；只保存了链接",
+    ),
+    "added_try_later": (
+        "could not read {url} ({why}); saved with its host as the source. "
+        "`readlog fetch {id}` tries again and fills in the title",
+        "无法读取 {url}（{why}）；已保存，来源暂用网址的主机名。`readlog fetch {id}` 会再试一次并补全标题",
+    ),
+    "fetch_skipped_done": (
+        ", {n:,} skipped (fetched already; --refetch fetches again)",
+        "，跳过 {n:,} 篇（已抓取；--refetch 重新抓取）",
+    ),
+    "fetch_skipped_recent": (
+        ", {n:,} skipped (tried within a day; readlog fetch ID or --refetch tries again now)",
+        "，跳过 {n:,} 篇（一天内试过；readlog fetch 编号 或 --refetch 可以立即重试）",
+    ),
+    "fetch_skipped_mixed": (
+        ", {n:,} skipped (fetched already or tried within a day; --refetch fetches again)",
+        "，跳过 {n:,} 篇（已抓取或一天内试过；--refetch 重新抓取）",
+    ),
+    # ---- edit: a form that cannot be used is opened again (issue 24)
+    "edit_form_reopened": (
+        "{error}; the form is open again: fix it, or empty it to cancel",
+        "{error}；表单已重新打开：改正后保存，或清空以取消",
+    ),
+    "edit_form_error": ("this form could not be used: {error}", "这个表单无法使用：{error}"),
+    "edit_form_how": (
+        "Fix it and save to try again; empty the file, or save it unchanged, to cancel.",
+        "改正后保存即可重试；清空文件或原样保存则取消。",
+    ),
+    "edit_cancelled": ("edit cancelled; nothing was changed", "已取消编辑；没有做任何修改"),
+    "edit_text_kept": ("your text is saved in {path}", "你写的内容已保存在 {path}"),
+    "edit_text_lost": ("your text could not be saved anywhere", "你写的内容无法保存到任何地方"),
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from readlog.model.messages import say
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
 
@@ -29,14 +30,11 @@ WORDS = {
         "exists": "already saved",
         "canonical": "already saved (same page)",
         "trash": "{url} is in the trash as #{id}; `readlog restore {id}` brings it back",
-        "offline": "could not read {url} ({why}); saved with its host as the source. "
-        "`readlog fetch {id}` fills in the title later",
         "fetch_hint": "`readlog fetch{ids}` downloads the article text",
         "fetched": "fetched",
         "failed": "failed",
         "dead": "dead",
         "summary": "{fetched:,} fetched, {failed:,} failed ({dead:,} dead)",
-        "skipped": ", {n:,} skipped (fetched already or tried within a day; --refetch fetches again)",
         "no_link": ", {n:,} without a link",
         "nothing": "Nothing to fetch",
         "bar": "fetching",
@@ -47,13 +45,11 @@ WORDS = {
         "exists": "已经收藏过",
         "canonical": "已经收藏过（同一页面）",
         "trash": "{url} 在回收站中，编号 #{id}；`readlog restore {id}` 可以恢复",
-        "offline": "无法读取 {url}（{why}）；已保存，来源暂用网址的主机名。`readlog fetch {id}` 稍后补全标题",
         "fetch_hint": "`readlog fetch{ids}` 下载正文",
         "fetched": "已抓取",
         "failed": "失败",
         "dead": "失效",
         "summary": "抓取 {fetched:,} 篇，失败 {failed:,} 篇（失效 {dead:,} 篇）",
-        "skipped": "，跳过 {n:,} 篇（已抓取或一天内试过；--refetch 重新抓取）",
         "no_link": "，{n:,} 条没有链接",
         "nothing": "没有需要抓取的条目",
         "bar": "抓取中",
@@ -85,13 +81,29 @@ def added(out: Output, results: Sequence[Added]) -> None:
             line = _line(r.id, label, r.title or r.url, "yellow", ", ".join(r.changes))
             out.print(line, no_wrap=True, overflow="ellipsis")
             continue
-        new.append(r.id)
         out.print(_line(r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
         if r.fetch_error:
-            out.notice(_w(out, "offline", url=r.url, why=r.fetch_error, id=r.id))
+            out.notice(unread_page(r, out.lang))
+        if not r.fetch_error or r.later:  # fetch may still read the page
+            new.append(r.id)
     if new:
         ids = "" if len(new) > 3 else " " + " ".join(map(str, new))
         out.line(_w(out, "fetch_hint", ids=ids), style="dim")
+
+
+def unread_page(r: Added, lang: str) -> str:
+    """What became of a link whose page could not be read, and whether fetch may read it later."""
+    url = clean(r.url, one_line=True)
+    kind = clean(r.content_type, one_line=True)
+    if r.later:
+        return say("added_try_later", lang, url=url, why=r.fetch_error, id=r.id)
+    if kind == "application/pdf":
+        return say("added_pdf_file", lang, url=url, type=kind)
+    if kind:
+        return say("added_not_a_page", lang, url=url, type=kind)
+    if r.http_status is not None and r.http_status >= 400:
+        return say("added_page_gone", lang, url=url, status=r.http_status)
+    return say("added_unreadable", lang, url=url, why=r.fetch_error)
 
 
 def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
@@ -106,6 +118,7 @@ def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row
             "changes": r.changes,
             "fetched": None if r.fetch_error is None else r.fetch_error == "",
             "fetch_error": r.fetch_error or None,
+            "fetch_later": r.later if r.fetch_error else None,
             "entry": entry_record(entries[r.id]) if r.id in entries else None,
         }
         for r in results
@@ -135,7 +148,9 @@ def fetched(out: Output, report: FetchReport) -> None:
     else:
         summary = _w(out, "summary", fetched=report.fetched, failed=report.failed, dead=report.dead)
     if report.skipped:
-        summary += _w(out, "skipped", n=report.skipped)
+        why = "done" if not report.recent else "recent" if report.recent == report.skipped else "mixed"
+        key = "fetch_skipped_" + why
+        summary += say(key, out.lang, n=report.skipped)
     if report.no_link:
         summary += _w(out, "no_link", n=report.no_link)
     out.line(summary, style="bold" if report.outcomes else "dim")
@@ -165,6 +180,7 @@ def fetch_record(report: FetchReport) -> Row:
         "failed": report.failed,
         "dead": report.dead,
         "skipped": report.skipped,
+        "tried_recently": report.recent,
         "no_link": report.no_link,
         "pages": [outcome_record(o) for o in report.outcomes],
     }

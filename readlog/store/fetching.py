@@ -38,6 +38,7 @@ class Selection:
 
     targets: list[Target]
     done: int = 0  # fetched already (or failed less than a day ago)
+    recent: int = 0  # of ``done``: those that failed less than a day ago
     no_link: int = 0  # entries without a web address
 
 
@@ -46,26 +47,29 @@ PENDING = (
 )
 
 
-def select_targets(lib: Store, f: Filters | None, *, refetch: bool, now: str) -> Selection:
+def select_targets(lib: Store, f: Filters | None, *, refetch: bool, now: str, failed: bool = False) -> Selection:
     """Entries to fetch: those ``f`` matches (every entry when None) that have
     a web address and have not been fetched, or whose last attempt failed:
     at once when no answer came, after RETRY_AFTER_DAYS when one did (a
-    dead link included). ``refetch`` takes them all. Newest saved first."""
+    dead link included). ``failed`` takes every failed one at once (entries
+    named by id), ``refetch`` takes them all. Newest saved first."""
     from datetime import datetime, timedelta
 
     where, params = lib._where(f) if f is not None else ("1", [])
     rows = lib.conn.execute(
-        f"SELECT id, url, title, {PENDING} AS pending FROM entries WHERE {where} ORDER BY saved_at DESC, id DESC",
+        f"SELECT id, url, title, {PENDING} AS pending, fetch_error != '' AS failed "
+        f"FROM entries WHERE {where} ORDER BY saved_at DESC, id DESC",
         [(datetime.fromisoformat(now) - timedelta(days=RETRY_AFTER_DAYS)).isoformat(timespec="seconds"), *params],
     ).fetchall()
     selection = Selection([])
     for r in rows:
         if not is_web_address((r["url"] or "").strip()):
             selection.no_link += 1
-        elif refetch or r["pending"]:
+        elif refetch or r["pending"] or (failed and r["failed"]):
             selection.targets.append(Target(r["id"], r["url"].strip(), r["title"]))
         else:
             selection.done += 1
+            selection.recent += bool(r["failed"])
     return selection
 
 

@@ -21,15 +21,17 @@ import codecs
 import errno
 import functools
 import math
+import os
 import re
 import socket
 import ssl
+import sys
+import threading
 import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from urllib.parse import urljoin, urlsplit
 
@@ -145,10 +147,21 @@ class Page:
     retry_after: float | None = None
     notice: str = ""  # said beside a good page: it was cut, for one
     seconds: float = 0.0  # how long the (last) attempt took
+    cut_off: bool = False  # the page was larger than the size cap, or slower than the time cap
 
     @property
     def ok(self) -> bool:
         return not self.error
+
+    @property
+    def later(self) -> bool:
+        """Whether a failed page may be read another time: no answer came
+        (offline, a timeout, a refusal), the server said "not now" (429,
+        5xx), or the page was past this attempt's size or time cap."""
+        if self.ok:
+            return False
+        status = self.status
+        return status is None or status >= 500 or status in TRANSIENT_STATUSES or self.cut_off
 
     @property
     def is_html(self) -> bool:
@@ -274,8 +287,7 @@ async def _one(
 
 
 def _client(limits: Limits) -> httpx.AsyncClient:
-    import httpx
-
+    httpx = import_httpx()
     pool = httpx.Limits(max_connections=max(1, limits.jobs), max_keepalive_connections=max(1, limits.jobs))
     return httpx.AsyncClient(
         headers={
@@ -290,13 +302,70 @@ def _client(limits: Limits) -> httpx.AsyncClient:
     )
 
 
-@functools.cache
-def _tls() -> ssl.SSLContext:
-    """Certificates are verified, as httpx does by default; the context (85 ms
-    to load the certificate store) is made once per process."""
+def import_httpx() -> Any:
+    """httpx, without loading its command-line client.
+
+    ``import httpx`` also imports ``httpx._main`` whenever click is
+    installed (sqlite-utils brings it): click, pygments and rich's progress
+    bars, about 40% of httpx's import time, for a command readlog never
+    runs. Marking that module missing while httpx loads makes httpx skip it
+    (it then defines a stub ``httpx.main``); the mark is taken away after, so
+    an explicit ``import httpx._main`` elsewhere still works."""
+    if "httpx" not in sys.modules and "httpx._main" not in sys.modules:
+        sys.modules["httpx._main"] = None  # type: ignore[assignment]
+        try:
+            import httpx
+        finally:
+            if "httpx._main" in sys.modules and sys.modules["httpx._main"] is None:
+                del sys.modules["httpx._main"]
     import httpx
 
-    return httpx.create_ssl_context()
+    return httpx
+
+
+class _Trust(ssl.SSLContext):
+    """The TLS context of every fetch: certificates verified and host names
+    checked as httpx does by default (its certifi store, or $SSL_CERT_FILE
+    / $SSL_CERT_DIR), but the store (about 90 ms to read) is read at the
+    first TLS connection, not before: a page on http:// never pays for it.
+    asyncio (and anyio) start TLS through ``wrap_bio``, blocking sockets
+    through ``wrap_socket``; both read the store first."""
+
+    _lock = threading.Lock()
+    _loaded = False
+
+    def load_trust(self) -> None:
+        with self._lock:
+            if self._loaded:
+                return
+            cafile, capath = os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR")
+            if cafile:
+                self.load_verify_locations(cafile=cafile)
+            elif capath:
+                self.load_verify_locations(capath=capath)
+            else:
+                import certifi
+
+                self.load_verify_locations(cafile=certifi.where())
+            self._loaded = True
+
+    def wrap_socket(self, *args: Any, **kwargs: Any) -> ssl.SSLSocket:
+        self.load_trust()
+        return super().wrap_socket(*args, **kwargs)
+
+    def wrap_bio(self, *args: Any, **kwargs: Any) -> ssl.SSLObject:
+        self.load_trust()
+        return super().wrap_bio(*args, **kwargs)
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """One context per process; PROTOCOL_TLS_CLIENT requires a valid certificate and checks the host name."""
+    context = _Trust(ssl.PROTOCOL_TLS_CLIENT)
+    if sys.version_info >= (3, 13):  # as ssl.create_default_context sets them there
+        context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN | ssl.VERIFY_X509_STRICT
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    return context
 
 
 # ---- one page --------------------------------------------------------------------
@@ -352,6 +421,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
         await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
     except asyncio.TimeoutError:
         page.error = f"the page took longer than {limits.page_seconds:g} s"
+        page.cut_off = True
     except _Failure as exc:
         page.error = str(exc)
         page.status = exc.status if exc.status is not None else page.status
@@ -441,6 +511,8 @@ def _retry_after(value: str) -> float | None:
         return None
     if re.fullmatch(r"\d{1,9}(?:\.\d{1,6})?", value):
         return float(math.ceil(float(value)))
+    from email.utils import parsedate_to_datetime  # 15 ms to import: only for a Retry-After date
+
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -467,9 +539,11 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
     async for raw in response.aiter_raw():
         body += decoder.feed(raw, limits.max_bytes + 1 - len(body))
         if len(body) > limits.max_bytes:
+            page.cut_off = True
             raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
     body += decoder.flush(limits.max_bytes + 1 - len(body))
     if len(body) > limits.max_bytes:
+        page.cut_off = True
         raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
     data = bytes(body)
     if not page.content_type:
