@@ -262,6 +262,11 @@ def source_of(path: str, option: str) -> str | None:
     return VALUE_SOURCES.get(f"{path} {option}") or (VALUE_SOURCES.get(option) if option.startswith("-") else None)
 
 
+def _option_source(path: str, param: Any) -> str | None:
+    """Where the values of the option ``param`` come from, under any of its names (-o, --output)."""
+    return next((found for opt in param.opts if (found := source_of(path, opt)) is not None), None)
+
+
 def _values(source: str | None, prefix: str, db: str | None) -> Answer:
     if source is None:
         return Answer([])
@@ -321,13 +326,13 @@ def answer(args: list[str], incomplete: str, *, described: bool = True) -> Answe
                 return Answer([])
             current, path = sub, f"{path} {arg}"
     if pending is not None:
-        return _values(source_of(path, pending_name), incomplete, db)
+        return _values(_option_source(path, pending), incomplete, db)
     if not only_arguments and incomplete.startswith("-") and "=" in incomplete:
         name, _, value = incomplete.partition("=")
         param = _options(current).get(name) or (_options(root).get(name) if name in HOISTED else None)
         if param is None or not _takes_value(param):
             return Answer([])
-        found = _values(source_of(path, name), value, db)
+        found = _values(_option_source(path, param), value, db)
         return Answer([(f"{name}={v}", h) for v, h in found.items], files=found.files)
     arguments = [p for p in getattr(current, "params", ()) if p.param_type_name == "argument"]
     signed = any(source_of(path, p.name) == SIGNED_TAGS for p in arguments)
