@@ -246,6 +246,14 @@ def test_the_completion_command_prints_each_script(run: Run) -> None:
     assert run("--lang", "zh", "completion", "tcsh", code=2).stderr.startswith("readlog: 不支持 'tcsh' 的补全")
 
 
+def test_click_s_way_of_asking_for_the_script_works_too(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert "list\tList entries, newest saved first." in _respond(monkeypatch, capsys, "fish")  # nothing typed yet
+    monkeypatch.setenv("_READLOG_COMPLETE", "zsh_source")
+    with pytest.raises(SystemExit) as exc:
+        main()
+    assert exc.value.code == 0 and capsys.readouterr().out.startswith("#compdef readlog\n")
+
+
 def test_show_and_install_completion_for_the_shell_in_use(run: Run, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)

@@ -431,9 +431,12 @@ def respond(instruction: str) -> int:
     """Answer one completion request from a script (``instruction`` as
     ``_READLOG_COMPLETE`` holds it): print the kind of answer, then one line
     per value. Any failure prints nothing, for the shell to complete nothing."""
-    shell = instruction.partition("_")[0]
+    shell, _, what = instruction.partition("_")
     if shell not in SHELLS:
         return 1
+    if what == "source":  # click's way to ask for the script: _READLOG_COMPLETE=bash_source readlog
+        sys.stdout.write(script(shell))
+        return 0
     try:
         args, current, replaced = _request(shell)
         found = answer(args, current.value, described=shell != "bash")
