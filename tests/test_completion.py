@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from readlog.cli import load_commands, main
-from readlog.cli.completion import SHELLS, SIGNED_TAGS, VALUE_SOURCES, FILES, split_line
+from readlog.cli.completion import FILES, SHELLS, SIGNED_TAGS, VALUE_SOURCES, split_line
 from readlog.core.completion import is_source
 
 from conftest import Run
@@ -93,7 +93,7 @@ def test_commands_complete_with_their_help_in_zsh_and_fish(comp) -> None:  # typ
 def test_options_complete_and_the_global_ones_follow_the_command_too(comp) -> None:  # type: ignore[no-untyped-def]
     assert comp("bash", "readlog list --so") == ["values", "--source", "--sort"]
     assert comp("bash", "readlog list --d") == ["values", "--dead", "--db"]
-    assert comp("bash", "readlog --") [1:4] == ["--db", "--lang", "--version"]
+    assert comp("bash", "readlog --")[1:4] == ["--db", "--lang", "--version"]
     assert "--install-completion" in comp("bash", "readlog --")
     fish = comp("fish", "readlog list --star")
     assert fish == ["values", "--starred\tOnly starred entries."]
@@ -286,7 +286,7 @@ TYPED = [
 START = {
     "bash": (["bash", "--norc", "--noprofile", "-i"], ['eval "$(readlog completion bash)"']),
     "zsh": (["zsh", "-f", "-i"], ["autoload -Uz compinit; compinit -u", 'eval "$(readlog completion zsh)"']),
-    "fish": (["fish", "--no-config", "-i"], ["set -g fish_autosuggestion_enabled 0", "readlog completion fish | source"]),
+    "fish": (["fish", "--no-config", "-i"], ["set fish_autosuggestion_enabled 0", "readlog completion fish | source"]),
 }
 
 
