@@ -199,15 +199,14 @@ class Answer:
 
 
 def _command(name: str | None) -> Any:
-    """The click group of readlog holding only the command ``name`` (or none)."""
-    from readlog.cli import APP_SETTINGS, load_commands
+    """The click group of readlog holding only the command ``name`` (None: no command), as main() builds it."""
+    from readlog.cli import APP_SETTINGS, app_for
 
-    base = load_commands(name) if name else app
-    one = typer.Typer(**APP_SETTINGS)
-    one.registered_callback = base.registered_callback
-    one.registered_commands = [c for c in base.registered_commands if name and _name(c) == name]
-    one.registered_groups = [g for g in base.registered_groups if name and g.name == name]
-    return typer.main.get_command(one)
+    if name:
+        return typer.main.get_command(app_for([name]))
+    bare = typer.Typer(**APP_SETTINGS)
+    bare.registered_callback = app.registered_callback
+    return typer.main.get_command(bare)
 
 
 def _name(info: Any) -> str:
@@ -381,7 +380,7 @@ def _option_items(command: Any, root: Any, prefix: str, given: set[Any]) -> list
                 items.append((opt, _first_line(param.help)))
     for opt in _help_names(command):
         if opt.startswith(prefix) and opt not in seen:
-            items.append((opt, "Show the help and exit."))
+            items.append((opt, "Show this message and exit."))  # as --help says
     return items
 
 
