@@ -18,6 +18,11 @@ and is shown against its floor:
 * the import floor: benchmarks/floor_import.py, which inserts the same
   entries into a bare table with an FTS5 trigram index in one transaction.
 
+Shell completion is timed the same way (issue 24: at most 1.5x the CLI
+floor): readlog run as bash's completion script runs it, with
+_READLOG_COMPLETE and the line typed so far, completing a command name and
+the library's sources, categories and tags (1% of the entries are tagged).
+
 Each read command alternates with a run of the CLI floor, so the two are
 compared under the same load; user+system CPU time is reported beside the
 wall time because it is steadier on a busy machine. Targets that are missed
@@ -106,6 +111,14 @@ BIG_READS: dict[str, list[str]] = {
     "undo": ["undo"],  # of a star made (untimed) before each run
 }
 STREAMED = ("list --limit 0 piped", "search --limit 0 piped")
+# Shell completion (issue 24): name -> (target ratio to the CLI floor on the 100k library, the
+# line typed before Tab, as bash's script passes it in COMP_LINE; {db} is the library)
+COMPLETIONS: dict[str, tuple[float, str]] = {
+    "complete a command": (1.5, "readlog li"),
+    "complete --source": (1.5, "readlog --db {db} list --source "),
+    "complete --category": (1.5, "readlog --db {db} list --category "),
+    "complete --tag": (1.5, "readlog --db {db} list --tag "),
+}
 FETCH_TARGET = 1.5  # fetch of 200 pages: at most this times the httpx + trafilatura floor
 SHOW_FULL_TARGET = 1.5  # show --full of a 20,000-word article: at most this times the CLI floor
 FLAT = ("list --unread", "list --starred --source X", "search (3 chars)", "search (2 chars)")
@@ -272,10 +285,22 @@ def time_reads(
     return results
 
 
+def time_completions(base: list[str], db: Path, *, env: dict[str, str], runs: int) -> dict[str, Timing]:
+    """Each completion as bash's script asks for it (readlog with _READLOG_COMPLETE and COMP_LINE)."""
+    results: dict[str, Timing] = {}
+    for name, (_, line) in COMPLETIONS.items():
+        asked = dict(env, _READLOG_COMPLETE="bash_complete", COMP_LINE=line.format(db=db))
+        results[name] = measure(base, env=asked, runs=runs, paired=CLI_FLOOR_CMD)
+    return results
+
+
 def prepare_library(base: list[str], db: Path, n: int, env: dict[str, str]) -> None:
-    """Star the first 1% of entries so that ``list --starred --source X`` has rows to show."""
+    """Star the first 1% of entries so that ``list --starred --source X`` has rows to show,
+    and tag them, so that completing --tag has tags to find."""
     count = max(1, n // 100)
     subprocess.run([*base, "--db", str(db), "star", f"1-{count}"], env=env, stdout=subprocess.DEVNULL, check=True)
+    tags = ["tag", f"1-{count}", "+bench", "+system design", "+数据库"]
+    subprocess.run([*base, "--db", str(db), *tags], env=env, stdout=subprocess.DEVNULL, check=True)
 
 
 def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str]) -> dict[str, int]:
@@ -643,7 +668,7 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
 
     top = sizes[-1] if sizes else None
     provisional = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
-    for name, (limit, _) in READS.items():
+    for name, limit in [*((k, v[0]) for k, v in READS.items()), *((k, v[0]) for k, v in COMPLETIONS.items())]:
         at_top = results["sizes"][str(top)] if top else {}
         t = at_top.get("reads", {}).get(name)
         check(f"{name} on {BIG:,}: <= {limit}x CLI floor", t and floor_ratio(t), limit, "x", provisional)
@@ -752,7 +777,7 @@ def markdown(results: dict[str, Any]) -> str:
     lines.append("| sqlite3 floor: insert + FTS5 trigram | " + " | ".join(row) + " |")
     row = [import_cell(results["sizes"][s]["import"], results["sizes"][s]["floor"]) for s in sizes]
     lines.append("| `import` digest | " + " | ".join(row) + " |")
-    for name in READS:
+    for name in (*READS, *COMPLETIONS):
         row = []
         for s in sizes:
             t = results["sizes"][s]["reads"][name]
@@ -892,13 +917,15 @@ def run_size(
         return out
     if imported.error:
         log(f"{n:,}: import failed: {imported.error}")
-        out["reads"] = {name: Timing(error="no library").as_dict() for name in READS}
+        out["reads"] = {name: Timing(error="no library").as_dict() for name in (*READS, *COMPLETIONS)}
         return out
     prepare_library(base, db, n, env)
     values = {"source": first_source(source), "id": str(n // 3), "word3": args.word3, "word2": args.word2}
     out["found"] = sanity(base, db, values, env)
     log(f"{n:,}: reads x{args.runs} (found: {out['found']})")
     reads = time_reads(base, db, n, values, env=env, runs=args.runs)
+    log(f"{n:,}: completions x{args.runs}")
+    reads.update(time_completions(base, db, env=env, runs=args.runs))
     out["reads"] = {k: v.as_dict() for k, v in reads.items()}
     out["cli_floor"] = Timing([r for t in reads.values() for r in t.floor_runs]).as_dict()
     return out

@@ -213,6 +213,32 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion(*, install: bool) -> Callable[[typer.Context, Any, bool], None]:
+    """--install-completion and --show-completion: readlog completion (--install) for the shell detected."""
+
+    def callback(ctx: typer.Context, param: Any, value: bool) -> None:
+        if not value or ctx.resilient_parsing:
+            return
+        lang = language_of(sys.argv[1:])
+        try:
+            _completion_module().show_or_install(None, install_it=install, lang=lang)
+        except ReadlogError as exc:
+            sys.stderr.write(f"readlog: {exc.localized(lang)}\n")
+            raise typer.Exit(exc.exit_code) from None
+        except OSError as exc:
+            raise typer.Exit(output_failed(exc, lang)) from None
+        raise typer.Exit()
+
+    return callback
+
+
+def _completion_module() -> Any:
+    """cli/completion.py, which declares a command as the other submodules do (loaded the same way)."""
+    import importlib
+
+    return importlib.import_module("readlog.cli.completion")
+
+
 def _check_lang(value: Optional[str]) -> Optional[str]:
     if value is None:
         return None
@@ -233,6 +259,22 @@ def root(
         None, "--lang", callback=_check_lang, help="Language for labels and times: en or zh."
     ),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    install_completion: bool = typer.Option(
+        False,
+        "--install-completion",
+        callback=_completion(install=True),
+        is_eager=True,
+        expose_value=False,
+        help="Install completion for the current shell (bash, zsh, fish).",
+    ),
+    show_completion: bool = typer.Option(
+        False,
+        "--show-completion",
+        callback=_completion(install=False),
+        is_eager=True,
+        expose_value=False,
+        help="Show the completion script for the current shell (readlog completion SHELL names one).",
+    ),
 ) -> None:
     """A private, local, fast reading tracker for the terminal.
 
@@ -295,6 +337,7 @@ COMMAND_MODULES = {
     "config": "review",
     "backup": "maintenance",
     "db": "maintenance",
+    "completion": "completion",
 }
 
 
@@ -402,6 +445,9 @@ def main() -> None:
     gc.set_threshold(7000, 10, 10)
     from readlog.settings import tame_columns
 
+    instruction = os.environ.get("_READLOG_COMPLETE")
+    if instruction:  # a shell asking what may follow the words typed (cli/completion.py)
+        raise SystemExit(_completion_module().respond(instruction))
     if sys.stdout is None:  # started with standard output closed (>&-)
         sys.stdout = ClosedOutput()
     tolerant_output()

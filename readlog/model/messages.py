@@ -473,6 +473,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "edit_cancelled": ("edit cancelled; nothing was changed", "已取消编辑；没有做任何修改"),
     "edit_text_kept": ("your text is saved in {path}", "你写的内容已保存在 {path}"),
     "edit_text_lost": ("your text could not be saved anywhere", "你写的内容无法保存到任何地方"),
+    # ---- shell completion (readlog completion, --install-completion)
+    "completion_no_shell": (
+        "cannot tell which shell this is; name it: readlog completion SHELL ({shells})",
+        "无法判断当前的 shell；请指明：readlog completion SHELL（{shells}）",
+    ),
+    "completion_unknown_shell": (
+        "no completion for the shell {shell!r}; readlog completes in {shells}",
+        "不支持 {shell!r} 的补全；readlog 支持 {shells}",
+    ),
+    "completion_installed": ("{shell} completion installed in {path}", "{shell} 补全已安装到 {path}"),
+    "completion_rc_added": ("added to {file}: {line}", "已在 {file} 中添加：{line}"),
+    "completion_restart": (
+        "it takes effect in a new shell (or after sourcing the start-up file)",
+        "在新开的 shell 中生效（或重新加载启动文件后）",
+    ),
 }
 
 

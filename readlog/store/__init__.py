@@ -12,16 +12,42 @@ ranking.py (a search's relevance order), imports.py (upsert, bulk insert,
 ids), files.py (the file: header, connection, inspection, errors),
 schema.py (the live schema), migrations/ (the schema's history), and the
 operations of the commands (search, merge, trash, curate, organise,
-fetching, reading, stats). Those modules import each other directly, never
-this package; this file only re-exports the names the rest of readlog uses.
+fetching, reading, stats), and values.py (the names shell completion offers).
+Those modules import each other directly, never this package; this file
+only re-exports the names the rest of readlog uses, each imported when first used.
 """
 
 from __future__ import annotations
 
-from readlog.store.common import MAX_ID, STATE_COLUMNS, Counts, Merged, Row, utcnow
-from readlog.store.files import database_error, inspect, is_library_file
-from readlog.store.library import Store
-from readlog.store.query import LIST_COLUMNS, SORTS, Filters
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from readlog.store.common import MAX_ID, STATE_COLUMNS, Counts, Merged, Row, utcnow
+    from readlog.store.files import database_error, inspect, is_library_file
+    from readlog.store.library import Store
+    from readlog.store.query import LIST_COLUMNS, SORTS, Filters
+
+# Each re-exported name and its module, imported when the name is first used:
+# a module of the store (values.py, which a shell completion reads) can then be
+# imported without the rest.
+_HOMES = {
+    **dict.fromkeys(("MAX_ID", "STATE_COLUMNS", "Counts", "Merged", "Row", "utcnow"), "common"),
+    **dict.fromkeys(("database_error", "inspect", "is_library_file"), "files"),
+    "Store": "library",
+    **dict.fromkeys(("LIST_COLUMNS", "SORTS", "Filters"), "query"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"readlog.store.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "LIST_COLUMNS",
