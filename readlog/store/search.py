@@ -25,7 +25,7 @@ fold(), the same on both sides (İ, ß and the rest included).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from readlog.model.errors import UsageError
@@ -333,7 +333,7 @@ def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[
     return "", []
 
 
-def _folded(text: str, caseless: bool) -> tuple[str, list[tuple[int, int]] | None]:
+def _folded(text: str, caseless: bool) -> tuple[str, Sequence[tuple[int, int]] | None]:
     """fold_spans(text), with None for spans that are the identity (most
     text: then folded in C, not character by character). For ``caseless``
     needles (内核: no character that folding changes or makes) the text
