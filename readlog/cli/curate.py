@@ -101,21 +101,19 @@ def _edit_in_editor(lib: Store, row: Row) -> tuple[Row, str]:
     from readlog.model.errors import ReadlogError
 
     entry_id = row["id"]
-    text = edit_text(
-        write_form(row),
-        f"readlog-edit-{entry_id}-",
-        suffix=".toml",
-        subject="the entry",
-        instead=f"give the changes as options (readlog edit {entry_id} --title ...)",
-    )
+    text = edit_text(write_form(row), f"readlog-edit-{entry_id}-", suffix=".toml", form=entry_id)
     if text is None:
         return {}, "not_saved"
     try:
         return curate.edit_form(lib, row, read_form(text))
     except (ValueError, ReadlogError) as exc:
         saved = save_draft(text, entry_id, lib.path)
-        kept = f"your text is saved in {saved}" if saved else "your text could not be saved anywhere"
-        raise ReadlogError(f"{exc}; nothing was changed, and {kept}") from None
+        kept = ("edit_kept_draft", {"path": str(saved)}) if saved else ("edit_lost_draft", {})
+        if isinstance(exc, ReadlogError) and exc.key is not None:
+            said = exc.parts or [(exc.key, exc.params)]
+        else:
+            said = [("edit_form_unusable", {"detail": str(exc)})]
+        raise ReadlogError.of_all(*said, kept) from None
 
 
 def save_draft(text: str, entry_id: int, library: Path) -> Path | None:
@@ -219,7 +217,7 @@ def trash(
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
     if limit is not None and limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     count = state.page_size if limit is None else limit
     listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
     if as_json:
@@ -244,7 +242,7 @@ def _empty_trash(state: State, before: str | None, *, older_than: str | None, ye
         return
     show.empty_preview(state.out, plan.rows, to_err=as_json)
     if not yes:
-        confirm(state, len(plan.rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
+        confirm(state, len(plan.rows), "trash_empty_question", "trash_empty_no_terminal")
     gone = curate.empty_trash(lib, plan.ids, older_than=older_than)  # exactly those shown
     if as_json:
         state.out.json({"deleted": gone, "ids": sorted(plan.ids)})

@@ -36,7 +36,7 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs()) -> None:
     from readlog.cli.organise import stdin_is_terminal
 
     if not (stdin_is_terminal() and sys.stdout is not None and sys.stdout.isatty()):
-        raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
+        raise ReadlogError.of("triage_needs_terminal")
     from readlog.triage import run
 
     raise typer.Exit(run(state_of(ctx), f, fa.search))

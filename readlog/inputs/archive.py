@@ -46,7 +46,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise ReadlogError(f"{shown}: a damaged zip archive ({exc})") from None
+        raise ReadlogError.of("zip_damaged", name=shown, detail=str(exc)) from None
     with archive:
         infos = [i for i in archive.infolist() if not i.filename.startswith("__MACOSX/")]
         top = _single_folder(infos)
@@ -77,13 +77,13 @@ def _opener(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, encoding
     def open_member() -> InputFile:
         limit = read_limit()
         if info.file_size > limit:  # decompressed, it would pass the cap: refused before unpacking
-            raise too_large(name, "it expands to", limit)
+            raise too_large(name, "limit_expands", limit)
         if bomb_like(info.file_size, info.compress_size):
             raise bomb(name, info.file_size, info.compress_size)
         try:
             stream = archive.open(info)
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
-            raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
+            raise UnreadableInput.of("zip_member_unreadable", name=name, detail=str(exc)) from None  # encrypted, odd
         guarded = Guarded(stream, "archive member", name=name, limit=limit)
         return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding)
 

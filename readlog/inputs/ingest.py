@@ -28,6 +28,7 @@ from readlog.inputs.reader import InputFile, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.messages import say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
@@ -210,7 +211,7 @@ def _import_one(
             known = ", ".join(importers.FORMATS)
             raise ReadlogError.of("cannot_tell_format", name=infile.name, known=known)
         if name not in importers.FORMATS:
-            raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
+            raise ReadlogError.of("unknown_format", name=name, known=", ".join(importers.FORMATS))
         result.format = name
         result.encoding = infile.guessed_encoding
         if fmt != "auto" and not listed:
@@ -302,5 +303,5 @@ def _store(
     c = result.counts
     lib.finish_import(import_id, c, len(result.problems), infile.sha256)
     lib.set_action_summary(
-        action, f"{c.added} added, {c.updated} updated, {c.unchanged} already in the library, {c.skipped} skipped"
+        action, say("did_import", added=c.added, updated=c.updated, unchanged=c.unchanged, skipped=c.skipped)
     )

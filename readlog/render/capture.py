@@ -66,8 +66,28 @@ def _w(out: Output, key: str, **kw: Any) -> str:
     return WORDS.get(out.lang, WORDS["en"])[key].format(**kw)
 
 
-def _line(entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
-    return entry_line(entry_id, f"{label}: ", title, style, tail)
+def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
+    return entry_line(entry_id, label + ("：" if out.lang == "zh" else ": "), title, style, tail)
+
+
+def _reason(out: Output, text: str) -> str:
+    """Why a page could not be read (kept in English with its entry), in the output's language."""
+    from readlog.model.messages import fetch_reason
+
+    return fetch_reason(text, out.lang)
+
+
+def _changes(out: Output, changes: Sequence[str]) -> str:
+    """What add's options changed on an entry it already had ("starred", "title changed")."""
+    from readlog.render.curate import FIELD_NAMES
+    from readlog.render.organise import tr
+
+    names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
+    said = [
+        tr(out, "{name} changed", name=names.get(c[: -len(" changed")], c)) if c.endswith(" changed") else tr(out, c)
+        for c in changes
+    ]
+    return ("、" if out.lang == "zh" else ", ").join(said)
 
 
 # ---- add -------------------------------------------------------------------------------
@@ -82,13 +102,13 @@ def added(out: Output, results: Sequence[Added]) -> None:
             continue
         if r.status == "exists":
             label = _w(out, "canonical" if r.via_canonical else "exists")
-            line = _line(r.id, label, r.title or r.url, "yellow", ", ".join(r.changes))
+            line = _line(out, r.id, label, r.title or r.url, "yellow", _changes(out, r.changes))
             out.print(line, no_wrap=True, overflow="ellipsis")
             continue
         new.append(r.id)
-        out.print(_line(r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
+        out.print(_line(out, r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
         if r.fetch_error:
-            out.notice(_w(out, "offline", url=r.url, why=r.fetch_error, id=r.id))
+            out.notice(_w(out, "offline", url=r.url, why=_reason(out, r.fetch_error), id=r.id))
     if new:
         ids = "" if len(new) > 3 else " " + " ".join(map(str, new))
         out.line(_w(out, "fetch_hint", ids=ids), style="dim")
@@ -121,14 +141,18 @@ def fetched(out: Output, report: FetchReport) -> None:
     bad = [o for o in report.outcomes if not o.ok]
     for o in good[:SHOWN]:
         tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
-        out.print(_line(o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis")
+        out.print(
+            _line(out, o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis"
+        )
     out.more(len(good))
     for o in good:
         if o.notice:
-            out.notice(f"#{o.id}: {o.notice}")
+            out.notice(f"#{o.id}{'：' if out.lang == 'zh' else ': '}{_reason(out, o.notice)}")
     for o in bad:
         label = _w(out, "dead" if o.dead else "failed")
-        line = _line(o.id, label, o.error, "red" if o.dead else "yellow", clean(o.url, one_line=True))
+        line = _line(
+            out, o.id, label, _reason(out, o.error), "red" if o.dead else "yellow", clean(o.url, one_line=True)
+        )
         out.print(line, no_wrap=True, overflow="ellipsis")
     if not report.outcomes:
         summary = _w(out, "nothing")

@@ -204,7 +204,7 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
     except sqlite3.DatabaseError as exc:
         raise database_error(exc, path) from None
     except sqlite3.Error as exc:
-        raise ReadlogError(f"{path}: cannot open the library ({exc})") from None
+        raise ReadlogError.of("library_unreachable", path=str(path), reason=str(exc)) from None
     conn.row_factory = sqlite3.Row
     conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")

@@ -148,7 +148,7 @@ def select(
         return rows[::-1] if reverse else rows
     sort = sort or "saved"
     if sort not in SORTS:
-        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = sort in ("saved", "published", "read", "id")
     if reverse:
         descending = not descending
@@ -170,7 +170,7 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
     ``select`` does (``sort="id", reverse=True`` is oldest id first).
     """
     if sort not in SORTS:
-        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
