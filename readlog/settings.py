@@ -321,7 +321,9 @@ def write_template(path: Path) -> None:
         with open(path, "x", encoding="utf-8") as fh:
             fh.write(TEMPLATE)
     except OSError as exc:
-        raise ReadlogError.of("config_not_written", path=str(path), reason=exc.strerror or str(exc)) from None
+        from readlog.model.messages import os_reason
+
+        raise ReadlogError.of("config_not_written", path=str(path), reason=os_reason(exc)) from None
 
 
 # ---- the Python 3.10 fallback: a strict parser for the subset above ----------

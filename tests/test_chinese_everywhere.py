@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -36,26 +37,26 @@ def zh_error(run: Run, *args: str, code: int) -> str:
     return err
 
 
-@pytest.mark.parametrize(
-    ("args", "expected"),
-    [
-        (["add", "ftp://x"], "不是网址：'ftp://x'（readlog add 只接受 http:// 和 https:// 链接）"),
-        (["add", "https://a.example/", "https://b.example/", "--title", "T"], "--title 只能用于一个条目"),
-        (["edit", "3", "--published", "2026-13-01"], "--published：'2026-13-01' 不是日期；请写成 YYYY-MM-DD"),
-        (["edit", "3", "--url", "ftp://x"], "--url：'ftp://x' 不是网址；请给出 http:// 或 https:// 链接"),
-        (["list", "--since", "bogus"], "--since：无法把 'bogus' 当作时间；请用 YYYY-MM-DD"),
-        (["stats", "--since", "bogus"], "--since：无法把 'bogus' 当作时间"),
-        (["list", "--sort", "bogus"], "未知的排序方式 'bogus'"),
-        (["search", "--", '""'], "搜索内容是空的"),
-        (["search", "--bogus"], "没有这个选项：--bogus（要排除一个词，请写 -word）"),
-        (["trash", "--limit", "-1"], "--limit 必须是 0"),
-        (["fetch", "--jobs", "0"], "--jobs 必须在 1 到"),
-    ],
-)
-def test_refusals_are_wholly_chinese(run: Run, lib: None, args: list[str], expected: str) -> None:
-    err = zh_error(run, *args, code=2)
-    assert expected in err
-    assert not re.search(r"[A-Za-z]{4,}", NOT_WORDS.sub("", err)), err
+REFUSALS = [
+    (["add", "ftp://x"], "不是网址：'ftp://x'（readlog add 只接受 http:// 和 https:// 链接）"),
+    (["add", "https://a.example/", "https://b.example/", "--title", "T"], "--title 只能用于一个条目"),
+    (["edit", "3", "--published", "2026-13-01"], "--published：'2026-13-01' 不是日期；请写成 YYYY-MM-DD"),
+    (["edit", "3", "--url", "ftp://x"], "--url：'ftp://x' 不是网址；请给出 http:// 或 https:// 链接"),
+    (["list", "--since", "bogus"], "--since：无法把 'bogus' 当作时间；请用 YYYY-MM-DD"),
+    (["stats", "--since", "bogus"], "--since：无法把 'bogus' 当作时间"),
+    (["list", "--sort", "bogus"], "未知的排序方式 'bogus'"),
+    (["search", "--", '""'], "搜索内容是空的"),
+    (["search", "--bogus"], "没有这个选项：--bogus（要排除一个词，请写 -word）"),
+    (["trash", "--limit", "-1"], "--limit 必须是 0"),
+    (["fetch", "--jobs", "0"], "--jobs 必须在 1 到"),
+]
+
+
+def test_refusals_are_wholly_chinese(run: Run, lib: None) -> None:
+    for args, expected in REFUSALS:  # one library for all: each refusal changes nothing
+        err = zh_error(run, *args, code=2)
+        assert expected in err, (args, err)
+        assert not re.search(r"[A-Za-z]{4,}", NOT_WORDS.sub("", err)), err
 
 
 def test_the_same_refusals_stay_english_without_lang(run: Run, lib: None) -> None:
@@ -168,3 +169,25 @@ def test_every_key_the_translations_use_is_in_the_catalogue() -> None:
     assert set(CLICK_MESSAGES) <= set(CATALOGUE)
     for key in CLICK_MESSAGES:
         assert HAN.search(CATALOGUE[key][1]), key
+
+
+def test_import_of_a_directory_says_why_files_were_passed_over(run: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "exports"
+    (folder / "inner").mkdir(parents=True)
+    (folder / "notes.txt").write_text("x\n", encoding="utf-8")
+    err = run("--lang", "zh", "import", str(folder), code=None)
+    said = err.stdout + err.stderr
+    assert "inner：已跳过（是文件夹；不会查找里面的文件夹）" in said.replace(str(folder) + "/", "")
+    assert "无法识别格式" in said and "这个目录里没有 readlog 认识的格式的文件" in said
+    records = json.loads(run("import", str(folder), "--json", code=None).stdout)
+    assert {r["skipped_because"] for r in records} >= {"a folder; folders inside are not searched"}
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "目录是空的" in run("--lang", "zh", "import", str(empty), code=1).stderr
+
+
+def test_the_systems_usual_reasons_in_chinese(run: Run, lib: None, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "out.json"
+    err = zh_error(run, "export", "-o", str(target), code=1)
+    assert "（没有这个文件或目录）" in err and "No such file" not in err
+    assert "(No such file or directory)" in run("export", "-o", str(target), code=1).stderr

@@ -188,11 +188,11 @@ def output_failed(exc: OSError, lang: str = "en") -> int:
     A reader that went away (``readlog list | head -3``: EPIPE) is no failure
     to report: the command ends quietly with 141, the status a shell shows
     for git or gh, which die of SIGPIPE there."""
-    from readlog.model.messages import say
+    from readlog.model.messages import os_reason, say
 
     broken_pipe = exc.errno == errno.EPIPE
     if not broken_pipe:
-        reason = exc.strerror or str(exc) or type(exc).__name__
+        reason = os_reason(exc)
         message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
         try:
             sys.stderr.write(f"readlog: {message}\n")

@@ -303,7 +303,9 @@ def edit_text(
             code = subprocess.call([*command, str(path)])
         except OSError as exc:
             key = "editor_not_started" if form is None else "editor_not_started_form"
-            raise ReadlogError.of(key, editor=repr(command[0]), reason=exc.strerror or str(exc)) from None
+            from readlog.model.messages import os_reason
+
+            raise ReadlogError.of(key, editor=repr(command[0]), reason=os_reason(exc)) from None
         if code != 0:
             raise ReadlogError.of("editor_failed" if form is None else "editor_failed_form", code=code)
         try:

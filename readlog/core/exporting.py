@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
 
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
     from readlog.core.export import Tally
@@ -60,7 +61,7 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
             with Replacing(path) as stream:
                 export.write(pieces, stream)
         except OSError as exc:
-            raise ReadlogError.of("export_not_written", path=str(target), reason=exc.strerror or str(exc)) from None
+            raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
     elif _binary(target):
         export.write(pieces, target)  # type: ignore[arg-type]
     else:
@@ -96,7 +97,7 @@ class Replacing:
         try:
             fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
         except OSError as exc:
-            raise ReadlogError.of("write_here_failed", path=str(self.target), reason=exc.strerror or str(exc)) from None
+            raise ReadlogError.of("write_here_failed", path=str(self.target), reason=os_reason(exc)) from None
         self.tmp = Path(tmp)
         umask = os.umask(0)
         os.umask(umask)
@@ -116,4 +117,4 @@ class Replacing:
             os.replace(self.tmp, self.target)
         except OSError as err:
             self.tmp.unlink(missing_ok=True)
-            raise ReadlogError.of("write_failed", path=str(self.target), reason=err.strerror or str(err)) from None
+            raise ReadlogError.of("write_failed", path=str(self.target), reason=os_reason(err)) from None

@@ -22,6 +22,7 @@ from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
 from readlog.inputs.reader import ZIP_MAGIC, InputFile, open_stream
 from readlog.inputs.unpack import Guarded
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.messages import say
 from readlog.model.sanitize import shown_name
 
 Opener = Callable[[], InputFile]
@@ -59,7 +60,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
             name = f"{shown}:{info.filename}"
             if "/" in inner.rstrip("/"):
                 folder = inner.split("/", 1)[0]
-                skipped.setdefault(f"{shown}:{top}{folder}/", "a folder; folders inside are not searched")
+                skipped.setdefault(f"{shown}:{top}{folder}/", say("skip_folder"))
             else:
                 files.append((name, _opener(archive, info, name, encoding)))
         yield files, list(skipped.items())

@@ -21,6 +21,7 @@ from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
 from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
+from readlog.model.messages import os_reason
 from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
@@ -248,7 +249,7 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
         size = os.fstat(stream.fileno()).st_size
     except OSError as exc:
-        raise UnreadableInput.of("input_unreadable", name=name, reason=exc.strerror or str(exc)) from None
+        raise UnreadableInput.of("input_unreadable", name=name, reason=os_reason(exc)) from None
     return open_stream(name, stream, size, encoding)
 
 

@@ -717,6 +717,28 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "无法把 {value} 当作时间；请用 YYYY-MM-DD、YYYY-MM-DDTHH:MM[+08:00] 或 7d / 2w / 3mo",
     ),
     "time_before_year_one": ("{value} reaches back before the year 1", "{value} 早于公元 1 年"),
+    "directory_unrecognised": (
+        "{name}: no file in this directory has a format readlog recognises",
+        "{name}：这个目录里没有 readlog 认识的格式的文件",
+    ),
+    "directory_empty": ("{name}: the directory is empty", "{name}：目录是空的"),
+    "archive_unrecognised": (
+        "{name}: no file in this archive has a format readlog recognises",
+        "{name}：这个压缩包里没有 readlog 认识的格式的文件",
+    ),
+    "archive_empty": ("{name}: the archive is empty", "{name}：压缩包是空的"),
+    "directory_unlistable": ("{name}: cannot list the directory ({reason})", "{name}：无法列出目录内容（{reason}）"),
+    "skip_folder": ("a folder; folders inside are not searched", "是文件夹；不会查找里面的文件夹"),
+    "skip_not_regular": ("not a regular file", "不是普通文件"),
+    "skip_unrecognised": ("format not recognised", "无法识别格式"),
+    "skip_other_format": ("looks like {detected}, not {format}", "看起来是 {detected}，不是 {format}"),
+    "os_not_found": ("No such file or directory", "没有这个文件或目录"),
+    "os_permission": ("Permission denied", "权限不足"),
+    "os_not_permitted": ("Operation not permitted", "不允许这个操作"),
+    "os_disk_full": ("No space left on device", "磁盘空间已满"),
+    "os_read_only": ("Read-only file system", "文件系统是只读的"),
+    "os_is_directory": ("Is a directory", "是目录"),
+    "os_not_directory": ("Not a directory", "不是目录"),
     "fetch_maybe_offline": ("{detail} (or the network is down)", "{detail}（也可能是网络断了）"),
 }
 
@@ -740,6 +762,24 @@ def detail(exc: BaseException) -> object:
     the other's language), or its text when it has none."""
     key = getattr(exc, "key", None)
     return Phrase(key, **getattr(exc, "params", {})) if isinstance(key, str) else str(exc)
+
+
+def os_reason(exc: OSError) -> object:
+    """Why the system refused (a missing folder, no permission, a full disk):
+    a phrase of the catalogue for the usual ones, else the system's own words."""
+    import errno
+
+    keys = {
+        errno.ENOENT: "os_not_found",
+        errno.EACCES: "os_permission",
+        errno.EPERM: "os_not_permitted",
+        errno.ENOSPC: "os_disk_full",
+        errno.EROFS: "os_read_only",
+        errno.EISDIR: "os_is_directory",
+        errno.ENOTDIR: "os_not_directory",
+    }
+    key = keys.get(exc.errno or 0)
+    return Phrase(key) if key else exc.strerror or str(exc) or type(exc).__name__
 
 
 class Phrase:

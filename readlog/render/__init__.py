@@ -553,9 +553,11 @@ class Output:
                 continue
             if getattr(r, "skipped_because", ""):
                 skipped = Text(clean(r.name, one_line=True), style="bold")
-                skipped.append(self.label("file_skipped", why=clean(r.skipped_because, one_line=True)), style="dim")
+                why = skip_reason(r, self.lang)
+                skipped.append(self.label("file_skipped", why=clean(why, one_line=True)), style="dim")
                 self.out.print(skipped, soft_wrap=True)
                 continue
+            sep = "：" if self.lang == "zh" else ": "
             for p in r.problems[:50]:
                 self.err.print(Text(clean(f"{r.name}: {p}", one_line=True), style="yellow"), soft_wrap=True)
             if len(r.problems) > 50:
@@ -563,9 +565,9 @@ class Output:
                 self.err.print(Text(more, style="yellow"))
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
-                self.err.print(Text(clean(f"{r.name}: {guessed}", one_line=True), style="yellow"), soft_wrap=True)
+                self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
             for notice in notices(getattr(r, "cuts", {}), self.lang):
-                self.err.print(Text(clean(f"{r.name}: {notice}", one_line=True), style="yellow"), soft_wrap=True)
+                self.err.print(Text(clean(f"{r.name}{sep}{notice}", one_line=True), style="yellow"), soft_wrap=True)
             c = r.counts
             line = Text()
             line.append(clean(r.name, one_line=True), style="bold")
@@ -649,6 +651,20 @@ class Output:
         with Progress(*columns, console=self.err, transient=True) as bar:
             task = bar.add_task(clean(label, one_line=True), total=total, entries=0, rate="")
             yield _Bar(bar, task)
+
+
+def skip_reason(result: Any, lang: str) -> str:
+    """Why a file in a directory or an archive was passed over, in ``lang``
+    (its ``skipped_because`` is the English one, for --json)."""
+    from readlog.model.messages import translate
+
+    failure = getattr(result, "failure", None)
+    if failure is not None:
+        said = failure.localized(lang)
+        return said.removeprefix(f"{result.name}: ").removeprefix(f"{result.name}：")
+    return translate(
+        result.skipped_because, lang, ("skip_folder", "skip_not_regular", "skip_unrecognised", "skip_other_format")
+    )
 
 
 def _write(text: str, piece: int = 16_384) -> None:

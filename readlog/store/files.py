@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from readlog.model.errors import ReadlogError
+from readlog.model.messages import os_reason
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
@@ -117,7 +118,7 @@ def unreachable(path: Path, exc: OSError) -> ReadlogError:
     """The library file (or a folder on its way) cannot be read: one line naming it."""
     if isinstance(exc, PermissionError):
         return ReadlogError.of("library_no_access", path=path)
-    return ReadlogError.of("library_unreachable", path=path, reason=exc.strerror or str(exc))
+    return ReadlogError.of("library_unreachable", path=path, reason=os_reason(exc))
 
 
 def recognise(path: Path, head: bytes) -> str:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
-from readlog.model.messages import say
+from readlog.model.messages import os_reason, say
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
@@ -89,9 +89,7 @@ class Store:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise ReadlogError.of(
-                    "library_folder_failed", path=str(path), reason=exc.strerror or str(exc)
-                ) from None
+                raise ReadlogError.of("library_folder_failed", path=str(path), reason=os_reason(exc)) from None
         exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
@@ -179,7 +177,7 @@ class Store:
         except sqlite3.Error as exc:
             raise ReadlogError.of("backup_not_written", path=str(target), reason=str(exc)) from None
         except OSError as exc:
-            raise ReadlogError.of("backup_not_written", path=str(target), reason=exc.strerror or str(exc)) from None
+            raise ReadlogError.of("backup_not_written", path=str(target), reason=os_reason(exc)) from None
         finally:
             for leftover in ("", "-journal", "-wal", "-shm"):
                 Path(f"{partial}{leftover}").unlink(missing_ok=True)
