@@ -184,17 +184,12 @@ def load(path: Path | None = None) -> tuple[dict[str, Any], list[str]]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ReadlogError(f"{path}: cannot read the config file ({exc})") from None
+        raise ReadlogError.of("config_unreadable", path=str(path), reason=str(exc)) from None
     try:
         raw = parse_toml(text)
     except ValueError as exc:
-        raise ReadlogError(f"{path}: not valid TOML: {exc}") from None
-    try:
-        values, unknown = validate(raw, path.parent, source=path)
-    except ReadlogError as exc:
-        if exc.key is not None:  # a catalogue message, which names the file itself
-            raise
-        raise ReadlogError(f"{path}: {exc}") from None
+        raise ReadlogError.of("config_not_toml", path=str(path), detail=str(exc)) from None
+    values, unknown = validate(raw, path.parent, source=path)  # its errors name the file themselves
     _cache[path] = (stamp, values, unknown)
     return values, unknown
 
@@ -228,32 +223,33 @@ def validate(raw: dict[str, Any], base: Path, *, source: Path | None = None) -> 
 
 
 def _check(key: str, value: Any, base: Path, source: Path | None = None) -> Any:
+    where = str(source or base / "config.toml")
     if key == "library":
         if not isinstance(value, str) or not value.strip():
-            raise ReadlogError(f'library must be a path in quotes, e.g. library = "~/reading.db" (got {value!r})')
+            raise ReadlogError.of("config_bad_library", path=where, value=repr(value))
         try:
-            path = expand(value, "library", str(source or base / "config.toml"))
+            path = expand(value, "library", where)
         except UsageError as exc:  # a config file error, as the others here (exit 1)
             raise ReadlogError.of(exc.key or "", **exc.params) from None
         return path if path.is_absolute() else base / path
     if key == "columns":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ReadlogError(f'columns must be a list such as ["source", "saved"] (got {value!r})')
+            raise ReadlogError.of("config_bad_columns", path=where, value=repr(value))
         bad = [v for v in value if v.lower() not in LIST_COLUMNS]
         if bad:
-            raise ReadlogError(f"unknown column {bad[0]!r}; choose from {', '.join(LIST_COLUMNS)}")
+            raise ReadlogError.of("config_unknown_column", path=where, name=repr(bad[0]), names=", ".join(LIST_COLUMNS))
         return list(dict.fromkeys(v.lower() for v in value))
     if key == "page_size":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ReadlogError(f"page_size must be a whole number, 0 for all (got {value!r})")
+            raise ReadlogError.of("config_bad_page_size", path=where, value=repr(value))
         return value
     if key == "lang":
         lang = normal_lang(value) if isinstance(value, str) else None
         if lang is None:
-            raise ReadlogError(f'lang must be "en" or "zh" (got {value!r})')
+            raise ReadlogError.of("config_bad_lang", path=where, value=repr(value))
         return lang
     if not isinstance(value, bool):
-        raise ReadlogError(f"{key} must be true or false (got {value!r})")
+        raise ReadlogError.of("config_bad_bool", path=where, option=key, value=repr(value))
     return value
 
 
@@ -322,13 +318,15 @@ TEMPLATE = """\
 def write_template(path: Path) -> None:
     """Create a commented starter file; never overwrite one that exists."""
     if path.exists():
-        raise ReadlogError(f"{path}: already exists; edit it, or remove it first")
+        raise ReadlogError.of("config_exists", path=str(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "x", encoding="utf-8") as fh:
             fh.write(TEMPLATE)
     except OSError as exc:
-        raise ReadlogError(f"{path}: cannot write the config file ({exc.strerror})") from None
+        from readlog.model.messages import os_reason
+
+        raise ReadlogError.of("config_not_written", path=str(path), reason=os_reason(exc)) from None
 
 
 # ---- the Python 3.10 fallback: a strict parser for the subset above ----------

@@ -109,7 +109,7 @@ def test_click_usage_errors_in_chinese(tmp_path: Path) -> None:
     bogus = readlog("--lang", "zh", "list", "--bogus").stderr
     assert bogus.startswith("readlog: 没有这个选项：--bogus（见 '") and bogus.endswith("list --help'）\n")
     assert "需要一个子命令" in readlog("--lang", "zh", "db").stderr
-    assert "用法错误" in readlog("--lang", "zh", "show").stderr
+    assert "缺少参数 'ID'。" in readlog("--lang", "zh", "show").stderr
     english = readlog("list", "--bogus").stderr
     assert english.startswith("readlog: No such option: --bogus (see '") and english.endswith("list --help')\n")
 

@@ -92,8 +92,14 @@ class State:
         if self._lib is None:
             from readlog.core.maintenance import open_library
 
-            self._lib = open_library(self.db_option, notice=self.out.notice, progress=self.out.progress)
+            self._lib = open_library(self.db_option, notice=self.notice, progress=self.out.progress)
         return self._lib
+
+    def notice(self, text: str) -> None:
+        """A notice the core gives in English (an upgrade), said in the output's language."""
+        from readlog.model.messages import translate
+
+        self.out.notice(translate(text, self.out.lang, ("library_upgrading",)))
 
     def close(self) -> None:
         if self._lib is not None:
@@ -125,7 +131,9 @@ def handle_errors(fn: F) -> F:
                 state.out.error(exc.localized(state.out.lang))
             raise typer.Exit(exc.exit_code) from None
         except OverflowError as exc:  # a number or date beyond what Python or SQLite can hold
-            state.out.error(f"a number or date is out of range ({exc})")
+            from readlog.model.messages import say
+
+            state.out.error(say("out_of_range", state.out.lang, detail=str(exc)))
             raise typer.Exit(EXIT_USAGE) from None
         except sqlite3.Error as exc:  # a damaged page or a lost lock found mid-command: one line, not a traceback
             from readlog.core.maintenance import database_error, library_file
@@ -186,11 +194,11 @@ def output_failed(exc: OSError, lang: str = "en") -> int:
     A reader that went away (``readlog list | head -3``: EPIPE) is no failure
     to report: the command ends quietly with 141, the status a shell shows
     for git or gh, which die of SIGPIPE there."""
-    from readlog.model.messages import say
+    from readlog.model.messages import os_reason, say
 
     broken_pipe = exc.errno == errno.EPIPE
     if not broken_pipe:
-        reason = exc.strerror or str(exc) or type(exc).__name__
+        reason = os_reason(exc)
         message = say("output_failed" if exc.errno in OUTPUT_ERRNOS else "io_failed", lang, reason=reason)
         try:
             sys.stderr.write(f"readlog: {message}\n")
@@ -245,7 +253,9 @@ def _check_lang(value: Optional[str]) -> Optional[str]:
     from readlog.settings import normal_lang
 
     if normal_lang(value) is None:
-        raise typer.BadParameter(f"{value!r} is not a language readlog speaks; use en or zh")
+        from readlog.model.messages import say
+
+        raise typer.BadParameter(say("usage_lang_unknown", value=repr(value)))
     return value
 
 
@@ -542,7 +552,7 @@ def usage_message(exc: Any, lang: str) -> str:
 
 
 def _usage_message(exc: Any, lang: str) -> str:
-    from readlog.model.messages import say
+    from readlog.model.messages import say, translate
 
     ctx = getattr(exc, "ctx", None)
     click = sys.modules[typer.BadParameter.__module__]
@@ -550,9 +560,38 @@ def _usage_message(exc: Any, lang: str) -> str:
         names = ", ".join(ctx.command.list_commands(ctx))
         return say("usage_needs_command", lang, command=ctx.command_path, names=names)
     hint = say("usage_hint", lang, command=ctx.command_path) if ctx is not None else ""
-    if isinstance(exc, click.NoSuchOption) and not exc.possibilities:
-        return say("usage_no_option", lang, name=exc.option_name) + hint
-    return say("usage_other", lang, detail=exc.format_message()) + hint
+    if isinstance(exc, click.NoSuchOption):
+        said = say("usage_no_option", lang, name=exc.option_name)
+        if exc.possibilities:
+            said += say("usage_possible_options", lang, names=", ".join(sorted(exc.possibilities)))
+        return said + hint
+    if isinstance(exc, click.MissingParameter):
+        kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else "")
+        key = "usage_lacks_option" if kind == "option" else "usage_lacks_argument"
+        name = exc.param.get_error_hint(ctx) if exc.param is not None else ""
+        return say(key, lang, name=name) + hint
+    return say("usage_other", lang, detail=translate(exc.format_message(), lang, CLICK_MESSAGES)) + hint
+
+
+# Catalogue keys whose English is what click and typer say for the usual
+# mistakes (click 8's wording), so that under --lang zh they are said in
+# Chinese: the most specific first.
+CLICK_MESSAGES = (
+    "usage_value_invalid_for",
+    "usage_value_invalid_bare",
+    "usage_int_invalid",
+    "usage_integer_invalid",
+    "usage_float_invalid",
+    "usage_value_invalid_kind",
+    "usage_range_outside",
+    "usage_choice_outside",
+    "usage_command_unknown_suggest",
+    "usage_command_unknown_plain",
+    "usage_option_needs_value",
+    "usage_option_takes_none",
+    "usage_arguments_extra",
+    "usage_lang_unknown",
+)
 
 
 def language_of(args: list[str]) -> str:

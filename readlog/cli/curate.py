@@ -109,9 +109,8 @@ def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
     from readlog.model.messages import say
 
     entry_id = row["id"]
-    instead = f"give the changes as options (readlog edit {entry_id} --title ...)"
     prefix = f"readlog-edit-{entry_id}-"
-    text = organise.edit_text(write_form(row), prefix, suffix=".toml", subject="the entry", instead=instead)
+    text = organise.edit_text(write_form(row), prefix, suffix=".toml", form=entry_id)
     if text is None:
         return {}, "not_saved"
     for round_ in range(1, REOPEN_MOST + 2):
@@ -124,7 +123,7 @@ def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
         state.out.error(say("edit_form_reopened", state.out.lang, error=error))
         body = without_header(text)
         form = form_header(form_problem(body) or error, state.out.lang) + body.removesuffix("\n")
-        again = organise.edit_text(form, prefix, suffix=".toml", subject="the entry", instead=instead)
+        again = organise.edit_text(form, prefix, suffix=".toml", form=entry_id)
         if again is None or again == form + "\n" or not form_body(again):  # edit_text ends the file with a newline
             cancelled = say("edit_cancelled", state.out.lang)
             if again is not None and not form_body(again):  # emptied: nothing worth keeping
@@ -289,7 +288,7 @@ def trash(
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
     if limit is not None and limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     count = state.page_size if limit is None else limit
     listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
     if as_json:
@@ -314,7 +313,7 @@ def _empty_trash(state: State, before: str | None, *, older_than: str | None, ye
         return
     show.empty_preview(state.out, plan.rows, to_err=as_json)
     if not yes:
-        confirm(state, len(plan.rows), "Delete {n} for good? This cannot be undone.", "not deleting {n}")
+        confirm(state, len(plan.rows), "trash_empty_question", "trash_empty_no_terminal")
     gone = curate.empty_trash(lib, plan.ids, older_than=older_than)  # exactly those shown
     if as_json:
         state.out.json({"deleted": gone, "ids": sorted(plan.ids)})

@@ -18,6 +18,8 @@ import unicodedata
 from datetime import date
 from typing import Any
 
+from readlog.model.errors import ReadlogError
+
 # (field, multi-line, the comment above it in the form)
 FIELDS: tuple[tuple[str, bool, str], ...] = (
     ("title", False, "The title, as list and show print it."),
@@ -41,7 +43,7 @@ _SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 _HIDDEN = ("Cc", "Cf", "Zl", "Zp")
 
 
-class FormError(ValueError):
+class FormError(ReadlogError, ValueError):
     """The edited form cannot be read or holds a value readlog cannot store."""
 
 
@@ -113,20 +115,20 @@ def read_form(text: str) -> dict[str, str]:
     try:
         values = parse_toml(text)
     except ValueError as exc:
-        raise FormError(f"the form is not valid TOML: {exc}") from None
+        raise FormError.of("form_not_toml", detail=str(exc)) from None
     unknown = [k for k in values if k not in NAMES]
     if unknown:
-        raise FormError(f"unknown field {unknown[0]!r}; the fields are {', '.join(NAMES)}")
+        raise FormError.of("form_unknown_field", name=repr(unknown[0]), names=", ".join(NAMES))
     missing = [k for k in NAMES if k not in values]
     if missing:
-        raise FormError(f'the form has no {missing[0]} line; write {missing[0]} = "" to empty it')
+        raise FormError.of("form_missing_line", name=missing[0])
     out: dict[str, str] = {}
     for name in NAMES:
         value = values[name]
         if name == "published" and isinstance(value, date):
             value = value.isoformat()
         if not isinstance(value, str):
-            raise FormError(f'{name} must be text in quotes, e.g. {name} = "..." (got {value!r})')
+            raise FormError.of("form_not_text", name=name, value=repr(value))
         if name in MULTILINE and value.endswith("\n"):
             value = value[:-1]
         out[name] = value

@@ -93,19 +93,16 @@ def run_bulk(
         show.bulk_done(state.out, change.phrase, len(done.changed), done.action, change.detail)
 
 
-def confirm(state: State, count: int, question: str | None = None, refusal: str | None = None) -> None:
+def confirm(state: State, count: int, question: str = "question", refusal: str = "no_terminal") -> None:
     """Ask before changing ``count`` entries; stop (exit 1, nothing changed) on
-    no, and when there is no terminal to ask on (Ctrl-C: exit 130). Without
-    ``question``/``refusal`` the shared wording ("Change 3 entries?") in the
-    output's language; in theirs, ``{n}`` is "3 entries"."""
+    no, and when there is no terminal to ask on (Ctrl-C: exit 130).
+    ``question`` and ``refusal`` are catalogue keys (the shared wording,
+    "Change 3 entries?", by default), said with ``entries`` = ``count``."""
     from readlog.model.messages import say
 
-    noun = f"{count:,} entr{'y' if count == 1 else 'ies'}"
     if not stdin_is_terminal():
-        if refusal is None:
-            raise ReadlogError.of("no_terminal", entries=count)
-        raise ReadlogError(f"{refusal.format(n=noun)} without asking, and there is no terminal to ask on; add --yes")
-    text = say("question", state.out.lang, entries=count) if question is None else question.format(n=noun)
+        raise ReadlogError.of(refusal, entries=count)
+    text = say(question, state.out.lang, entries=count)
     try:
         answer = typer.confirm(text, default=False)
     except typer.Abort as exc:  # click turns Ctrl-C and end of input alike into Abort
@@ -257,9 +254,10 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     return clean_note(value) or None
 
 
-def editor_command(instead: str = "give the note as TEXT") -> list[str]:
-    """$VISUAL, else $EDITOR, else the first editor found on PATH; ``instead``
-    says what to do when there is none."""
+def editor_command(form: int | None = None) -> list[str]:
+    """$VISUAL, else $EDITOR, else the first editor found on PATH. ``form``:
+    the id of the entry whose form is edited (else a note is), for what to
+    do instead when there is no editor."""
     import shutil
 
     for var in ("VISUAL", "EDITOR"):
@@ -268,12 +266,12 @@ def editor_command(instead: str = "give the note as TEXT") -> list[str]:
             try:
                 return shlex.split(value)
             except ValueError as exc:
-                raise ReadlogError(f"${var} is not a command readlog can run ({exc}): {value}") from None
+                raise ReadlogError.of("editor_not_command", var=var, detail=str(exc), value=value) from None
     for name in ("sensible-editor", "nano", "vim", "vi", "notepad"):
         found = shutil.which(name)
         if found:
             return [found]
-    raise ReadlogError(f"no editor found: set $EDITOR, or {instead}")
+    raise ReadlogError.of("no_editor") if form is None else ReadlogError.of("no_editor_form", id=form)
 
 
 def edit_text(
@@ -281,21 +279,20 @@ def edit_text(
     prefix: str,
     *,
     suffix: str = ".md",
-    subject: str = "the note",
-    instead: str = "give the note as TEXT, or - to read it from standard input",
+    form: int | None = None,
 ) -> str | None:
     """Open ``initial`` in the user's editor; the saved text, or None if it was not saved.
 
-    ``subject`` names what is edited and ``instead`` the other way to give
-    it, for the messages when no editor can run.
+    ``form``: the id of the entry whose form is edited (else a note is), for
+    the messages when no editor can run.
     """
     import subprocess
     import tempfile
     from pathlib import Path
 
-    command = editor_command(instead)
+    command = editor_command(form)
     if not os.environ.get("VISUAL") and not os.environ.get("EDITOR") and not stdin_is_terminal():
-        raise ReadlogError(f"no terminal for an editor: {instead}")
+        raise ReadlogError.of("no_editor_terminal") if form is None else ReadlogError.of("no_terminal_form", id=form)
     fd, name = tempfile.mkstemp(prefix=prefix, suffix=suffix, text=True)
     path = Path(name)
     try:
@@ -305,10 +302,12 @@ def edit_text(
         try:
             code = subprocess.call([*command, str(path)])
         except OSError as exc:
-            message = f"cannot start the editor {command[0]!r} ({exc.strerror}); {subject} was not changed"
-            raise ReadlogError(message) from None
+            key = "editor_not_started" if form is None else "editor_not_started_form"
+            from readlog.model.messages import os_reason
+
+            raise ReadlogError.of(key, editor=repr(command[0]), reason=os_reason(exc)) from None
         if code != 0:
-            raise ReadlogError(f"the editor exited with status {code}; {subject} was not changed")
+            raise ReadlogError.of("editor_failed" if form is None else "editor_failed_form", code=code)
         try:
             if path.stat().st_mtime_ns == before:
                 return None

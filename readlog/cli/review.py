@@ -128,7 +128,9 @@ def config(
         return
     if init:
         settings.write_template(file)
-        state.out.line(f"wrote {file}")
+        from readlog.model.messages import say
+
+        state.out.line(say("config_written", state.out.lang, path=str(file)))
         return
     effective = settings.effective(state.db_option, state.lang_option)
     _, unknown = settings.load(file)

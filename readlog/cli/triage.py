@@ -37,7 +37,7 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool =
     """
     f = opening_filters(fa, everything).filters()
     if not on_a_terminal():
-        raise ReadlogError("triage is a full-screen view and needs a terminal; in scripts use list, show and read")
+        raise ReadlogError.of("triage_needs_terminal")
     from readlog.triage import run
 
     raise typer.Exit(run(state_of(ctx), f, fa.search))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.store import Store
@@ -42,7 +43,7 @@ def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str
         action = lib.start_action(shell.join([name, *ids[:50]]))
         results = lib.set_state(ids, which, on, action)
         changed = sum(1 for _, c in results if c)
-        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+        lib.set_action_summary(action, say("did_change_of", changed=changed, n=len(ids)))
         if not changed:
             forget_action(lib, action)
     return action, results
@@ -63,7 +64,7 @@ def tag_ids(
         action = lib.start_action(shell.join(["tag", *ids[:50], *words]))
         results = set_tags(lib, ids, add, remove, action)
         changed = sum(1 for _, c in results if c)
-        lib.set_action_summary(action, f"{changed} of {len(ids)} changed")
+        lib.set_action_summary(action, say("did_change_of", changed=changed, n=len(ids)))
         if not changed:
             forget_action(lib, action)
     return action, results
@@ -124,7 +125,7 @@ def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> 
         action = lib.start_action(shell.join(["note", entry_id, *(["--clear"] if clear else [])]))
         did = set_note(lib, entry_id, note, action)
         what = ("cleared" if not note else "saved") if did else "unchanged"
-        lib.set_action_summary(action, f"note {what}")
+        lib.set_action_summary(action, say("did_note_" + what))
         if not did:
             forget_action(lib, action)
     return action, what
@@ -160,7 +161,7 @@ def undo_last(lib: Store, *, dry_run: bool = False, only: int | None = None) -> 
             if action is None:
                 raise ReadlogError.of("nothing_to_undo")
             if only is not None and action["id"] != only:
-                raise ReadlogError("the library changed meanwhile; nothing was undone")
+                raise ReadlogError.of("undo_changed_meanwhile")
             report = store.undo(lib, action)
             if dry_run:
                 raise _DryRun

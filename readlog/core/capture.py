@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
@@ -92,17 +93,17 @@ def check_url(url: str) -> None:
 
     if not is_web_address(url):
         shown = clean(url, one_line=True)[:200]
-        raise UsageError(f"not a web address: {shown!r} (readlog add takes http:// and https:// links)")
+        raise UsageError.of("add_not_web", url=repr(shown))
 
 
 def check_add(urls: Sequence[str], opts: AddOptions) -> None:
     """Every usage error of ``add``, found before the library is opened."""
     if not urls:
-        raise UsageError("give a URL to save (or - to read them from standard input)")
+        raise UsageError.of("add_needs_url")
     for url in urls:
         check_url(url)
     if opts.title is not None and len(urls) > 1:
-        raise UsageError("--title names one entry; give one URL with it")
+        raise UsageError.of("add_title_one_url")
     _check_option(opts.source, "--source")
     _check_option(opts.category, "--category")
     _check_lengths(urls, opts)
@@ -257,7 +258,7 @@ def _store_added(
                 result.content_type = look.content_type
             results.append(result)
         added = sum(1 for r in results if r.status == "added")
-        lib.set_action_summary(action, f"{added} added, {len(results) - added} already saved")
+        lib.set_action_summary(action, say("did_add", added=added, known=len(results) - added))
         if not added and not any(r.changes for r in results):
             from readlog.store.organise import forget
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.store import Store
@@ -33,7 +34,7 @@ _DAY = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
 def vetted(values: dict[str, str], label: Callable[[str], str]) -> dict[str, str | None]:
-    """``values`` as they would be stored, or ValueError naming the field
+    """``values`` as they would be stored, or a UsageError naming the field
     (``label(field)``: --url on the command line, url in the form).
 
     Text is cleaned as imports clean it (one-line fields folded to one line;
@@ -54,9 +55,9 @@ def vetted(values: dict[str, str], label: Callable[[str], str]) -> dict[str, str
     cuts: dict[str, int] = {}
     keep, _ = vet(entry, datetime.now(timezone.utc), cuts, web_only=False)  # the link: _check_link below
     for name in cuts:  # typed text is refused, never cut (model/fields.py)
-        raise ValueError(str(too_long(name, len(clean(values[name], keep_tabs=True)), label(name))))
+        raise too_long(name, len(clean(values[name], keep_tabs=True)), label(name))
     if not keep:
-        raise ValueError(f"{label('url')}: {entry.url!r} is a link that runs code, not a page")
+        raise UsageError.of("edit_link_runs_code", option=label("url"), url=repr(entry.url))
     out: dict[str, str | None] = {}
     for name, value in values.items():
         if name == "published":
@@ -71,7 +72,7 @@ def vetted(values: dict[str, str], label: Callable[[str], str]) -> dict[str, str
 
 
 def _day(value: str, label: str) -> str | None:
-    """'2026-11-01', '2026/11/1' -> '2026-11-01'; '' -> None; anything else is a ValueError."""
+    """'2026-11-01', '2026/11/1' -> '2026-11-01'; '' -> None; anything else is a UsageError."""
     from readlog.model.stamps import valid_date
 
     text = value.strip()
@@ -80,7 +81,7 @@ def _day(value: str, label: str) -> str | None:
     m = _DAY.fullmatch(text)
     day = valid_date(int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
     if day is None or not "1000" <= day < "3000":
-        raise ValueError(f'{label}: {value!r} is not a date; write it as YYYY-MM-DD, or "" for none')
+        raise UsageError.of("edit_not_a_date", option=label, value=repr(value))
     return day
 
 
@@ -88,7 +89,7 @@ def _check_link(url: str, label: str) -> None:
     from readlog.model.entry import is_web_address
 
     if not is_web_address(url):
-        raise ValueError(f"{label}: {url!r} is not a web address; give an http:// or https:// link")
+        raise UsageError.of("edit_not_web", option=label, url=repr(url))
 
 
 # ---- edit ----------------------------------------------------------------------------
@@ -102,10 +103,7 @@ def edit(lib: Store, entry_id: int, given: dict[str, str]) -> Row:
 
     if lib.get(entry_id) is None:
         raise filters.no_entry(lib, entry_id)
-    try:
-        values = vetted(given, lambda name: f"--{name}")
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    values = vetted(given, lambda name: f"--{name}")
     words = ["edit", str(entry_id), *(f"--{name}" for name in FIELDS if name in given)]
     return apply_edit(lib, entry_id, values, shell.join(words))
 
@@ -115,7 +113,7 @@ def edit_form(lib: Store, row: Row, form: dict[str, str]) -> tuple[Row, str]:
     read from: the fields that differ from ``row`` are checked and stored.
     Returns the changed columns and why nothing changed when nothing did
     ("same": the values were already stored; "saved_as_is": the form was
-    not changed). A value that cannot be stored is a ValueError naming its
+    not changed). A value that cannot be stored is a UsageError naming its
     field; a link another entry has is a ReadlogError."""
     entry_id = row["id"]
     current = {name: row[name] if row[name] is not None else "" for name in FIELDS}
@@ -142,14 +140,14 @@ def apply_edit(lib: Store, entry_id: int, values: dict[str, str | None], command
             key = normalize_url(url) if url else ""
             owner = store.link_owner(lib, key, fingerprint(url, "", "", "", url_key=key), entry_id) if key else None
             if owner is not None:
-                where = " (in the trash)" if owner[1] else ""
-                raise ReadlogError(f"entry {owner[0]}{where} already has the link {url}; nothing was changed")
+                key = "edit_link_owned_trash" if owner[1] else "edit_link_owned"
+                raise ReadlogError.of(key, id=owner[0], url=url)
             changes["url_key"] = key
         if not changes:
             return {}
         action = lib.start_action(command)
         changed = store.edit(lib, entry_id, changes, action)
-        lib.set_action_summary(action, "changed " + ", ".join(f for f in FIELDS if f in changed))
+        lib.set_action_summary(action, say("did_edit", fields=", ".join(f for f in FIELDS if f in changed)))
     return changed
 
 
@@ -167,7 +165,7 @@ def remove(lib: Store, ids: Sequence[int]) -> list[Row]:
         lib.require(ids)
         action = lib.start_action(shell.join(["rm", *ids[:50]]))
         rows = [row for row, _ in trash.move(lib, ids, action)]
-        lib.set_action_summary(action, f"{len(rows)} moved to the trash")
+        lib.set_action_summary(action, say("did_trash", n=len(rows)))
     return rows
 
 
@@ -186,7 +184,7 @@ def restore(lib: Store, ids: Sequence[int]) -> list[Row]:
             raise ReadlogError.of_all(*said, ("nothing_changed", {}))
         action = lib.start_action(shell.join(["restore", *ids[:50]]))
         rows = trash.restore(lib, ids, action)
-        lib.set_action_summary(action, f"{len(rows)} restored")
+        lib.set_action_summary(action, say("did_restore", n=len(rows)))
     return rows
 
 
@@ -211,7 +209,7 @@ def list_trash(lib: Store, *, before: str | None, limit: int, full: bool = False
     from readlog.store import trash
 
     if limit < 0:
-        raise UsageError("--limit must be 0 (all) or more")
+        raise UsageError.of("bad_limit")
     rows = trash.listing(lib, before=before, limit=limit, full=full)
     total = len(rows) if not limit or len(rows) < limit else trash.count(lib, before=before)
     return TrashListing(rows, total, before)
@@ -247,5 +245,5 @@ def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
         action = lib.start_action(shell.join(words))
         gone = trash.delete(lib, list(ids))
-        lib.set_action_summary(action, f"{gone} deleted for good")
+        lib.set_action_summary(action, say("did_empty", n=gone))
     return gone

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
 
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
     from readlog.core.export import Tally
@@ -60,7 +61,7 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
             with Replacing(path) as stream:
                 export.write(pieces, stream)
         except OSError as exc:
-            raise ReadlogError(f"{target}: cannot write ({exc.strerror or exc}); nothing was written") from None
+            raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
     elif _binary(target):
         export.write(pieces, target)  # type: ignore[arg-type]
     else:
@@ -89,14 +90,14 @@ class Replacing:
 
     def __enter__(self) -> BinaryIO:
         if self.target.is_dir():
-            raise ReadlogError(f"{self.target}: is a directory; give a file name to -o")
+            raise ReadlogError.of("export_is_dir", path=str(self.target))
         if self.given.exists() and not self.given.is_file():
             self.stream = open(self.given, "wb")
             return self.stream
         try:
             fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
         except OSError as exc:
-            raise ReadlogError(f"{self.target}: cannot write here ({exc.strerror})") from None
+            raise ReadlogError.of("write_here_failed", path=str(self.target), reason=os_reason(exc)) from None
         self.tmp = Path(tmp)
         umask = os.umask(0)
         os.umask(umask)
@@ -116,4 +117,4 @@ class Replacing:
             os.replace(self.tmp, self.target)
         except OSError as err:
             self.tmp.unlink(missing_ok=True)
-            raise ReadlogError(f"{self.target}: cannot write ({err.strerror})") from None
+            raise ReadlogError.of("write_failed", path=str(self.target), reason=os_reason(err)) from None

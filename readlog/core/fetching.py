@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.store import Filters, Store
@@ -63,7 +64,8 @@ class FetchReport:
     outcomes: list[Outcome] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"{self.fetched} fetched, {self.failed} failed ({self.dead} dead), {self.skipped + self.no_link} skipped"
+        skipped = self.skipped + self.no_link
+        return say("did_fetch", fetched=self.fetched, failed=self.failed, dead=self.dead, skipped=skipped)
 
 
 def fetch(
@@ -133,7 +135,7 @@ def fetch(
                 # local server reachable) every name "does not exist".
                 if responses == 0:
                     fetched.dead = False
-                    fetched.error += " (or the network is down)"
+                    fetched.error = say("fetch_maybe_offline", detail=fetched.error)
                     outcomes[fetched.entry_id].dead = False
                     outcomes[fetched.entry_id].error = fetched.error
                 writer.put(fetched)
@@ -142,22 +144,23 @@ def fetch(
     report.fetched = sum(1 for o in report.outcomes if o.ok)
     report.failed = len(report.outcomes) - report.fetched
     report.dead = sum(1 for o in report.outcomes if o.dead)
-    fetching.set_summary(lib, report.action, ("interrupted: " if interrupted else "") + report.summary())
+    summary = report.summary()
+    fetching.set_summary(lib, report.action, say("did_interrupt", detail=summary) if interrupted else summary)
     if writer.error is not None:
-        raise ReadlogError(f"fetch stopped: {writer.error}") from None
+        error = writer.error
+        detail = error.localized("en") if isinstance(error, ReadlogError) else str(error)
+        raise ReadlogError.of("fetch_stopped", detail=detail) from None
     if interrupted:
-        raise ReadlogError(
-            f"fetch interrupted: {writer.stored:,} of {len(selection.targets):,} pages saved; "
-            "run it again to fetch the rest",
-            exit_code=130,
-        )
+        stopped = ReadlogError.of("fetch_interrupted", saved=writer.stored, seen=len(selection.targets))
+        stopped.exit_code = 130
+        raise stopped
     return report
 
 
 def check_jobs(jobs: int) -> None:
     """Pages downloaded at once: 1 to MAX_JOBS (a UsageError before the library is opened)."""
     if not 1 <= jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}")
+        raise UsageError.of("fetch_jobs_range", most=MAX_JOBS)
 
 
 class _WriterStopped(Exception):
@@ -208,7 +211,6 @@ def _digest(page: Page) -> Fetched:
     """A downloaded page -> what to store: its text, length, language and
     metadata, or why there is none. Runs in a worker thread."""
     from readlog.model.fields import fit
-    from readlog.model.messages import say
     from readlog.model.sanitize import clean
     from readlog.store import utcnow
     from readlog.store.fetching import Fetched
@@ -229,7 +231,7 @@ def _digest(page: Page) -> Fetched:
     else:
         meta, text = pagemeta.PageMeta(), article.from_plain(html)
     if not text:
-        result.error = "no article text found on the page"
+        result.error = say("fetch_no_text")
         return result
     measured = article.measure(text, meta.lang or pagemeta.normal_lang(page.language))
     result.text, result.words, result.minutes, result.lang = text, measured.words, measured.minutes, measured.lang

@@ -52,12 +52,13 @@ def parse_when_option(value: str | None, option: str) -> str | None:
         return None
     if not value.strip():  # an empty filter must never widen a bulk change to the whole library
         raise UsageError.of("needs_value", option=option)
+    from readlog.model.messages import detail
     from readlog.model.stamps import parse_when, to_iso
 
     try:
         return to_iso(parse_when(value, day_start=True))
     except (ValueError, OverflowError) as exc:
-        raise UsageError.of("bad_option_value", option=option, detail=str(exc)) from None
+        raise UsageError.of("bad_option_value", option=option, detail=detail(exc)) from None
 
 
 def make_filters(

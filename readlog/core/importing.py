@@ -43,7 +43,9 @@ def reference_time(as_of: str | datetime | None) -> datetime | None:
         try:
             reference = parse_when(as_of)
         except (ValueError, OverflowError) as exc:
-            raise UsageError.of("bad_option_value", option="--as-of", detail=str(exc)) from None
+            from readlog.model.messages import detail
+
+            raise UsageError.of("bad_option_value", option="--as-of", detail=detail(exc)) from None
     if not in_range(reference):
         raise UsageError.of("as_of_range", value=as_of)
     return reference

@@ -174,7 +174,7 @@ class Library:
     def store(self) -> Store:
         """The store underneath (readlog.store): not part of the documented API."""
         if self._store is None:
-            raise ReadlogError("the library is closed")
+            raise ReadlogError.of("api_library_closed")
         return self._store
 
     @property
@@ -375,7 +375,7 @@ class Library:
         from readlog.core import actions
 
         if not isinstance(text, str):
-            raise UsageError(f"a note is text, not {type(text).__name__}")
+            raise UsageError.of("api_note_not_text", kind=type(text).__name__)
         number = _id(entry_id)
         note = actions.clean_note(text)
         action, what = actions.write_note(self.store, number, note, clear=not note)

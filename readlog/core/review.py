@@ -37,12 +37,13 @@ def since_when(value: str | None, now: datetime, earliest: datetime | None) -> d
         return None
     if value.strip().lower() in ("all", "全部"):
         return earliest or now
+    from readlog.model.messages import detail
     from readlog.model.stamps import parse_when
 
     try:
         when = parse_when(value, reference=now, day_start=True)
     except ValueError as exc:
-        raise UsageError.of("bad_option_value", option="--since", detail=str(exc)) from None
+        raise UsageError.of("bad_option_value", option="--since", detail=detail(exc)) from None
     if when > now:
         raise UsageError.of("since_future", value=value)
     return when

@@ -23,6 +23,7 @@ from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
 from readlog.inputs.reader import ZIP_MAGIC, InputFile, mtime, open_stream
 from readlog.inputs.unpack import Guarded
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.messages import say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import localize
 
@@ -60,7 +61,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise ReadlogError(f"{shown}: a damaged zip archive ({exc})") from None
+        raise ReadlogError.of("zip_damaged", name=shown, detail=str(exc)) from None
     try:
         archive_time = mtime(os.stat(path).st_mtime)
     except OSError:
@@ -77,7 +78,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
             name = f"{shown}:{info.filename}"
             if "/" in inner.rstrip("/"):
                 folder = inner.split("/", 1)[0]
-                skipped.setdefault(f"{shown}:{top}{folder}/", "a folder; folders inside are not searched")
+                skipped.setdefault(f"{shown}:{top}{folder}/", say("skip_folder"))
             else:
                 files.append((name, _opener(archive, info, name, encoding, _member_time(info, archive_time))))
         yield files, list(skipped.items())
@@ -101,13 +102,13 @@ def _opener(
     def open_member() -> InputFile:
         limit = read_limit()
         if info.file_size > limit:  # decompressed, it would pass the cap: refused before unpacking
-            raise too_large(name, "it expands to", limit)
+            raise too_large(name, "limit_expands", limit)
         if bomb_like(info.file_size, info.compress_size):
             raise bomb(name, info.file_size, info.compress_size)
         try:
             stream = archive.open(info)
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
-            raise UnreadableInput(f"{name}: cannot read this member ({exc})") from None  # encrypted, odd compression
+            raise UnreadableInput.of("zip_member_unreadable", name=name, detail=str(exc)) from None  # encrypted, odd
         guarded = Guarded(stream, "archive member", name=name, limit=limit)
         when, whose = modified
         return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding, modified=when, modified_by=whose)

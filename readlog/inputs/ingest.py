@@ -28,6 +28,7 @@ from readlog.inputs.reader import InputFile, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.messages import os_reason, say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
@@ -45,7 +46,7 @@ class FileResult:
     counts: Counts = field(default_factory=Counts)
     problems: list[Problem] = field(default_factory=list)
     error: str | None = None
-    failure: ReadlogError | None = None  # the error itself, to be said in the user's language
+    failure: ReadlogError | None = None  # the error (or why it was skipped), to be said in the user's language
     entries: int = 0
     skipped_because: str = ""  # set for a file in a directory that was not imported, and why
     import_id: int = 0  # its row in the imports table, once started
@@ -136,12 +137,13 @@ def import_files(
         """The files of a directory or an archive; say so when none of them was imported."""
         imported = [r for r in (one(name, True, opener) for name, opener in files) if not r.skipped_because]
         if not imported and not any(r.error for r in results[before:]):
-            why = (
-                f"no file in this {kind} has a format readlog recognises"
-                if len(results) > before
-                else f"the {kind} is empty"
-            )
-            results.append(FileResult(name=shown_name(path), error=f"{shown_name(path)}: {why}"))
+            keys = {
+                "directory": ("directory_unrecognised", "directory_empty"),
+                "archive": ("archive_unrecognised", "archive_empty"),
+            }
+            none = keys[kind][0] if len(results) > before else keys[kind][1]
+            failure = ReadlogError.of(none, name=shown_name(path))
+            results.append(FileResult(name=shown_name(path), error=str(failure), failure=failure))
 
     with _sigterm_as_interrupt():
         for path in paths:
@@ -176,16 +178,16 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
         found = sorted(os.scandir(path), key=lambda e: e.name)
     except OSError as exc:
         name = shown_name(path)
-        results.append(FileResult(name=name, error=f"{name}: cannot list the directory ({exc.strerror})"))
+        failure = ReadlogError.of("directory_unlistable", name=name, reason=os_reason(exc))
+        results.append(FileResult(name=name, error=str(failure), failure=failure))
         return []
     for item in found:
         if item.is_file():
             files.append(item.path)  # the real name, to open; shown_name only names it
         elif item.is_dir():
-            why = "a folder; folders inside are not searched"
-            results.append(FileResult(name=shown_name(item.path), skipped_because=why))
+            results.append(FileResult(name=shown_name(item.path), skipped_because=say("skip_folder")))
         else:
-            results.append(FileResult(name=shown_name(item.path), skipped_because="not a regular file"))
+            results.append(FileResult(name=shown_name(item.path), skipped_because=say("skip_not_regular")))
     return files
 
 
@@ -206,6 +208,7 @@ def _import_one(
         if not listed or isinstance(exc, UnreadableInput):
             raise
         result.skipped_because = str(exc).removeprefix(f"{result.name}: ")
+        result.failure = exc  # to say why in the user's language
         return
     result.name = infile.name
     try:
@@ -219,7 +222,7 @@ def _import_one(
             known = ", ".join(importers.FORMATS)
             raise ReadlogError.of("cannot_tell_format", name=infile.name, known=known)
         if name not in importers.FORMATS:
-            raise ReadlogError(f"unknown format {name!r}; choose auto, {', '.join(importers.FORMATS)}")
+            raise ReadlogError.of("unknown_format", name=name, known=", ".join(importers.FORMATS))
         result.format = name
         result.encoding = infile.guessed_encoding
         if fmt != "auto" and not listed:
@@ -277,9 +280,9 @@ def _detected(infile: InputFile) -> str | None:
 def _listed_format(detected: str | None, fmt: str, result: FileResult) -> str | None:
     """The format of a file found in a directory, or None (and why) when it is to be skipped."""
     if detected is None:
-        result.skipped_because = "format not recognised"
+        result.skipped_because = say("skip_unrecognised")
     elif fmt not in ("auto", detected):
-        result.skipped_because = f"looks like {detected}, not {fmt}"
+        result.skipped_because = say("skip_other_format", detected=detected, format=fmt)
     else:
         return detected
     return None
@@ -332,5 +335,5 @@ def _store(
     c = result.counts
     lib.finish_import(import_id, c, len(result.problems), infile.sha256)
     lib.set_action_summary(
-        action, f"{c.added} added, {c.updated} updated, {c.unchanged} already in the library, {c.skipped} skipped"
+        action, say("did_import", added=c.added, updated=c.updated, unchanged=c.unchanged, skipped=c.skipped)
     )

@@ -57,18 +57,21 @@ def check() -> None:
     feed_limit()
 
 
-def too_large(name: str, what: str, limit: int, env: str = READ_ENV) -> UnreadableInput:
+def too_large(name: str, what: str, limit: int, env: str = READ_ENV, **params: object) -> UnreadableInput:
     """The one-line error for an input past a cap: which cap, and how to raise it
-    (an error even inside a directory or an archive, where unknown files are skipped)."""
+    (an error even inside a directory or an archive, where unknown files are skipped).
+    ``what`` is the catalogue key of what went past it ("limit_expands": "it
+    expands to"), with its ``params``."""
+    from readlog.model.messages import Phrase
+
     size = f"{limit / MB:g} MB"
-    return UnreadableInput(f"{name}: {what} more than {size}, the most readlog takes; set {env} to raise the limit")
+    return UnreadableInput.of("input_too_large", name=name, what=Phrase(what, **params), size=size, env=env)
 
 
 def bomb(name: str, given: int, packed: int) -> UnreadableInput:
     """The one-line error for compressed data that expands like a compression bomb."""
-    return UnreadableInput(
-        f"{name}: its compressed data expands more than {MAX_RATIO} times ({given / MB:,.0f} MB from "
-        f"{packed / 1024:,.0f} KB), as only a compression bomb does; decompress it yourself if it is genuine"
+    return UnreadableInput.of(
+        "input_bomb", name=name, ratio=MAX_RATIO, given=f"{given / MB:,.0f}", packed=f"{packed / 1024:,.0f}"
     )
 
 

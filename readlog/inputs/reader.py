@@ -22,14 +22,14 @@ from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
 from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
+from readlog.model.messages import os_reason
 from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
 SNIFF = 1 << 16
 MAX_LINE = 2_000_000  # characters; longer lines are reported and skipped unread (but see lines())
 ZIP_MAGIC = b"PK\x03\x04"
-WHOLE = "it is read whole, and holds"
-ENCODING_HINT = "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1"
+WHOLE = "limit_whole"  # the catalogue key of what a cap on a file read whole says
 
 
 @dataclass
@@ -76,7 +76,9 @@ class InputFile:
             try:
                 pending = self.stream.read(CHUNK)
             except OSError as exc:  # a disk error, or a damaged archive member (see archive.py)
-                raise UnreadableInput(f"{self.name}: cannot read past byte {self.bytes_read:,} ({exc})") from None
+                raise UnreadableInput.of(
+                    "input_unreadable_past", name=self.name, at=self.bytes_read, detail=str(exc)
+                ) from None
         self.notes.extend(getattr(self.stream, "notes", ()))  # what an unpacking layer let pass
 
     def text_chunks(self) -> Iterator[tuple[int, str]]:
@@ -88,13 +90,10 @@ class InputFile:
                 text = decoder.decode(raw)
             except UnicodeError as exc:
                 if not isinstance(exc, UnicodeDecodeError):
-                    raise ReadlogError(f"{self.name}: not {self.encoding} text ({exc}); {ENCODING_HINT}") from None
+                    raise not_text(self.name, self.encoding, str(exc), explicit=False) from None
                 good = decoder.decode(raw[: exc.start], final=False) if exc.start else ""
                 where = line + good.count("\n")
-                raise ReadlogError(
-                    f"{self.name}: line {where} is not valid {self.encoding} text "
-                    f"(byte 0x{raw[exc.start]:02x}); {ENCODING_HINT}"
-                ) from None
+                raise bad_byte(self.name, self.encoding, where, raw[exc.start], explicit=False) from None
             if text:
                 yield line, text
                 line += text.count("\n")
@@ -255,7 +254,7 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         stream = open(path, "rb")  # noqa: SIM115 - closed by the caller via close_input
         st = os.fstat(stream.fileno())
     except OSError as exc:
-        raise UnreadableInput(f"{name}: cannot read ({exc.strerror})") from None
+        raise UnreadableInput.of("input_unreadable", name=name, reason=os_reason(exc)) from None
     return open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
 
 
@@ -289,9 +288,9 @@ def open_stream(
                 stream, size = unwrapped, None
                 head = stream.read(SNIFF)
         except OSError as exc:
-            raise UnreadableInput(f"{name}: cannot read ({exc})") from None
+            raise UnreadableInput.of("input_unreadable", name=name, reason=str(exc)) from None
         if head.startswith(ZIP_MAGIC):
-            raise ReadlogError(f"{name}: a zip archive; give its path (not standard input) to import what is inside")
+            raise ReadlogError.of("input_zip_on_stdin", name=name)
         if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
             if _only_nul_bytes(head):  # a file of zeros (a preallocated or wiped file) is data, not empty text
                 raise ReadlogError.of("binary_file", name=name)
@@ -302,7 +301,7 @@ def open_stream(
         if _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
             if utf16:
-                raise ReadlogError(f"{name}: looks like UTF-16 text without a byte-order mark; try --encoding {utf16}")
+                raise ReadlogError.of("input_utf16_no_bom", name=name, encoding=utf16)
             raise ReadlogError.of("binary_file", name=name)
         _check_head(name, head, enc, explicit=encoding is not None)
     except ReadlogError:
@@ -367,16 +366,30 @@ def check_encoding(requested: str | None) -> None:
 
 def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
     """Fail early, before any parsing, when the start is not in the encoding."""
-    hint = "check --encoding" if explicit else ENCODING_HINT
     try:
         codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
     except UnicodeDecodeError as exc:
         line = head[: exc.start].count(b"\n") + 1
-        raise ReadlogError(
-            f"{name}: line {line} is not valid {encoding} text (byte 0x{head[exc.start]:02x}); {hint}"
-        ) from None
+        raise bad_byte(name, encoding, line, head[exc.start], explicit=explicit) from None
     except UnicodeError as exc:  # e.g. UTF-16 asked for, and the file has no byte-order mark
-        raise ReadlogError(f"{name}: not {encoding} text ({exc}); {hint}") from None
+        raise not_text(name, encoding, str(exc), explicit=explicit) from None
+
+
+def _encoding_hint(explicit: bool) -> object:
+    from readlog.model.messages import Phrase
+
+    return Phrase("encoding_check" if explicit else "encoding_hint")
+
+
+def bad_byte(name: str, encoding: str, line: int, byte: int, *, explicit: bool) -> ReadlogError:
+    """The error for a byte that is not text in ``encoding``, on ``line``."""
+    hint = _encoding_hint(explicit)
+    return ReadlogError.of("input_bad_byte", name=name, line=line, encoding=encoding, byte=f"{byte:02x}", hint=hint)
+
+
+def not_text(name: str, encoding: str, detail: str, *, explicit: bool) -> ReadlogError:
+    """The error for a file that cannot be decoded as ``encoding`` at all."""
+    return ReadlogError.of("input_not_text", name=name, encoding=encoding, detail=detail, hint=_encoding_hint(explicit))
 
 
 def close_input(infile: InputFile) -> None:

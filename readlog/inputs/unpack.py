@@ -106,7 +106,7 @@ class Guarded:
             out += piece
         self.given += len(out)
         if self.given > self.limit:
-            raise too_large(self.source, "its compressed data expands to", self.limit)
+            raise too_large(self.source, "limit_compressed_expands", self.limit)
         if self.packed is not None and bomb_like(self.given, self.packed()):
             raise bomb(self.source, self.given, self.packed())
         return bytes(out)
@@ -165,7 +165,7 @@ def _whole(name: str, head: bytes, stream: BinaryIO) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise too_large(name, "it is read whole, and holds", limit)
+            raise too_large(name, "limit_whole", limit)
     if not is_stdin(stream):
         stream.close()  # all of it is in memory now
     return b"".join(chunks)
@@ -184,7 +184,7 @@ def _plist_as_json(name: str, data: bytes) -> bytes:
         plistlib.InvalidFileException, ExpatError, ValueError, TypeError, KeyError, IndexError, OverflowError,
         RecursionError, AttributeError,
     ):  # fmt: skip
-        raise ReadlogError(f"{name}: a damaged property list (plist)") from None
+        raise ReadlogError.of("plist_damaged", name=name) from None
 
 
 def _json_within(name: str, value: object) -> bytes:
@@ -195,7 +195,7 @@ def _json_within(name: str, value: object) -> bytes:
     for piece in json.JSONEncoder(default=_plist_value, ensure_ascii=False).iterencode(value):
         size += len(piece)
         if size > limit:
-            raise too_large(name, "as JSON, this property list expands to", limit)
+            raise too_large(name, "limit_plist_json", limit)
         pieces.append(piece)
     return "".join(pieces).encode("utf-8")
 
@@ -210,11 +210,11 @@ def _plist_value(value: object) -> object:
 def _mozlz4(name: str, data: bytes) -> bytes:
     size, limit = int.from_bytes(data[8:12], "little"), read_limit()
     if size > limit:
-        raise too_large(name, f"it says it holds {size:,} bytes once decompressed, more than readlog reads:", limit)
+        raise too_large(name, "limit_lz4_declared", limit, size=size)
     try:
         return lz4_block(data[12:], size)
     except (IndexError, ValueError):
-        raise ReadlogError(f"{name}: damaged LZ4 data (a Firefox .jsonlz4 backup cut short or corrupted)") from None
+        raise ReadlogError.of("lz4_damaged", name=name) from None
 
 
 def lz4_block(src: bytes, size: int) -> bytes:

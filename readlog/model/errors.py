@@ -72,6 +72,11 @@ class UsageError(ReadlogError):
     exit_code = EXIT_USAGE
 
 
+class BadValue(UsageError, ValueError):
+    """A value typed that cannot be read (a time, a date): a ValueError, as
+    the parsers that read such values raise, said from the catalogue."""
+
+
 class UnreadableInput(ReadlogError):
     """An input that exists but cannot be read (permissions, a disk error, a
     damaged archive member): an error even where unrecognised files are

@@ -16,6 +16,10 @@ key has both.
 
 from __future__ import annotations
 
+import functools
+import re
+import string
+from collections.abc import Iterable
 from typing import Any
 
 # key: (English, Chinese). Placeholders are str.format fields, the same in both.
@@ -32,7 +36,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "entries {ids} are in the trash (readlog restore {words} brings them back)",
         "条目 {ids} 在回收站中（readlog restore {words} 可以恢复）",
     ),
-    "no_entries_changed": ("no entry with id {ids}; nothing was changed", "没有编号为 {ids} 的条目；没有做任何修改"),
     "empty_id": ("an empty id was given (use e.g. 3 5 8-12)", "给了一个空的编号（例如 3 5 8-12）"),
     # the Python API (readlog.open): ids are given as numbers, not typed
     "api_no_ids": ("give at least one entry id", "请至少给出一个条目编号"),
@@ -279,7 +282,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ---- usage errors found by the command-line parser (click)
     "usage_hint": (" (see '{command} --help')", "（见 '{command} --help'）"),
     "usage_no_option": ("No such option: {name}", "没有这个选项：{name}"),
-    "usage_missing": ("Missing {what}", "缺少{what}"),
     "usage_other": ("{detail}", "用法错误：{detail}"),
     "usage_needs_command": ("'{command}' needs a command: {names}", "'{command}' 需要一个子命令：{names}"),
     "output_failed": ("cannot write the output ({reason})", "无法写出输出（{reason}）"),
@@ -488,6 +490,334 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "it takes effect in a new shell (or after sourcing the start-up file)",
         "在新开的 shell 中生效（或重新加载启动文件后）",
     ),
+    # ---- --lang zh everywhere (issue 24): click's usual usage errors, said in Chinese
+    "out_of_range": ("a number or date is out of range ({detail})", "数字或日期超出范围（{detail}）"),
+    "usage_lang_unknown": (
+        "{value} is not a language readlog speaks; use en or zh",
+        "{value} 不是 readlog 支持的语言；请用 en 或 zh",
+    ),
+    "usage_possible_options": (" (possible options: {names})", "（可能是：{names}）"),
+    "usage_lacks_argument": ("Missing argument {name}.", "缺少参数 {name}。"),
+    "usage_lacks_option": ("Missing option {name}.", "缺少选项 {name}。"),
+    "usage_value_invalid_for": ("Invalid value for {param}: {detail}", "{param} 的值无效：{detail}"),
+    "usage_value_invalid_bare": ("Invalid value: {detail}", "值无效：{detail}"),
+    "usage_int_invalid": ("{value} is not a valid int.", "{value} 不是有效的整数。"),
+    "usage_integer_invalid": ("{value} is not a valid integer.", "{value} 不是有效的整数。"),
+    "usage_float_invalid": ("{value} is not a valid float.", "{value} 不是有效的数字。"),
+    "usage_value_invalid_kind": ("{value} is not a valid {kind}.", "{value} 不是有效的 {kind}。"),
+    "usage_range_outside": ("{value} is not in the range {range}.", "{value} 不在 {range} 范围内。"),
+    "usage_choice_outside": ("{value} is not one of {choices}.", "{value} 不是 {choices} 之一。"),
+    "usage_command_unknown_suggest": (
+        "No such command {name}. Did you mean {names}?",
+        "没有这个命令：{name}。是不是 {names}？",
+    ),
+    "usage_command_unknown_plain": ("No such command {name}.", "没有这个命令：{name}。"),
+    "usage_option_needs_value": ("Option {name} requires an argument.", "选项 {name} 需要一个值。"),
+    "usage_option_takes_none": ("Option {name} does not take a value.", "选项 {name} 不接受值。"),
+    "usage_arguments_extra": ("Got unexpected extra argument(s) ({names})", "多余的参数（{names}）"),
+    "trash_empty_question": (
+        "Delete {entries} for good? This cannot be undone.",
+        "要永久删除这 {entries}吗？此操作无法撤销。",
+    ),
+    "trash_empty_no_terminal": (
+        "not deleting {entries} without asking, and there is no terminal to ask on; add --yes",
+        "不经确认不会删除 {entries}，而这里没有终端可以询问；请加 --yes",
+    ),
+    "edit_kept_draft": (
+        "nothing was changed, and your text is saved in {path}",
+        "没有做任何修改，你写的内容已保存在 {path}",
+    ),
+    "edit_lost_draft": (
+        "nothing was changed, and your text could not be saved anywhere",
+        "没有做任何修改，你写的内容也无法保存到任何地方",
+    ),
+    "edit_form_unusable": ("the form cannot be applied ({detail})", "无法应用这份表单（{detail}）"),
+    "editor_not_command": (
+        "${var} is not a command readlog can run ({detail}): {value}",
+        "${var} 不是 readlog 能运行的命令（{detail}）：{value}",
+    ),
+    "no_editor_form": (
+        "no editor found: set $EDITOR, or give the changes as options (readlog edit {id} --title ...)",
+        "找不到编辑器：请设置 $EDITOR，或用选项给出修改（readlog edit {id} --title ...）",
+    ),
+    "no_terminal_form": (
+        "no terminal for an editor: give the changes as options (readlog edit {id} --title ...)",
+        "没有终端可运行编辑器：请用选项给出修改（readlog edit {id} --title ...）",
+    ),
+    "editor_not_started": (
+        "cannot start the editor {editor} ({reason}); the note was not changed",
+        "无法启动编辑器 {editor}（{reason}）；笔记没有修改",
+    ),
+    "editor_not_started_form": (
+        "cannot start the editor {editor} ({reason}); the entry was not changed",
+        "无法启动编辑器 {editor}（{reason}）；条目没有修改",
+    ),
+    "editor_failed_form": (
+        "the editor exited with status {code}; the entry was not changed",
+        "编辑器以状态 {code} 退出；条目没有修改",
+    ),
+    "form_not_toml": ("the form is not valid TOML: {detail}", "表单不是有效的 TOML：{detail}"),
+    "form_unknown_field": ("unknown field {name}; the fields are {names}", "未知字段 {name}；可用的字段有 {names}"),
+    "form_missing_line": (
+        'the form has no {name} line; write {name} = "" to empty it',
+        '表单里没有 {name} 这一行；要清空它请写 {name} = ""',
+    ),
+    "form_not_text": (
+        '{name} must be text in quotes, e.g. {name} = "..." (got {value})',
+        '{name} 必须是加引号的文字，例如 {name} = "..."（实际是 {value}）',
+    ),
+    "config_written": ("wrote {path}", "已写入 {path}"),
+    "triage_needs_terminal": (
+        "triage is a full-screen view and needs a terminal; in scripts use list, show and read",
+        "triage 是全屏界面，需要终端；在脚本中请用 list、show 和 read",
+    ),
+    "edit_link_runs_code": (
+        "{option}: {url} is a link that runs code, not a page",
+        "{option}：{url} 是会运行代码的链接，不是网页",
+    ),
+    "edit_not_a_date": (
+        '{option}: {value} is not a date; write it as YYYY-MM-DD, or "" for none',
+        '{option}：{value} 不是日期；请写成 YYYY-MM-DD，或用 "" 表示没有',
+    ),
+    "edit_not_web": (
+        "{option}: {url} is not a web address; give an http:// or https:// link",
+        "{option}：{url} 不是网址；请给出 http:// 或 https:// 链接",
+    ),
+    "edit_link_owned": (
+        "entry {id} already has the link {url}; nothing was changed",
+        "条目 {id} 已经有链接 {url}；没有做任何修改",
+    ),
+    "edit_link_owned_trash": (
+        "entry {id} (in the trash) already has the link {url}; nothing was changed",
+        "条目 {id}（在回收站中）已经有链接 {url}；没有做任何修改",
+    ),
+    "add_not_web": (
+        "not a web address: {url} (readlog add takes http:// and https:// links)",
+        "不是网址：{url}（readlog add 只接受 http:// 和 https:// 链接）",
+    ),
+    "add_needs_url": (
+        "give a URL to save (or - to read them from standard input)",
+        "请给出要收藏的网址（或用 - 从标准输入读取）",
+    ),
+    "add_title_one_url": ("--title names one entry; give one URL with it", "--title 只能用于一个条目；请只给一个网址"),
+    "undo_changed_meanwhile": (
+        "the library changed meanwhile; nothing was undone",
+        "书库在此期间被修改了；没有撤销任何操作",
+    ),
+    "export_not_written": (
+        "{path}: cannot write ({reason}); nothing was written",
+        "{path}：无法写入（{reason}）；什么都没有写",
+    ),
+    "export_is_dir": ("{path}: is a directory; give a file name to -o", "{path}：是目录；请给 -o 一个文件名"),
+    "write_here_failed": ("{path}: cannot write here ({reason})", "{path}：无法在这里写入（{reason}）"),
+    "write_failed": ("{path}: cannot write ({reason})", "{path}：无法写入（{reason}）"),
+    "fetch_stopped": ("fetch stopped: {detail}", "抓取已停止：{detail}"),
+    "fetch_interrupted": (
+        "fetch interrupted: {saved:,} of {seen:,} pages saved; run it again to fetch the rest",
+        "抓取被中断：{seen:,} 个网页中已保存 {saved:,} 个；再运行一次即可抓取其余的",
+    ),
+    "fetch_jobs_range": ("--jobs must be between 1 and {most}", "--jobs 必须在 1 到 {most} 之间"),
+    "api_library_closed": ("the library is closed", "书库已关闭"),
+    "api_note_not_text": ("a note is text, not {kind}", "笔记必须是文字，不能是 {kind}"),
+    "config_unreadable": ("{path}: cannot read the config file ({reason})", "{path}：无法读取配置文件（{reason}）"),
+    "config_not_toml": ("{path}: not valid TOML: {detail}", "{path}：不是有效的 TOML：{detail}"),
+    "config_bad_library": (
+        '{path}: library must be a path in quotes, e.g. library = "~/reading.db" (got {value})',
+        '{path}：library 必须是加引号的路径，例如 library = "~/reading.db"（实际是 {value}）',
+    ),
+    "config_bad_columns": (
+        '{path}: columns must be a list such as ["source", "saved"] (got {value})',
+        '{path}：columns 必须是列表，例如 ["source", "saved"]（实际是 {value}）',
+    ),
+    "config_unknown_column": (
+        "{path}: unknown column {name}; choose from {names}",
+        "{path}：未知的列 {name}；可选 {names}",
+    ),
+    "config_bad_page_size": (
+        "{path}: page_size must be a whole number, 0 for all (got {value})",
+        "{path}：page_size 必须是整数，0 表示全部（实际是 {value}）",
+    ),
+    "config_bad_lang": (
+        '{path}: lang must be "en" or "zh" (got {value})',
+        '{path}：lang 必须是 "en" 或 "zh"（实际是 {value}）',
+    ),
+    "config_exists": (
+        "{path}: already exists; edit it, or remove it first",
+        "{path}：已经存在；请直接编辑，或先删除它",
+    ),
+    "config_not_written": ("{path}: cannot write the config file ({reason})", "{path}：无法写入配置文件（{reason}）"),
+    "triage_tags_unreadable": ("cannot read the tags: {detail}", "无法读取标签：{detail}"),
+    "triage_not_tag_change": (
+        "{value} is not a tag change: write +TAG to add one, -TAG to remove one",
+        "{value} 不是标签修改：+TAG 添加，-TAG 移除",
+    ),
+    "restore_clash": (
+        "cannot restore entry {id}: entry {other} is the same article (same link or text); "
+        "remove or change entry {other} first. Nothing was changed",
+        "无法恢复条目 {id}：条目 {other} 是同一篇文章（链接或正文相同）；请先删除或修改条目 {other}。没有做任何修改",
+    ),
+    "search_no_option": (
+        "no such option: {name} (to exclude a word, write -word)",
+        "没有这个选项：{name}（要排除一个词，请写 -word）",
+    ),
+    "search_query_empty": (
+        'the search query is empty; give a word, a "phrase", or -word to exclude',
+        '搜索内容是空的；请给出一个词、一个 "短语"，或用 -word 排除',
+    ),
+    "search_too_many_words": (
+        "the search has {n} words; at most {most} fit in one query",
+        "搜索有 {n} 个词；一次最多 {most} 个",
+    ),
+    "unknown_sort": ("unknown sort {name}; choose one of {names}", "未知的排序方式 {name}；可选 {names}"),
+    "library_folder_failed": (
+        "{path}: cannot create the library folder ({reason})",
+        "{path}：无法创建书库所在的文件夹（{reason}）",
+    ),
+    "library_folder_read_only": (
+        "{path}: cannot create the library here (the folder is read-only)",
+        "{path}：无法在这里创建书库（文件夹是只读的）",
+    ),
+    "library_upgrading": (
+        "upgrading the library from schema {version} to {latest}; a copy was saved to {path}",
+        "正在把书库从结构版本 {version} 升级到 {latest}；已备份到 {path}",
+    ),
+    "backup_check_failed": (
+        "{path}: the copy failed its check ({detail}); the library may be damaged",
+        "{path}：副本没有通过检查（{detail}）；书库可能已损坏",
+    ),
+    "backup_not_written": ("{path}: cannot write the backup ({reason})", "{path}：无法写入备份（{reason}）"),
+    "input_too_large": (
+        "{name}: {what} more than {size}, the most readlog takes; set {env} to raise the limit",
+        "{name}：{what}超过 {size}，这是 readlog 能接受的上限；可设置 {env} 提高上限",
+    ),
+    "limit_expands": ("it expands to", "解压后"),
+    "limit_compressed_expands": ("its compressed data expands to", "其压缩数据解压后"),
+    "limit_whole": ("it is read whole, and holds", "它需要整个读入，而其大小"),
+    "limit_feed_whole": ("a feed is read whole, and this one holds", "订阅源需要整个读入，而这个的大小"),
+    "limit_plist_json": ("as JSON, this property list expands to", "这个属性列表转成 JSON 后"),
+    "limit_lz4_declared": (
+        "it says it holds {size:,} bytes once decompressed, more than readlog reads:",
+        "它声称解压后有 {size:,} 字节，",
+    ),
+    "input_bomb": (
+        "{name}: its compressed data expands more than {ratio} times ({given} MB from {packed} KB), "
+        "as only a compression bomb does; decompress it yourself if it is genuine",
+        "{name}：其压缩数据解压后膨胀了 {ratio} 倍以上（{packed} KB 解压成 {given} MB），"
+        "只有压缩炸弹才会这样；如果文件确实没问题，请自己先解压",
+    ),
+    "zip_damaged": ("{name}: a damaged zip archive ({detail})", "{name}：zip 压缩包已损坏（{detail}）"),
+    "zip_member_unreadable": (
+        "{name}: cannot read this member ({detail})",
+        "{name}：无法读取压缩包里的这个文件（{detail}）",
+    ),
+    "plist_damaged": ("{name}: a damaged property list (plist)", "{name}：属性列表（plist）已损坏"),
+    "lz4_damaged": (
+        "{name}: damaged LZ4 data (a Firefox .jsonlz4 backup cut short or corrupted)",
+        "{name}：LZ4 数据已损坏（Firefox 的 .jsonlz4 备份不完整或已损坏）",
+    ),
+    "input_unreadable_past": (
+        "{name}: cannot read past byte {at:,} ({detail})",
+        "{name}：读到第 {at:,} 字节后无法继续读取（{detail}）",
+    ),
+    "input_unreadable": ("{name}: cannot read ({reason})", "{name}：无法读取（{reason}）"),
+    "input_zip_on_stdin": (
+        "{name}: a zip archive; give its path (not standard input) to import what is inside",
+        "{name}：是 zip 压缩包；请给出它的路径（而不是用标准输入）来导入里面的内容",
+    ),
+    "input_utf16_no_bom": (
+        "{name}: looks like UTF-16 text without a byte-order mark; try --encoding {encoding}",
+        "{name}：看起来是没有字节顺序标记的 UTF-16 文本；请试试 --encoding {encoding}",
+    ),
+    "input_bad_byte": (
+        "{name}: line {line} is not valid {encoding} text (byte 0x{byte}); {hint}",
+        "{name}：第 {line} 行不是有效的 {encoding} 文本（字节 0x{byte}）；{hint}",
+    ),
+    "input_not_text": (
+        "{name}: not {encoding} text ({detail}); {hint}",
+        "{name}：不是 {encoding} 文本（{detail}）；{hint}",
+    ),
+    "encoding_hint": (
+        "try --encoding gb18030 (Chinese), big5, shift_jis or latin-1",
+        "可以试试 --encoding gb18030（中文）、big5、shift_jis 或 latin-1",
+    ),
+    "encoding_check": ("check --encoding", "请检查 --encoding"),
+    "fetch_timed_out": ("no answer within {seconds:g} s (timed out)", "{seconds:g} 秒内没有响应（超时）"),
+    "fetch_slower_than": ("the page took longer than {most:g} s", "网页用时超过 {most:g} 秒"),
+    "fetch_too_many_redirects": ("too many redirects", "重定向太多"),
+    "fetch_no_host": ("no such host", "没有这个主机"),
+    "fetch_lookup_failed": ("cannot look up the host ({reason})", "无法解析主机名（{reason}）"),
+    "fetch_refused": ("connection refused", "连接被拒绝"),
+    "fetch_bad_address": ("not a valid web address", "不是有效的网址"),
+    "fetch_redirect_not_web": ("redirects to something that is not a web page", "重定向到的不是网页"),
+    "fetch_redirect_loop": ("redirect loop", "循环重定向"),
+    "fetch_http_status": ("HTTP {status}", "HTTP {status} 错误"),
+    "fetch_redirects_over": ("more than {most} redirects", "重定向超过 {most} 次"),
+    "fetch_not_page": (
+        "not a web page ({type}); readlog reads HTML and plain text",
+        "不是网页（{type}）；readlog 只读取 HTML 和纯文本",
+    ),
+    "fetch_compression_unknown": (
+        "the page is compressed in a way readlog cannot read ({encoding})",
+        "网页的压缩方式 readlog 无法读取（{encoding}）",
+    ),
+    "fetch_too_big": ("the page is larger than {size}", "网页大于 {size}"),
+    "fetch_type_unknown": ("not a web page (the server did not say what it is)", "不是网页（服务器没有说明它是什么）"),
+    "fetch_compression_damaged": ("the page's compressed data is damaged", "网页的压缩数据已损坏"),
+    "fetch_no_text": ("no article text found on the page", "网页上没有找到正文"),
+    # what each action did, as history and undo show it (stored in English, said again in the user's language)
+    "did_change_of": ("{changed} of {n} changed", "{n} 条中修改了 {changed} 条"),
+    "did_note_saved": ("note saved", "笔记已保存"),
+    "did_note_cleared": ("note cleared", "笔记已清除"),
+    "did_note_unchanged": ("note unchanged", "笔记未变"),
+    "did_change_matching": ("{changed} of {matched} matching changed", "匹配 {matched} 条，修改了 {changed} 条"),
+    "did_edit": ("changed {fields}", "修改了 {fields}"),
+    "did_trash": ("{n} moved to the trash", "{n} 条移到回收站"),
+    "did_restore": ("{n} restored", "恢复了 {n} 条"),
+    "did_empty": ("{n} deleted for good", "永久删除了 {n} 条"),
+    "did_add": ("{added} added, {known} already saved", "新增 {added} 条，{known} 条已收藏过"),
+    "did_import": (
+        "{added} added, {updated} updated, {unchanged} already in the library, {skipped} skipped",
+        "新增 {added} 条，更新 {updated} 条，{unchanged} 条已在书库中，跳过 {skipped} 条",
+    ),
+    "did_fetch": (
+        "{fetched} fetched, {failed} failed ({dead} dead), {skipped} skipped",
+        "抓取 {fetched} 篇，失败 {failed} 篇（失效 {dead} 篇），跳过 {skipped} 篇",
+    ),
+    "did_interrupt": ("interrupted: {detail}", "已中断：{detail}"),
+    "did_start": ("started", "进行中"),
+    "time_unreadable": (
+        "cannot read {value} as a time; use YYYY-MM-DD, YYYY-MM-DDTHH:MM[+08:00], or 7d / 2w / 3mo",
+        "无法把 {value} 当作时间；请用 YYYY-MM-DD、YYYY-MM-DDTHH:MM[+08:00] 或 7d / 2w / 3mo",
+    ),
+    "time_before_year_one": ("{value} reaches back before the year 1", "{value} 早于公元 1 年"),
+    "directory_unrecognised": (
+        "{name}: no file in this directory has a format readlog recognises",
+        "{name}：这个目录里没有 readlog 认识的格式的文件",
+    ),
+    "directory_empty": ("{name}: the directory is empty", "{name}：目录是空的"),
+    "archive_unrecognised": (
+        "{name}: no file in this archive has a format readlog recognises",
+        "{name}：这个压缩包里没有 readlog 认识的格式的文件",
+    ),
+    "archive_empty": ("{name}: the archive is empty", "{name}：压缩包是空的"),
+    "directory_unlistable": ("{name}: cannot list the directory ({reason})", "{name}：无法列出目录内容（{reason}）"),
+    "skip_folder": ("a folder; folders inside are not searched", "是文件夹；不会查找里面的文件夹"),
+    "skip_not_regular": ("not a regular file", "不是普通文件"),
+    "skip_unrecognised": ("format not recognised", "无法识别格式"),
+    "skip_other_format": ("looks like {detected}, not {format}", "看起来是 {detected}，不是 {format}"),
+    "os_not_found": ("No such file or directory", "没有这个文件或目录"),
+    "os_permission": ("Permission denied", "权限不足"),
+    "os_not_permitted": ("Operation not permitted", "不允许这个操作"),
+    "os_disk_full": ("No space left on device", "磁盘空间已满"),
+    "os_read_only": ("Read-only file system", "文件系统是只读的"),
+    "os_is_directory": ("Is a directory", "是目录"),
+    "os_not_directory": ("Not a directory", "不是目录"),
+    "fetch_maybe_offline": ("{detail} (or the network is down)", "{detail}（也可能是网络断了）"),
+    # ---- settings and triage (issue 24)
+    "config_bad_bool": (
+        "{path}: {option} must be true or false (got {value})",
+        "{path}：{option} 必须是 true 或 false（实际是 {value}）",
+    ),
 }
 
 
@@ -500,9 +830,131 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
     english, chinese = CATALOGUE[key]
     if isinstance(params.get("entries"), int):
         params = {**params, "entries": count(params["entries"], lang)}
+    if any(isinstance(v, Phrase) for v in params.values()):
+        params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
     return (chinese if lang == "zh" and chinese else english).format(**params)
+
+
+def detail(exc: BaseException) -> object:
+    """An error as a field of another message: its catalogue message (said in
+    the other's language), or its text when it has none."""
+    key = getattr(exc, "key", None)
+    return Phrase(key, **getattr(exc, "params", {})) if isinstance(key, str) else str(exc)
+
+
+def os_reason(exc: OSError) -> object:
+    """Why the system refused (a missing folder, no permission, a full disk):
+    a phrase of the catalogue for the usual ones, else the system's own words."""
+    import errno
+
+    keys = {
+        errno.ENOENT: "os_not_found",
+        errno.EACCES: "os_permission",
+        errno.EPERM: "os_not_permitted",
+        errno.ENOSPC: "os_disk_full",
+        errno.EROFS: "os_read_only",
+        errno.EISDIR: "os_is_directory",
+        errno.ENOTDIR: "os_not_directory",
+    }
+    key = keys.get(exc.errno or 0)
+    return Phrase(key) if key else exc.strerror or str(exc) or type(exc).__name__
+
+
+class Phrase:
+    """A catalogue message given as a field of another (``say("file_too_large",
+    what=Phrase("limit_expands"))``), said in the same language as it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+
+    def said(self, lang: str = "en") -> str:
+        return say(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.said()
 
 
 def count(n: int, lang: str = "en") -> str:
     """'1 entry', '3 entries', '3 条'."""
     return say("entry_1" if n == 1 else "entry_n", lang, n=n)
+
+
+def translate(text: str, lang: str, keys: Iterable[str]) -> str:
+    """``text``, said in English by one of ``keys``, said again in ``lang``.
+
+    For English kept as text (a fetch error stored with its entry, click's
+    messages): the first key whose English matches the whole text gives its
+    Chinese, with the same values in its fields (as they were written, not
+    formatted again). A field named ``detail`` is translated in turn; text
+    that no key matches whole is said reason by reason (several joined by
+    "; "); what matches nothing stays as it is.
+    """
+    if lang != "zh" or not text:
+        return text
+    keys = tuple(keys)
+    said = _said_again(text, keys)
+    if said is not None:
+        return said
+    start = 0
+    while (at := text.find("; ", start)) != -1:  # the first reason that a key says whole, then the rest
+        head = _said_again(text[:at], keys)
+        if head is not None:
+            return head + "；" + translate(text[at + 2 :], lang, keys)
+        start = at + 2
+    return text
+
+
+def _said_again(text: str, keys: tuple[str, ...]) -> str | None:
+    """The Chinese of the first of ``keys`` whose English is ``text`` whole, else None."""
+    for key in keys:
+        match = _english_pattern(key).fullmatch(text)
+        if match:
+            values = {k: translate(v, "zh", keys) if k == "detail" else v for k, v in match.groupdict().items()}
+            return _bare(CATALOGUE[key][1]).format(**values)
+    return None
+
+
+def fetch_reason(text: str, lang: str) -> str:
+    """Why a page could not be read (or what was noticed reading it), kept
+    in English with its entry (the web client says it), in ``lang``."""
+    return translate(text, lang, _fetch_keys())
+
+
+def action_summary(text: str, lang: str) -> str:
+    """What an action did ("3 of 5 changed"), as stored with it in English, in ``lang``."""
+    return translate(text, lang, _keys("did_"))
+
+
+def _fetch_keys() -> tuple[str, ...]:
+    return _keys("fetch_")
+
+
+@functools.cache
+def _keys(prefix: str) -> tuple[str, ...]:
+    return tuple(k for k in CATALOGUE if k.startswith(prefix))
+
+
+@functools.cache
+def _english_pattern(key: str) -> re.Pattern[str]:
+    """A regular expression matching what ``say(key)`` gives in English, one group per field."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for literal, name, _, _ in string.Formatter().parse(CATALOGUE[key][0]):
+        parts.append(re.escape(literal))
+        if name is not None:
+            # a field spans "; " (which joins several reasons) only when it is a detail
+            field = ".+?" if name == "detail" else "(?:(?!; ).)+?"
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{field})")
+            seen.add(name)
+    return re.compile("".join(parts), re.DOTALL)
+
+
+@functools.cache
+def _bare(template: str) -> str:
+    """``template`` with its fields' conversions and format specs taken off ("{n:,}" -> "{n}")."""
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            out.append("{" + name + "}")
+    return "".join(out)

@@ -13,6 +13,8 @@ import functools
 import re
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
+from readlog.model.errors import BadValue
+
 _NUM = r"(\d{1,6}|a|an|one|一|两|二|三|四|五|六|七|八|九|十|半)"
 _ZH_UNITS = {
     "秒": "seconds",
@@ -228,16 +230,14 @@ def parse_when(text: str, *, reference: datetime | None = None, day_start: bool 
         try:
             return _minus(ref, int(m.group(1)), unit[m.group(2).lower()])
         except (OverflowError, ValueError):
-            raise ValueError(f"{text!r} reaches back before the year 1") from None
+            raise BadValue.of("time_before_year_one", value=repr(text)) from None
     stamp = parse_stamp(s, ref)
     if stamp is not None:
         return stamp
     try:
         value = datetime.fromisoformat(s[:-1] + "+00:00" if s.endswith(("Z", "z")) else s)
     except ValueError:
-        raise ValueError(
-            f"cannot read {text!r} as a time; use YYYY-MM-DD, YYYY-MM-DDTHH:MM[+08:00], or 7d / 2w / 3mo"
-        ) from None
+        raise BadValue.of("time_unreadable", value=repr(text)) from None
     return localize(value)
 
 

@@ -545,7 +545,9 @@ class Output:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
         if not row.get("fetched_at"):
             return None
-        why = clean(row.get("fetch_error") or "", one_line=True)
+        from readlog.model.messages import fetch_reason
+
+        why = clean(fetch_reason(row.get("fetch_error") or "", self.lang), one_line=True)
         if row.get("dead_at"):
             rel = stamps.relative(row["dead_at"], current, self.lang)
             return Text(self.label("dead_link", why=why or "gone", rel=rel), style="bold red")
@@ -613,9 +615,11 @@ class Output:
                 continue
             if getattr(r, "skipped_because", ""):
                 skipped = Text(clean(r.name, one_line=True), style="bold")
-                skipped.append(self.label("file_skipped", why=clean(r.skipped_because, one_line=True)), style="dim")
+                why = skip_reason(r, self.lang)
+                skipped.append(self.label("file_skipped", why=clean(why, one_line=True)), style="dim")
                 self.out.print(skipped, soft_wrap=True)
                 continue
+            sep = "：" if self.lang == "zh" else ": "
             for p in r.problems[:50]:
                 self.err.print(Text(clean(f"{r.name}: {p}", one_line=True), style="yellow"), soft_wrap=True)
             if len(r.problems) > 50:
@@ -623,14 +627,14 @@ class Output:
                 self.err.print(Text(more, style="yellow"))
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
-                self.err.print(Text(clean(f"{r.name}: {guessed}", one_line=True), style="yellow"), soft_wrap=True)
+                self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
             if getattr(r, "as_of_used", False) and r.as_of is not None and r.as_of_from != "given":
                 whose = say(f"as_of_from_{r.as_of_from}", self.lang)
                 when = r.as_of.astimezone().strftime("%Y-%m-%d %H:%M")
                 counted = say("as_of_counted_from", self.lang, when=when, whose=whose)
-                self.err.print(Text(clean(f"{r.name}: {counted}", one_line=True), style="dim"), soft_wrap=True)
+                self.err.print(Text(clean(f"{r.name}{sep}{counted}", one_line=True), style="dim"), soft_wrap=True)
             for notice in notices(getattr(r, "cuts", {}), self.lang):
-                self.err.print(Text(clean(f"{r.name}: {notice}", one_line=True), style="yellow"), soft_wrap=True)
+                self.err.print(Text(clean(f"{r.name}{sep}{notice}", one_line=True), style="yellow"), soft_wrap=True)
             c = r.counts
             line = Text()
             line.append(clean(r.name, one_line=True), style="bold")
@@ -747,6 +751,20 @@ def _json_item(item: object) -> str:
 
 
 _json_str = json.encoder.encode_basestring  # what ensure_ascii=False uses, in C
+
+
+def skip_reason(result: Any, lang: str) -> str:
+    """Why a file in a directory or an archive was passed over, in ``lang``
+    (its ``skipped_because`` is the English one, for --json)."""
+    from readlog.model.messages import translate
+
+    failure = getattr(result, "failure", None)
+    if failure is not None:
+        said = failure.localized(lang)
+        return said.removeprefix(f"{result.name}: ").removeprefix(f"{result.name}：")
+    return translate(
+        result.skipped_because, lang, ("skip_folder", "skip_not_regular", "skip_unrecognised", "skip_other_format")
+    )
 
 
 def _write(text: str, piece: int = 16_384) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from readlog.model.messages import say
+from readlog.model.messages import fetch_reason, say
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
 
@@ -62,8 +62,28 @@ def _w(out: Output, key: str, **kw: Any) -> str:
     return WORDS.get(out.lang, WORDS["en"])[key].format(**kw)
 
 
-def _line(entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
-    return entry_line(entry_id, f"{label}: ", title, style, tail)
+def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
+    return entry_line(entry_id, label + ("：" if out.lang == "zh" else ": "), title, style, tail)
+
+
+def _reason(out: Output, text: str) -> str:
+    """Why a page could not be read (kept in English with its entry), in the output's language."""
+    from readlog.model.messages import fetch_reason
+
+    return fetch_reason(text, out.lang)
+
+
+def _changes(out: Output, changes: Sequence[str]) -> str:
+    """What add's options changed on an entry it already had ("starred", "title changed")."""
+    from readlog.render.curate import FIELD_NAMES
+    from readlog.render.organise import tr
+
+    names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
+    said = [
+        tr(out, "{name} changed", name=names.get(c[: -len(" changed")], c)) if c.endswith(" changed") else tr(out, c)
+        for c in changes
+    ]
+    return ("、" if out.lang == "zh" else ", ").join(said)
 
 
 # ---- add -------------------------------------------------------------------------------
@@ -78,10 +98,10 @@ def added(out: Output, results: Sequence[Added]) -> None:
             continue
         if r.status == "exists":
             label = _w(out, "canonical" if r.via_canonical else "exists")
-            line = _line(r.id, label, r.title or r.url, "yellow", ", ".join(r.changes))
+            line = _line(out, r.id, label, r.title or r.url, "yellow", _changes(out, r.changes))
             out.print(line, no_wrap=True, overflow="ellipsis")
             continue
-        out.print(_line(r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
+        out.print(_line(out, r.id, _w(out, "added"), r.title or r.url, "green"), no_wrap=True, overflow="ellipsis")
         if r.fetch_error:
             out.notice(unread_page(r, out.lang))
         if not r.fetch_error or r.later:  # fetch may still read the page
@@ -96,14 +116,14 @@ def unread_page(r: Added, lang: str) -> str:
     url = clean(r.url, one_line=True)
     kind = clean(r.content_type, one_line=True)
     if r.later:
-        return say("added_try_later", lang, url=url, why=r.fetch_error, id=r.id)
+        return say("added_try_later", lang, url=url, why=fetch_reason(r.fetch_error or "", lang), id=r.id)
     if kind == "application/pdf":
         return say("added_pdf_file", lang, url=url, type=kind)
     if kind:
         return say("added_not_a_page", lang, url=url, type=kind)
     if r.http_status is not None and r.http_status >= 400:
         return say("added_page_gone", lang, url=url, status=r.http_status)
-    return say("added_unreadable", lang, url=url, why=r.fetch_error)
+    return say("added_unreadable", lang, url=url, why=fetch_reason(r.fetch_error or "", lang))
 
 
 def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
@@ -134,14 +154,18 @@ def fetched(out: Output, report: FetchReport) -> None:
     bad = [o for o in report.outcomes if not o.ok]
     for o in good[:SHOWN]:
         tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
-        out.print(_line(o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis")
+        out.print(
+            _line(out, o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis"
+        )
     out.more(len(good))
     for o in good:
         if o.notice:
-            out.notice(f"#{o.id}: {o.notice}")
+            out.notice(f"#{o.id}{'：' if out.lang == 'zh' else ': '}{_reason(out, o.notice)}")
     for o in bad:
         label = _w(out, "dead" if o.dead else "failed")
-        line = _line(o.id, label, o.error, "red" if o.dead else "yellow", clean(o.url, one_line=True))
+        line = _line(
+            out, o.id, label, _reason(out, o.error), "red" if o.dead else "yellow", clean(o.url, one_line=True)
+        )
         out.print(line, no_wrap=True, overflow="ellipsis")
     if not report.outcomes:
         summary = _w(out, "nothing")

@@ -99,6 +99,10 @@ ZH = {
     "note cleared": "笔记已清除",
     "note unchanged": "笔记未变",
     "note kept (the new one was empty or not saved)": "笔记保持原样（新笔记为空或没有保存）",
+    "deleted (added by readlog add)": "已删除（由 readlog add 添加）",
+    "restored from the trash": "已从回收站恢复",
+    "moved back to the trash": "已移回回收站",
+    "{name} changed": "{name}已修改",
     # sentences
     "{label}: ": "{label}：",
     "No tags yet. Add some with: readlog tag ID +TAG": "还没有标签。这样添加：readlog tag ID +TAG",
@@ -244,7 +248,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     if out.piped:  # whole lines: id, when (ISO), command, summary, whether undone
         undone_label = _h(out, "undone")
         out.fields(
-            (r["id"], stamps.local_iso(r["at"]), r["command"], r["summary"], undone_label if r["undone_at"] else "")
+            (r["id"], stamps.local_iso(r["at"]), r["command"], _summary(out, r), undone_label if r["undone_at"] else "")
             for r in rows
         )
         return
@@ -252,7 +256,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     whens = [stamps.relative(r["at"], current, out.lang) for r in rows]
     commands = [Text(clean(r["command"], one_line=True)) for r in rows]
-    summaries = [Text(clean(r["summary"], one_line=True)) for r in rows]
+    summaries = [Text(clean(_summary(out, r), one_line=True)) for r in rows]
     any_undone = any(r["undone_at"] for r in rows)
     fixed = {
         "id": max(cell_len(_h(out, "id")), len(str(rows[0]["id"]))),
@@ -283,12 +287,19 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     out.print(table)
 
 
+def _summary(out: Output, row: Row) -> str:
+    """What an action did, stored in English, in the output's language."""
+    from readlog.model.messages import action_summary
+
+    return action_summary(row.get("summary") or "", out.lang)
+
+
 def describe(change: Reverted, out: Output | None = None) -> tuple[str, str]:
     """What undo did to one entry, in words (in ``out``'s language), and a tail (tags) if any."""
     words, tail = _describe(change)
     if out is None or out.lang != "zh":
         return words, tail
-    if words.startswith("restored "):
+    if words.startswith("restored ") and change.kind not in KIND_UNDONE:
         fields = ", ".join(tr(out, f) for f in words.removeprefix("restored ").split(", "))
         return tr(out, "restored {fields}", fields=fields), tail
     return tr(out, words), tail
@@ -318,10 +329,11 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     head.append(tr(out, "Would undo" if dry_run else "Undid"), style="bold")
     head.append(tr(out, " action {id}: ", id=action["id"]))
     head.append(clean(action["command"], one_line=True), style="bold")
-    head.append(f" ({stamps.relative(action['at'], None, out.lang)}", style="dim")
+    zh = out.lang == "zh"
+    head.append(("（" if zh else " (") + stamps.relative(action["at"], None, out.lang), style="dim")
     if action.get("summary"):
-        head.append(f"; {clean(action['summary'], one_line=True)}", style="dim")
-    head.append(")", style="dim")
+        head.append(("；" if zh else "; ") + clean(_summary(out, action), one_line=True), style="dim")
+    head.append("）" if zh else ")", style="dim")
     out.print(head, soft_wrap=True)
     for change in report.changes[:SHOWN]:
         words, tail = describe(change, out)

@@ -161,4 +161,6 @@ def set_summary(lib: Store, action_id: int, summary: str) -> None:
 
 def start_fetch(lib: Store, command: str) -> int:
     with lib.transaction():
-        return lib.start_action(command, "started")
+        from readlog.model.messages import say
+
+        return lib.start_action(command, say("did_start"))

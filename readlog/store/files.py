@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from readlog.model.errors import ReadlogError
+from readlog.model.messages import os_reason
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
@@ -117,7 +118,7 @@ def unreachable(path: Path, exc: OSError) -> ReadlogError:
     """The library file (or a folder on its way) cannot be read: one line naming it."""
     if isinstance(exc, PermissionError):
         return ReadlogError.of("library_no_access", path=path)
-    return ReadlogError.of("library_unreachable", path=path, reason=exc.strerror or str(exc))
+    return ReadlogError.of("library_unreachable", path=path, reason=os_reason(exc))
 
 
 def recognise(path: Path, head: bytes) -> str:
@@ -204,7 +205,7 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
     except sqlite3.DatabaseError as exc:
         raise database_error(exc, path) from None
     except sqlite3.Error as exc:
-        raise ReadlogError(f"{path}: cannot open the library ({exc})") from None
+        raise ReadlogError.of("library_unreachable", path=str(path), reason=str(exc)) from None
     conn.row_factory = sqlite3.Row
     conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
+from readlog.model.messages import os_reason, say
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
@@ -88,11 +89,11 @@ class Store:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise ReadlogError(f"{path}: cannot create the library folder ({exc.strerror})") from None
+                raise ReadlogError.of("library_folder_failed", path=str(path), reason=os_reason(exc)) from None
         exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
-            raise ReadlogError(f"{path}: cannot create the library here (the folder is read-only)")
+            raise ReadlogError.of("library_folder_read_only", path=str(path))
         if not exists:
             _create_from_template(path)
         conn = connect(path, can_write)
@@ -131,7 +132,7 @@ class Store:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
             if notice:
-                notice(f"upgrading the library from schema {version} to {LATEST}; a copy was saved to {copy}")
+                notice(say("library_upgrading", version=version, latest=LATEST, path=str(copy)))
         # All migrations in one write transaction, re-checked under the lock:
         # two processes opening an old (or new) library at once must not both
         # migrate it, and an interrupted upgrade leaves the old schema whole.
@@ -171,12 +172,12 @@ class Store:
             finally:
                 dest.close()
             if check != "ok":
-                raise ReadlogError(f"{self.path}: the copy failed its check ({check}); the library may be damaged")
+                raise ReadlogError.of("backup_check_failed", path=str(self.path), detail=str(check))
             os.replace(partial, target)
         except sqlite3.Error as exc:
-            raise ReadlogError(f"{target}: cannot write the backup ({exc})") from None
+            raise ReadlogError.of("backup_not_written", path=str(target), reason=str(exc)) from None
         except OSError as exc:
-            raise ReadlogError(f"{target}: cannot write the backup ({exc.strerror})") from None
+            raise ReadlogError.of("backup_not_written", path=str(target), reason=os_reason(exc)) from None
         finally:
             for leftover in ("", "-journal", "-wal", "-shm"):
                 Path(f"{partial}{leftover}").unlink(missing_ok=True)

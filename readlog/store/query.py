@@ -171,7 +171,7 @@ def stream(
         return by_ids(lib, ids[::-1], columns)
     sort = sort or "saved"
     if sort not in SORTS:
-        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = sort in ("saved", "published", "read", "id")
     if reverse:
         descending = not descending
@@ -210,7 +210,7 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
     ``select`` does (``sort="id", reverse=True`` is oldest id first).
     """
     if sort not in SORTS:
-        raise UsageError(f"unknown sort {sort!r}; choose one of {', '.join(SORTS)}")
+        raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)

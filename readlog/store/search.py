@@ -104,7 +104,7 @@ def query_from_args(args: list[str]) -> str:
     typed unquoted); a mistyped ``--option`` is refused, not searched for."""
     for arg in args:
         if arg.startswith("--") and len(arg) > 2 and not _SPACE_RUN.search(arg):
-            raise UsageError(f"no such option: {arg} (to exclude a word, write -word)")
+            raise UsageError.of("search_no_option", name=arg)
     return " ".join(args)
 
 
@@ -147,10 +147,10 @@ def parse_query(text: str) -> Query:
             query.groups.append([term])
         join_next = False
     if not query.groups and not query.excluded:
-        raise UsageError('the search query is empty; give a word, a "phrase", or -word to exclude')
+        raise UsageError.of("search_query_empty")
     count = len(query.terms()) + len(query.excluded)
     if count > MAX_TERMS:
-        raise UsageError(f"the search has {count} words; at most {MAX_TERMS} fit in one query")
+        raise UsageError.of("search_too_many_words", n=count, most=MAX_TERMS)
     return query
 
 

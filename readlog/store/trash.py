@@ -124,10 +124,7 @@ def check_restorable(lib: Store, trashed: Sequence[Row]) -> None:
                 (t["url_key"], t["id"]),
             ).fetchone()
         if clash:
-            raise ReadlogError(
-                f"cannot restore entry {t['id']}: entry {clash[0]} is the same article (same link or text); "
-                f"remove or change entry {clash[0]} first. Nothing was changed"
-            )
+            raise ReadlogError.of("restore_clash", id=t["id"], other=clash[0])
 
 
 def _trashed_rows(lib: Store, ids: Iterable[int]) -> list[Any]:

@@ -638,10 +638,10 @@ class TriageApp(App[int]):
         try:
             words = shlex.split(text)
         except ValueError as exc:
-            raise ReadlogError(f"cannot read the tags: {exc}") from None
+            raise ReadlogError.of("triage_tags_unreadable", detail=str(exc)) from None
         ids, add, remove = actions.parse_tag_args(words)
         if ids:
-            raise ReadlogError(f"{ids[0]!r} is not a tag change: write +TAG to add one, -TAG to remove one")
+            raise ReadlogError.of("triage_not_tag_change", value=repr(ids[0]))
         action, _ = actions.tag_ids(self.lib, [row["id"]], add, remove)
         new = self.changed(action) or row
         from readlog.model.tags import tag_list

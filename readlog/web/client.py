@@ -420,15 +420,15 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     try:
         await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
     except asyncio.TimeoutError:
-        page.error = f"the page took longer than {limits.page_seconds:g} s"
+        page.error = _say("fetch_slower_than", most=limits.page_seconds)
         page.cut_off = True
     except _Failure as exc:
         page.error = str(exc)
         page.status = exc.status if exc.status is not None else page.status
     except httpx.TimeoutException:
-        page.error = f"no answer within {limits.timeout:g} s (timed out)"
+        page.error = _say("fetch_timed_out", seconds=limits.timeout)
     except httpx.TooManyRedirects:
-        page.error = "too many redirects"
+        page.error = _say("fetch_too_many_redirects")
     except (httpx.HTTPError, OSError, ValueError, UnicodeError, LookupError) as exc:
         page.error, page.no_host = network_error(exc)
         page.dead = page.no_host
@@ -442,10 +442,10 @@ def network_error(exc: BaseException) -> tuple[str, bool]:
     for cause in _chain(exc):
         if isinstance(cause, socket.gaierror):
             if cause.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)):
-                return "no such host", True
-            return f"cannot look up the host ({cause.strerror or cause})", False
+                return _say("fetch_no_host"), True
+            return _say("fetch_lookup_failed", reason=cause.strerror or str(cause)), False
         if isinstance(cause, ConnectionRefusedError) or getattr(cause, "errno", None) == errno.ECONNREFUSED:
-            return "connection refused", False
+            return _say("fetch_refused"), False
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0][:200], False
 
@@ -469,31 +469,31 @@ async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None
         try:
             request = client.build_request("GET", current)
         except httpx.InvalidURL:
-            raise _Failure("not a valid web address", page.status) from None
+            raise _Failure(_say("fetch_bad_address"), page.status) from None
         try:
             response = await client.send(request, stream=True)
         except httpx.InvalidURL:  # httpx reads a redirect's Location before handing the response back
-            raise _Failure("redirects to something that is not a web page", page.status) from None
+            raise _Failure(_say("fetch_redirect_not_web"), page.status) from None
         try:
             page.status, page.final_url = response.status_code, current
             location = response.headers.get("location", "").strip()
             if response.status_code in REDIRECTS and location:
                 target = urljoin(current, location)
                 if not is_web_address(target):
-                    raise _Failure("redirects to something that is not a web page", response.status_code)
+                    raise _Failure(_say("fetch_redirect_not_web"), response.status_code)
                 if _loop_key(target) in seen:
-                    raise _Failure("redirect loop", response.status_code)
+                    raise _Failure(_say("fetch_redirect_loop"), response.status_code)
                 seen.add(_loop_key(target))
                 current = target
                 continue
             if response.status_code >= 400:
                 page.retry_after = _retry_after(response.headers.get("retry-after", ""))
-                raise _Failure(f"HTTP {response.status_code}", response.status_code)
+                raise _Failure(_say("fetch_http_status", status=response.status_code), response.status_code)
             await _read(response, page, limits)
             return
         finally:
             await response.aclose()
-    raise _Failure(f"more than {limits.max_redirects} redirects", page.status)
+    raise _Failure(_say("fetch_redirects_over", most=limits.max_redirects), page.status)
 
 
 def _loop_key(url: str) -> str:
@@ -530,26 +530,26 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
     page.content_type = header.split(";", 1)[0].strip().lower()
     page.language = response.headers.get("content-language", "").split(",", 1)[0].strip()
     if page.content_type and page.content_type not in HTML_TYPES + TEXT_TYPES:
-        raise _Failure(f"not a web page ({page.content_type}); readlog reads HTML and plain text", page.status)
+        raise _Failure(_say("fetch_not_page", type=page.content_type), page.status)
     decoder = decoder_for(response.headers.get("content-encoding", ""))
     if decoder is None:
         encoding = response.headers.get("content-encoding", "")
-        raise _Failure(f"the page is compressed in a way readlog cannot read ({encoding})", page.status)
+        raise _Failure(_say("fetch_compression_unknown", encoding=encoding), page.status)
     body = bytearray()
     async for raw in response.aiter_raw():
         body += decoder.feed(raw, limits.max_bytes + 1 - len(body))
         if len(body) > limits.max_bytes:
             page.cut_off = True
-            raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
+            raise _Failure(_say("fetch_too_big", size=_size(limits.max_bytes)), page.status)
     body += decoder.flush(limits.max_bytes + 1 - len(body))
     if len(body) > limits.max_bytes:
         page.cut_off = True
-        raise _Failure(f"the page is larger than {_size(limits.max_bytes)}", page.status)
+        raise _Failure(_say("fetch_too_big", size=_size(limits.max_bytes)), page.status)
     data = bytes(body)
     if not page.content_type:
         page.content_type = "text/html" if _looks_like_html(data) else ""
         if not page.content_type:
-            raise _Failure("not a web page (the server did not say what it is)", page.status)
+            raise _Failure(_say("fetch_type_unknown"), page.status)
     if len(data) > limits.parse_bytes:
         data = cut(data, limits.parse_bytes)
         page.notice = _say("fetch_cut", size=_size(len(body)), most=_size(limits.parse_bytes))
@@ -604,7 +604,7 @@ class _Zlib:
                 self.wbits, self.d = -zlib.MAX_WBITS, zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate
                 out = self.d.decompress(data, room)
         except zlib.error:
-            raise _Failure("the page's compressed data is damaged") from None
+            raise _Failure(_say("fetch_compression_damaged")) from None
         self.started = True
         # Whatever did not fit stays in unconsumed_tail; the caller stops at the cap anyway.
         if self.d.unconsumed_tail and len(out) < room:
@@ -629,7 +629,7 @@ class _Brotli:
             while len(out) < room and not self.d.can_accept_more_data():
                 out += self.d.process(b"", output_buffer_limit=room - len(out))
         except brotli.error:
-            raise _Failure("the page's compressed data is damaged") from None
+            raise _Failure(_say("fetch_compression_damaged")) from None
         return out
 
     def flush(self, room: int) -> bytes:

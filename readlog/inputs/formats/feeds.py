@@ -104,7 +104,7 @@ def _bozo(feed: Any, count: int) -> Problem | None:
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     import feedparser
 
-    data = infile.read_text(feed_limit(), env=FEED_ENV, what="a feed is read whole, and this one holds").encode("utf-8")
+    data = infile.read_text(feed_limit(), env=FEED_ENV, what="limit_feed_whole").encode("utf-8")
     feed = feedparser.parse(
         io.BytesIO(data),
         response_headers={"content-type": "application/xml; charset=utf-8"},

@@ -1,0 +1,251 @@
+"""Every sentence readlog says goes through the message catalogue
+(readlog/model/messages.py), in English and Chinese.
+
+Two walks: over the catalogue (both languages, the same placeholders,
+Chinese punctuation beside Chinese text, no key that the code never uses)
+and over the code (an AST walk of readlog/ for string literals and
+f-strings handed straight to what users see: echo and print, Output's
+error/notice/line, writes to stderr, click's exceptions, readlog's own
+errors, Textual's notify). A literal that reaches a user must be a
+catalogue key instead; the few that are not sentences (the program's name
+before a message, separators) are listed below, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from readlog.model.messages import CATALOGUE
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "readlog"
+CATALOGUE_FILE = PACKAGE / "model" / "messages.py"
+
+# Calls whose text a user reads: functions and methods by name.
+SHOWN_BY = {
+    "echo",  # typer.echo / click.echo
+    "secho",
+    "print",  # print(), Output.print, a rich Console's print
+    "error",  # Output.error
+    "notice",  # Output.notice
+    "line",  # Output.line
+    "notify",  # Textual's App.notify
+    "confirm",  # typer.confirm / rich's Confirm
+    "prompt",
+    "BadParameter",  # click's exceptions: their message is printed
+    "BadOptionUsage",
+    "BadArgumentUsage",
+    "ClickException",
+    "Abort",
+    "_Failure",  # the web client's: its text is why a page could not be read (fetch, add, show)
+    "set_action_summary",  # what an action did, as history and undo show it
+}
+# Attributes whose text is shown: a page's or a fetch's error and notice.
+SHOWN_ATTRIBUTES = {"error", "notice"}
+# Writes to these streams are shown: sys.stderr.write(...), sys.stdout.write(...).
+STREAMS = {"stderr", "stdout"}
+
+# Literal text that may reach a user without the catalogue: (file, text) -> why.
+# The text is the literal's own words, f-string placeholders shown as {}.
+NOT_SENTENCES = {
+    ("cli/__init__.py", "readlog {}"): "the --version line: the program's name and version number",
+    ("cli/__init__.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
+}
+
+WORD = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
+CJK = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+HALF_WIDTH_BESIDE_CJK = re.compile(rf"(?<={CJK})[:,()]|[:,()](?={CJK})")
+
+
+def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
+    """ReadlogError and every class in readlog/ derived from it (by name, transitively)."""
+    found = {"ReadlogError"}
+    grew = True
+    while grew:
+        grew = False
+        for tree in trees.values():
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in found:
+                    bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+                    if bases & found:
+                        found.add(node.name)
+                        grew = True
+    return found
+
+
+def _trees() -> dict[Path, ast.Module]:
+    return {
+        path: ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path != CATALOGUE_FILE
+    }
+
+
+TREES = _trees()
+ERRORS = _error_classes(TREES)
+
+
+def _name(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _shown(call: ast.Call) -> bool:
+    name = _name(call.func)
+    if name in SHOWN_BY or name in ERRORS:
+        return True
+    if name == "UsageError":  # readlog's and click's: both print their message
+        return True
+    func = call.func
+    return name == "write" and isinstance(func, ast.Attribute) and _name(func.value) in STREAMS
+
+
+def _literal(node: ast.expr) -> str | None:
+    """The words of a literal string or f-string ({} for each placeholder), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        left = _literal(node.left)
+        return left if left is not None else _literal(node.right)
+    return None
+
+
+def _handed_over(node: ast.AST) -> list[ast.expr]:
+    """What ``node`` hands to a user: a shown call's arguments, or the value set on a shown attribute."""
+    if isinstance(node, ast.Call) and _shown(node):
+        return [*node.args, *(k.value for k in node.keywords if k.arg in ("message", "text", "msg", "hint"))]
+    if isinstance(node, (ast.Assign, ast.AugAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if any(isinstance(t, ast.Attribute) and t.attr in SHOWN_ATTRIBUTES for t in targets):
+            return [node.value]
+    return []
+
+
+def escapes() -> Iterator[tuple[str, int, str]]:
+    """(file, line, text) for each literal with words handed to a user-facing call."""
+    for path, tree in TREES.items():
+        rel = path.relative_to(PACKAGE).as_posix()
+        for node in ast.walk(tree):
+            args = _handed_over(node)
+            for arg in args:
+                text = _literal(arg)
+                if text is None or text in CATALOGUE or not WORD.search(text) or (rel, text) in NOT_SENTENCES:
+                    continue
+                yield rel, getattr(node, "lineno", 0), text
+
+
+def test_no_sentence_escapes_the_catalogue() -> None:
+    found = [f"readlog/{rel}:{line}: {text!r}" for rel, line, text in escapes()]
+    assert not found, "say these through the catalogue (messages.py):\n" + "\n".join(found)
+
+
+def test_the_allow_list_names_only_literals_that_exist() -> None:
+    seen = set()
+    for path, tree in TREES.items():
+        rel = path.relative_to(PACKAGE).as_posix()
+        for node in ast.walk(tree):
+            seen.update((rel, _literal(a)) for a in _handed_over(node))
+    assert set(NOT_SENTENCES) <= seen, set(NOT_SENTENCES) - seen
+
+
+def _code_of_the_catalogue_file() -> list[ast.AST]:
+    """The functions of messages.py (which say some keys themselves), without the CATALOGUE."""
+    tree = ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+
+
+def _keys_named() -> tuple[set[str], set[str]]:
+    """Every string constant in the code, and the prefixes of keys built from
+    pieces (f"field_{name}", "did_note_" + what, keys chosen by prefix)."""
+    constants: set[str] = set()
+    prefixes: set[str] = set()
+    for tree in [*TREES.values(), *_code_of_the_catalogue_file()]:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.Call) and _name(node.func) in ("say", "of", "_keys") and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant):
+                    prefixes.add(str(first.values[0].value))
+                elif isinstance(first, ast.BinOp) and isinstance(first.left, ast.Constant):
+                    prefixes.add(str(first.left.value))
+                elif _name(node.func) == "_keys" and isinstance(first, ast.Constant):
+                    prefixes.add(str(first.value))
+    return constants, prefixes
+
+
+def test_every_key_is_used_somewhere() -> None:
+    constants, prefixes = _keys_named()
+    dead = [k for k in CATALOGUE if k not in constants and not any(k.startswith(p) for p in prefixes)]
+    assert not dead, f"keys no code says: {dead}"
+
+
+def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
+    missing = []
+    for path, tree in TREES.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name(node.func) in ("say", "of") and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value not in CATALOGUE:
+                    missing.append(f"{path.name}:{node.lineno}: {first.value}")
+            if isinstance(node, ast.Call) and _name(node.func) == "of_all":
+                for part in node.args:
+                    first = part.elts[0] if isinstance(part, ast.Tuple) else None
+                    if isinstance(first, ast.Constant) and first.value not in CATALOGUE:
+                        missing.append(f"{path.name}:{node.lineno}: {first.value}")
+    assert not missing, missing
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(text) if name is not None)
+
+
+@pytest.mark.parametrize("key", list(CATALOGUE))
+def test_each_key_has_both_languages_with_the_same_placeholders(key: str) -> None:
+    english, chinese = CATALOGUE[key]
+    assert english.strip() and chinese.strip(), key
+    assert _fields(english) == _fields(chinese), key
+
+
+@pytest.mark.parametrize("key", list(CATALOGUE))
+def test_chinese_punctuation_beside_chinese_text(key: str) -> None:
+    chinese = CATALOGUE[key][1]
+    bad = HALF_WIDTH_BESIDE_CJK.search(chinese)
+    assert bad is None, f"{key}: half-width {bad.group()!r} beside Chinese in {chinese!r}"
+
+
+def test_the_catalogue_file_is_one_dict_with_unique_keys() -> None:
+    tree = ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "CATALOGUE":
+            assert isinstance(node.value, ast.Dict)
+            keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+            duplicated = {k for k in keys if keys.count(k) > 1}
+            assert not duplicated, duplicated
+            return
+    raise AssertionError("no CATALOGUE in messages.py")
+
+
+def test_chinese_punctuation_in_every_chinese_literal() -> None:
+    """The Chinese of the faces' own tables (render's labels, triage's screen
+    words) follows the same rule as the catalogue; the parsers' patterns,
+    which read Chinese rather than write it, are not text shown."""
+    bad = []
+    faces = [(p, t) for p, t in TREES.items() if p.relative_to(PACKAGE).parts[0] in ("render", "triage", "cli")]
+    for path, tree in faces:
+        docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        for node in ast.walk(tree):
+            if id(node) in docstrings or not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                continue
+            chinese = re.search(r"[\u3400-\u9fff]", node.value) and not node.value.startswith("[")  # not a regex
+            if chinese and HALF_WIDTH_BESIDE_CJK.search(node.value):
+                bad.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
+    assert not bad, bad
