@@ -95,7 +95,7 @@ def test_history_summaries_in_chinese_and_english(run: Run, lib: None) -> None:
 
 def test_fetch_errors_in_chinese_in_fetch_add_and_show(run: Run, server: Server) -> None:
     added = run("--lang", "zh", "add", server.url("/missing"))
-    assert "（HTTP 404 错误）" in added.stderr and "HTTP 404)" not in added.stderr
+    assert "网页返回 HTTP 404" in added.stderr and "the page answered" not in added.stderr
     assert re.search(r"\d+ 已添加：", added.stdout) and "已添加: " not in added.stdout
     out = run("--lang", "zh", "fetch", "1", "--refetch", code=1).stdout
     assert "失效：HTTP 404 错误" in out

@@ -118,8 +118,14 @@ def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
             return curate.edit_form(lib, row, read_form(text))
         except (ValueError, ReadlogError) as exc:
             error = clean_error(exc)
+            if isinstance(exc, ReadlogError) and exc.key is not None:
+                said = exc.parts or [(exc.key, exc.params)]
+            else:
+                said = [("edit_form_unusable", {"detail": error})]
         if not organise.stdin_is_terminal() or round_ > REOPEN_MOST:
-            raise ReadlogError(f"{error}; nothing was changed, and {_kept(text, entry_id, lib.path)}")
+            saved = save_draft(text, entry_id, lib.path)
+            kept = ("edit_kept_draft", {"path": str(saved)}) if saved else ("edit_lost_draft", {})
+            raise ReadlogError.of_all(*said, kept) from None
         state.out.error(say("edit_form_reopened", state.out.lang, error=error))
         body = without_header(text)
         form = form_header(form_problem(body) or error, state.out.lang) + body.removesuffix("\n")
