@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from readlog.store import Filters, Store
 
 Row = dict[str, Any]
-Snippets = dict[int, tuple[str, list[tuple[int, int]]]]
+# Each entry's snippet: (text, spans of the hits, the field it comes from).
+Snippets = dict[int, tuple[str, list[tuple[int, int]], str]]
 # What the Python API reads of each entry: every column but the article's text
 # (which can be long), and whether there is one.
 RECORD_COLUMNS = (
@@ -33,12 +34,12 @@ class Listing:
 
 def snippets(rows: list[dict[str, Any]], f: Filters, lib: Any) -> Snippets:
     """Each row's search snippet: the text around its first hit, and the hits' spans."""
-    from readlog.store.search import snippet
+    from readlog.store.search import snippet_of
 
     assert f.query is not None
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
-    return {i: snippet(texts.get(i, []), f.query) for i in ids}
+    return {i: snippet_of(texts.get(i, []), f.query) for i in ids}
 
 
 def list_entries(
@@ -64,11 +65,11 @@ def list_entries(
     return Listing(rows, every, found)
 
 
-def marked(found: tuple[str, list[tuple[int, int]]]) -> str:
-    """A search snippet as text, each hit between ``**`` (as --json prints it)."""
+def marked(found: tuple[Any, ...]) -> str:
+    """A search snippet (text, spans[, field]) as text, each hit between ``**`` (as --json prints it)."""
     from readlog.store.search import marked as mark
 
-    return mark(*found)
+    return mark(found[0], found[1])
 
 
 def count(lib: Store, f: Filters) -> int:
