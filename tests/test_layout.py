@@ -11,7 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.cells import cell_len
+
+from readlog.render import wrap
 
 from conftest import Run, write
 
@@ -329,3 +333,55 @@ def test_open_and_show_agree_on_an_entry_with_its_own_link_and_an_image(run: Run
     assert run("open", "1", "--print").stdout.strip() == "https://example.org/post"
     for n, url in numbered.items():
         assert run("open", "1", str(n), "--print").stdout.strip() == url
+
+
+# ---- the other tables: trash and history -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_trash_without_sources_has_no_source_column(run: Run, tmp_path: Path, lang: str) -> None:
+    entries = [{"title": f"无来源的条目 {i}", "url": f"https://example.org/t{i}"} for i in range(3)]
+    run("import", str(write(tmp_path / "no-source.jsonl", records(*entries))))
+    run("rm", "1", "2", "--yes")
+    header = run("--lang", lang, "trash").stdout.splitlines()[0]
+    assert HEAD[lang]["source"] not in header and HEAD[lang]["title"] in header
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", range(50, 90, 3))
+def test_history_never_cuts_a_number_from_its_unit(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, width: int, lang: str
+) -> None:
+    path = write(tmp_path / "a-rather-long-file-name-for-history.jsonl", NO_CATEGORY)
+    run("import", str(path))
+    monkeypatch.setenv("COLUMNS", str(width))
+    (full,) = [h["summary"] for h in run.json("history") if h["command"].startswith("import")]
+    row = next(line for line in table(run, monkeypatch, width, lang, "history") if "import" in line)
+    summary = re.split(r"\s{2,}", row.strip())[-1]
+    if summary.endswith("…"):
+        kept = summary[:-1]
+        assert full.startswith(kept), (kept, full)
+        if re.search(r"\d\s*[A-Za-z]*$", kept):  # ends in a number, or a number and (part of) its unit
+            assert not full[len(kept)].isalnum(), (width, summary, full)
+    else:
+        assert summary == full
+
+
+# ---- wrap(): kinsoku and numbers, for any text --------------------------------------------
+
+WORDS = st.sampled_from(["内核", "调度", "cache", "Rust", "类型检查器", "12", "200", "ms", "行", "min"])
+TEXT = st.lists(
+    st.tuples(st.sampled_from(["", *OPENING]), WORDS, st.sampled_from(["", "", *CLOSING]), st.sampled_from(["", " "])),
+    max_size=30,
+).map(lambda parts: "".join("".join(p) for p in parts))
+
+
+@given(TEXT, st.integers(min_value=14, max_value=60))
+def test_wrap_never_starts_a_line_with_closing_nor_ends_one_with_opening_punctuation(text: str, width: int) -> None:
+    lines = wrap(text, width).split("\n")
+    assert all(cell_len(line) <= width for line in lines)
+    assert "".join("".join(lines).split()) == "".join(text.split())
+    assert not any(line and line[0] in CLOSING for line in lines[1:]), lines
+    assert not any(line and line[-1] in OPENING for line in lines[:-1]), lines
+    for before in lines[:-1]:
+        assert not re.search(r"(?<![A-Za-z\d])\d+$", before), lines  # a number keeps what follows it
