@@ -266,7 +266,7 @@ def _reference_snippet(texts: list[str], query: Any, width: int = 80) -> tuple[s
         if hit < 0:
             continue
         first = at[hit][0]
-        start = 0 if first <= 12 else (flat.rfind(" ", first - 8, first) + 1 or first - 8)
+        start = 0 if first <= 24 else (flat.rfind(" ", first - 20, first) + 1 or first - 20)  # 20 before the hit
         end = min(len(flat), start + width)
         out = ("…" if start > 0 else "") + flat[start:end] + ("…" if end < len(flat) else "")
         low, at = fold_spans(out)

@@ -388,19 +388,25 @@ def history(
 def open_(
     ctx: typer.Context,
     entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
+    number: Optional[int] = typer.Argument(
+        None, metavar="[N]", help="Open the N-th of the links readlog show ID lists (default: the entry's own)."
+    ),
     print_only: bool = typer.Option(False, "--print", help="Print the link instead of opening it."),
     mark_read: bool = typer.Option(False, "--mark-read", "-r", help="Also mark the entry read."),
 ) -> None:
     """Open an entry's link in the web browser.
 
     Only http and https links are opened. Entries without a link (most
-    digest entries) are reported, with exit status 1.
+    digest entries) are reported, with exit status 1. readlog show ID
+    numbers the links when an entry has more than its own (an image or an
+    address in its summary); readlog open ID N opens the N-th.
 
     \b
     Examples:
       readlog open 12
       readlog open 12 --mark-read
       readlog open 12 --print
+      readlog open 12 2
     """
     from readlog.core.actions import link_to_open
 
@@ -410,7 +416,7 @@ def open_(
         from readlog.core.filters import no_entry
 
         raise no_entry(state.library(), entry_id)
-    url = link_to_open(row)
+    url = link_to_open(row, number)
     if print_only:
         state.out.line(url)
     elif not launch(url):

@@ -180,18 +180,33 @@ def moved_entries(report: UndoReport) -> bool:
     return any(c.kind == "added" or c.kind in SPECIAL_UNDO for c in report.changes)
 
 
-def link_to_open(row: Row) -> str:
-    """The entry's link, if it is a web address that may be handed to a browser.
+def link_to_open(row: Row, number: int | None = None) -> str:
+    """The entry's link, or its ``number``-th link as show lists them
+    (model.links: its own first, then those in its summary), if it is a web
+    address that may be handed to a browser.
 
     Only http and https; a link that sanitising would change holds control,
-    bidi or zero-width characters and is never opened or printed raw.
+    bidi or zero-width characters and is never opened or printed raw. An
+    entry without a link of its own but with others says how to open them.
     """
     from readlog.model.entry import is_web_address
+    from readlog.model.errors import UsageError
+    from readlog.model.links import entry_links
     from readlog.model.sanitize import clean
 
-    url = (row.get("url") or "").strip()
     entry_id = row["id"]
+    links = entry_links(row)
+    if number is not None:
+        if not links:
+            raise ReadlogError.of("no_link", id=entry_id)
+        if not 1 <= number <= len(links):
+            raise UsageError.of("open_link_number", id=entry_id, number=number, n=len(links))
+        url = links[number - 1].url.strip()
+    else:
+        url = (row.get("url") or "").strip()
     if not url:
+        if links:
+            raise ReadlogError.of("open_no_own_link", id=entry_id, n=len(links))
         raise ReadlogError.of("no_link", id=entry_id)
     if not is_web_address(url):
         raise ReadlogError.of("not_web", id=entry_id, url=clean(url, one_line=True))

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from readlog.store import Filters, Store
 
 Row = dict[str, Any]
-Snippet = tuple[str, list[tuple[int, int]]]  # the text around the first hit, and the hits' spans in it
+# Each entry's snippet: (text, spans of the hits, the field it comes from).
+Snippet = tuple[str, list[tuple[int, int]], str]
 Snippets = dict[int, Snippet]
 Found = tuple[Row, Snippet | None]  # an entry's row, with its snippet in a search
 # What the Python API reads of each entry: every column but the article's text
@@ -37,12 +38,12 @@ class Listing:
 
 def snippets(rows: list[Row], f: Filters, lib: Any) -> Snippets:
     """Each row's search snippet: the text around its first hit, and the hits' spans."""
-    from readlog.store.search import snippet
+    from readlog.store.search import snippet_of
 
     assert f.query is not None
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
-    return {i: snippet(texts.get(i, []), f.query) for i in ids}
+    return {i: snippet_of(texts.get(i, []), f.query) for i in ids}
 
 
 def list_entries(
@@ -111,11 +112,11 @@ def matching(lib: Store, f: Filters, limit: int, shown: int) -> int:
     return lib.count(f) if limit and shown == limit else shown
 
 
-def marked(found: tuple[str, list[tuple[int, int]]]) -> str:
-    """A search snippet as text, each hit between ``**`` (as --json prints it)."""
+def marked(found: tuple[Any, ...]) -> str:
+    """A search snippet (text, spans[, field]) as text, each hit between ``**`` (as --json prints it)."""
     from readlog.store.search import marked as mark
 
-    return mark(*found)
+    return mark(found[0], found[1])
 
 
 def count(lib: Store, f: Filters) -> int:

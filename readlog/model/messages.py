@@ -818,6 +818,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: {option} must be true or false (got {value})",
         "{path}：{option} 必须是 true 或 false（实际是 {value}）",
     ),
+    # ---- open ID N: the links show lists
+    "open_no_own_link": (
+        "entry {id} has no link of its own, but {n} in its summary: "
+        "readlog open {id} 1 opens the first (readlog show {id} lists them)",
+        "条目 {id} 没有自己的链接，但摘要中有 {n} 个：readlog open {id} 1 打开第一个（readlog show {id} 列出全部）",
+    ),
+    "open_link_number": (
+        "entry {id} has no link {number}; its links are numbered from 1 to {n} (readlog show {id} lists them)",
+        "条目 {id} 没有第 {number} 个链接；它的链接编号从 1 到 {n}（readlog show {id} 列出全部）",
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import re
 import sys
@@ -25,14 +26,16 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog.model import stamps
+from readlog.model.links import Link, numbered
+from readlog.model.links import entry_links as model_links
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 Row = dict[str, Any]
-Snippet = tuple[str, list[tuple[int, int]]]  # a search hit's context, and the hits' spans in it
+# A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
+Snippet = tuple[Any, ...]
 Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a search (core.reading.each_entry)
-_URL = re.compile(r"https?://[^\s<>\"'）)\]]+")
 
 LABELS = {
     "en": {
@@ -85,6 +88,14 @@ LABELS = {
         "fetch_failed": "last fetch failed {rel}: {why}",
         "fetched_on": "article fetched {rel} · {words:,} words",
         "read_hint": " · readlog show {id} --full reads it",
+        "hit_in": "{field}: ",
+        "hit_verdict": "verdict",
+        "hit_note": "note",
+        "hit_source": "source",
+        "hit_category": "category",
+        "hit_tags": "tag",
+        "hit_text": "article",
+        "image": "image",
     },
     "zh": {
         "id": "编号",
@@ -136,6 +147,14 @@ LABELS = {
         "fetch_failed": "上次抓取失败（{rel}）：{why}",
         "fetched_on": "正文抓取于{rel} · {words:,} 字",
         "read_hint": " · readlog show {id} --full 阅读全文",
+        "hit_in": "{field}：",
+        "hit_verdict": "收录理由",
+        "hit_note": "笔记",
+        "hit_source": "来源",
+        "hit_category": "分类",
+        "hit_tags": "标签",
+        "hit_text": "正文",
+        "image": "图片",
     },
 }
 
@@ -366,7 +385,8 @@ class Output:
             if key == "title":
                 return _title_of(row)
             if key == "match":
-                return (snip or ("", []))[0]
+                found = snip or ("", [])
+                return self._hit_label(found) + found[0] if found[0] else ""
             if key == "tags":
                 return " ".join("#" + clean(t, one_line=True) for t in _tags(row))
             if key == "time":
@@ -392,7 +412,7 @@ class Output:
         row: Row,
         current: datetime,
         *,
-        snippet: tuple[str, list[tuple[int, int]]] | None = None,
+        snippet: Snippet | None = None,
         tags: bool = False,
         time: bool = False,
     ) -> dict[str, Text]:
@@ -406,7 +426,7 @@ class Output:
             "saved": Text(stamps.relative(row.get("saved_at"), current, self.lang)),
         }
         if snippet is not None:
-            cells["match"] = self._snippet(*snippet)
+            cells["match"] = self._snippet(*snippet[:3])
         if tags:
             cells["tags"] = Text(" ".join("#" + clean(t, one_line=True) for t in _tags(row)))
         if time:
@@ -416,7 +436,14 @@ class Output:
     def _table(self, rows: list[dict[str, Text]], with_match: bool, with_tags: bool, with_time: bool = False) -> _Lines:
         """Fixed columns sized to their content; title (and match) share the rest,
         so every entry stays on one line and wide CJK text is cut, not wrapped.
-        When the width is short the optional columns go, reading time first."""
+
+        Which optional columns stay is chosen by how much they say about the
+        rows shown: a column empty in every row never shows; when the width
+        is short, the one that says least goes first (the entropy of its
+        values), until the title is the widest column again (and the match,
+        when searching, has room for its hit). A column that says the same in
+        every row (of three or more) says nothing, and goes as soon as the
+        title would be cut."""
         caps = {"source": 22, "category": 12, "tags": 20, "time": 8}
         keys = [
             "id",
@@ -432,20 +459,43 @@ class Output:
         if self.columns is not None:
             optional = [k for k in self.columns if k in keys]
             keys = [k for k in keys if k in ("id", "mark", "title", "match")] + optional
+        optional = [k for k in keys if k in _OPTIONAL]
+        for key in optional:
+            if not any(r[key].plain.strip() for r in rows):
+                keys.remove(key)
         widths: dict[str, int] = {}
         for key in keys:
             if key not in ("title", "match"):
                 header = cell_len(self.label(key)) if key != "mark" else 0
                 widths[key] = min(caps.get(key, 99), max([header, *(r[key].cell_len for r in rows)]))
         flexible = [k for k in keys if k in ("title", "match")]
-        for droppable in ("time", "category", "tags", "source"):
-            spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
-            if spare >= 20 * len(flexible) or droppable not in keys:
-                continue
-            keys.remove(droppable)
-            widths.pop(droppable)
-        spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
         need = {k: max([cell_len(self.label(k)), *(r[k].cell_len for r in rows)]) for k in flexible}
+
+        def short() -> bool:
+            spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
+            widest = max([widths[k] for k in keys if k in _OPTIONAL], default=0)
+            wanted = [min(need[k], max(20, widest + 1)) for k in flexible]
+            return spare < sum(wanted)
+
+        said = {k: _says(r[k].plain for r in rows) for k in keys if k in _OPTIONAL}
+        spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
+        if len(rows) >= 3 and spare < sum(need.values()):  # the title is cut: what says nothing makes room
+            for key in [k for k, bits in said.items() if not bits]:
+                keys.remove(key)
+                widths.pop(key)
+        while short():
+            for key in ("source", "tags"):  # long values are cut before a column goes
+                if key in widths and widths[key] > 14:
+                    widths[key] = 14
+            if not short():
+                break
+            droppable = [k for k in keys if k in _OPTIONAL]
+            if not droppable:
+                break
+            least = min(droppable, key=lambda k: (said[k], _OPTIONAL.index(k)))
+            keys.remove(least)
+            widths.pop(least)
+        spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
         if len(flexible) == 2 and need["title"] + need["match"] > spare:
             widths["title"] = max(6, min(need["title"], spare * 2 // 5))
             widths["match"] = max(6, spare - widths["title"])
@@ -471,11 +521,28 @@ class Output:
     def _title(self, row: Row) -> Text:
         return Text(_title_of(row), style="bold" if not row.get("read_at") else "")
 
-    def _snippet(self, text: str, spans: list[tuple[int, int]]) -> Text:
-        out = Text(clean(text, one_line=True))
-        if out.plain == text:
+    def _hit_label(self, found: Snippet) -> str:
+        """Where a hit is, before its snippet ("tag: "), unless it is in the
+        title or the summary (what the Match column holds by default)."""
+        field = found[2] if len(found) > 2 else ""
+        if field in ("", "title", "summary"):
+            return ""
+        return self.label("hit_in", field=self.label(f"hit_{field}"))
+
+    def _snippet(self, text: str, spans: list[tuple[int, int]], field: str = "") -> Text:
+        """The Match cell: where the hit is (unless title or summary), then the
+        text around it, each hit highlighted; cut to its column around the first
+        hit (fit_hit), so the hit stays whole."""
+        said = self._hit_label((text, spans, field)) if text else ""
+        out = _Match(said, style="dim")
+        out.label_len = len(said)
+        body = clean(text, one_line=True)
+        out.append(body)
+        if body == text:
             for start, end in spans:
-                out.stylize("bold reverse", start, end)
+                out.stylize("bold reverse", start + len(said), end + len(said))
+            if spans:
+                out.hit = (spans[0][0] + len(said), spans[0][1] + len(said))
         return out
 
     def entry_detail(self, row: Row, current: datetime | None = None, *, full: bool = False) -> None:
@@ -503,14 +570,14 @@ class Output:
             parts.append(self.label("reading", n=row["minutes"]))
         if row.get("lang"):
             parts.append(clean(row["lang"], one_line=True))
-        meta.append(" · ".join(p for p in parts if p))
+        inner = max(20, self.out.width - 6)
+        meta.append(wrap_parts([p for p in parts if p], inner))
         body: list[Any] = [meta]
         fetch_line = self._fetch_state(row, current, hint=not full and not more)
         if fetch_line is not None:
             body.append(fetch_line)
         if _tags(row):
-            body.append(Text(" ".join("#" + clean(t, one_line=True) for t in _tags(row)), style="blue"))
-        inner = max(20, self.out.width - 6)
+            body.append(Text(wrap_parts(["#" + clean(t, one_line=True) for t in _tags(row)], inner, " "), style="blue"))
         summary = clean(row.get("summary"))
         if summary:
             body += [Text(""), Text(wrap(summary, inner))]
@@ -526,10 +593,10 @@ class Output:
         if others:
             body += [Text(""), Rule(Text(self.label("other_titles"), style="bold"), align="left", style="dim")]
             body += [Text(clean(t, one_line=True)) for t in others]
-        links = entry_links(row)
+        links = model_links(row)
         if links:
             body += [Text(""), Rule(Text(self.label("links"), style="bold"), align="left", style="dim")]
-            body += [Text(clean(u, one_line=True), style="underline cyan") for u in links]
+            body += self._links(links)
         body += more
         title = Text(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True), style="bold")
         return Panel(
@@ -540,6 +607,22 @@ class Output:
             subtitle_align="right",
             padding=(0, 1),
         )
+
+    def _links(self, links: Sequence[Link]) -> list[Text]:
+        """show's Links: the entry's own link alone as it is; else every link
+        numbered as ``readlog open ID N`` opens it, an image said to be one."""
+        number = numbered(list(links))
+        digits = len(str(len(links)))
+        lines = []
+        for i, link in enumerate(links, 1):
+            line = Text()
+            if number:
+                line.append(f"{i:>{digits}}  ", style="cyan")
+            if link.image:
+                line.append(self.label("image") + "  ", style="dim")
+            line.append(clean(link.url, one_line=True), style="underline cyan")
+            lines.append(line)
+        return lines
 
     def _fetch_state(self, row: Row, current: datetime, *, hint: bool = True) -> Text | None:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
@@ -819,7 +902,36 @@ def _pieces(paragraph: str) -> Iterator[str]:
             yield run
 
 
-_NO_LINE_START = set("，。、；：！？）》」』】,.;:!?)")
+# Line breaking rules for CJK text (kinsoku): these never start a line...
+_NO_LINE_START = frozenset("，。、；：！？）》」』】〉〕］｝〗〙〛”’…‥・ー々〜～,.;:!?)]}%")
+# ... and these never end one.
+_NO_LINE_END = frozenset("（《「『【〈〔［｛〖〘〚“‘([{")
+# A number: a line never breaks right after one, so it stays with its unit ("12 min", "200 行").
+_NUMBER = re.compile(r"[-+]?\d[\d.,]*%?")
+
+
+def _units(paragraph: str) -> Iterator[str]:
+    """The paragraph's pieces glued into the units a line may not break inside:
+    closing punctuation with what comes before it, opening punctuation with
+    what follows, a number with what follows it (across one space). Spaces
+    between units are units of their own."""
+    unit, space, glue = "", "", False
+    for piece in _pieces(paragraph):
+        if piece.isspace():
+            space = " "
+            continue
+        if unit and (glue or (not space and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END))):
+            unit += space + piece
+        else:
+            if unit:
+                yield unit
+            if space and unit:
+                yield space
+            unit = piece
+        space = ""
+        glue = _NUMBER.fullmatch(piece) is not None
+    if unit:
+        yield unit
 
 
 def wrap(text: str, width: int) -> str:
@@ -828,8 +940,9 @@ def wrap(text: str, width: int) -> str:
     Rich wraps only at spaces, which leaves ragged lines when a paragraph is
     mostly Chinese; here a line may break between any two CJK characters and
     at spaces, never inside a Latin word (unless the word is longer than a
-    line), and closing punctuation never starts a line: the character before
-    it comes along.
+    line), never right after a number (it keeps its unit), never before
+    closing punctuation nor after opening punctuation (kinsoku: 》 never starts
+    a line, 《 never ends one).
     """
     out: list[str] = []
     for paragraph in text.split("\n"):
@@ -837,7 +950,7 @@ def wrap(text: str, width: int) -> str:
             out.extend(_wrap_ascii(paragraph, width))
             continue
         line, used = "", 0
-        for piece in _pieces(paragraph):
+        for piece in _units(paragraph):
             if piece.isspace():
                 if line:
                     line, used = line + " ", used + 1
@@ -846,9 +959,6 @@ def wrap(text: str, width: int) -> str:
             if used + w > width and line.strip():
                 out.append(line.rstrip())
                 line, used = "", 0
-                if piece[0] in _NO_LINE_START:  # take the character before it along
-                    line = _carry(out, width - w)
-                    used = cell_len(line)
             while w > width:
                 head, rest = _split_cells(piece, width - used)
                 out.append(line + head)
@@ -859,17 +969,40 @@ def wrap(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+def wrap_parts(parts: Iterable[str], width: int, sep: str = " · ") -> str:
+    """Parts joined by ``sep`` and wrapped to ``width`` cells between parts,
+    each part kept whole on one line when it fits ("saved 3 days ago
+    (2026-11-28)", "12 min read", "#system design"); a longer one is wrapped."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        joined = line + sep + part if line else part
+        if cell_len(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        pieces = wrap(part, width).split("\n")
+        lines += pieces[:-1]
+        line = pieces[-1]
+    lines.append(line)
+    return "\n".join(lines)
+
+
 # Printable ASCII and the whitespace str.split() and the pattern above agree on.
 _NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\t\x0b\x0c\r]")
 
 
 def _wrap_ascii(paragraph: str, width: int) -> list[str]:
     """wrap() for a paragraph of plain ASCII, where a character is a cell and
-    no closing punctuation needs carrying: the same lines, found with
-    str.split() and len() (a 20,000-word article: 90 -> 10 ms)."""
+    no punctuation needs carrying: the same lines, found with str.split() and
+    len() (a 20,000-word article: 90 -> 10 ms)."""
     out: list[str] = []
     line = ""
-    for word in paragraph.split():
+    words = paragraph.split()
+    if any(w[0].isdigit() or w[0] in "+-" for w in words):
+        words = _glue_numbers(words)
+    for word in words:
         if line and len(line) + 1 + len(word) > width:
             out.append(line)
             line = ""
@@ -884,15 +1017,17 @@ def _wrap_ascii(paragraph: str, width: int) -> list[str]:
     return out
 
 
-def _carry(out: list[str], room: int) -> str:
-    """Move the last wide character of the last line down, so that closing
-    punctuation never starts a line; nothing moves when that would empty
-    the line, split a Latin word, or not fit."""
-    last = out[-1]
-    if len(last) > 1 and _is_wide(last[-1]) and cell_len(last[-1]) <= room:
-        out[-1] = last[:-1].rstrip()
-        return last[-1]
-    return ""
+def _glue_numbers(words: list[str]) -> list[str]:
+    """Each number joined to the word after it ("12 min"), as _units does."""
+    glued: list[str] = []
+    after_number = False
+    for word in words:
+        if after_number:
+            glued[-1] += " " + word
+        else:
+            glued.append(word)
+        after_number = _NUMBER.fullmatch(word) is not None
+    return glued
 
 
 def _is_wide(ch: str) -> bool:
@@ -910,6 +1045,129 @@ def _split_cells(piece: str, width: int) -> tuple[str, str]:
 
 # The columns whose text must not be cut: they widen when later rows of a long table need it.
 GROWS = ("id", "time", "saved")
+# The entries table's optional columns, in the order they go when two say as much.
+_OPTIONAL = ("category", "tags", "saved", "source", "time")
+
+
+def _says(values: Iterable[str]) -> float:
+    """How much a column says about the rows shown: the entropy of its values
+    in bits (0 when every row holds the same, log2 of the rows when all differ)."""
+    counts: dict[str, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    total = sum(counts.values())
+    return -sum(n / total * math.log2(n / total) for n in counts.values()) if total else 0.0
+
+
+_NUMBER_TAIL = re.compile(r"\d(?:[\d,.]*\d)?( ?)([A-Za-z%]+|[^\W\d_A-Za-z])?$")
+# Chinese words that count things or time: a number before one of them is kept with it.
+_CJK_UNITS = set("分秒时天日周月年条个行字词次倍万亿页篇元位人项处种")
+
+
+def cut(text: Text, width: int) -> Text:
+    """``text`` cut to ``width`` cells with an ellipsis, as a reader would cut
+    it: no blank before the ellipsis, and never inside a number nor between a
+    number and its unit: "1 added, 0 updated" cut after "0 up" ends
+    "1 added,…", not "0 up…" (nor "12 min" as "1…")."""
+    if text.cell_len <= width:
+        return text
+    plain, used, end = text.plain, 0, 0
+    for end, ch in enumerate(plain):  # noqa: B007 (end is used after the loop)
+        used += cell_len(ch)
+        if used > width - 1:
+            break
+    end = _number_safe(plain, end)
+    while end > 0 and plain[end - 1].isspace():
+        end -= 1
+    out = text[:end]
+    out.append("…")
+    out.end, out.no_wrap = text.end, text.no_wrap
+    return out
+
+
+def _number_safe(plain: str, end: int) -> int:
+    """Where to cut ``plain`` at or before ``end`` so that a number and its
+    unit either stay whole or both go."""
+    if end >= len(plain):
+        return end
+    if plain[end].isdigit() and end and (plain[end - 1].isdigit() or plain[end - 1] in ",."):
+        start = end  # inside a number: back to its start
+        while start and (plain[start - 1].isdigit() or plain[start - 1] in ",."):
+            start -= 1
+        if not (start and plain[start - 1].isascii() and plain[start - 1].isalpha()):
+            return start
+    found = _NUMBER_TAIL.search(plain, 0, end)
+    if found is None:
+        return end
+    start = found.start()
+    if start and plain[start - 1].isascii() and (plain[start - 1].isalnum() or plain[start - 1] in ".,"):
+        return end  # p99, v1.2: a name, not a number
+    following = plain[end]
+    after = plain[end + 1] if end + 1 < len(plain) else ""
+    unit = found.group(2)
+    if unit:  # only a unit cut short goes
+        return start if unit.isascii() and following.isascii() and following.isalpha() else end
+    if following == " ":
+        following = after
+    elif following in ",." and after.isdigit():
+        return start
+    return start if (following.isascii() and following.isalnum()) or following in _CJK_UNITS else end
+
+
+class _Match(Text):
+    """A Match cell: its label's length (in characters) and its first hit,
+    so that fit_hit can cut it to its column around the hit."""
+
+    label_len = 0
+    hit: tuple[int, int] | None = None
+
+
+def fit_hit(text: Text, width: int) -> Text:
+    """A Match cell cut to ``width`` cells around its first hit: the hit whole
+    (wide characters count two cells), a little of what comes before it, as
+    much as fits of what follows, an ellipsis where text was left out; the
+    label ("tag: ") stays unless it leaves the hit no room."""
+    if not isinstance(text, _Match) or text.hit is None or text.cell_len <= width:
+        return text
+    plain = text.plain
+    hs, he = text.hit
+    label = text.label_len
+    first, last = label, len(plain)
+    lead = plain.startswith("…", first) and first < hs
+    trail = plain.endswith("…") and last - 1 >= he
+    first += lead
+    last -= trail
+    hit_cells = cell_len(plain[hs:he])
+    if cell_len(plain[:label]) + hit_cells + 2 > width:
+        label = 0
+    label_cells = cell_len(plain[:label])
+
+    def cells(a: int, b: int) -> int:
+        return label_cells + (a > first or lead) + cell_len(plain[a:b]) + (b < last or trail)
+
+    a, b = hs, he
+    if cells(a, b) > width:
+        return cut(text[hs:], width)
+    before = min(10, (width - label_cells - hit_cells) // 3)
+    while a > first and cell_len(plain[a - 1 : hs]) <= before and cells(a - 1, b) <= width:
+        a -= 1
+    while b < last and cells(a, b + 1) <= width:
+        b += 1
+    while a > first and cells(a - 1, b) <= width:
+        a -= 1
+    if a > first and plain[a - 1 : a + 1].isascii() and plain[a - 1 : a + 1].isalnum():
+        space = plain.find(" ", a, hs)  # not from the middle of a word
+        if space >= 0:
+            a = space + 1
+    out = text[:label] if label else Text()
+    if a > first or lead:
+        out.append("…")
+    out.append_text(text[a:b])
+    if b < last or trail:
+        out.append("…")
+    return out
+
+
 COLUMN_STYLES = {"id": "cyan", "source": "green", "category": "magenta", "tags": "blue", "saved": "dim"}
 
 
@@ -958,9 +1216,9 @@ class _Lines:
     def _cell(self, key: str, text: Text, style: str) -> Text:
         width = self.widths[key]
         cell = Text(style=style, end="", no_wrap=True)
-        cell.append_text(text)
+        cell.append_text(text if key != "match" else fit_hit(text, width))
         if cell.cell_len > width:
-            cell.truncate(width, overflow="ellipsis")
+            cell = cut(cell, width)
         room = width - cell.cell_len
         if key == "id":
             cell = Text(" " * room, end="").append_text(cell)
@@ -1014,14 +1272,9 @@ def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "",
 
 
 def entry_links(row: Row) -> list[str]:
-    """The entry's own URL, then addresses found in its summary (images kept there)."""
-    links: list[str] = []
-    if row.get("url"):
-        links.append(row["url"])
-    for found in _URL.findall(row.get("summary") or ""):
-        if found not in links:
-            links.append(found)
-    return links
+    """The entry's own URL, then addresses found in its summary (images kept
+    there), as show lists them (model.links)."""
+    return [link.url for link in model_links(row)]
 
 
 def entry_record(row: Row, *, full: bool = False) -> Row:

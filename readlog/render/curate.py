@@ -17,7 +17,7 @@ from rich.text import Text
 
 from readlog.model import stamps
 from readlog.model.sanitize import clean
-from readlog.render import SHOWN, entry_line, entry_record
+from readlog.render import SHOWN, cut, entry_line, entry_record
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -175,18 +175,25 @@ def trash_table(
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     whens = [stamps.relative(r["deleted_at"], current, out.lang) for r in rows]
     sources = [Text(clean(r.get("source"), one_line=True)) for r in rows]
+    with_source = any(t.plain.strip() for t in sources)  # never a column empty in every row
     fixed = {
         "id": max(cell_len(_l(out, "id")), *(len(str(r["id"])) for r in rows)),
-        "source": min(22, max(cell_len(_l(out, "source")), *(t.cell_len for t in sources))),
+        "source": min(22, max(cell_len(_l(out, "source")), *(t.cell_len for t in sources))) if with_source else 0,
         "deleted": max(cell_len(_l(out, "deleted")), *(cell_len(w) for w in whens)),
     }
-    title_width = max(10, out.out.width - sum(fixed.values()) - 3 * 2)
+    title_width = max(10, out.out.width - sum(fixed.values()) - (3 if with_source else 2) * 2)
     table.add_column(_l(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
-    table.add_column(_l(out, "title"), no_wrap=True, overflow="ellipsis", max_width=title_width)
-    table.add_column(_l(out, "source"), style="green", no_wrap=True, overflow="ellipsis", width=fixed["source"])
+    table.add_column(_l(out, "title"), no_wrap=True, max_width=title_width)
+    if with_source:
+        table.add_column(_l(out, "source"), style="green", no_wrap=True, width=fixed["source"])
     table.add_column(_l(out, "deleted"), style="dim", no_wrap=True, width=fixed["deleted"])
-    for r, when, source in zip(rows, whens, sources, strict=True):
-        table.add_row(Text(str(r["id"])), Text(_title(r)), source, Text(when))
+    titles = [Text(_title(r)) for r in rows]
+    title_width = min(title_width, max(cell_len(_l(out, "title")), *(t.cell_len for t in titles)))
+    for r, when, source, title in zip(rows, whens, sources, titles, strict=True):
+        cells = [Text(str(r["id"])), cut(title, title_width)]
+        if with_source:
+            cells.append(cut(source, fixed["source"]))
+        table.add_row(*cells, Text(when))
     out.print(table)
     if len(rows) < total:
         out.line(_l(out, "showing", shown=len(rows), n=total), style="dim")

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from readlog.model import stamps
 from readlog.model.sanitize import clean
-from readlog.render import SHOWN, entry_line
+from readlog.render import SHOWN, cut, entry_line
 
 if TYPE_CHECKING:
     from readlog.render import Output
@@ -267,12 +267,11 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     need_command = max(cell_len(_h(out, "command")), *(t.cell_len for t in commands))
     need_summary = max(cell_len(_h(out, "summary")), *(t.cell_len for t in summaries))
     command_width = min(need_command, max(spare * 3 // 5, spare - need_summary))
+    summary_width = min(need_summary, spare - command_width)
     table.add_column(_h(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
     table.add_column(_h(out, "when"), style="dim", no_wrap=True, width=fixed["when"])
-    table.add_column(_h(out, "command"), no_wrap=True, overflow="ellipsis", width=command_width)
-    table.add_column(
-        _h(out, "summary"), no_wrap=True, overflow="ellipsis", width=min(need_summary, spare - command_width)
-    )
+    table.add_column(_h(out, "command"), no_wrap=True, width=command_width)
+    table.add_column(_h(out, "summary"), no_wrap=True, width=summary_width)
     if any_undone:
         table.add_column("", style="yellow", no_wrap=True, width=fixed["undone"])
     for r, when, command, summary in zip(rows, whens, commands, summaries, strict=True):
@@ -280,7 +279,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
         if undone:
             command.stylize("dim")
             summary.stylize("dim")
-        cells = [Text(str(r["id"])), Text(when), command, summary]
+        cells = [Text(str(r["id"])), Text(when), cut(command, command_width), cut(summary, summary_width)]
         if any_undone:
             cells.append(Text(_h(out, "undone") if undone else ""))
         table.add_row(*cells)

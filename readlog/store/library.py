@@ -318,15 +318,20 @@ class Store:
         )
         return {r["id"]: dict(r) for r in rows}
 
-    def texts(self, ids: Sequence[int]) -> dict[int, list[str]]:
-        """The searchable texts of some entries, title first and the fetched
-        article's text last, for snippets."""
+    def texts(self, ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
+        """The searchable fields of some entries as (name, value), title first
+        and the fetched article's text last, for snippets; tags as a list."""
+        from readlog.model.tags import tag_list
+
+        names = ("title", "summary", "verdict", "note", "source", "category", "tags", "text")
         rows = self.conn.execute(
-            "SELECT id, title, summary, verdict, note, source, category, text FROM entries "
-            "WHERE id IN (SELECT value FROM json_each(?))",
+            f"SELECT id, {', '.join(names)} FROM entries WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps(list(ids)),),
         )
-        return {r[0]: [r[1], r[2], r[3], r[4], r[5], r[6], r[7]] for r in rows}
+        return {
+            r[0]: [(name, tag_list(v) if name == "tags" else v) for name, v in zip(names, r[1:], strict=True)]
+            for r in rows
+        }
 
     def overview(self) -> Row:
         one = self.conn.execute(

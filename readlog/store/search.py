@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from readlog.model.errors import UsageError
 from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, has_case, one_for_one, premap_sql
@@ -306,13 +307,40 @@ def is_simple(query: Query) -> bool:
     return 0 < len(terms) <= 3 and all(len(t.text) == 3 for t in terms)
 
 
-def snippet(texts: list[str], query: Query, width: int = 80) -> tuple[str, list[tuple[int, int]]]:
+class Snippet(NamedTuple):
+    """A search hit's context: the text, where the hits are in it, and the
+    field it comes from (title, summary, verdict, note, source, category,
+    tags, text; empty when not known)."""
+
+    text: str
+    spans: list[tuple[int, int]]
+    field: str = ""
+
+
+def snippet_of(fields: Sequence[tuple[str, object]], query: Query, width: int = 80) -> Snippet:
+    """The snippet of the first field (name, value) that holds a hit, with
+    that field's name. Tags (a list) give the tags that hold a hit, joined
+    by ", ", not the ones around them."""
+    needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    for name, value in fields:
+        if isinstance(value, list):
+            value = ", ".join(v for v in value if any(n and n in fold(v) for n in needles))
+        found = snippet([str(value or "")], query, width, needles)
+        if found[0]:
+            return Snippet(*found, name)
+    return Snippet("", [], "")
+
+
+def snippet(
+    texts: list[str], query: Query, width: int = 80, needles: list[str] | None = None
+) -> tuple[str, list[tuple[int, int]]]:
     """A short piece of the first text with a hit, and where the hits are in it.
 
     Hits are found case-insensitively; the snippet is cut to about ``width``
     characters around the first one.
     """
-    needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    if needles is None:
+        needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
     caseless = not any(has_case(c) for n in needles for c in n)
     for text in texts:
         flat = normalize_space(text)
@@ -347,7 +375,7 @@ def _first_hit(low: str, needles: list[str]) -> int:
     return min((i for i in (low.find(n) for n in needles if n) if i >= 0), default=-1)
 
 
-def _context_start(text: str, first: int, before: int = 8) -> int:
+def _context_start(text: str, first: int, before: int = 20) -> int:
     """Where a snippet starts: a few characters before the first hit (narrow
     table columns must still show it), not in the middle of a Latin word."""
     if first <= before + 4:
