@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from readlog.cli import app_for
 
 from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 
-__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Run", "write"]
+__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Built", "Run", "write"]
 
 
 def _on_a_ram_disk() -> None:
@@ -42,6 +43,29 @@ def _on_a_ram_disk() -> None:
 
 
 _on_a_ram_disk()
+
+
+def _compile_once() -> None:
+    """Bytecode compiled once per run, not once per process.
+
+    Where PYTHONDONTWRITEBYTECODE is set (as on this project's machines and CI),
+    every Python process compiles from source each module it imports: each xdist
+    worker its copy of the assertion-rewritten tests, and each of the hundreds of
+    readlog processes the tests start all of readlog (~0.1 s of CPU each). Here the
+    compiled files go to a cache of their own under the temporary folder
+    (PYTHONPYCACHEPREFIX), so the source tree stays as clean as the setting meant,
+    and the workers and child processes started after this inherit it.
+    """
+    if not sys.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    prefix = str(Path(tempfile.gettempdir()) / f"readlog-tests-pycache-{os.getuid()}")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+
+
+_compile_once()
 
 # Hypothesis profiles. "short" (the default) keeps the whole suite quick; "long" tries
 # ten times the examples with no deadline, for a search before a release:
@@ -133,3 +157,37 @@ def shared_tmp() -> Iterator[Path]:
         for p in folder.rglob("*"):
             p.chmod(0o755 if p.is_dir() else 0o644)
         shutil.rmtree(folder)
+
+
+class Built:
+    """Libraries built once per test process and handed to each test as a copy.
+
+    ``built(name, make, to)`` runs ``make(path)`` the first time ``name`` is asked
+    for (in that test's own environment and clock, as the test would have), keeps
+    the result, and copies it (the file with any -wal and -shm beside it) to
+    ``to``. For tests that start from the same library built by real processes,
+    where building it for every test cost seconds: each test still gets its own
+    file to change.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.kept: dict[str, Path] = {}
+
+    def __call__(self, name: str, make: Callable[[Path], None], to: Path) -> Path:
+        kept = self.kept.get(name)
+        if kept is None:
+            kept = self.folder / name / "lib.db"
+            kept.parent.mkdir(parents=True)
+            make(kept)
+            self.kept[name] = kept
+        to.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            if Path(f"{kept}{suffix}").exists():
+                shutil.copyfile(f"{kept}{suffix}", f"{to}{suffix}")
+        return to
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return Built(tmp_path_factory.mktemp("built"))

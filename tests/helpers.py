@@ -97,10 +97,12 @@ READLOG = [sys.executable, str(TESTS / "clocked.py")]
 
 def child_env(lib: Path | None = None, *, base: dict[str, str] | None = None, **extra: str) -> dict[str, str]:
     """The environment for a readlog child: the test's own (library, language, width:
-    see conftest's ``library`` fixture), no byte-code writes, and the suite's clock."""
+    see conftest's ``library`` fixture), the suite's clock, and byte-code written only to
+    the suite's own cache (conftest's ``_compile_once``), never beside the sources."""
     env = dict(os.environ if base is None else base)
     env.setdefault(CLOCK_ENV, datetime.now(timezone.utc).isoformat())  # the test's clock, travelled or not
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if not env.get("PYTHONPYCACHEPREFIX"):
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     if lib is not None:
         env["READLOG_DB"] = str(lib)
     env.update(extra)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, Built
 from helpers import READLOG, child_env
 
 EXAMPLES = str(ROOT / "examples")
@@ -32,9 +32,7 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def lib(tmp_path: Path) -> Path:
-    path = tmp_path / "lib.db"
+def _import_examples(path: Path) -> None:
     done = subprocess.run(
         [*READLOG, "--db", str(path), "import", EXAMPLES, "--as-of", "2026-12-01"],
         env=child_env(),
@@ -42,7 +40,12 @@ def lib(tmp_path: Path) -> Path:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    return path
+
+
+@pytest.fixture
+def lib(built: Built, tmp_path: Path) -> Path:
+    """The examples imported by a real readlog (once per test process; each test gets a copy)."""
+    return built("examples-by-a-process", _import_examples, tmp_path / "lib.db")
 
 
 def _env(lib: Path) -> dict[str, str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, write
+from conftest import Built, Run, write
 from helpers import READLOG, child_env
 
 LONG = "A title long enough that no eighty column table could ever show it whole: " + "word " * 20
@@ -118,18 +118,21 @@ def test_an_unknown_json_field_is_a_usage_error_naming_the_fields(piped: Run) ->
 # ---- real pipes and the options after the command (child processes) ----------------------------
 
 
-@pytest.fixture
-def big(tmp_path: Path) -> Path:
-    """A library whose list is far bigger than a pipe's buffer (64 KiB)."""
-    lib = tmp_path / "big.db"
+def _import_3000(lib: Path) -> None:
     done = subprocess.run(
-        [*READLOG, "--db", str(lib), "import", str(_bookmarks(tmp_path / "big.html", 3000))],
+        [*READLOG, "--db", str(lib), "import", str(_bookmarks(lib.parent / "big.html", 3000))],
         env=child_env(lib),
         capture_output=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    return lib
+
+
+@pytest.fixture
+def big(built: Built, tmp_path: Path) -> Path:
+    """A library whose list is far bigger than a pipe's buffer (64 KiB), imported by a real
+    readlog (once per test process; each test gets a copy)."""
+    return built("3000-bookmarks", _import_3000, tmp_path / "big.db")
 
 
 def _env(lib: Path, **extra: str) -> dict[str, str]:

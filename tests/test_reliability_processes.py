@@ -21,7 +21,7 @@ from helpers import READLOG, child_env
 
 pytestmark = pytest.mark.slow  # real processes, signals and locks
 
-BIG = 12_000
+BIG = 5_000  # takes a second or more to import: far longer than the 0.1 s before a signal
 INTERRUPTED = re.compile(r"readlog: import interrupted: [\d,]+ of [\d,]+ entries saved; run it again to finish")
 
 
@@ -158,13 +158,13 @@ def test_two_imports_at_once_both_succeed(tmp_path: Path) -> None:
     files = []
     for tag in ("first", "second"):
         path = tmp_path / f"{tag}.txt"
-        path.write_text(digest_text(3000, tag=tag), encoding="utf-8")
+        path.write_text(digest_text(2000, tag=tag), encoding="utf-8")
         files.append(path)
     procs = [start(lib, "import", str(f)) for f in files]
     results = [p.communicate(timeout=60) for p in procs]
     for proc, (_, err) in zip(procs, results, strict=True):
         assert proc.returncode == 0, err
-    assert counts(lib) == (6000, 6000)
+    assert counts(lib) == (4000, 4000)
     assert integrity(lib) == "ok"
 
 
@@ -177,7 +177,7 @@ def test_import_and_star_at_once_both_succeed(
     run("--db", str(lib), "import", str(first))
     monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "60")
     proc = start(lib, "import", str(big))
-    time.sleep(0.5)
+    wait_for_start(lib, proc, big)  # the import has begun: the star meets its transaction
     star = run("--db", str(lib), "star", "1")
     _, err = proc.communicate(timeout=60)
     assert "starred" in star.stdout
@@ -204,7 +204,7 @@ def test_held_lock_times_out_clearly_and_changes_nothing(
     more.write_text(digest_text(3, tag="more"), encoding="utf-8")
     run("import", str(more))
     before = _snapshot(library)
-    monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "0.5")
+    monkeypatch.setenv("READLOG_BUSY_TIMEOUT", "0.2")
     holder = sqlite3.connect(library, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -228,9 +228,10 @@ def test_backup_during_an_import_is_consistent(run: Run, big: Path, tmp_path: Pa
     seed.write_text(digest_text(50, tag="seed"), encoding="utf-8")
     run("--db", str(lib), "import", str(seed))
     proc = start(lib, "import", str(big))
+    wait_for_start(lib, proc, big)
     copies = []
     for i in range(3):
-        time.sleep(0.25)
+        time.sleep(0.1)
         target = tmp_path / f"copy{i}.db"
         assert str(target) in run("--db", str(lib), "backup", str(target)).stdout
         copies.append(target)

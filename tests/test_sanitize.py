@@ -86,6 +86,18 @@ def test_clean_keeps_ordinary_text(text: str) -> None:
     assert clean(text, one_line=True) == " ".join(text.split())
 
 
+@settings(max_examples=examples(200), deadline=None)
+@given(st.one_of(ANY_TEXT, NASTY), st.sampled_from([{}, {"one_line": True}, {"keep_tabs": True}]))
+def test_clean_changes_what_the_whole_table_would(text: str, how: dict[str, bool]) -> None:
+    """clean() sends only the runs of suspect characters through its table: the same
+    text as translating every character of it."""
+    from readlog.model.sanitize import _ESCAPES, _KEEP_TABS, _MULTILINE, _ONE_LINE
+
+    table = _ONE_LINE if how.get("one_line") else _KEEP_TABS if how.get("keep_tabs") else _MULTILINE
+    whole = _ESCAPES.sub("", text).translate(table)
+    assert clean(text, **how) == (" ".join(whole.split()) if how.get("one_line") else whole)
+
+
 @pytest.mark.parametrize(
     ("raw", "want"),
     [

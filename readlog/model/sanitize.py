@@ -84,10 +84,16 @@ def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> s
     where a tab may indent code); on screen they become spaces.
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
-    if s.isprintable() or not _SUSPECT.search(s):  # isprintable: one C loop, true for nearly all titles
+    if s.isprintable() or ("\n" in s and s.replace("\n", "").isprintable()) or not _SUSPECT.search(s):
+        # isprintable: one C loop, true for nearly all titles (and, without its line breaks, most notes)
         return " ".join(s.split()) if one_line else s
-    s = _ESCAPES.sub("", s)
-    s = s.translate(_ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE)
+    table = _ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE
+    if "\t" in s and s.replace("\t", "").replace("\n", "").isprintable():
+        # Printable apart from tabs and line breaks (a note or an article with code in it):
+        # only the tabs change, without a look-up of every character.
+        s = s.replace("\t", table.tab)
+    else:
+        s = _ESCAPES.sub("", s).translate(table)
     if one_line:
         return " ".join(s.split())
     return s
