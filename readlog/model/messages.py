@@ -1082,6 +1082,15 @@ class Phrase:
     def __str__(self) -> str:
         return self.said()
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r}, **{self.params!r})"
+
 
 def count(n: int, lang: str = "en") -> str:
     """'1 entry', '3 entries', '3 条'."""
