@@ -178,3 +178,12 @@ def test_a_problem_is_its_key_and_values() -> None:
     assert problem == Problem(7, "import_no_url", {}, Phrase("import_at_record", number=3))
     kept = Problem(0, "import_digest_no_verdict")
     assert not kept.skips_record and kept.said("zh") == "条目没有收录理由段落；导入时不带收录理由"
+
+
+def test_the_summary_around_the_problems_is_said_in_chinese(run: Run, tmp_path: Path) -> None:
+    many = write(tmp_path / "many.csv", "title,url\n" + "".join(f"T{i},\n" for i in range(53)))
+    result = run("--lang", "zh", "import", str(many), code=1)
+    assert result.stderr.splitlines()[-1].endswith("many.csv：……另有 3 个问题"), result.stderr
+    assert result.stdout.strip().endswith("新增 0 条，更新 0 条，跳过 53 条，53 个问题"), result.stdout
+    english = run("--db", str(tmp_path / "en.db"), "import", str(many), code=1)
+    assert english.stderr.splitlines()[-1].endswith("many.csv: ... and 3 more problems"), english.stderr

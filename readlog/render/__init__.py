@@ -707,7 +707,7 @@ class Output:
             if len(r.problems) > 50:
                 name = clean(r.name, one_line=True)
                 more = say("import_more_problems", self.lang, name=name, n=len(r.problems) - 50)
-                self.err.print(Text(more, style="yellow"))
+                self.err.print(Text(more, style="yellow"), soft_wrap=True)
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
                 self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
