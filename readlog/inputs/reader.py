@@ -9,7 +9,6 @@ its sha256 is computed as a side effect of reading it.
 from __future__ import annotations
 
 import codecs
-import errno
 import hashlib
 import os
 import re
@@ -23,7 +22,7 @@ from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
 from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
-from readlog.model.messages import detail, os_reason
+from readlog.model.messages import Phrase, detail, os_reason
 from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
@@ -403,7 +402,5 @@ def _reason(exc: OSError) -> object:
     the system's usual reasons in the user's language, else the error's text."""
     if hasattr(exc, "key"):
         return detail(exc)
-    return os_reason(exc) if exc.errno in _SAID else str(exc)
-
-
-_SAID = {errno.ENOENT, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EROFS, errno.EISDIR, errno.ENOTDIR}
+    said = os_reason(exc)
+    return said if isinstance(said, Phrase) else str(exc)

@@ -118,8 +118,13 @@ class _Bad(ValueError):
 
 
 _EMPTY = {"line": "import_empty_line", "record": "import_empty_record", "row": "import_empty_row"}
-_KINDS = {bool: "import_kind_bool", int: "import_kind_number", float: "import_kind_number"}
-_KINDS.update({list: "import_kind_list", dict: "import_kind_object"})
+_KINDS: dict[type, str] = {
+    bool: "import_kind_bool",
+    int: "import_kind_number",
+    float: "import_kind_number",
+    list: "import_kind_list",
+    dict: "import_kind_object",
+}
 
 
 def _reason(exc: ValueError | RecursionError) -> object:
