@@ -6,7 +6,8 @@ Chinese punctuation beside Chinese text, no key that the code never uses)
 and over the code (an AST walk of readlog/ for string literals and
 f-strings handed straight to what users see: echo and print, Output's
 error/notice/line, writes to stderr, click's exceptions, readlog's own
-errors, Textual's notify). A literal that reaches a user must be a
+errors, Textual's notify, the problems an import finds in a file and the
+notes reading it leaves). A literal that reaches a user must be a
 catalogue key instead; the few that are not sentences (the program's name
 before a message, separators) are listed below, each with its reason.
 """
@@ -46,11 +47,15 @@ SHOWN_BY = {
     "Abort",
     "_Failure",  # the web client's: its text is why a page could not be read (fetch, add, show)
     "set_action_summary",  # what an action did, as history and undo show it
+    "Problem",  # a problem an import found in a file: said by its catalogue key (model/entry.Problem)
+    "Phrase",  # a catalogue phrase inside another message (a record's place, a reason)
 }
 # Attributes whose text is shown: a page's or a fetch's error and notice.
 SHOWN_ATTRIBUTES = {"error", "notice"}
 # Writes to these streams are shown: sys.stderr.write(...), sys.stdout.write(...).
 STREAMS = {"stderr", "stdout"}
+# Lists whose items are shown: what reading a file noticed (``notes.append(...)``), said as import problems.
+SHOWN_LISTS = {"notes"}
 
 # Literal text that may reach a user without the catalogue: (file, text) -> why.
 # The text is the literal's own words, f-string placeholders shown as {}.
@@ -103,6 +108,8 @@ def _shown(call: ast.Call) -> bool:
     if name == "UsageError":  # readlog's and click's: both print their message
         return True
     func = call.func
+    if name == "append" and isinstance(func, ast.Attribute) and _name(func.value) in SHOWN_LISTS:
+        return True
     return name == "write" and isinstance(func, ast.Attribute) and _name(func.value) in STREAMS
 
 
@@ -196,6 +203,10 @@ def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value not in CATALOGUE:
                     missing.append(f"{path.name}:{node.lineno}: {first.value}")
+            if isinstance(node, ast.Call) and _name(node.func) in ("Problem", "Phrase") and node.args:
+                key = node.args[1 if _name(node.func) == "Problem" and len(node.args) > 1 else 0]
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value not in CATALOGUE:
+                    missing.append(f"{path.name}:{node.lineno}: {key.value}")
             if isinstance(node, ast.Call) and _name(node.func) == "of_all":
                 for part in node.args:
                     first = part.elts[0] if isinstance(part, ast.Tuple) else None

@@ -186,7 +186,7 @@ def test_stdin_and_format_override(run: Run) -> None:
 def test_examples_import_cleanly(run: Run) -> None:
     files = sorted(str(p) for p in (ROOT / "examples").iterdir() if p.is_file())
     result = run("import", *files, "--as-of", "2026-12-01")
-    assert "problem" not in result.output
+    assert "problem" not in result.output.replace(str(ROOT), "")  # a checkout's path may hold the word
     assert len(run.json("list", "-n", "0")) >= 8
 
 

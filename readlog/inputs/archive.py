@@ -109,7 +109,7 @@ def _opener(
             stream = archive.open(info)
         except (RuntimeError, NotImplementedError, zipfile.BadZipFile, zlib.error, OSError) as exc:
             raise UnreadableInput.of("zip_member_unreadable", name=name, detail=str(exc)) from None  # encrypted, odd
-        guarded = Guarded(stream, "archive member", name=name, limit=limit)
+        guarded = Guarded(stream, "input_archive_member", name=name, limit=limit)
         when, whose = modified
         return open_stream(name, cast(BinaryIO, guarded), info.file_size, encoding, modified=when, modified_by=whose)
 

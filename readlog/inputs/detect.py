@@ -112,6 +112,6 @@ def parse(name: str, infile: InputFile, ctx: ParseContext) -> Iterator[Entry | P
     try:
         yield from module(name).parse(infile, ctx)
     except RecursionError:
-        yield Problem(0, "structure nested too deeply to follow; the rest of the file was skipped")
+        yield Problem(0, "import_too_deep")
     for note in infile.notes:
         yield Problem(0, note)

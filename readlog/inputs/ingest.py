@@ -268,7 +268,7 @@ def _forced_format(text: str, name: str) -> list[Problem]:
     detected = importers.detect(text)
     if detected is None or detected == name:
         return []
-    return [Problem(0, f"this looks like {detected}, not {name}; read as {name} because --format said so")]
+    return [Problem(0, "import_format_forced", {"detected": detected, "name": name})]
 
 
 def _detected(infile: InputFile) -> str | None:
@@ -328,7 +328,7 @@ def _store(
         if bar_cm:
             bar_cm.__exit__(None, None, None)
     if result.entries == 0 and not result.problems:
-        result.problems.append(Problem(0, "no entries found"))
+        result.problems.append(Problem(0, "import_no_entries"))
     result.counts.skipped = sum(1 for p in result.problems if p.skips_record)
     if strict and result.problems:
         raise StrictFailure

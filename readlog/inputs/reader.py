@@ -22,7 +22,7 @@ from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
 from readlog.inputs.unpack import is_stdin, unwrap
 from readlog.model.errors import ReadlogError, UnreadableInput, UsageError
-from readlog.model.messages import os_reason
+from readlog.model.messages import Phrase, detail, os_reason
 from readlog.model.sanitize import shown_name
 
 CHUNK = 1 << 20
@@ -51,7 +51,7 @@ class InputFile:
     digest: hashlib._Hash = field(default_factory=hashlib.sha256)
     bytes_read: int = 0
     long_lines: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # catalogue keys (import_gzip_cut...)
     format_hint: str | None = None  # the format a file that only one application writes is in (mozLz4: firefox)
     guessed_encoding: str = ""  # set when the encoding was guessed (a feed neither UTF-8 nor declared)
     # When the file was last written, where that is known (not for standard input): the default
@@ -77,7 +77,7 @@ class InputFile:
                 pending = self.stream.read(CHUNK)
             except OSError as exc:  # a disk error, or a damaged archive member (see archive.py)
                 raise UnreadableInput.of(
-                    "input_unreadable_past", name=self.name, at=self.bytes_read, detail=str(exc)
+                    "input_unreadable_past", name=self.name, at=self.bytes_read, detail=_reason(exc)
                 ) from None
         self.notes.extend(getattr(self.stream, "notes", ()))  # what an unpacking layer let pass
 
@@ -101,7 +101,7 @@ class InputFile:
             tail = decoder.decode(b"", final=True)
         except UnicodeError:
             tail = ""
-            self.notes.append("the file ends in the middle of a character (cut short?); its last bytes were ignored")
+            self.notes.append("import_char_cut")
         if tail:
             yield line, tail
 
@@ -288,7 +288,7 @@ def open_stream(
                 stream, size = unwrapped, None
                 head = stream.read(SNIFF)
         except OSError as exc:
-            raise UnreadableInput.of("input_unreadable", name=name, reason=str(exc)) from None
+            raise UnreadableInput.of("input_unreadable", name=name, reason=_reason(exc)) from None
         if head.startswith(ZIP_MAGIC):
             raise ReadlogError.of("input_zip_on_stdin", name=name)
         if not head.strip(b" \t\r\n\x0b\x0c\xef\xbb\xbf\xff\xfe\x00"):
@@ -395,3 +395,12 @@ def not_text(name: str, encoding: str, detail: str, *, explicit: bool) -> Readlo
 def close_input(infile: InputFile) -> None:
     if not is_stdin(infile.stream):
         infile.stream.close()
+
+
+def _reason(exc: OSError) -> object:
+    """Why reading stopped: damage an unpacking layer names (unpack.Damaged),
+    the system's usual reasons in the user's language, else the error's text."""
+    if hasattr(exc, "key"):
+        return detail(exc)
+    said = os_reason(exc)
+    return said if isinstance(said, Phrase) else str(exc)

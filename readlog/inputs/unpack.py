@@ -33,6 +33,7 @@ from typing import BinaryIO, cast
 
 from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
 from readlog.model.errors import ReadlogError
+from readlog.model.messages import Phrase, say
 
 GZIP_MAGIC = b"\x1f\x8b"
 BPLIST_MAGIC = b"bplist00"
@@ -88,11 +89,11 @@ class Guarded:
         limit: int | None = None,
         packed: Callable[[], int] | None = None,
     ) -> None:
-        self.stream, self.name, self.source = stream, what, name or what
+        self.stream, self.name, self.source = stream, what, name or say(what)  # what: a catalogue key
         self.limit = read_limit() if limit is None else limit
         self.packed = packed
         self.given = 0
-        self.notes: list[str] = []  # damage that cost nothing; read by InputFile
+        self.notes: list[str] = []  # damage that cost nothing (catalogue keys); read by InputFile
         self.ended = False
 
     def read(self, size: int = -1) -> bytes:
@@ -118,18 +119,18 @@ class Guarded:
             return cast(bytes, self.stream.read1(size))  # type: ignore[attr-defined]
         except gzip.BadGzipFile as exc:
             if not str(exc).startswith("Not a gzipped file"):
-                raise OSError(f"damaged {self.name}: {exc}") from None
+                raise Damaged(self.name, exc) from None
             # Bytes after the last complete member (padding from a download
             # or a copy tool): the data is whole; gzip -d says the same.
-            return self._end("trailing bytes after the gzip data were ignored")
+            return self._end("import_gzip_trailing")
         except EOFError as exc:
             if isinstance(self.stream, gzip.GzipFile):  # a download cut short: keep what arrived
-                return self._end("the gzip data ends too soon (cut short?); what came before was read")
-            raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
+                return self._end("import_gzip_cut")
+            raise Damaged(self.name, exc) from None
         except (zlib.error, ValueError, zipfile.BadZipFile) as exc:
-            raise OSError(f"damaged {self.name}: {exc or 'it ends too soon'}") from None
+            raise Damaged(self.name, exc) from None
         except OSError as exc:  # a read error of the file underneath
-            raise OSError(f"damaged {self.name}: {exc}") from None
+            raise Damaged(self.name, exc) from None
 
     def _end(self, note: str) -> bytes:
         self.ended = True
@@ -138,6 +139,17 @@ class Guarded:
 
     def close(self) -> None:
         self.stream.close()  # type: ignore[attr-defined]
+
+
+class Damaged(OSError):
+    """Compressed data that cannot be read on: said by its catalogue key
+    (``input_damaged``, what was damaged and the library's own reason), so
+    that ``messages.detail`` says it in the user's language."""
+
+    def __init__(self, what: str, exc: BaseException) -> None:
+        self.key = "input_damaged"
+        self.params: dict[str, object] = {"what": Phrase(what), "detail": str(exc)}
+        super().__init__(say(self.key, "en", **self.params))
 
 
 def is_stdin(stream: object) -> bool:
@@ -150,7 +162,7 @@ def unwrap(name: str, stream: BinaryIO, head: bytes) -> BinaryIO | None:
     if head.startswith(GZIP_MAGIC):
         packed = Prefixed(head, stream)
         inner = gzip.GzipFile(fileobj=cast(BinaryIO, packed), mode="rb")
-        return cast(BinaryIO, Guarded(inner, "gzip data", name=name, packed=lambda: packed.taken))
+        return cast(BinaryIO, Guarded(inner, "input_gzip_data", name=name, packed=lambda: packed.taken))
     if head.startswith(MOZLZ4_MAGIC):
         return Decoded(_mozlz4(name, _whole(name, head, stream)), "firefox")
     if head.startswith(BPLIST_MAGIC) or _XML_PLIST.match(head):

@@ -17,7 +17,8 @@ import re
 from datetime import datetime, timezone
 
 from readlog.model import fields
-from readlog.model.entry import Entry, Problem, link_problem
+from readlog.model.entry import Entry, Problem, refused_link
+from readlog.model.messages import Phrase
 from readlog.model.sanitize import clean
 
 EARLIEST = datetime(1980, 1, 1, tzinfo=timezone.utc)  # before the web; smaller epochs are damage
@@ -28,7 +29,13 @@ _FETCHED_TEXT = {"text": "text", "final_url": "url", "fetch_error": "fetch_error
 _TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
 CODE_SCHEMES = {"javascript", "vbscript", "data"}
 _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
-_LABELS = {"saved_at": "saved", "read_at": "read", "starred_at": "starred", "archived_at": "archived"}
+_LABELS = {
+    "saved_at": "import_time_saved",
+    "read_at": "import_time_read",
+    "starred_at": "import_time_starred",
+    "archived_at": "import_time_archived",
+    "imported_at": "import_time_imported",
+}
 
 
 def vet(
@@ -56,12 +63,11 @@ def vet(
     fit(entry, cuts if cuts is not None else {})
     scheme = _SCHEME.match(entry.url)
     if scheme and scheme.group(1).lower() in CODE_SCHEMES:
-        return False, [
-            Problem(entry.line, f"{entry.title[:60]!r} links to {scheme.group(1).lower()}: code, not a page; skipped")
-        ]
-    why = link_problem(entry.url) if web_only else None
-    if why:
-        return False, [Problem(entry.line, f"{_named(entry)}{why}; skipped")]
+        fields = {"title": entry.title[:60], "scheme": scheme.group(1).lower()}
+        return False, [Problem(entry.line, "import_code_link", fields)]
+    shown = refused_link(entry.url) if web_only else None
+    if shown is not None:
+        return False, [_refused(entry, shown)]
     if entry.published is not None and not _plausible_day(entry.published):
         entry.published = None
     problems = []
@@ -69,10 +75,8 @@ def vet(
         value = getattr(entry, name, None)
         if value is not None and not in_range(value):
             setattr(entry, name, as_of)
-            what = _LABELS.get(name, "imported")
-            problems.append(
-                Problem(entry.line, f"{what} time {_show(value)} is out of range (1980-2999); the import time is used")
-            )
+            what = Phrase(_LABELS[name])
+            problems.append(Problem(entry.line, "import_time_out_of_range", {"what": what, "value": _show(value)}))
     return True, problems
 
 
@@ -132,10 +136,12 @@ def _plausible_day(day: str) -> bool:
     return len(day) == 10 and day[:4].isdigit() and day >= "1000"
 
 
-def _named(entry: Entry) -> str:
-    """The entry's title before a reason, when it has one of its own (not its link)."""
-    title = entry.title.strip()
-    return f"{title[:60]!r}: " if title and title != entry.url.strip() else ""
+def _refused(entry: Entry, shown: str) -> Problem:
+    """Why the entry is skipped, after its title when it has one of its own (not its link)."""
+    title, reason = entry.title.strip(), Phrase("link_not_web", url=shown)
+    if title and title != entry.url.strip():
+        return Problem(entry.line, "import_link_refused_titled", {"title": title[:60], "reason": reason})
+    return Problem(entry.line, "import_link_refused", {"reason": reason})
 
 
 def _show(value: datetime) -> str:

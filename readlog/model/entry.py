@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from readlog.model.messages import CATALOGUE, Phrase, say
 
 TRACKING_PARAMS = {"fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid"}
 # A link that urlsplit would take apart and urlunsplit put back unchanged: a
@@ -69,20 +72,50 @@ class Entry:
 
 @dataclass(frozen=True)
 class Problem:
-    """Something in an input file that could not be imported as it stands."""
+    """Something in an input file that could not be imported as it stands.
+
+    Said by its catalogue ``key`` (model/messages.py, the ``import_`` keys)
+    with its ``fields`` (the values it names: a title, a link, a library's
+    own reason); ``where`` names the record it is about ("record 3", a
+    Phrase) when the line alone does not. The key is what scripts match on
+    (``--json``); ``message`` is the English text, ``said(lang)`` the line a
+    user reads, in their language. Importers never need the language.
+    """
 
     line: int
-    message: str
+    key: str
+    fields: dict[str, Any] = field(default_factory=dict, hash=False)
+    where: Phrase | None = field(default=None, hash=False)
+
+    @property
+    def message(self) -> str:
+        """The English text (without the line): what --json, the API and logs give."""
+        return self.text("en")
+
+    def text(self, lang: str = "en") -> str:
+        """The problem in ``lang``, without its line. A key that is not in the
+        catalogue (an importer that gave a sentence instead, which
+        tests/test_catalogue_walk.py refuses) is said as it is, never a crash."""
+        said = say(self.key, lang, **self.fields) if self.key in CATALOGUE else self.key
+        return said if self.where is None else say("import_where", lang, where=self.where, problem=said)
+
+    def said(self, lang: str = "en") -> str:
+        """The problem in ``lang`` after its line ("line 3: ...", "第 3 行：..."), as the import summary shows it."""
+        return say("import_line", lang, line=self.line, problem=self.text(lang)) if self.line else self.text(lang)
+
+    def within(self, where: Phrase) -> Problem:
+        """The same problem, said of the record ``where`` ("record 3: ...")."""
+        return replace(self, where=where)
 
     @property
     def skips_record(self) -> bool:
-        """True when a record was not imported: importers end the message of
-        every record they leave out with "skipped" (and the vetting gate too),
-        which is what the import summary counts as skipped."""
+        """True when a record was not imported: the English of every problem
+        that leaves a record out ends with "skipped" (the vetting gate's
+        too), which is what the import summary counts as skipped."""
         return self.message.endswith("skipped")
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        return self.said("en")
 
 
 def _norm_text(text: str) -> str:
@@ -162,11 +195,17 @@ def link_problem(url: str) -> str | None:
     """Why an entry linking to ``url`` is not kept, or None when it is: web
     links (``is_web_link``) and entries without a link are entries; anything
     else is skipped with this reason in the import summary."""
+    shown = refused_link(url)
+    return None if shown is None else say("link_not_web", url=shown)
+
+
+def refused_link(url: str) -> str | None:
+    """``url`` as a problem names it (cut to 80 characters) when an entry
+    linking to it is not kept (``link_problem``), else None."""
     url = url.strip()
     if not url or is_web_link(url):
         return None
-    shown = url if len(url) <= 80 else url[:79] + "…"
-    return f"not a web link ({shown})"
+    return url if len(url) <= 80 else url[:79] + "…"
 
 
 def is_web_address(url: str) -> bool:

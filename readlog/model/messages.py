@@ -828,6 +828,205 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "entry {id} has no link {number}; its links are numbered from 1 to {n} (readlog show {id} lists them)",
         "条目 {id} 没有第 {number} 个链接；它的链接编号从 1 到 {n}（readlog show {id} 列出全部）",
     ),
+    # ---- import: the problems found in a file (model/entry.Problem), said by key (issue 24). "--json"
+    # gives the key with each problem's English message: a code scripts can match on.
+    "import_line": ("line {line}: {problem}", "第 {line} 行：{problem}"),
+    "import_where": ("{where}: {problem}", "{where}：{problem}"),
+    "import_at_record": ("record {number}", "第 {number} 条记录"),
+    "import_at_row": ("row at line {line}", "第 {line} 行的记录"),
+    "import_at_item": ("item {number}", "第 {number} 项"),
+    "import_no_entries": ("no entries found", "没有找到条目"),
+    "import_format_forced": (
+        "this looks like {detected}, not {name}; read as {name} because --format said so",
+        "这看起来是 {detected}，不是 {name}；因为 --format 这样指定，仍按 {name} 读取",
+    ),
+    "import_too_deep": (
+        "structure nested too deeply to follow; the rest of the file was skipped",
+        "结构嵌套太深，无法继续读取；文件的其余部分已跳过",
+    ),
+    "import_gzip_trailing": ("trailing bytes after the gzip data were ignored", "gzip 数据之后多余的字节已忽略"),
+    "import_gzip_cut": (
+        "the gzip data ends too soon (cut short?); what came before was read",
+        "gzip 数据提前结束（文件不完整？）；已读取之前的内容",
+    ),
+    "import_char_cut": (
+        "the file ends in the middle of a character (cut short?); its last bytes were ignored",
+        "文件在一个字符的中间结束（文件不完整？）；最后几个字节已忽略",
+    ),
+    "import_code_link": (
+        "{title!r} links to {scheme}: code, not a page; skipped",
+        "{title!r} 的链接是会运行代码的 {scheme} 链接，不是网页；已跳过",
+    ),
+    "link_not_web": ("not a web link ({url})", "不是网页链接（{url}）"),
+    "import_link_refused": ("{reason}; skipped", "{reason}；已跳过"),
+    "import_link_refused_titled": ("{title!r}: {reason}; skipped", "{title!r}：{reason}；已跳过"),
+    "import_time_out_of_range": (
+        "{what} time {value} is out of range (1980-2999); the import time is used",
+        "{what}时间 {value} 超出范围（1980-2999）；改用导入时间",
+    ),
+    "import_time_saved": ("saved", "收藏"),
+    "import_time_read": ("read", "阅读"),
+    "import_time_starred": ("starred", "加星标"),
+    "import_time_archived": ("archived", "归档"),
+    "import_time_imported": ("imported", "导入"),
+    "import_time_unreadable": ("{column} {raw!r} is not a time; left unknown", "{column} {raw!r} 不是时间；留空"),
+    "import_saved_time_unreadable": (
+        "{column} {raw!r} is not a time; saved time left unknown",
+        "{column} {raw!r} 不是时间；收藏时间留空",
+    ),
+    "import_csv_quote_unclosed": (
+        "a quote opened in this row is never closed; row skipped",
+        "这一行里的引号没有闭合；已跳过这一行",
+    ),
+    "import_csv_row_unreadable": ("unreadable CSV row ({detail}); skipped", "无法读取的 CSV 行（{detail}）；已跳过"),
+    "import_line_too_long_row": (
+        "line is too long to be part of a row; skipped",
+        "这一行太长，不能作为表格的一行；已跳过",
+    ),
+    "import_line_too_long_entry": (
+        "line is too long to be part of an entry; skipped",
+        "这一行太长，不能作为条目的一部分；已跳过",
+    ),
+    "import_line_too_long_record": ("line is too long to be a record; skipped", "这一行太长，不能作为一条记录；已跳过"),
+    "import_line_too_long_link": ("line is too long to be a link; skipped", "这一行太长，不能作为链接；已跳过"),
+    "import_row_no_url": ("row has no URL; skipped", "这一行没有网址；已跳过"),
+    "import_link_no_href": ("link has no address (href); skipped", "链接没有地址（href）；已跳过"),
+    "import_not_a_url": ("{url!r} is not a URL; skipped", "{url!r} 不是网址；已跳过"),
+    "import_not_a_link": ("{text!r} is not a link; skipped", "{text!r} 不是链接；已跳过"),
+    "import_no_url": ("no URL; skipped", "没有网址；已跳过"),
+    "import_no_url_field": ("no url; skipped", "没有 url；已跳过"),
+    "import_not_an_object": ("not an object; skipped", "不是对象；已跳过"),
+    "import_no_records": (
+        "found no list of records with a URL in this JSON; nothing imported",
+        "这个 JSON 里没有找到带网址的记录列表；什么都没有导入",
+    ),
+    "import_pocket_deleted": ("deleted in Pocket (status 2); skipped", "已在 Pocket 中删除（status 2）；已跳过"),
+    "import_json_invalid": ("not valid JSON ({detail})", "不是有效的 JSON（{detail}）"),
+    "import_json_record_invalid": ("not valid JSON ({detail}); skipped", "不是有效的 JSON（{detail}）；已跳过"),
+    "import_json_file_invalid": (
+        "not valid JSON ({detail}); nothing imported from this file",
+        "不是有效的 JSON（{detail}）；这个文件什么都没有导入",
+    ),
+    "import_json_too_deep": ("nested too deeply", "嵌套太深"),
+    "import_json_at_column": ("{reason} at column {column}", "{reason}，在第 {column} 列"),
+    "import_json_list_unclosed": (
+        "the file ends before the list is closed; it may be cut short",
+        "文件在列表结束之前就结束了；可能不完整",
+    ),
+    "import_json_text_after": (
+        "unexpected text after the end of the list; ignored",
+        "列表结束后还有多余的文字；已忽略",
+    ),
+    "import_feed_malformed": (
+        "the feed is not well-formed ({detail}); {count} item(s) read anyway",
+        "订阅源的格式不规范（{detail}）；仍读取了 {count} 项",
+    ),
+    "import_feed_unreadable": ("not a readable feed ({detail})", "不是可以读取的订阅源（{detail}）"),
+    "import_feed_link_not_web": ("link {link!r} is not a web address; left out", "链接 {link!r} 不是网址；已略去"),
+    "import_feed_item_empty": ("no link, title or text; skipped", "没有链接、标题或正文；已跳过"),
+    "import_bookmark_no_link": (
+        "bookmark {number} ({title!r}): no {field}; skipped",
+        "第 {number} 个书签（{title!r}）：没有 {field}；已跳过",
+    ),
+    "import_bookmark_no_href": (
+        "bookmark {title!r} has no address (HREF); skipped",
+        "书签 {title!r} 没有地址（HREF）；已跳过",
+    ),
+    "import_href_unclosed": (
+        "the HREF of {title!r} misses its closing quote; kept {href!r}",
+        "{title!r} 的 HREF 缺少结尾的引号；保留了 {href!r}",
+    ),
+    "import_not_firefox": (
+        "not a Firefox bookmark backup (no bookmark tree at the top)",
+        "不是 Firefox 书签备份（顶层没有书签树）",
+    ),
+    "import_not_chrome": ('not a Chrome Bookmarks file (no "roots")', '不是 Chrome 书签文件（没有 "roots"）'),
+    "import_not_safari": (
+        "not a Safari Bookmarks.plist (no bookmark tree at the top)",
+        "不是 Safari 的 Bookmarks.plist（顶层没有书签树）",
+    ),
+    "import_digest_bad_date": ("invalid date {date}; imported without a date", "日期 {date} 无效；导入时不带日期"),
+    "import_digest_entry_empty": (
+        "entry '{category} {source}' has no summary or verdict; skipped",
+        "条目 '{category} {source}' 没有摘要和收录理由；已跳过",
+    ),
+    "import_digest_no_verdict": (
+        "entry has no verdict paragraph; imported without one",
+        "条目没有收录理由段落；导入时不带收录理由",
+    ),
+    "import_digest_preamble": ("text before the first entry header; skipped", "第一个条目标题之前的文字；已跳过"),
+    "import_collection_first": (
+        "the first paragraph should name the collection; using it anyway",
+        "第一段应当是收藏集的名称；仍按名称使用",
+    ),
+    "import_stamp_orphan": ("stamp '{stamp}' follows no entry; skipped", "时间标记 '{stamp}' 前面没有条目；已跳过"),
+    "import_stamps_none": (
+        "no entries found: no paragraph ends with a saved-time stamp",
+        "没有找到条目：没有哪一段以收藏时间标记结尾",
+    ),
+    "import_stamp_missing": (
+        "entry has no saved-time stamp; imported with the import time",
+        "条目没有收藏时间标记；以导入时间导入",
+    ),
+    "import_not_readlog_array": (
+        "expected a JSON array of readlog records; nothing imported",
+        "应当是由 readlog 记录组成的 JSON 数组；什么都没有导入",
+    ),
+    "import_not_json_object": (
+        "expected a JSON object, found {kind}; skipped",
+        "应当是 JSON 对象，实际是 {kind}；已跳过",
+    ),
+    "import_empty_line": (
+        "the line has no title, url, summary or note; skipped",
+        "这一行没有标题、网址、摘要或笔记；已跳过",
+    ),
+    "import_empty_record": (
+        "the record has no title, url, summary or note; skipped",
+        "这条记录没有标题、网址、摘要或笔记；已跳过",
+    ),
+    "import_empty_row": (
+        "the row has no title, url, summary or note; skipped",
+        "这一行记录没有标题、网址、摘要或笔记；已跳过",
+    ),
+    "import_field_not_text": (
+        '"{name}" should be text, not {kind}; skipped',
+        '"{name}" 应当是文字，不能是 {kind}；已跳过',
+    ),
+    "import_field_not_count": (
+        '"{name}" should be a whole number or null, not {kind}; skipped',
+        '"{name}" 应当是整数或 null，不能是 {kind}；已跳过',
+    ),
+    "import_field_not_date": (
+        '"published" should be a date such as "2026-11-30" or null, not {kind}; skipped',
+        '"published" 应当是 "2026-11-30" 这样的日期或 null，不能是 {kind}；已跳过',
+    ),
+    "import_field_not_tags": ('"tags" should be a list of text; skipped', '"tags" 应当是由文字组成的列表；已跳过'),
+    "import_field_not_id": (
+        '"id" should be a positive whole number, not {value}; skipped',
+        '"id" 应当是正整数，不能是 {value}；已跳过',
+    ),
+    "import_field_not_time": (
+        '"{name}" should be an ISO 8601 time or null, not {kind}; skipped',
+        '"{name}" 应当是 ISO 8601 时间或 null，不能是 {kind}；已跳过',
+    ),
+    "import_field_time_unreadable": (
+        '"{name}": cannot read {value!r} as an ISO 8601 time; skipped',
+        '"{name}"：无法把 {value!r} 当作 ISO 8601 时间；已跳过',
+    ),
+    "import_field_time_out_of_range": (
+        '"{name}": {value!r} is out of range; skipped',
+        '"{name}"：{value!r} 超出范围；已跳过',
+    ),
+    "import_field_unreadable": ("{detail}; skipped", "{detail}；已跳过"),
+    "import_kind_bool": ("true/false", "布尔值"),
+    "import_kind_number": ("a number", "数字"),
+    "import_kind_list": ("a list", "列表"),
+    "import_kind_object": ("an object", "对象"),
+    # ---- reading a file: damage an unpacking layer found (inputs/unpack.py), inside input_unreadable_past
+    "input_damaged": ("damaged {what}: {detail}", "{what}已损坏：{detail}"),
+    "input_gzip_data": ("gzip data", "gzip 数据"),
+    "input_archive_member": ("archive member", "压缩包成员"),
+    "import_more_problems": ("{name}: ... and {n:,} more problems", "{name}：……另有 {n:,} 个问题"),
 }
 
 
@@ -882,6 +1081,15 @@ class Phrase:
 
     def __str__(self) -> str:
         return self.said()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r}, **{self.params!r})"
 
 
 def count(n: int, lang: str = "en") -> str:

@@ -70,7 +70,6 @@ LABELS = {
         "n_trashed": ", {n:,} in the trash, not brought back",
         "n_problems": ", {n:,} problem{s}",
         "file_skipped": ": skipped ({why})",
-        "more_problems": "{name}: ... and {n:,} more problems",
         "n_more": "  ... and {n:,} more",
         "n_entries": "  {n:,} entries · ",
         "n_unread": "{n:,} unread",
@@ -129,7 +128,6 @@ LABELS = {
         "n_trashed": "，{n:,} 条在回收站中，未恢复",
         "n_problems": "，{n:,} 个问题",
         "file_skipped": "：已跳过（{why}）",
-        "more_problems": "{name}：……另有 {n:,} 个问题",
         "n_more": "  ……另有 {n:,} 条",
         "n_entries": "  共 {n:,} 条 · ",
         "n_unread": "{n:,} 条未读",
@@ -681,7 +679,7 @@ class Output:
                         "trashed": r.counts.trashed,
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
-                        "problems": [{"line": p.line, "message": p.message} for p in r.problems],
+                        "problems": [{"line": p.line, "message": p.message, "key": p.key} for p in r.problems],
                         "cut": dict(getattr(r, "cuts", {})),
                         "encoding": getattr(r, "encoding", "") or None,
                         "as_of": stamps.local_iso(stamps.to_iso(getattr(r, "as_of", None))),
@@ -704,10 +702,12 @@ class Output:
                 continue
             sep = "：" if self.lang == "zh" else ": "
             for p in r.problems[:50]:
-                self.err.print(Text(clean(f"{r.name}: {p}", one_line=True), style="yellow"), soft_wrap=True)
+                said = f"{r.name}{sep}{p.said(self.lang)}"
+                self.err.print(Text(clean(said, one_line=True), style="yellow"), soft_wrap=True)
             if len(r.problems) > 50:
-                more = self.label("more_problems", name=clean(r.name, one_line=True), n=len(r.problems) - 50)
-                self.err.print(Text(more, style="yellow"))
+                name = clean(r.name, one_line=True)
+                more = say("import_more_problems", self.lang, name=name, n=len(r.problems) - 50)
+                self.err.print(Text(more, style="yellow"), soft_wrap=True)
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
                 self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)

@@ -98,13 +98,13 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     block: list[Paragraph] = []
     for item in _paragraphs(infile):
         if isinstance(item, int):
-            yield Problem(item, "line is too long to be part of an entry; skipped")
+            yield Problem(item, "import_line_too_long_entry")
             continue
         line, text = item
         if source is None:
             source = " ".join(text.split())
             if "\n" in text or len(source) > 200:
-                yield Problem(line, "the first paragraph should name the collection; using it anyway")
+                yield Problem(line, "import_collection_first")
                 source = source[:80]
             continue
         is_stamp, when = stamp_of(text, ctx)
@@ -112,7 +112,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             block.append(item)
             continue
         if not block:
-            yield Problem(line, f"stamp '{text}' follows no entry; skipped")
+            yield Problem(line, "import_stamp_orphan", {"stamp": text})
             continue
         if first_block and len(block) >= 3 and _title_like(block[1][1]):
             block = block[1:]  # the collection's description line
@@ -120,10 +120,10 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         yield _entry(block, source, item, when)
         block = []
     if first_block and len(block) <= 1:
-        yield Problem(block[0][0] if block else 0, "no entries found: no paragraph ends with a saved-time stamp")
+        yield Problem(block[0][0] if block else 0, "import_stamps_none")
         return
     if block:
         if first_block and len(block) >= 3 and _title_like(block[1][1]):
             block = block[1:]
-        yield Problem(block[0][0], "entry has no saved-time stamp; imported with the import time")
+        yield Problem(block[0][0], "import_stamp_missing")
         yield _entry(block, source or "", None, None)

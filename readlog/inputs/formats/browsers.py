@@ -105,7 +105,7 @@ def _firefox_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator
         url = str(node.get("uri") or "").strip()
         title = one_line(str(node.get("title") or ""))
         if not url:
-            yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no uri; skipped")
+            yield Problem(0, "import_bookmark_no_link", {"number": counter[0], "title": title[:60], "field": "uri"})
             return
         if not_a_bookmark(url):
             return
@@ -127,7 +127,7 @@ def _firefox_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Pro
         yield problem
         return
     if not isinstance(data, dict) or not _firefox_kind(data):
-        yield Problem(1, "not a Firefox bookmark backup (no bookmark tree at the top)")
+        yield Problem(1, "import_not_firefox")
         return
     yield from _firefox_walk(data, [], [0])
 
@@ -155,7 +155,7 @@ def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
     url = str(node.get("url") or "").strip()
     title = one_line(str(node.get("name") or ""))
     if not url:
-        yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no url; skipped")
+        yield Problem(0, "import_bookmark_no_link", {"number": counter[0], "title": title[:60], "field": "url"})
         return
     if not_a_bookmark(url):  # Vivaldi's separators
         return
@@ -176,7 +176,7 @@ def _chrome_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
         return
     roots = data.get("roots") if isinstance(data, dict) else None
     if not isinstance(roots, dict):
-        yield Problem(1, 'not a Chrome Bookmarks file (no "roots")')
+        yield Problem(1, "import_not_chrome")
         return
     counter = [0]
     for key, root in roots.items():
@@ -213,7 +213,9 @@ def _safari_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
         names = _dict(node.get("URIDictionary"))
         title = one_line(str(names.get("title") or ""))
         if not url:
-            yield Problem(0, f"bookmark {counter[0]} ({title[:60]!r}): no URLString; skipped")
+            yield Problem(
+                0, "import_bookmark_no_link", {"number": counter[0], "title": title[:60], "field": "URLString"}
+            )
             return
         reading = _dict(node.get("ReadingList"))
         saved = parse_time(reading.get("DateAdded"))
@@ -245,7 +247,7 @@ def _safari_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
         yield problem
         return
     if not isinstance(data, dict) or "WebBookmarkType" not in data:
-        yield Problem(1, "not a Safari Bookmarks.plist (no bookmark tree at the top)")
+        yield Problem(1, "import_not_safari")
         return
     counter = [0]
     for child in _list(data.get("Children")):  # the root folder itself has no name worth keeping

@@ -21,6 +21,7 @@ from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import MAX_LINE, InputFile
 from readlog.model.entry import Entry, Problem, site_of  # noqa: F401  (importers take it from here)
 from readlog.model.fields import margin
+from readlog.model.messages import Phrase
 
 # Characters of an article's body (a feed item's content, wallabag's) kept as
 # its summary: the article itself stays at its URL. A summary, excerpt or
@@ -155,10 +156,10 @@ def csv_rows(infile: InputFile, longest: int = MAX_LINE) -> Iterator[tuple[int, 
             except csv.Error as exc:
                 start = feed.taken[0][0] if feed.taken else 0
                 if "end of data" in str(exc) and len(feed.taken) > 1:
-                    yield Problem(start, "a quote opened in this row is never closed; row skipped")
+                    yield Problem(start, "import_csv_quote_unclosed")
                     replay = feed.taken[1:]
                     break
-                yield Problem(start, f"unreadable CSV row ({exc}); skipped")
+                yield Problem(start, "import_csv_row_unreadable", {"detail": str(exc)})
                 continue
             if not any(cell.strip() for cell in row):
                 continue
@@ -170,7 +171,7 @@ def csv_rows(infile: InputFile, longest: int = MAX_LINE) -> Iterator[tuple[int, 
             break
         lines = itertools.chain(replay, lines)
     for number in infile.long_lines:
-        yield Problem(number, "line is too long to be part of a row; skipped")
+        yield Problem(number, "import_line_too_long_row")
 
 
 def linked_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str], str] | Problem]:
@@ -182,9 +183,9 @@ def linked_rows(infile: InputFile) -> Iterator[tuple[int, dict[str, str], str] |
             continue
         line, row = item
         url = row.get("url", "").strip()
-        bad = url_problem(url) if url else "row has no URL; skipped"
+        bad = url_problem(url, line) if url else Problem(line, "import_row_no_url")
         if bad:
-            yield Problem(line, bad)
+            yield bad
             continue
         yield line, row, url
 
@@ -248,8 +249,8 @@ def section_links(infile: InputFile) -> Iterator[Link | Problem]:
     def drain() -> Iterator[Link | Problem]:
         for link in parser.out:
             url = link.attrs.get("href", "").strip()
-            bad = url_problem(url) if url else "link has no address (href); skipped"
-            yield Problem(link.line, bad) if bad else link
+            bad = url_problem(url, link.line) if url else Problem(link.line, "import_link_no_href")
+            yield bad or link
         parser.out.clear()
 
     for _, chunk in infile.text_chunks():
@@ -260,11 +261,11 @@ def section_links(infile: InputFile) -> Iterator[Link | Problem]:
     yield from drain()
 
 
-def url_problem(url: str) -> str | None:
+def url_problem(url: str, line: int, where: Phrase | None = None) -> Problem | None:
     """Why ``url`` cannot be a saved link (no scheme such as https:), or None when it can."""
     if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:\S", url):
         return None
-    return f"{url[:60]!r} is not a URL; skipped"
+    return Problem(line, "import_not_a_url", {"url": url[:60]}, where)
 
 
 # ---------------------------------------------------------------- JSON
@@ -391,7 +392,7 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
         try:
             value = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            yield Problem(getattr(exc, "lineno", 0), f"not valid JSON ({json_error(exc)})")
+            yield Problem(getattr(exc, "lineno", 0), "import_json_invalid", {"detail": json_error(exc)})
             return
         yield 1, 1, value
         return
@@ -400,14 +401,14 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
     while True:
         i = _skip_space(text, i)
         if i >= len(text):
-            yield Problem(lines.at(len(text)), "the file ends before the list is closed; it may be cut short")
+            yield Problem(lines.at(len(text)), "import_json_list_unclosed")
             return
         if text[i] == "]":
             if _skip_space(text, i + 1) >= len(text):
                 return
             resume = resync.after(i, column)  # a "]" inside a record damaged earlier
             if resume is None:
-                yield Problem(lines.at(i), "unexpected text after the end of the list; ignored")
+                yield Problem(lines.at(i), "import_json_text_after")
                 return
             i = resume
             continue
@@ -419,10 +420,8 @@ def json_records(text: str) -> Iterator[tuple[int, int, Any] | Problem]:
             value, end = _decode(decoder, text, i, window)
         except (ValueError, RecursionError) as exc:
             pos = getattr(exc, "pos", i)
-            yield Problem(
-                lines.at(max(pos, i)),
-                f"record {number}: not valid JSON ({json_error(exc)}); skipped",
-            )
+            where = Phrase("import_at_record", number=number)
+            yield Problem(lines.at(max(pos, i)), "import_json_record_invalid", {"detail": json_error(exc)}, where)
             resume = resync.after(i, column)
             if resume is None:
                 return
@@ -443,14 +442,14 @@ def load_json(text: str) -> tuple[Any, Problem | None]:
         return json.loads(text), None
     except (ValueError, RecursionError) as exc:
         line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
-        return None, Problem(line, f"not valid JSON ({json_error(exc)}); nothing imported from this file")
+        return None, Problem(line, "import_json_file_invalid", {"detail": json_error(exc)})
 
 
-def json_error(exc: Exception) -> str:
+def json_error(exc: Exception) -> object:
     """Why JSON could not be decoded, in words: the decoder's message, too
-    deep a nesting, or a number too long to convert."""
+    deep a nesting (a phrase of the catalogue), or a number too long to convert."""
     if isinstance(exc, json.JSONDecodeError):
         return exc.msg
     if isinstance(exc, RecursionError):
-        return "nested too deeply"
+        return Phrase("import_json_too_deep")
     return str(exc).split(";")[0]

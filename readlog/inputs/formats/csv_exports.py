@@ -78,7 +78,7 @@ def _time(row: Row, column: str, line: int) -> tuple[datetime | None, Problem | 
         return None, None
     when = parse_time(raw)
     if when is None:
-        return None, Problem(line, f"{column} {raw[:30]!r} is not a time; left unknown")
+        return None, Problem(line, "import_time_unreadable", {"column": column, "raw": raw[:30]})
     return when, None
 
 

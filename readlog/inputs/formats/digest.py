@@ -106,13 +106,13 @@ def _split_body(body: list[tuple[int, str]]) -> tuple[str, str]:
 def _finish(p: _Pending) -> Iterator[Entry | Problem]:
     h = p.header
     if h.bad_date:
-        yield Problem(h.line, f"invalid date {h.bad_date}; imported without a date")
+        yield Problem(h.line, "import_digest_bad_date", {"date": h.bad_date})
     if not p.body:
-        yield Problem(h.line, f"entry '{h.category} {h.source}' has no summary or verdict; skipped")
+        yield Problem(h.line, "import_digest_entry_empty", {"category": h.category, "source": h.source})
         return
     summary, verdict = _split_body(p.body)
     if not verdict:
-        yield Problem(h.line, "entry has no verdict paragraph; imported without one")
+        yield Problem(h.line, "import_digest_no_verdict")
     yield Entry(
         title=derive_title(summary),
         identity_title=identity_title(summary),
@@ -133,7 +133,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     for number, raw in infile.lines():
         if len(infile.long_lines) > long_seen:
             long_seen = len(infile.long_lines)
-            yield Problem(number, "line is too long to be part of an entry; skipped")
+            yield Problem(number, "import_line_too_long_entry")
             continue
         text = raw.strip().lstrip("\ufeff").strip()
         if not text:
@@ -152,7 +152,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
                 continue
         if pending is None:
             if not preamble_reported:
-                yield Problem(number, "text before the first entry header; skipped")
+                yield Problem(number, "import_digest_preamble")
                 preamble_reported = True
             continue
         pending.body.append((number, text))

@@ -28,6 +28,7 @@ from readlog.inputs.limits import FEED_ENV, feed_limit
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, normalize_url
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.messages import Phrase
 
 NAME = "feed"
 _ROOT = re.compile(
@@ -97,8 +98,8 @@ def _bozo(feed: Any, count: int) -> Problem | None:
     line = exc.getLineNumber() if hasattr(exc, "getLineNumber") else 0
     message = str(getattr(exc, "getMessage", lambda: exc)()) or type(exc).__name__
     if count:
-        return Problem(line or 0, f"the feed is not well-formed ({message}); {count} item(s) read anyway")
-    return Problem(line or 0, f"not a readable feed ({message})")
+        return Problem(line or 0, "import_feed_malformed", {"detail": message, "count": count})
+    return Problem(line or 0, "import_feed_unreadable", {"detail": message})
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -122,12 +123,13 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     for number, item in enumerate(items, 1):
         url = _web_address((item.get("link") or "").strip(), base)
         if url is None:
-            yield Problem(0, f"item {number}: link {item.get('link', '')[:60]!r} is not a web address; left out")
+            where = Phrase("import_at_item", number=number)
+            yield Problem(0, "import_feed_link_not_web", {"link": item.get("link", "")[:60]}, where)
             url = ""
         title = _text(item, "title")
         summary = _summary(item)
         if not url and not title and not summary:
-            yield Problem(0, f"item {number}: no link, title or text; skipped")
+            yield Problem(0, "import_feed_item_empty", {}, Phrase("import_at_item", number=number))
             continue
         tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
         yield Entry(

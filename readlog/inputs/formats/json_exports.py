@@ -36,6 +36,7 @@ from readlog.inputs.formats.common import (
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.messages import Phrase
 
 Record = dict[str, Any]
 _ARRAY_START = re.compile(r"^\s*\[")
@@ -68,20 +69,19 @@ def _records(
             yield item
             continue
         number, line, record = item
+        where = Phrase("import_at_record", number=number)
         if not isinstance(record, dict):
-            yield Problem(line, f"record {number}: not an object; skipped")
+            yield Problem(line, "import_not_an_object", {}, where)
             continue
         if not _text(record.get("url")):
-            yield Problem(line, f"record {number}: no url; skipped")
+            yield Problem(line, "import_no_url_field", {}, where)
             continue
-        bad = url_problem(_text(record.get("url")))
+        bad = url_problem(_text(record.get("url")), line, where)
         if bad:
-            yield Problem(line, f"record {number}: {bad}")
+            yield bad
             continue
         for out in convert(line, record, ctx):
-            if isinstance(out, Problem):
-                out = Problem(out.line, f"record {number}: {out.message}")
-            yield out
+            yield out.within(where) if isinstance(out, Problem) else out
 
 
 def _time(record: Record, key: str, line: int) -> tuple[datetime | None, Problem | None]:
@@ -90,7 +90,7 @@ def _time(record: Record, key: str, line: int) -> tuple[datetime | None, Problem
         return None, None
     when = parse_time(raw)
     if when is None:
-        return None, Problem(line, f"{key} {str(raw)[:30]!r} is not a time; left unknown")
+        return None, Problem(line, "import_time_unreadable", {"column": key, "raw": str(raw)[:30]})
     return when, None
 
 

@@ -23,6 +23,7 @@ from readlog.inputs.formats.common import json_error, json_records
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
 from readlog.model.fields import record_chars
+from readlog.model.messages import Phrase
 from readlog.model.stamps import localize, valid_date
 from readlog.store import MAX_ID
 
@@ -79,14 +80,14 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     for number, line in infile.lines(record_chars()):
         if len(infile.long_lines) > long_seen:
             long_seen = len(infile.long_lines)
-            yield Problem(number, "line is too long to be a record; skipped")
+            yield Problem(number, "import_line_too_long_record")
             continue
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except (ValueError, RecursionError) as exc:
-            yield Problem(number, f"not valid JSON ({_reason(exc)}); skipped")
+            yield Problem(number, "import_json_record_invalid", {"detail": _reason(exc)})
             continue
         yield restore(obj, number, "line")
 
@@ -95,7 +96,7 @@ def _parse_array(infile: InputFile) -> Iterator[Entry | Problem]:
     """The ``--format json`` form: one array of the same records, decoded one
     by one so that a damaged record costs only itself."""
     if not infile.sniff_text().lstrip().startswith("["):
-        yield Problem(1, "expected a JSON array of readlog records; nothing imported")
+        yield Problem(1, "import_not_readlog_array")
         return
     for item in json_records(infile.read_text()):
         if isinstance(item, Problem):
@@ -104,20 +105,38 @@ def _parse_array(infile: InputFile) -> Iterator[Entry | Problem]:
         number, line, obj = item
         restored = restore(obj, line, "record")
         if isinstance(restored, Problem):
-            restored = Problem(line, f"record {number}: {restored.message}")
+            restored = restored.within(Phrase("import_at_record", number=number))
         yield restored
 
 
-def _reason(exc: ValueError | RecursionError) -> str:
+class _Bad(ValueError):
+    """A field that cannot be read back: the problem's catalogue key and its values."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(key)
+        self.key, self.fields = key, fields
+
+
+_EMPTY = {"line": "import_empty_line", "record": "import_empty_record", "row": "import_empty_row"}
+_KINDS: dict[type, str] = {
+    bool: "import_kind_bool",
+    int: "import_kind_number",
+    float: "import_kind_number",
+    list: "import_kind_list",
+    dict: "import_kind_object",
+}
+
+
+def _reason(exc: ValueError | RecursionError) -> object:
     if isinstance(exc, json.JSONDecodeError):
-        return f"{exc.msg} at column {exc.colno}"
+        return Phrase("import_json_at_column", reason=exc.msg, column=exc.colno)
     return json_error(exc)
 
 
 def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
     """One record -> a Restored entry, or a Problem naming the first bad field."""
     if not isinstance(obj, dict):
-        return Problem(line, f"expected a JSON object, found {type(obj).__name__}; skipped")
+        return Problem(line, "import_not_json_object", {"kind": type(obj).__name__})
     try:
         entry = Restored(line=line)
         for name, value in _text_fields(obj).items():
@@ -127,14 +146,16 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
         times = {name: _time(obj.get(name), name) for name in TIME_FIELDS}
         entry.restore_id = _id(obj.get("id"))
         entry.fetched = _fetched(obj)
-    except ValueError as exc:
-        return Problem(line, f"{exc}; skipped")
+    except _Bad as exc:
+        return Problem(line, exc.key, exc.fields)
+    except ValueError as exc:  # what a library refused, in its own words
+        return Problem(line, "import_field_unreadable", {"detail": str(exc)})
     entry.saved_at, entry.imported_at = times["saved_at"], times["imported_at"]
     entry.read_at, entry.starred_at, entry.archived_at = times["read_at"], times["starred_at"], times["archived_at"]
     fp = obj.get("fingerprint")
     entry.stored_fingerprint = fp if isinstance(fp, str) and _FINGERPRINT.fullmatch(fp) else ""
     if not (entry.title or entry.url or entry.summary or entry.note or entry.stored_fingerprint):
-        return Problem(line, f"the {what} has no title, url, summary or note; skipped")
+        return Problem(line, _EMPTY[what])
     return entry
 
 
@@ -153,13 +174,13 @@ def _fetched(obj: dict[str, Any]) -> dict[str, Any]:
             out[name] = to_iso(_time(value, name))
         elif name in FETCH_NUMBERS:
             if value is not None and (type(value) is not int or not 0 <= value <= 10**9):
-                raise ValueError(f'"{name}" should be a whole number or null, not {_kind(value)}')
+                raise _Bad("import_field_not_count", name=name, kind=_kind(value))
             out[name] = value
         else:
             if value is None:
                 value = ""
             if not isinstance(value, str):
-                raise ValueError(f'"{name}" should be text, not {_kind(value)}')
+                raise _Bad("import_field_not_text", name=name, kind=_kind(value))
             out[name] = clean(value, keep_tabs=True) if name == "text" else clean(value, one_line=True)
     return out
 
@@ -171,7 +192,7 @@ def _text_fields(obj: dict[str, Any]) -> dict[str, str]:
         if value is None:
             value = ""
         if not isinstance(value, str):
-            raise ValueError(f'"{name}" should be text, not {_kind(value)}')
+            raise _Bad("import_field_not_text", name=name, kind=_kind(value))
         out[name] = value
     return out
 
@@ -182,14 +203,14 @@ def _published(value: Any) -> str | None:
     m = _DATE.fullmatch(value.strip()) if isinstance(value, str) else None
     if m and valid_date(int(m.group(1)), int(m.group(2)), int(m.group(3))):
         return m.group(0)
-    raise ValueError(f'"published" should be a date such as "2026-11-30" or null, not {_kind(value)}')
+    raise _Bad("import_field_not_date", kind=_kind(value))
 
 
 def _tags(value: Any) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-        raise ValueError('"tags" should be a list of text')
+        raise _Bad("import_field_not_tags")
     return list(value)
 
 
@@ -197,7 +218,7 @@ def _id(value: Any) -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 1 <= value <= MAX_ID:
-        raise ValueError(f'"id" should be a positive whole number, not {value!r}'[:120])
+        raise _Bad("import_field_not_id", value=repr(value)[:76])  # the whole sentence within 120 characters
     return value
 
 
@@ -206,21 +227,21 @@ def _time(value: Any, name: str) -> datetime | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise ValueError(f'"{name}" should be an ISO 8601 time or null, not {_kind(value)}')
+        raise _Bad("import_field_not_time", name=name, kind=_kind(value))
     text = value.strip()
     if text.endswith(("Z", "z")):
         text = text[:-1] + "+00:00"
     try:
         dt = datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f'"{name}": cannot read {value[:40]!r} as an ISO 8601 time') from None
+        raise _Bad("import_field_time_unreadable", name=name, value=value[:40]) from None
     try:
         return localize(dt).astimezone(timezone.utc)
     except OverflowError:
-        raise ValueError(f'"{name}": {value[:40]!r} is out of range') from None
+        raise _Bad("import_field_time_out_of_range", name=name, value=value[:40]) from None
 
 
-def _kind(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
+def _kind(value: Any) -> object:
+    """What a value is, as a field error names it: "a number" (a phrase of the catalogue), else its type's name."""
+    key = _KINDS.get(type(value))
+    return Phrase(key) if key else type(value).__name__

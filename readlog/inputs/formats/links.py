@@ -42,6 +42,7 @@ from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.messages import Phrase
 
 NAME = "links"
 Record = dict[str, Any]
@@ -104,7 +105,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             if isinstance(item, Problem):
                 yield item
             else:
-                yield _entry(item[1], item[0], f"row at line {item[0]}", ctx)
+                yield _entry(item[1], item[0], Phrase("import_at_row", line=item[0]), ctx)
 
 
 def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -115,12 +116,12 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
             found = _fold_pinned(list(_records_in(item[2], [_name(item[2])], 0)))
             names = _list_names(item[2])
             for number, (record, folders, pinned) in enumerate(found, 1):
-                where = f"record {item[0]}.{number}"
+                where = Phrase("import_at_record", number=f"{item[0]}.{number}")
                 yield _entry(record, item[1], where, ctx, folders, pinned=pinned, names=names)
         elif isinstance(item[2], dict):
-            yield _entry(item[2], item[1], f"record {item[0]}", ctx)
+            yield _entry(item[2], item[1], Phrase("import_at_record", number=item[0]), ctx)
         else:
-            yield Problem(item[1], f"record {item[0]}: not an object; skipped")
+            yield Problem(item[1], "import_not_an_object", {}, Phrase("import_at_record", number=item[0]))
 
 
 def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -130,11 +131,11 @@ def _from_object(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Probl
         return
     records = _find_records(data)
     if records is None:
-        yield Problem(1, "found no list of records with a URL in this JSON; nothing imported")
+        yield Problem(1, "import_no_records")
         return
     names = _list_names(data)
     for number, (record, folders, pinned) in enumerate(_fold_pinned(records), 1):
-        yield _entry(record, 0, f"record {number}", ctx, folders, pinned=pinned, names=names)
+        yield _entry(record, 0, Phrase("import_at_record", number=number), ctx, folders, pinned=pinned, names=names)
 
 
 DEEPEST = 12  # levels of nesting searched for records
@@ -334,7 +335,7 @@ def _lists(fields: dict[str, Any], names: dict[str, str]) -> list[str]:
 def _entry(
     record: Record,
     line: int,
-    where: str,
+    where: Phrase,
     ctx: ParseContext,
     folders: list[str] | None = None,
     *,
@@ -348,13 +349,13 @@ def _entry(
             entry = _note_entry(record, body, line, names or {})
             _states(entry, {k: v for k, v in _fields(record).items() if v is not None and v != ""}, pinned, ctx)
             return entry
-        return Problem(line, f"{where}: no URL; skipped")
-    bad = url_problem(url)
+        return Problem(line, "import_no_url", {}, where)
+    bad = url_problem(url, line, where)
     if bad:
-        return Problem(line, f"{where}: {bad}")
+        return bad
     fields = {**_nested(record), **{k: v for k, v in _fields(record).items() if v is not None and v != ""}}
     if _pocket_status(fields) == "2":
-        return Problem(line, f"{where}: deleted in Pocket (status 2); skipped")
+        return Problem(line, "import_pocket_deleted", {}, where)
     title = _text(_pick(fields, TITLE))
     summary_keys: tuple[str, ...] = SUMMARY
     if not title and _text(fields.get("description")):  # Pinboard: the description is the title

@@ -106,12 +106,12 @@ class _Parser(TagSoup):
         href = (anchor.attrs.get("href") or "").strip()
         title = " ".join("".join(anchor.text).split())
         if not href:
-            self.out.append(Problem(anchor.line, f"bookmark {title[:60]!r} has no address (HREF); skipped"))
+            self.out.append(Problem(anchor.line, "import_bookmark_no_href", {"title": title[:60]}))
             return None
         cut = _UNCLOSED.search(href)
         if cut:
             href = href[: cut.start()]
-            self.out.append(Problem(anchor.line, f"the HREF of {title[:60]!r} misses its closing quote; kept {href!r}"))
+            self.out.append(Problem(anchor.line, "import_href_unclosed", {"title": title[:60], "href": href}))
         if not_a_bookmark(href):
             return None
         entry = Entry(
@@ -126,7 +126,9 @@ class _Parser(TagSoup):
         if raw:
             entry.saved_at = from_epoch(raw)
             if entry.saved_at is None and raw != "0":
-                self.out.append(Problem(anchor.line, f"ADD_DATE {raw[:30]!r} is not a time; saved time left unknown"))
+                self.out.append(
+                    Problem(anchor.line, "import_saved_time_unreadable", {"column": "ADD_DATE", "raw": raw[:30]})
+                )
         toread = anchor.attrs.get("toread")
         if toread is not None:
             self.decide(uses_toread=True)

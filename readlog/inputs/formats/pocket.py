@@ -57,7 +57,7 @@ def _entry(url: str, title: str, added: str, tags: list[str], read: bool, line: 
 def _check_time(raw: str, line: int) -> Problem | None:
     raw = raw.strip()
     if raw and raw != "0" and from_epoch(raw) is None:
-        return Problem(line, f"time_added {raw[:30]!r} is not a time; saved time left unknown")
+        return Problem(line, "import_saved_time_unreadable", {"column": "time_added", "raw": raw[:30]})
     return None
 
 

@@ -82,7 +82,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     for number, raw in infile.lines():
         if len(infile.long_lines) > long_seen:
             long_seen = len(infile.long_lines)
-            yield Problem(number, "line is too long to be a link; skipped")
+            yield Problem(number, "import_line_too_long_link")
             continue
         line = raw.strip().lstrip("\ufeff")
         if not line or line.startswith('"query:') or line in ("---", "***"):
@@ -109,7 +109,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         bare = _LINK.match(rest)
         if bare is None:
             if not markdown:
-                yield Problem(number, f"{one_line(line)[:60]!r} is not a link; skipped")
+                yield Problem(number, "import_not_a_link", {"text": one_line(line)[:60]})
             continue
         words = rest[bare.end() :].strip()
         if newsboat:
