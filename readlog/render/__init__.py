@@ -906,32 +906,51 @@ def _pieces(paragraph: str) -> Iterator[str]:
 _NO_LINE_START = frozenset("，。、；：！？）》」』】〉〕］｝〗〙〛”’…‥・ー々〜～,.;:!?)]}%")
 # ... and these never end one.
 _NO_LINE_END = frozenset("（《「『【〈〔［｛〖〘〚“‘([{")
-# A number: a line never breaks right after one, so it stays with its unit ("12 min", "200 行").
-_NUMBER = re.compile(r"[-+]?\d[\d.,]*%?")
+# Text that ends in a number: digits (with . or , between them, a % after them)
+# that are not part of a name such as p99 or v1.2. A line never breaks right
+# after a number, so it stays with its unit ("12 min", "200 行", "“12（cache）").
+_NUMBER_END = re.compile(r"(?<![A-Za-z0-9.,])[0-9](?:[0-9.,]*[0-9])?%?$")
+_NUMBER_LAST = frozenset("0123456789%")
 
 
-def _units(paragraph: str) -> Iterator[str]:
-    """The paragraph's pieces glued into the units a line may not break inside:
-    closing punctuation with what comes before it, opening punctuation with
-    what follows, a number with what follows it (across one space). Spaces
-    between units are units of their own."""
-    unit, space, glue = "", "", False
+def _ends_in_number(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends in a number (looked for in its last 64
+    characters: a chain of glued numbers can make a unit long)."""
+    return text[end - 1] in _NUMBER_LAST and _NUMBER_END.search(text, max(0, end - 64), end) is not None
+
+
+def _units(paragraph: str) -> Iterator[tuple[str, bool]]:
+    """The paragraph's units, each with whether a space came before it: its
+    pieces glued wherever a line may not break between them: before closing
+    punctuation and after opening punctuation (across a space too), after a
+    number (it keeps what follows it, "12 min")."""
+    unit, spaced, space = "", False, False
     for piece in _pieces(paragraph):
         if piece.isspace():
-            space = " "
+            space = True
             continue
-        if unit and (glue or (not space and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END))):
-            unit += space + piece
+        if unit and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END or _ends_in_number(unit, len(unit))):
+            unit += " " + piece if space else piece
         else:
             if unit:
-                yield unit
-            if space and unit:
-                yield space
-            unit = piece
-        space = ""
-        glue = _NUMBER.fullmatch(piece) is not None
+                yield unit, spaced
+            unit, spaced = piece, space
+        space = False
     if unit:
-        yield unit
+        yield unit, spaced
+
+
+def _ascii_units(paragraph: str) -> Iterator[tuple[str, bool]]:
+    """_units() for a paragraph of plain ASCII, where pieces are the words
+    str.split() finds (a 20,000-word article: 90 -> 10 ms)."""
+    units: list[str] = []
+    for word in paragraph.split():
+        last = units[-1] if units else ""
+        if last and (word[0] in _NO_LINE_START or last[-1] in _NO_LINE_END or _ends_in_number(last, len(last))):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return ((unit, True) for unit in units)
 
 
 def wrap(text: str, width: int) -> str:
@@ -939,34 +958,89 @@ def wrap(text: str, width: int) -> str:
 
     Rich wraps only at spaces, which leaves ragged lines when a paragraph is
     mostly Chinese; here a line may break between any two CJK characters and
-    at spaces, never inside a Latin word (unless the word is longer than a
-    line), never right after a number (it keeps its unit), never before
-    closing punctuation nor after opening punctuation (kinsoku: 》 never starts
-    a line, 《 never ends one).
+    at spaces, never inside a Latin word, never right after a number (it keeps
+    its unit), never before closing punctuation nor after opening punctuation
+    (kinsoku: 》 never starts a line, 《 never ends one).
+
+    Only where a line is too narrow to keep these rules (a run of glued text
+    wider than the line) is one broken, the lightest that will do: a number
+    parted from its unit before a word cut, a word cut before a kinsoku rule
+    broken (see _split_unit); a character wider than the line has one of its own.
     """
+    width = max(width, 1)
     out: list[str] = []
     for paragraph in text.split("\n"):
         if paragraph.isascii() and not _NOT_PLAIN_ASCII.search(paragraph):
-            out.extend(_wrap_ascii(paragraph, width))
-            continue
-        line, used = "", 0
-        for piece in _units(paragraph):
-            if piece.isspace():
-                if line:
-                    line, used = line + " ", used + 1
-                continue
-            w = cell_len(piece)
-            if used + w > width and line.strip():
-                out.append(line.rstrip())
-                line, used = "", 0
-            while w > width:
-                head, rest = _split_cells(piece, width - used)
-                out.append(line + head)
-                line, used, piece = "", 0, rest
-                w = cell_len(piece)
-            line, used = line + piece, used + w
-        out.append(line.rstrip())
+            out += _fill(_ascii_units(paragraph), width, len)
+        else:
+            out += _fill(_units(paragraph), width, cell_len)
     return "\n".join(out)
+
+
+def _fill(units: Iterable[tuple[str, bool]], width: int, measure: Callable[[str], int]) -> list[str]:
+    """Units to lines of at most ``width`` cells, as many on a line as fit; a
+    unit wider than a line starts one and is split."""
+    out: list[str] = []
+    line, used = "", 0
+    for unit, spaced in units:
+        w = measure(unit)
+        gap = 1 if spaced and line else 0
+        if used + gap + w <= width:
+            line, used = line + " " * gap + unit if gap else line + unit, used + gap + w
+            continue
+        if line:
+            out.append(line)
+        if w <= width:
+            line, used = unit, w
+            continue
+        *heads, line = _split_unit(unit, width)
+        out += heads
+        used = measure(line)
+    out.append(line)
+    return out
+
+
+def _split_unit(unit: str, width: int) -> list[str]:
+    """A unit wider than a line, in lines of at most ``width`` cells, each
+    broken where it costs least (_break_cost), as late as fits among equals; a
+    character wider than the line has a line of its own."""
+    lines: list[str] = []
+    start, end = 0, len(unit)
+    while start < end:
+        if cell_len(unit[start:]) <= width:
+            lines.append(unit[start:])
+            break
+        best, best_cost = start + 1, (True, True, True, True)
+        full = solid = 0  # cells from start, and up to the last non-space
+        for i in range(start, end):
+            ch = unit[i]
+            if i > start and not ch.isspace():
+                if solid > width:
+                    break
+                cost = (*_break_cost(unit, i), False)
+                if cost <= best_cost:
+                    best, best_cost = i, cost
+            full += cell_len(ch)
+            if not ch.isspace():
+                solid = full
+        lines.append(unit[start:best].rstrip())
+        start = best
+        while start < end and unit[start].isspace():
+            start += 1
+    return lines
+
+
+def _break_cost(unit: str, i: int) -> tuple[bool, bool, bool]:
+    """What a line break before ``unit[i]`` breaks, worst first: a kinsoku
+    rule (closing punctuation starts the line, opening punctuation ends it), a
+    word (between two narrow characters), a number and its unit."""
+    j = i
+    while unit[j - 1].isspace():
+        j -= 1
+    before, after = unit[j - 1], unit[i]
+    kinsoku = after in _NO_LINE_START or before in _NO_LINE_END
+    word = j == i and not _is_wide(before) and not _is_wide(after)
+    return kinsoku, word, _ends_in_number(unit, j)
 
 
 def wrap_parts(parts: Iterable[str], width: int, sep: str = " · ") -> str:
@@ -993,54 +1067,8 @@ def wrap_parts(parts: Iterable[str], width: int, sep: str = " · ") -> str:
 _NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\t\x0b\x0c\r]")
 
 
-def _wrap_ascii(paragraph: str, width: int) -> list[str]:
-    """wrap() for a paragraph of plain ASCII, where a character is a cell and
-    no punctuation needs carrying: the same lines, found with str.split() and
-    len() (a 20,000-word article: 90 -> 10 ms)."""
-    out: list[str] = []
-    line = ""
-    words = paragraph.split()
-    if any(w[0].isdigit() or w[0] in "+-" for w in words):
-        words = _glue_numbers(words)
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = ""
-        if not line:
-            while len(word) > width:
-                out.append(word[:width])
-                word = word[width:]
-            line = word
-        else:
-            line += " " + word
-    out.append(line)
-    return out
-
-
-def _glue_numbers(words: list[str]) -> list[str]:
-    """Each number joined to the word after it ("12 min"), as _units does."""
-    glued: list[str] = []
-    after_number = False
-    for word in words:
-        if after_number:
-            glued[-1] += " " + word
-        else:
-            glued.append(word)
-        after_number = _NUMBER.fullmatch(word) is not None
-    return glued
-
-
 def _is_wide(ch: str) -> bool:
     return any(lo <= ch <= hi for lo, hi in _WIDE)
-
-
-def _split_cells(piece: str, width: int) -> tuple[str, str]:
-    used = 0
-    for i, ch in enumerate(piece):
-        used += cell_len(ch)
-        if used > width:
-            return piece[: max(i, 1)], piece[max(i, 1) :]
-    return piece, ""
 
 
 # The columns whose text must not be cut: they widen when later rows of a long table need it.
