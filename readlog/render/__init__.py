@@ -23,6 +23,7 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.segment import Segment
 from rich.text import Text
 
 from readlog.model import stamps
@@ -267,8 +268,11 @@ class Output:
         sys.stdout.flush()
 
     def print(self, *renderables: Any, **options: Any) -> None:
-        """Print rich renderables (tables, Text) built by the render modules."""
-        self.out.print(*renderables, **options)
+        """Print rich renderables (tables, Text) built by the render modules; a
+        table's lines end at their last character, not in its padding."""
+        from rich.table import Table
+
+        self.out.print(*(_Trimmed(r) if isinstance(r, Table) else r for r in renderables), **options)
 
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
@@ -384,7 +388,7 @@ class Output:
                 return " ".join(words)
             if key == "title":
                 return _title_of(row)
-            if key == "match":
+            if key == "match":  # a hit's context, outside the title when there is one
                 found = snip or ("", [])
                 return self._hit_label(found) + found[0] if found[0] else ""
             if key == "tags":
@@ -469,7 +473,7 @@ class Output:
                 header = cell_len(self.label(key)) if key != "mark" else 0
                 widths[key] = min(caps.get(key, 99), max([header, *(r[key].cell_len for r in rows)]))
         flexible = [k for k in keys if k in ("title", "match")]
-        need = {k: max([cell_len(self.label(k)), *(r[k].cell_len for r in rows)]) for k in flexible}
+        need = {k: max([cell_len(self.label(k)), *(_needs(r[k]) for r in rows)]) for k in flexible}
 
         def short() -> bool:
             spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
@@ -532,10 +536,12 @@ class Output:
     def _snippet(self, text: str, spans: list[tuple[int, int]], field: str = "") -> Text:
         """The Match cell: where the hit is (unless title or summary), then the
         text around it, each hit highlighted; cut to its column around the first
-        hit (fit_hit), so the hit stays whole."""
+        hit (fit_hit), so the hit stays whole. A hit only in the title shows
+        only where the Title column cuts it off (_Lines.line)."""
         said = self._hit_label((text, spans, field)) if text else ""
         out = _Match(said, style="dim")
         out.label_len = len(said)
+        out.in_title = field == "title"
         body = clean(text, one_line=True)
         out.append(body)
         if body == text:
@@ -1094,7 +1100,7 @@ _CJK_UNITS = set("分秒时天日周月年条个行字词次倍万亿页篇元�
 
 def cut(text: Text, width: int) -> Text:
     """``text`` cut to ``width`` cells with an ellipsis, as a reader would cut
-    it: no blank before the ellipsis, and never inside a number nor between a
+    it: no blank nor opening punctuation before the ellipsis, and never inside a number nor between a
     number and its unit: "1 added, 0 updated" cut after "0 up" ends
     "1 added,…", not "0 up…" (nor "12 min" as "1…")."""
     if text.cell_len <= width:
@@ -1105,8 +1111,8 @@ def cut(text: Text, width: int) -> Text:
         if used > width - 1:
             break
     end = _number_safe(plain, end)
-    while end > 0 and plain[end - 1].isspace():
-        end -= 1
+    while end > 0 and (plain[end - 1].isspace() or plain[end - 1] in _NO_LINE_END):
+        end -= 1  # nor a blank nor opening punctuation before the ellipsis: "标题…", not "标题（…"
     out = text[:end]
     out.append("…")
     out.end, out.no_wrap = text.end, text.no_wrap
@@ -1144,10 +1150,27 @@ def _number_safe(plain: str, end: int) -> int:
 
 class _Match(Text):
     """A Match cell: its label's length (in characters) and its first hit,
-    so that fit_hit can cut it to its column around the hit."""
+    so that fit_hit can cut it to its column around the hit; ``in_title``
+    when the hit is only in the title."""
 
     label_len = 0
     hit: tuple[int, int] | None = None
+    in_title = False
+
+
+def _needs(cell: Text) -> int:
+    """The cells a column needs for ``cell``: none for a Match cell with a hit
+    only in the title (shown only where the title is cut off)."""
+    return 0 if isinstance(cell, _Match) and cell.in_title else cell.cell_len
+
+
+def _title_shows(title: Text, match: _Match, width: int) -> bool:
+    """Whether a title cut to ``width`` cells shows the hit of ``match`` (in it) whole."""
+    if title.cell_len <= width:
+        return True
+    hit = match.plain[match.hit[0] : match.hit[1]] if match.hit else ""
+    at = title.plain.find(hit) if hit else -1
+    return at >= 0 and cell_len(title.plain[: at + len(hit)]) <= width - 1  # the ellipsis takes a cell
 
 
 def fit_hit(text: Text, width: int) -> Text:
@@ -1222,7 +1245,7 @@ class _Lines:
         expense, so that no number is cut; a title or match longer than any
         before takes what room is left on the line (``room``)."""
         widths = dict(self.widths)
-        need = {k: max(r[k].cell_len for r in rows) for k in self.keys}
+        need = {k: max(_needs(r[k]) for r in rows) for k in self.keys}
         for key in GROWS:
             if key in widths:
                 widths[key] = max(widths[key], need[key])
@@ -1255,11 +1278,13 @@ class _Lines:
         return cell
 
     def _line(self, cells: list[Text]) -> Text:
+        """The cells two spaces apart; the line ends at its last character (no padding after it)."""
         line = Text(end="\n", no_wrap=True)
         for i, cell in enumerate(cells):
             if i:
                 line.append("  ")
             line.append_text(cell)
+        line.rstrip()
         return line
 
     def header(self) -> Text:
@@ -1267,7 +1292,18 @@ class _Lines:
         return self._line([self._cell(k, Text(h), "bold") for k, h in zip(self.keys, self.headers, strict=True)])
 
     def line(self, row: dict[str, Text]) -> Text:
-        """One entry's line (its cells from Output.entry_cells), cut to the columns."""
+        """One entry's line (its cells from Output.entry_cells), cut to the columns.
+        A Match cell whose hit is only in the title stays blank when the Title
+        column shows that hit, and shows it where the title is cut before it."""
+        match = row.get("match")
+        title = row.get("title")
+        if (
+            isinstance(match, _Match)
+            and match.in_title
+            and title is not None
+            and _title_shows(title, match, self.widths["title"])
+        ):
+            row = {**row, "match": Text("")}
         return self._line([self._cell(k, row[k], COLUMN_STYLES.get(k, "")) for k in self.keys])
 
     def __rich_console__(self, console: Console, options: Any) -> Iterator[Text]:
@@ -1275,6 +1311,25 @@ class _Lines:
             yield self.header()
         for row in self.rows:
             yield self.line(row)
+
+
+class _Trimmed:
+    """A rich Table whose lines end at their last character: the padding of
+    its last column (or of empty cells at the end of a row) is not written."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def __rich_console__(self, console: Console, options: Any) -> Iterator[Segment]:
+        for line in console.render_lines(self.table, options, pad=False, new_lines=False):
+            end = len(line)
+            while end and not line[end - 1].control and not line[end - 1].text.rstrip():
+                end -= 1
+            if end:
+                yield from line[: end - 1]
+                last = line[end - 1]
+                yield last if last.control else Segment(last.text.rstrip(), last.style)
+            yield Segment.line()
 
 
 def _title_of(row: Row) -> str:
