@@ -436,10 +436,14 @@ def unbreakable(text: str, p: int, ok: Any) -> str:
 def test_wrap_never_starts_a_line_with_closing_nor_ends_one_with_opening_punctuation(text: str, width: int) -> None:
     """Lines of at most ``width`` cells (a character wider than that has a line
     of its own), the text's every non-space character in order, and no line
-    breaks before closing punctuation, after opening punctuation, inside a
-    word or after a number: unless the stretch of text it would have to keep
-    whole is wider than a line, when the lightest rule that does is broken
-    (a number before a word before kinsoku)."""
+    breaks before closing punctuation or after opening punctuation (kinsoku),
+    inside a word, or after a number. The one exception: keeping a rule would
+    need a stretch of text wider than the line. A break may part a number from
+    its unit only where the stretch around it with no break that keeps all
+    three rules is wider than the line; cut a word only where the stretch with
+    no break keeping kinsoku and words is; break kinsoku only where the
+    stretch with no break keeping kinsoku is (a run of punctuation, or a
+    width of a cell or two). So the lightest rule always gives way first."""
     lines = wrap(text, width).split("\n")
     assert all(cell_len(line) <= width or len(line) == 1 for line in lines), lines
     assert "".join("".join(lines).split()) == "".join(text.split())
