@@ -64,7 +64,7 @@ def show_list(
 
         state.out.json_items(records())
         return
-    found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count)
+    found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, title_last=True)
     state.out.entries(found, lambda shown: matching(lib, f, count, shown), searched=f.query is not None)
 
 

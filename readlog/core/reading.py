@@ -36,14 +36,16 @@ class Listing:
     snippets: Snippets | None
 
 
-def snippets(rows: list[Row], f: Filters, lib: Any) -> Snippets:
-    """Each row's search snippet: the text around its first hit, and the hits' spans."""
+def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False) -> Snippets:
+    """Each row's search snippet: the text around its first hit, and the hits'
+    spans; with ``title_last``, around its first hit outside the title when
+    there is one (a table whose Title column shows the title)."""
     from readlog.store.search import snippet_of
 
     assert f.query is not None
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
-    return {i: snippet_of(texts.get(i, []), f.query) for i in ids}
+    return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last) for i in ids}
 
 
 def list_entries(
@@ -81,10 +83,11 @@ def each_entry(
     limit: int = 0,
     columns: str | None = None,
     with_snippets: bool = True,
+    title_last: bool = False,
 ) -> Iterator[Found]:
     """The entries of ``list_entries``, one at a time as the library yields
     them, each with its search snippet (None when ``f`` is no search, or
-    without ``with_snippets``): ``list --limit 0`` and ``search --limit 0``
+    without ``with_snippets``; ``title_last`` as ``snippets``): ``list --limit 0`` and ``search --limit 0``
     write each row as it is read and never hold them all.
 
     The arguments are checked at once (UsageError before anything is
@@ -96,12 +99,12 @@ def each_entry(
     rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS)
     if f.query is None or not with_snippets:
         return ((row, None) for row in rows)
-    return _with_snippets(rows, f, lib)
+    return _with_snippets(rows, f, lib, title_last)
 
 
-def _with_snippets(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[Found]:
+def _with_snippets(rows: Iterator[Row], f: Filters, lib: Store, title_last: bool) -> Iterator[Found]:
     while chunk := list(islice(rows, SNIPPET_ROWS)):
-        found = snippets(chunk, f, lib)
+        found = snippets(chunk, f, lib, title_last=title_last)
         for row in chunk:
             yield row, found[row["id"]]
 

@@ -23,6 +23,7 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.segment import Segment
 from rich.text import Text
 
 from readlog.model import stamps
@@ -265,8 +266,11 @@ class Output:
         sys.stdout.flush()
 
     def print(self, *renderables: Any, **options: Any) -> None:
-        """Print rich renderables (tables, Text) built by the render modules."""
-        self.out.print(*renderables, **options)
+        """Print rich renderables (tables, Text) built by the render modules; a
+        table's lines end at their last character, not in its padding."""
+        from rich.table import Table
+
+        self.out.print(*(_Trimmed(r) if isinstance(r, Table) else r for r in renderables), **options)
 
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
@@ -382,7 +386,7 @@ class Output:
                 return " ".join(words)
             if key == "title":
                 return _title_of(row)
-            if key == "match":
+            if key == "match":  # a hit's context, outside the title when there is one
                 found = snip or ("", [])
                 return self._hit_label(found) + found[0] if found[0] else ""
             if key == "tags":
@@ -467,7 +471,7 @@ class Output:
                 header = cell_len(self.label(key)) if key != "mark" else 0
                 widths[key] = min(caps.get(key, 99), max([header, *(r[key].cell_len for r in rows)]))
         flexible = [k for k in keys if k in ("title", "match")]
-        need = {k: max([cell_len(self.label(k)), *(r[k].cell_len for r in rows)]) for k in flexible}
+        need = {k: max([cell_len(self.label(k)), *(_needs(r[k]) for r in rows)]) for k in flexible}
 
         def short() -> bool:
             spare = self.out.width - sum(widths.values()) - 2 * (len(keys) - 1)
@@ -530,10 +534,12 @@ class Output:
     def _snippet(self, text: str, spans: list[tuple[int, int]], field: str = "") -> Text:
         """The Match cell: where the hit is (unless title or summary), then the
         text around it, each hit highlighted; cut to its column around the first
-        hit (fit_hit), so the hit stays whole."""
+        hit (fit_hit), so the hit stays whole. A hit only in the title shows
+        only where the Title column cuts it off (_Lines.line)."""
         said = self._hit_label((text, spans, field)) if text else ""
         out = _Match(said, style="dim")
         out.label_len = len(said)
+        out.in_title = field == "title"
         body = clean(text, one_line=True)
         out.append(body)
         if body == text:
@@ -906,32 +912,51 @@ def _pieces(paragraph: str) -> Iterator[str]:
 _NO_LINE_START = frozenset("，。、；：！？）》」』】〉〕］｝〗〙〛”’…‥・ー々〜～,.;:!?)]}%")
 # ... and these never end one.
 _NO_LINE_END = frozenset("（《「『【〈〔［｛〖〘〚“‘([{")
-# A number: a line never breaks right after one, so it stays with its unit ("12 min", "200 行").
-_NUMBER = re.compile(r"[-+]?\d[\d.,]*%?")
+# Text that ends in a number: digits (with . or , between them, a % after them)
+# that are not part of a name such as p99 or v1.2. A line never breaks right
+# after a number, so it stays with its unit ("12 min", "200 行", "“12（cache）").
+_NUMBER_END = re.compile(r"(?<![A-Za-z0-9.,])[0-9](?:[0-9.,]*[0-9])?%?$")
+_NUMBER_LAST = frozenset("0123456789%")
 
 
-def _units(paragraph: str) -> Iterator[str]:
-    """The paragraph's pieces glued into the units a line may not break inside:
-    closing punctuation with what comes before it, opening punctuation with
-    what follows, a number with what follows it (across one space). Spaces
-    between units are units of their own."""
-    unit, space, glue = "", "", False
+def _ends_in_number(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends in a number (looked for in its last 64
+    characters: a chain of glued numbers can make a unit long)."""
+    return text[end - 1] in _NUMBER_LAST and _NUMBER_END.search(text, max(0, end - 64), end) is not None
+
+
+def _units(paragraph: str) -> Iterator[tuple[str, bool]]:
+    """The paragraph's units, each with whether a space came before it: its
+    pieces glued wherever a line may not break between them: before closing
+    punctuation and after opening punctuation (across a space too), after a
+    number (it keeps what follows it, "12 min")."""
+    unit, spaced, space = "", False, False
     for piece in _pieces(paragraph):
         if piece.isspace():
-            space = " "
+            space = True
             continue
-        if unit and (glue or (not space and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END))):
-            unit += space + piece
+        if unit and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END or _ends_in_number(unit, len(unit))):
+            unit += " " + piece if space else piece
         else:
             if unit:
-                yield unit
-            if space and unit:
-                yield space
-            unit = piece
-        space = ""
-        glue = _NUMBER.fullmatch(piece) is not None
+                yield unit, spaced
+            unit, spaced = piece, space
+        space = False
     if unit:
-        yield unit
+        yield unit, spaced
+
+
+def _ascii_units(paragraph: str) -> Iterator[tuple[str, bool]]:
+    """_units() for a paragraph of plain ASCII, where pieces are the words
+    str.split() finds (a 20,000-word article: 90 -> 10 ms)."""
+    units: list[str] = []
+    for word in paragraph.split():
+        last = units[-1] if units else ""
+        if last and (word[0] in _NO_LINE_START or last[-1] in _NO_LINE_END or _ends_in_number(last, len(last))):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return ((unit, True) for unit in units)
 
 
 def wrap(text: str, width: int) -> str:
@@ -939,34 +964,89 @@ def wrap(text: str, width: int) -> str:
 
     Rich wraps only at spaces, which leaves ragged lines when a paragraph is
     mostly Chinese; here a line may break between any two CJK characters and
-    at spaces, never inside a Latin word (unless the word is longer than a
-    line), never right after a number (it keeps its unit), never before
-    closing punctuation nor after opening punctuation (kinsoku: 》 never starts
-    a line, 《 never ends one).
+    at spaces, never inside a Latin word, never right after a number (it keeps
+    its unit), never before closing punctuation nor after opening punctuation
+    (kinsoku: 》 never starts a line, 《 never ends one).
+
+    Only where a line is too narrow to keep these rules (a run of glued text
+    wider than the line) is one broken, the lightest that will do: a number
+    parted from its unit before a word cut, a word cut before a kinsoku rule
+    broken (see _split_unit); a character wider than the line has one of its own.
     """
+    width = max(width, 1)
     out: list[str] = []
     for paragraph in text.split("\n"):
         if paragraph.isascii() and not _NOT_PLAIN_ASCII.search(paragraph):
-            out.extend(_wrap_ascii(paragraph, width))
-            continue
-        line, used = "", 0
-        for piece in _units(paragraph):
-            if piece.isspace():
-                if line:
-                    line, used = line + " ", used + 1
-                continue
-            w = cell_len(piece)
-            if used + w > width and line.strip():
-                out.append(line.rstrip())
-                line, used = "", 0
-            while w > width:
-                head, rest = _split_cells(piece, width - used)
-                out.append(line + head)
-                line, used, piece = "", 0, rest
-                w = cell_len(piece)
-            line, used = line + piece, used + w
-        out.append(line.rstrip())
+            out += _fill(_ascii_units(paragraph), width, len)
+        else:
+            out += _fill(_units(paragraph), width, cell_len)
     return "\n".join(out)
+
+
+def _fill(units: Iterable[tuple[str, bool]], width: int, measure: Callable[[str], int]) -> list[str]:
+    """Units to lines of at most ``width`` cells, as many on a line as fit; a
+    unit wider than a line starts one and is split."""
+    out: list[str] = []
+    line, used = "", 0
+    for unit, spaced in units:
+        w = measure(unit)
+        gap = 1 if spaced and line else 0
+        if used + gap + w <= width:
+            line, used = line + " " * gap + unit if gap else line + unit, used + gap + w
+            continue
+        if line:
+            out.append(line)
+        if w <= width:
+            line, used = unit, w
+            continue
+        *heads, line = _split_unit(unit, width)
+        out += heads
+        used = measure(line)
+    out.append(line)
+    return out
+
+
+def _split_unit(unit: str, width: int) -> list[str]:
+    """A unit wider than a line, in lines of at most ``width`` cells, each
+    broken where it costs least (_break_cost), as late as fits among equals; a
+    character wider than the line has a line of its own."""
+    lines: list[str] = []
+    start, end = 0, len(unit)
+    while start < end:
+        if cell_len(unit[start:]) <= width:
+            lines.append(unit[start:])
+            break
+        best, best_cost = start + 1, (True, True, True, True)
+        full = solid = 0  # cells from start, and up to the last non-space
+        for i in range(start, end):
+            ch = unit[i]
+            if i > start and not ch.isspace():
+                if solid > width:
+                    break
+                cost = (*_break_cost(unit, i), False)
+                if cost <= best_cost:
+                    best, best_cost = i, cost
+            full += cell_len(ch)
+            if not ch.isspace():
+                solid = full
+        lines.append(unit[start:best].rstrip())
+        start = best
+        while start < end and unit[start].isspace():
+            start += 1
+    return lines
+
+
+def _break_cost(unit: str, i: int) -> tuple[bool, bool, bool]:
+    """What a line break before ``unit[i]`` breaks, worst first: a kinsoku
+    rule (closing punctuation starts the line, opening punctuation ends it), a
+    word (between two narrow characters), a number and its unit."""
+    j = i
+    while unit[j - 1].isspace():
+        j -= 1
+    before, after = unit[j - 1], unit[i]
+    kinsoku = after in _NO_LINE_START or before in _NO_LINE_END
+    word = j == i and not _is_wide(before) and not _is_wide(after)
+    return kinsoku, word, _ends_in_number(unit, j)
 
 
 def wrap_parts(parts: Iterable[str], width: int, sep: str = " · ") -> str:
@@ -993,54 +1073,8 @@ def wrap_parts(parts: Iterable[str], width: int, sep: str = " · ") -> str:
 _NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\t\x0b\x0c\r]")
 
 
-def _wrap_ascii(paragraph: str, width: int) -> list[str]:
-    """wrap() for a paragraph of plain ASCII, where a character is a cell and
-    no punctuation needs carrying: the same lines, found with str.split() and
-    len() (a 20,000-word article: 90 -> 10 ms)."""
-    out: list[str] = []
-    line = ""
-    words = paragraph.split()
-    if any(w[0].isdigit() or w[0] in "+-" for w in words):
-        words = _glue_numbers(words)
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = ""
-        if not line:
-            while len(word) > width:
-                out.append(word[:width])
-                word = word[width:]
-            line = word
-        else:
-            line += " " + word
-    out.append(line)
-    return out
-
-
-def _glue_numbers(words: list[str]) -> list[str]:
-    """Each number joined to the word after it ("12 min"), as _units does."""
-    glued: list[str] = []
-    after_number = False
-    for word in words:
-        if after_number:
-            glued[-1] += " " + word
-        else:
-            glued.append(word)
-        after_number = _NUMBER.fullmatch(word) is not None
-    return glued
-
-
 def _is_wide(ch: str) -> bool:
     return any(lo <= ch <= hi for lo, hi in _WIDE)
-
-
-def _split_cells(piece: str, width: int) -> tuple[str, str]:
-    used = 0
-    for i, ch in enumerate(piece):
-        used += cell_len(ch)
-        if used > width:
-            return piece[: max(i, 1)], piece[max(i, 1) :]
-    return piece, ""
 
 
 # The columns whose text must not be cut: they widen when later rows of a long table need it.
@@ -1066,7 +1100,7 @@ _CJK_UNITS = set("分秒时天日周月年条个行字词次倍万亿页篇元�
 
 def cut(text: Text, width: int) -> Text:
     """``text`` cut to ``width`` cells with an ellipsis, as a reader would cut
-    it: no blank before the ellipsis, and never inside a number nor between a
+    it: no blank nor opening punctuation before the ellipsis, and never inside a number nor between a
     number and its unit: "1 added, 0 updated" cut after "0 up" ends
     "1 added,…", not "0 up…" (nor "12 min" as "1…")."""
     if text.cell_len <= width:
@@ -1077,8 +1111,8 @@ def cut(text: Text, width: int) -> Text:
         if used > width - 1:
             break
     end = _number_safe(plain, end)
-    while end > 0 and plain[end - 1].isspace():
-        end -= 1
+    while end > 0 and (plain[end - 1].isspace() or plain[end - 1] in _NO_LINE_END):
+        end -= 1  # nor a blank nor opening punctuation before the ellipsis: "标题…", not "标题（…"
     out = text[:end]
     out.append("…")
     out.end, out.no_wrap = text.end, text.no_wrap
@@ -1116,10 +1150,27 @@ def _number_safe(plain: str, end: int) -> int:
 
 class _Match(Text):
     """A Match cell: its label's length (in characters) and its first hit,
-    so that fit_hit can cut it to its column around the hit."""
+    so that fit_hit can cut it to its column around the hit; ``in_title``
+    when the hit is only in the title."""
 
     label_len = 0
     hit: tuple[int, int] | None = None
+    in_title = False
+
+
+def _needs(cell: Text) -> int:
+    """The cells a column needs for ``cell``: none for a Match cell with a hit
+    only in the title (shown only where the title is cut off)."""
+    return 0 if isinstance(cell, _Match) and cell.in_title else cell.cell_len
+
+
+def _title_shows(title: Text, match: _Match, width: int) -> bool:
+    """Whether a title cut to ``width`` cells shows the hit of ``match`` (in it) whole."""
+    if title.cell_len <= width:
+        return True
+    hit = match.plain[match.hit[0] : match.hit[1]] if match.hit else ""
+    at = title.plain.find(hit) if hit else -1
+    return at >= 0 and cell_len(title.plain[: at + len(hit)]) <= width - 1  # the ellipsis takes a cell
 
 
 def fit_hit(text: Text, width: int) -> Text:
@@ -1194,7 +1245,7 @@ class _Lines:
         expense, so that no number is cut; a title or match longer than any
         before takes what room is left on the line (``room``)."""
         widths = dict(self.widths)
-        need = {k: max(r[k].cell_len for r in rows) for k in self.keys}
+        need = {k: max(_needs(r[k]) for r in rows) for k in self.keys}
         for key in GROWS:
             if key in widths:
                 widths[key] = max(widths[key], need[key])
@@ -1227,11 +1278,13 @@ class _Lines:
         return cell
 
     def _line(self, cells: list[Text]) -> Text:
+        """The cells two spaces apart; the line ends at its last character (no padding after it)."""
         line = Text(end="\n", no_wrap=True)
         for i, cell in enumerate(cells):
             if i:
                 line.append("  ")
             line.append_text(cell)
+        line.rstrip()
         return line
 
     def header(self) -> Text:
@@ -1239,7 +1292,18 @@ class _Lines:
         return self._line([self._cell(k, Text(h), "bold") for k, h in zip(self.keys, self.headers, strict=True)])
 
     def line(self, row: dict[str, Text]) -> Text:
-        """One entry's line (its cells from Output.entry_cells), cut to the columns."""
+        """One entry's line (its cells from Output.entry_cells), cut to the columns.
+        A Match cell whose hit is only in the title stays blank when the Title
+        column shows that hit, and shows it where the title is cut before it."""
+        match = row.get("match")
+        title = row.get("title")
+        if (
+            isinstance(match, _Match)
+            and match.in_title
+            and title is not None
+            and _title_shows(title, match, self.widths["title"])
+        ):
+            row = {**row, "match": Text("")}
         return self._line([self._cell(k, row[k], COLUMN_STYLES.get(k, "")) for k in self.keys])
 
     def __rich_console__(self, console: Console, options: Any) -> Iterator[Text]:
@@ -1247,6 +1311,25 @@ class _Lines:
             yield self.header()
         for row in self.rows:
             yield self.line(row)
+
+
+class _Trimmed:
+    """A rich Table whose lines end at their last character: the padding of
+    its last column (or of empty cells at the end of a row) is not written."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def __rich_console__(self, console: Console, options: Any) -> Iterator[Segment]:
+        for line in console.render_lines(self.table, options, pad=False, new_lines=False):
+            end = len(line)
+            while end and not line[end - 1].control and not line[end - 1].text.rstrip():
+                end -= 1
+            if end:
+                yield from line[: end - 1]
+                last = line[end - 1]
+                yield last if last.control else Segment(last.text.rstrip(), last.style)
+            yield Segment.line()
 
 
 def _title_of(row: Row) -> str:

@@ -317,11 +317,16 @@ class Snippet(NamedTuple):
     field: str = ""
 
 
-def snippet_of(fields: Sequence[tuple[str, object]], query: Query, width: int = 80) -> Snippet:
+def snippet_of(
+    fields: Sequence[tuple[str, object]], query: Query, width: int = 80, *, title_last: bool = False
+) -> Snippet:
     """The snippet of the first field (name, value) that holds a hit, with
     that field's name. Tags (a list) give the tags that hold a hit, joined
-    by ", ", not the ones around them."""
+    by ", ", not the ones around them. ``title_last``: the title only when no
+    other field holds a hit (a table's Title column already shows it)."""
     needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    if title_last:
+        fields = [f for f in fields if f[0] != "title"] + [f for f in fields if f[0] == "title"]
     for name, value in fields:
         if isinstance(value, list):
             value = ", ".join(v for v in value if any(n and n in fold(v) for n in needles))

@@ -72,7 +72,7 @@ class Rows:
         live = reading.page(self.lib, self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
         if self.f.query is not None and live:
-            found = reading.snippets(live, self.f, self.lib)
+            found = reading.snippets(live, self.f, self.lib, title_last=True)
             for entry in live:
                 entry["_snippet"] = found.get(entry["id"], ("", []))
         feed = iter(live)
