@@ -127,11 +127,20 @@ def as_nobody() -> list[str] | None:
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     probe = subprocess.run(
         [*prefix, sys.executable, "-c", "import readlog.cli"],
+        env=for_nobody(dict(os.environ)),
         capture_output=True,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         cwd="/",
     )
     return prefix if probe.returncode == 0 else None
+
+
+def for_nobody(env: dict[str, str]) -> dict[str, str]:
+    """``env`` for a process run by ``as_nobody``: without the suite's byte-code cache
+    (conftest's _compile_once), which holds the standard library's compiled files too and
+    which that user may not write, so it would compile all of it in every process."""
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
 
 
 def examples(n: int) -> int:

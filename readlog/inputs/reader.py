@@ -143,25 +143,36 @@ class InputFile:
         on the way back; any other format's lines stop at MAX_LINE.
         """
         number = 1
-        parts: list[str] = []
+        parts: list[str] = []  # the line not ended yet, in pieces (kept only while it is short enough)
         size = 0
-        skipping = False
+        skipping = False  # the line not ended yet is too long: its text is not kept
+        long_lines = self.long_lines
         for text in self._unix_chunks():
             pieces = text.split("\n")
-            for i, piece in enumerate(pieces):
-                if not skipping:
-                    parts.append(piece)
+            tail = pieces.pop()  # the start of a line that a later piece ends
+            for piece in pieces:  # each ends a line: the fast path is a piece that is a whole line
+                if parts or skipping:
                     size += len(piece)
-                    if size > longest:
-                        skipping, parts, size = True, [], 0
-                        self.long_lines.append(number)
-                if i < len(pieces) - 1:
-                    line = "".join(parts)
-                    if number == 1:
-                        line = line.lstrip("\ufeff")
-                    yield number, line
-                    number += 1
+                    if not skipping and size > longest:
+                        skipping = True
+                        long_lines.append(number)
+                    line = "" if skipping else "".join(parts) + piece
                     parts, size, skipping = [], 0, False
+                elif len(piece) > longest:
+                    long_lines.append(number)
+                    line = ""
+                else:
+                    line = piece
+                if number == 1:
+                    line = line.lstrip("\ufeff")
+                yield number, line
+                number += 1
+            if not skipping:
+                parts.append(tail)
+                size += len(tail)
+                if size > longest:
+                    skipping, parts, size = True, [], 0
+                    long_lines.append(number)
         if parts or skipping:
             line = "".join(parts)
             yield number, line.lstrip("\ufeff") if number == 1 else line

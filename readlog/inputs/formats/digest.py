@@ -135,6 +135,8 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             long_seen = len(infile.long_lines)
             yield Problem(number, "import_line_too_long_entry")
             continue
+        if not raw:
+            continue
         text = raw.strip().lstrip("\ufeff").strip()
         if not text:
             continue
