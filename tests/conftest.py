@@ -46,23 +46,22 @@ _on_a_ram_disk()
 
 
 def _compile_once() -> None:
-    """Bytecode compiled once per run, not once per process.
+    """Byte-code compiled once per run, not once per process.
 
-    Where PYTHONDONTWRITEBYTECODE is set (as on this project's machines and CI),
-    every Python process compiles from source each module it imports: each xdist
-    worker its copy of the assertion-rewritten tests, and each of the hundreds of
-    readlog processes the tests start all of readlog (~0.1 s of CPU each). Here the
-    compiled files go to a cache of their own under the temporary folder
-    (PYTHONPYCACHEPREFIX), so the source tree stays as clean as the setting meant,
-    and the workers and child processes started after this inherit it.
+    Where PYTHONDONTWRITEBYTECODE is set (as on this project's machines and CI), every
+    Python process compiles from source each module of the project it imports: each
+    xdist worker its copy of the assertion-rewritten tests (10 s of CPU), and each of
+    the readlog processes the tests start all of readlog (~0.1 s each). The suite's
+    processes (the workers and the readlogs they start inherit this) write the compiled
+    files where Python normally does, in the ``__pycache__`` folders beside the sources,
+    which git ignores; the standard library's and the dependencies' were compiled when
+    they were installed. PYTHONPYCACHEPREFIX would keep them out of the tree, but it
+    sends every module there, the standard library's too, and so compiles all of those
+    again in a fresh run.
     """
-    if not sys.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    prefix = str(Path(tempfile.gettempdir()) / f"readlog-tests-pycache-{os.getuid()}")
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix
-    sys.pycache_prefix = prefix
-    sys.dont_write_bytecode = False
+    if sys.dont_write_bytecode:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        sys.dont_write_bytecode = False
 
 
 _compile_once()

@@ -97,12 +97,9 @@ READLOG = [sys.executable, str(TESTS / "clocked.py")]
 
 def child_env(lib: Path | None = None, *, base: dict[str, str] | None = None, **extra: str) -> dict[str, str]:
     """The environment for a readlog child: the test's own (library, language, width:
-    see conftest's ``library`` fixture), the suite's clock, and byte-code written only to
-    the suite's own cache (conftest's ``_compile_once``), never beside the sources."""
+    see conftest's ``library`` fixture) and the suite's clock."""
     env = dict(os.environ if base is None else base)
     env.setdefault(CLOCK_ENV, datetime.now(timezone.utc).isoformat())  # the test's clock, travelled or not
-    if not env.get("PYTHONPYCACHEPREFIX"):
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
     if lib is not None:
         env["READLOG_DB"] = str(lib)
     env.update(extra)
@@ -127,20 +124,11 @@ def as_nobody() -> list[str] | None:
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     probe = subprocess.run(
         [*prefix, sys.executable, "-c", "import readlog.cli"],
-        env=for_nobody(dict(os.environ)),
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         capture_output=True,
         cwd="/",
     )
     return prefix if probe.returncode == 0 else None
-
-
-def for_nobody(env: dict[str, str]) -> dict[str, str]:
-    """``env`` for a process run by ``as_nobody``: without the suite's byte-code cache
-    (conftest's _compile_once), which holds the standard library's compiled files too and
-    which that user may not write, so it would compile all of it in every process."""
-    env.pop("PYTHONPYCACHEPREFIX", None)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    return env
 
 
 def examples(n: int) -> int:

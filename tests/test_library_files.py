@@ -28,7 +28,7 @@ import readlog
 from readlog.store import migrations
 
 from conftest import FIXTURES, Run, write
-from helpers import READLOG, as_nobody, child_env, for_nobody
+from helpers import READLOG, as_nobody, child_env
 
 LIBRARIES = FIXTURES / "libraries"
 MARK = 0x524C4F47  # b"RLOG"
@@ -376,7 +376,7 @@ def test_a_library_without_permission_is_named_with_what_to_do(run: Run, shared_
     unreadable.chmod(0o000)
     locked.chmod(0o000)
     (shared_tmp / "open").chmod(0o777)
-    env = for_nobody(child_env(inside, HOME="/"))
+    env = child_env(inside, HOME="/")
     for path in (inside, locked / "new.db", unreadable):
         for args in [("list",), (), ("db", "check"), ("star", "1")]:
             cmd = [*prefix, *READLOG, "--db", str(path), *args]

@@ -16,7 +16,7 @@ import pytest
 from readlog.store import migrations
 
 from conftest import FIXTURES, ROOT, Run, write
-from helpers import READLOG, as_nobody, child_env, for_nobody
+from helpers import READLOG, as_nobody, child_env
 
 LIBRARIES = FIXTURES / "libraries"
 HOSTILE = ("'; DROP TABLE entries; --", 'x" OR 1=1 --', "a'b", "%", "_", "\\", "[bold]x[/]", "); DELETE FROM entries;")
@@ -112,7 +112,7 @@ def test_read_only_library_reads_but_refuses_writes(shared_tmp: Path, what: str)
     lib.chmod(0o444)
     folder.chmod(0o555 if what == "folder" else (0o777 if prefix else 0o755))
     before = sha(lib)
-    env = for_nobody(child_env(lib, COLUMNS="100", HOME="/"))
+    env = child_env(lib, COLUMNS="100", HOME="/")
 
     def readlog(*args: str) -> subprocess.CompletedProcess[str]:
         cmd = [*prefix, *READLOG, *args]
