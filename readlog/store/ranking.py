@@ -31,7 +31,7 @@ from readlog.store.query import Filters, where
 
 if TYPE_CHECKING:
     from readlog.store.library import Store
-    from readlog.store.search import MatchSQL
+    from readlog.store.search import MatchSQL, Query
 
 # A search walks the entries in order and probes the index when at least
 # 1/DENSE of them match (see by_relevance); a lone two-character term walks
@@ -98,6 +98,18 @@ def pair_is_dense(lib: Store, pair: str, whole: str, entries: int) -> bool:
     return fts_count(lib, whole) * DENSE > entries
 
 
+def is_dense(lib: Store, query: Query, whole: str, entries: int) -> bool:
+    """Whether at least 1/DENSE of the ``entries`` match the positive part
+    of ``query`` (its FTS expression ``whole``); for a lone two-character
+    term, from the vocabulary when it can tell (pair_is_dense)."""
+    from readlog.store.fold import fold
+
+    terms = query.terms()
+    if len(terms) == 1 and len(pair := fold(terms[0].text)) == 2:
+        return pair_is_dense(lib, pair, whole, entries)
+    return fts_count(lib, whole) * DENSE > entries
+
+
 def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], str | None]:
     """How each relevance tier should ask the index (search.MODES), or None
     to skip a tier that the index says is empty; decided from counts that
@@ -109,7 +121,7 @@ def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], s
     if not limit or whole is None:
         return lambda fts: "lookup"
     entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-    if fts_count(lib, whole) * DENSE <= entries:
+    if not is_dense(lib, f.query, whole, entries):
         return lambda fts: "lookup"
     if not search.is_simple(f.query):
         # Counting a tier would cost as much as asking it. Titles are short,
