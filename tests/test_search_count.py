@@ -136,12 +136,12 @@ def dense(path: Path) -> Store:
 
 
 @pytest.mark.parametrize("query", QUERIES)
-@pytest.mark.parametrize("filters", FILTERS, ids=lambda f: ",".join(f[0]) or "default")
-def test_the_count_of_a_dense_library(tmp_path: Path, query: str, filters: tuple[dict[str, Any], Any]) -> None:
+def test_the_count_of_a_dense_library(tmp_path: Path, query: str) -> None:
     lib = dense(tmp_path / "lib.db")
     try:
-        f = Filters(query=parse_query(query), **filters[0])
-        assert lib.count(f) == listed(lib, f)
+        for filters, _ in FILTERS:
+            f = Filters(query=parse_query(query), **filters)
+            assert lib.count(f) == listed(lib, f), filters
     finally:
         lib.close()
 
