@@ -10,7 +10,7 @@ The paths a search can take, cheapest first for its shape:
   matches), or walks the entries newest first and asks the index row by row
   ("probe", most entries match: at least 1/DENSE) or with the ids
   materialised ("scan", complex queries or deep offsets beyond DEEP);
-* a lone two-character term without case that most entries hold is answered
+* a lone term without case that most entries hold (内核, 编译器) is answered
   by walking at most WALK of the newest entries and reading each one's tier
   from its columns (``walk_for_pair``).
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from readlog.store.search import MatchSQL, Query
 
 # A search walks the entries in order and probes the index when at least
-# 1/DENSE of them match (see by_relevance); a lone two-character term walks
+# 1/DENSE of them match (see by_relevance); a lone term without case walks
 # at most WALK of the newest entries (see walk_for_pair).
 DENSE = 4
 WALK = 2000
@@ -240,35 +240,47 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
 
 
 def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:
-    """A screenful for a lone two-character term without case (内核), found
-    by walking the newest entries, when most entries match it.
+    """A screenful for a lone term without case (内核, 编译器), found by
+    walking the newest entries, when most entries match it.
 
-    Such a term is an OR of every indexed trigram that starts with it (see
-    search.py), and asking the index for a tier's rows merges all of
-    their lists: time that grows with the library. The pair is exactly
-    what ``instr`` finds in the stored text (it has no case to fold and no
-    space), so each walked entry's tier is read from its columns, newest
-    first, and the walk stops as soon as the screen is settled: a screen of
-    title hits, or, when the index's vocabulary shows the pair in no title
-    at all, a screen of the next tier. Whether most entries match is told
-    from the vocabulary's counts (pair_is_dense): the exact count, a merge
-    of every trigram's list, is made only if a table's "Showing 20 of N"
-    asks for it. None when this does not apply or WALK entries did not
-    settle it: the tiers then run as usual.
+    A two-character term is an OR of every indexed trigram that starts with
+    it (see search.py), and asking the index for a tier's rows merges all
+    of their lists: time that grows with the library; a longer term's
+    tiers are found by probing the index row by row, a query each. Such a
+    term is exactly what ``instr`` finds in the stored text (it has no
+    case to fold and no space), so each walked entry's tier is read from
+    its columns, newest first, and the walk stops as soon as the screen is
+    settled: a screen of title hits, or, when the index shows the term in
+    no title at all, a screen of the next tier.
+
+    For a pair, whether most entries match and how many titles may hold it
+    are told from the vocabulary's counts (pair_is_dense): the exact
+    count, a merge of every trigram's list, is made only if a table's
+    "Showing 20 of N" asks for it. For a longer term the index counts its
+    matches and its title hits (one list each). None when this does not
+    apply or WALK entries did not settle it: the tiers then run as usual.
     """
     from readlog.store import search
 
     assert f.query is not None
-    term = search.caseless_pair(f.query)
+    term = search.caseless_term(f.query)
     if term is None or not 0 < limit <= WALK // 4:
         return None
     whole = search.match_sql(f.query, lib.vocabulary).fts
-    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-    if whole is None or not pair_is_dense(lib, term, whole, entries):
+    if whole is None:
         return None
-    # At most this many entries have the pair in their title (an entry may
-    # hold several of its trigrams there); none when the vocabulary says so.
-    in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
+    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+    if len(term) == 2:
+        if not pair_is_dense(lib, term, whole, entries):
+            return None
+        # At most this many entries have the pair in their title (an entry may
+        # hold several of its trigrams there); none when the vocabulary says so.
+        in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
+    else:
+        if fts_count(lib, whole) * DENSE <= entries:
+            return None
+        title = search.match_sql(f.query, lib.vocabulary, columns=search.TIERS[0]).fts
+        in_titles = fts_count(lib, title) if title is not None else 0
     if in_titles and in_titles * DENSE <= entries:
         return None  # few title hits, anywhere in the library: the tiers find them faster
     clause, params = where(lib, replace(f, query=None))
