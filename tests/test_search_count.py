@@ -103,7 +103,7 @@ def listed(lib: Store, f: Filters) -> int:
     return len(lib.select(f, limit=0))
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(spec=libraries(), query=st.sampled_from(QUERIES), filters=st.sampled_from(FILTERS))
 def test_the_count_is_what_limit_0_lists(
     tmp_path_factory: pytest.TempPathFactory, spec: Any, query: str, filters: tuple[dict[str, Any], dict[str, Any]]
