@@ -1,6 +1,6 @@
-"""A lone two-character term without case (内核) is answered by walking the
-newest entries when most entries match it (store.Library._walk_for_pair):
-the same rows, in the same order, as the relevance tiers give."""
+"""A lone term without case (内核, 编译器) is answered by walking the newest
+entries when most entries match it (store.Library._walk_for_pair): the same
+rows, in the same order, as the relevance tiers give."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from readlog import store as store_module
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store
-from readlog.store.search import caseless_pair, parse_query
+from readlog.store.search import caseless_pair, caseless_term, parse_query
 
 from helpers import examples
 
@@ -51,7 +51,11 @@ def library(tmp: Path, batch: list[Entry]) -> Store:
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data(), pair=st.sampled_from(["内核", "调度", "缓存", "核调", "存内"]), limit=st.integers(1, 8))
+@given(
+    data=st.data(),
+    pair=st.sampled_from(["内核", "调度", "缓存", "核调", "存内", "内核调", "调度缓存", "核 调"]),
+    limit=st.integers(1, 8),
+)
 def test_walk_gives_what_the_tiers_give(
     tmp_path_factory: pytest.TempPathFactory,
     monkeypatch: pytest.MonkeyPatch,
@@ -104,3 +108,60 @@ def test_the_walk_answers_a_dense_pair_without_title_hits(tmp_path: Path) -> Non
 )
 def test_which_queries_walk(query: str, pair: str | None) -> None:
     assert caseless_pair(parse_query(query)) == pair
+
+
+@pytest.mark.parametrize(
+    ("query", "term"),
+    [
+        ("内核", "内核"),
+        ("编译器", "编译器"),
+        ('"编译器设计"', "编译器设计"),
+        ("１２３", "１２３"),
+        ("Go语言", None),
+        ('"编译 器"', None),
+        ("编译器 -内核", None),
+        ("编译器 OR 内核", None),
+    ],
+)
+def test_which_longer_queries_walk(query: str, term: str | None) -> None:
+    assert caseless_term(parse_query(query)) == term
+
+
+def test_the_walk_answers_a_dense_three_character_term_without_title_hits(tmp_path: Path) -> None:
+    batch = [
+        Entry(title=f"第{i}篇", summary="讨论编译器", verdict="编译器" if i % 2 else "", source="s") for i in range(60)
+    ]
+    lib = library(tmp_path / "lib.db", batch)
+    statements: list[str] = []
+    lib.conn.set_trace_callback(statements.append)
+    try:
+        walked = lib._walk_for_pair(Filters(query=parse_query("编译器")), 20, store_module.LIST_COLUMNS)
+        assert walked is not None and [r["id"] for r in walked] == list(range(60, 20, -2))  # the verdict hits
+        assert not any("EXISTS (SELECT 1 FROM entries_fts" in s for s in statements)  # no probe of the index
+    finally:
+        lib.close()
+
+
+@pytest.mark.parametrize("term", ["内核", "编译器"])
+def test_an_old_title_hit_still_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, term: str) -> None:
+    """Many newer verdict hits do not settle the screen while a title anywhere holds the term."""
+    batch = [
+        Entry(
+            title=f"{term}入门{i}" if i in (0, 5) else f"第{i}篇",
+            summary="讨论" + term,
+            verdict=term if i % 2 else "",
+            source="s",
+            saved_at=datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(hours=i),
+        )
+        for i in range(60)
+    ]
+    lib = library(tmp_path / "lib.db", batch)
+    try:
+        f = Filters(query=parse_query(term))
+        screen = [r["id"] for r in lib.select(f, limit=5)]
+        assert screen == [6, 1, 60, 58, 56]  # the titles, then the newest verdict hits
+        with monkeypatch.context() as patch:
+            patch.setattr(Store, "_walk_for_pair", lambda *args: None)
+            assert [r["id"] for r in lib.select(f, limit=5)] == screen
+    finally:
+        lib.close()

@@ -10,7 +10,7 @@ The paths a search can take, cheapest first for its shape:
   matches), or walks the entries newest first and asks the index row by row
   ("probe", most entries match: at least 1/DENSE) or with the ids
   materialised ("scan", complex queries or deep offsets beyond DEEP);
-* a lone two-character term without case that most entries hold is answered
+* a lone term without case that most entries hold (内核, 编译器) is answered
   by walking at most WALK of the newest entries and reading each one's tier
   from its columns (``walk_for_pair``).
 
@@ -31,10 +31,10 @@ from readlog.store.query import Filters, where
 
 if TYPE_CHECKING:
     from readlog.store.library import Store
-    from readlog.store.search import MatchSQL
+    from readlog.store.search import MatchSQL, Query
 
 # A search walks the entries in order and probes the index when at least
-# 1/DENSE of them match (see by_relevance); a lone two-character term walks
+# 1/DENSE of them match (see by_relevance); a lone term without case walks
 # at most WALK of the newest entries (see walk_for_pair).
 DENSE = 4
 WALK = 2000
@@ -79,6 +79,37 @@ def fts_count(lib: Store, expr: str) -> int:
     return lib._fts_counts[expr]
 
 
+def pair_is_dense(lib: Store, pair: str, whole: str, entries: int) -> bool:
+    """Whether at least 1/DENSE of the ``entries`` hold the two-character
+    ``pair`` (its FTS expression ``whole``), told from the vocabulary the
+    search has already read whenever it can.
+
+    Each trigram's count of entries, in each column, is a lower bound of
+    how many entries hold the pair, and their sum an upper bound: only
+    between the two does the index count them (merging every trigram's
+    list, the dearest step of such a search: 45 lists, 90,000 entries,
+    at 100,000 entries).
+    """
+    counts = [docs for columns in trigrams(lib, pair).values() for docs in columns.values()]
+    if max(counts, default=0) * DENSE > entries:
+        return True
+    if sum(counts) * DENSE <= entries:
+        return False
+    return fts_count(lib, whole) * DENSE > entries
+
+
+def is_dense(lib: Store, query: Query, whole: str, entries: int) -> bool:
+    """Whether at least 1/DENSE of the ``entries`` match the positive part
+    of ``query`` (its FTS expression ``whole``); for a lone two-character
+    term, from the vocabulary when it can tell (pair_is_dense)."""
+    from readlog.store.fold import fold
+
+    terms = query.terms()
+    if len(terms) == 1 and len(pair := fold(terms[0].text)) == 2:
+        return pair_is_dense(lib, pair, whole, entries)
+    return fts_count(lib, whole) * DENSE > entries
+
+
 def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], str | None]:
     """How each relevance tier should ask the index (search.MODES), or None
     to skip a tier that the index says is empty; decided from counts that
@@ -90,7 +121,7 @@ def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], s
     if not limit or whole is None:
         return lambda fts: "lookup"
     entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-    if fts_count(lib, whole) * DENSE <= entries:
+    if not is_dense(lib, f.query, whole, entries):
         return lambda fts: "lookup"
     if not search.is_simple(f.query):
         # Counting a tier would cost as much as asking it. Titles are short,
@@ -209,33 +240,47 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
 
 
 def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:
-    """A screenful for a lone two-character term without case (内核), found
-    by walking the newest entries, when most entries match it.
+    """A screenful for a lone term without case (内核, 编译器), found by
+    walking the newest entries, when most entries match it.
 
-    Such a term is an OR of every indexed trigram that starts with it (see
-    search.py), and asking the index for a tier's rows merges all of
-    their lists: time that grows with the library. The pair is exactly
-    what ``instr`` finds in the stored text (it has no case to fold and no
-    space), so each walked entry's tier is read from its columns, newest
-    first, and the walk stops as soon as the screen is settled: a screen of
-    title hits, or, when the index's vocabulary shows the pair in no title
-    at all, a screen of the next tier. The index still counts the matches
-    (one merge, for "Showing 20 of N"). None when this does not apply or
-    WALK entries did not settle it: the tiers then run as usual.
+    A two-character term is an OR of every indexed trigram that starts with
+    it (see search.py), and asking the index for a tier's rows merges all
+    of their lists: time that grows with the library; a longer term's
+    tiers are found by probing the index row by row, a query each. Such a
+    term is exactly what ``instr`` finds in the stored text (it has no
+    case to fold and no space), so each walked entry's tier is read from
+    its columns, newest first, and the walk stops as soon as the screen is
+    settled: a screen of title hits, or, when the index shows the term in
+    no title at all, a screen of the next tier.
+
+    For a pair, whether most entries match and how many titles may hold it
+    are told from the vocabulary's counts (pair_is_dense): the exact
+    count, a merge of every trigram's list, is made only if a table's
+    "Showing 20 of N" asks for it. For a longer term the index counts its
+    matches and its title hits (one list each). None when this does not
+    apply or WALK entries did not settle it: the tiers then run as usual.
     """
     from readlog.store import search
 
     assert f.query is not None
-    term = search.caseless_pair(f.query)
+    term = search.caseless_term(f.query)
     if term is None or not 0 < limit <= WALK // 4:
         return None
     whole = search.match_sql(f.query, lib.vocabulary).fts
-    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-    if whole is None or fts_count(lib, whole) * DENSE <= entries:
+    if whole is None:
         return None
-    # At most this many entries have the pair in their title (an entry may
-    # hold several of its trigrams there); none when the vocabulary says so.
-    in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
+    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+    if len(term) == 2:
+        if not pair_is_dense(lib, term, whole, entries):
+            return None
+        # At most this many entries have the pair in their title (an entry may
+        # hold several of its trigrams there); none when the vocabulary says so.
+        in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
+    else:
+        if fts_count(lib, whole) * DENSE <= entries:
+            return None
+        title = search.match_sql(f.query, lib.vocabulary, columns=search.TIERS[0]).fts
+        in_titles = fts_count(lib, title) if title is not None else 0
     if in_titles and in_titles * DENSE <= entries:
         return None  # few title hits, anywhere in the library: the tiers find them faster
     clause, params = where(lib, replace(f, query=None))

@@ -270,9 +270,9 @@ def match_sql(
     return MatchSQL(sql, params, fts, exact and fts is not None)
 
 
-def caseless_pair(query: Query) -> str | None:
-    """The term of a query that is one two-character term whose characters
-    have no case and are not spaces (内核, 调度, 12), else None.
+def caseless_term(query: Query) -> str | None:
+    """The term of a query that is one term of two or more characters that
+    have no case and are not spaces (内核, 调度, 12, 编译器), else None.
 
     For such a term, ``instr`` on the stored text finds exactly the entries
     the index finds: the index only folds case and spaces, and no other
@@ -282,9 +282,15 @@ def caseless_pair(query: Query) -> str | None:
     if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
         return None
     text = query.groups[0][0].text
-    if len(text) != 2 or any(c.isspace() or c in SPACES or has_case(c) for c in text):
+    if len(text) < 2 or any(c.isspace() or c in SPACES or has_case(c) for c in text):
         return None
     return text
+
+
+def caseless_pair(query: Query) -> str | None:
+    """caseless_term's term when it has two characters (内核, 调度, 12), else None."""
+    text = caseless_term(query)
+    return text if text is not None and len(text) == 2 else None
 
 
 def tier_of(term: str) -> tuple[str, list[str]]:

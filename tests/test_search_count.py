@@ -1,0 +1,237 @@
+"""A search's count ("Showing 20 of N", ``Library.count(search=...)``) is the
+number of entries the same search lists with ``--limit 0``, whatever path
+answers it: the index's count (a plain search), the general count (filters,
+LIKE terms, exclusions), and for a lone two-character term that most entries
+hold, the walk of the newest entries, whose density is read from the index's
+vocabulary instead of from the count (store/ranking.py: pair_is_dense).
+
+Two-, three-character, mixed and filtered searches; through the store, the
+Python API and the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import readlog
+from readlog.model.entry import Entry
+from readlog.store import Counts, Filters, Store
+from readlog.store import ranking as ranking_module
+from readlog.store.search import parse_query
+
+from conftest import Run
+from helpers import examples
+
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+ALPHABET = "内核调度缓存"  # few characters: pairs and trigrams are common, in every column
+TEXT = st.text(alphabet=ALPHABET + " aB", min_size=0, max_size=10)
+SOURCES = ["s", "来源内核", "调度台"]
+TAGS = ["内核", "x", "缓存调度"]
+QUERIES = [
+    "内核",  # two characters: an OR of the trigrams that start with them (or the walk)
+    "调度",
+    "核调",
+    "内核调",  # three characters: one trigram
+    "缓存调度",
+    "内核 调度",  # mixed: two terms, ANDed
+    "内核 OR 缓存",
+    "内核 -调度",  # an exclusion: the general count
+    "内核调 核",  # a one-character term: a LIKE scan
+    '"核 调"',  # a phrase across a space
+    "ab",  # a pair with case
+]
+# What each filter set asks of the store (Filters) and of the API (Library.count's keywords).
+FILTERS: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    ({}, {}),
+    ({"state": "unread"}, {"unread": True}),
+    ({"state": "read"}, {"unread": False}),
+    ({"starred": True}, {"starred": True}),
+    ({"tags": ["内核"]}, {"tag": "内核"}),
+    ({"source": "来源内核"}, {"source": "来源内核"}),
+    ({"since": "2026-01-01T12:00:00"}, {"since": "2026-01-01T12:00:00"}),
+    ({"archived": None}, {"archived": None}),
+    ({"archived": True}, {"archived": True}),
+    ({"state": "unread", "tags": ["缓存调度"], "source": "s"}, {"unread": True, "tag": "缓存调度", "source": "s"}),
+]
+
+
+@st.composite
+def libraries(draw: st.DrawFn) -> tuple[list[Entry], list[int], list[int], list[int], list[int]]:
+    """Entries, and the ids then read, starred, archived and moved to the trash."""
+    n = draw(st.integers(min_value=1, max_value=30))
+    batch = [
+        Entry(
+            title=draw(TEXT) or f"t{i}",
+            summary=draw(TEXT),
+            verdict=draw(TEXT),
+            note=draw(TEXT),
+            source=draw(st.sampled_from(SOURCES)),
+            tags=draw(st.lists(st.sampled_from(TAGS), max_size=2, unique=True)),
+            saved_at=START + timedelta(hours=draw(st.integers(min_value=0, max_value=30))),
+        )
+        for i in range(n)
+    ]
+    ids = st.lists(st.integers(min_value=1, max_value=n), max_size=n, unique=True)
+    return batch, draw(ids), draw(ids), draw(ids), draw(ids)
+
+
+def build(path: Path, spec: tuple[list[Entry], list[int], list[int], list[int], list[int]]) -> Store:
+    from readlog.store import trash
+
+    batch, read, starred, archived, trashed = spec
+    lib = Store.open(path)
+    with lib.transaction():
+        action = lib.start_action("test")
+        lib.upsert(batch, lib.begin_import("t", "", "t", "", action), action, Counts())
+        for state, ids in (("read", read), ("starred", starred), ("archived", archived)):
+            if ids:
+                lib.set_state(ids, state, True, action)
+        if trashed:
+            trash.move(lib, trashed, action)
+    return lib
+
+
+def listed(lib: Store, f: Filters) -> int:
+    return len(lib.select(f, limit=0))
+
+
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(spec=libraries(), query=st.sampled_from(QUERIES), filters=st.sampled_from(FILTERS))
+def test_the_count_is_what_limit_0_lists(
+    tmp_path_factory: pytest.TempPathFactory, spec: Any, query: str, filters: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    lib = build(tmp_path_factory.mktemp("count") / "lib.db", spec)
+    try:
+        f = Filters(query=parse_query(query), **filters[0])
+        assert lib.count(f) == listed(lib, f)
+        # A screen of the same search is the start of the whole list (the walk and the tiers agree).
+        for limit in (1, 3):
+            assert [r["id"] for r in lib.select(f, limit=limit)] == [r["id"] for r in lib.select(f, limit=0)][:limit]
+    finally:
+        lib.close()
+
+
+def dense(path: Path) -> Store:
+    """60 entries, all holding 内核 (in the summary), none in a title: the walk answers a screen."""
+    batch = [
+        Entry(
+            title=f"第{i}篇",
+            summary="讨论内核" + ("调度" if i % 4 else ""),
+            verdict="内核" if i % 3 == 0 else "",
+            source=SOURCES[i % 3],
+            tags=[TAGS[i % 3]],
+            saved_at=START + timedelta(hours=i),
+        )
+        for i in range(60)
+    ]
+    return build(path, (batch, list(range(1, 61, 5)), list(range(2, 61, 7)), [4, 9, 30], [11, 50]))
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_the_count_of_a_dense_library(tmp_path: Path, query: str) -> None:
+    lib = dense(tmp_path / "lib.db")
+    try:
+        for filters, _ in FILTERS:
+            f = Filters(query=parse_query(query), **filters)
+            assert lib.count(f) == listed(lib, f), filters
+    finally:
+        lib.close()
+
+
+def test_a_dense_pair_is_walked_without_counting_its_matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vocabulary says most entries hold 内核: the screen is found without
+    the index's count (a merge of every trigram's list); the count is made
+    only when asked for, and is exact."""
+    lib = dense(tmp_path / "lib.db")
+    counted: list[str] = []
+    real = ranking_module.fts_count
+
+    def spy(store: Store, expr: str) -> int:
+        counted.append(expr)
+        return real(store, expr)
+
+    monkeypatch.setattr(ranking_module, "fts_count", spy)
+    try:
+        f = Filters(query=parse_query("内核"))
+        walked: list[Any] = []
+
+        def walk(*args: Any) -> Any:
+            walked.append(ranking_module.walk_for_pair(*args))
+            return walked[-1]
+
+        monkeypatch.setattr(Store, "_walk_for_pair", walk)
+        screen = lib.select(f, limit=20)
+        assert walked and walked[0] is not None and len(screen) == 20
+        assert counted == []
+        assert lib.count(f) == listed(lib, f) == 60 - 3 - 2  # less the archived and the trashed
+        assert counted
+    finally:
+        lib.close()
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_the_api_counts_what_it_lists(tmp_path: Path, query: str) -> None:
+    dense(tmp_path / "lib.db").close()
+    with readlog.open(tmp_path / "lib.db") as lib:
+        for _, keywords in FILTERS:
+            assert lib.count(search=query, **keywords) == len(lib.search(query, limit=0, **keywords)), keywords
+
+
+def footer_total(out: str) -> int:
+    """N of a table's "Showing n of N entries"."""
+    found = re.search(r"Showing \d+ of ([\d,]+) entries", out)
+    assert found, out
+    return int(found.group(1).replace(",", ""))
+
+
+CLI_FILTERS = [[], ["--unread"], ["--read"], ["--starred"], ["--tag", "内核"], ["--source", "来源内核"], ["--archived"]]
+
+
+@pytest.mark.parametrize("query", ["内核", "内核调", "内核 调度", "内核 -调度", "调度 OR 缓存"])
+def test_the_command_line_shows_the_count_of_what_limit_0_lists(tmp_path: Path, run: Run, query: str) -> None:
+    db = str(tmp_path / "lib.db")
+    dense(Path(db)).close()
+    for options in CLI_FILTERS:
+        every = run("--db", db, "search", *query.split(), *options, "--limit", "0", "--json").stdout
+        total = len(json.loads(every))
+        if not total:
+            assert "Showing" not in run("--db", db, "search", *query.split(), *options, "--limit", "1").stdout
+            continue
+        out = run("--db", db, "search", *query.split(), *options, "--limit", "1").stdout
+        assert footer_total(out) == total, (query, options)
+
+
+def test_a_dense_pair_with_case_is_ranked_without_counting_its_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pair with case (Go) is not walked, but the tiers' choice of how to ask
+    the index (search_modes) reads density from the vocabulary too."""
+    batch = [
+        Entry(
+            title="Go tips" if i % 10 == 0 else f"entry {i}",
+            summary=f"GOing on {i}",
+            saved_at=START + timedelta(hours=i),
+        )
+        for i in range(40)
+    ]
+    lib = build(tmp_path / "lib.db", (batch, [], [], [], []))
+    counted: list[str] = []
+    real = ranking_module.fts_count
+    monkeypatch.setattr(ranking_module, "fts_count", lambda store, expr: counted.append(expr) or real(store, expr))
+    try:
+        f = Filters(query=parse_query("go"))
+        screen = [r["id"] for r in lib.select(f, limit=6)]
+        assert counted == []
+        assert screen == [31, 21, 11, 1, 40, 39]  # the titles, newest first, then the rest
+        assert screen == [r["id"] for r in lib.select(f, limit=0)][:6]
+        assert lib.count(f) == 40
+    finally:
+        lib.close()
