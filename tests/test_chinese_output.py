@@ -36,11 +36,14 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-@pytest.mark.parametrize("key", list(CATALOGUE))
-def test_every_message_has_chinese_with_the_same_fields(key: str) -> None:
-    english, chinese = CATALOGUE[key]
-    assert chinese and _fields(chinese) == _fields(english), key
-    assert CJK.search(chinese) or key in ("bad_option_value", "usage_no_option", "import_where"), key
+def test_every_message_has_chinese_with_the_same_fields() -> None:
+    unlike = [
+        key for key, (english, chinese) in CATALOGUE.items() if not chinese or _fields(chinese) != _fields(english)
+    ]
+    assert unlike == []
+    only_values = ("bad_option_value", "usage_no_option", "import_where")  # nothing but their fields and punctuation
+    not_chinese = [key for key, (_, chinese) in CATALOGUE.items() if not CJK.search(chinese) and key not in only_values]
+    assert not_chinese == []
 
 
 def test_every_screen_word_has_the_same_fields_in_chinese() -> None:

@@ -34,9 +34,9 @@ NOTE = fields.limit("note")
 TITLE = fields.limit("title")
 
 
-def _seed(run: Run, tmp_path: Path) -> None:
+def _seed(run: Run, tmp_path: Path, **first: object) -> None:
     lines = [
-        {"readlog": 1, "id": 1, "title": "一篇很长的文章", "url": "https://long.example/a"},
+        {"readlog": 1, "id": 1, "title": "一篇很长的文章", "url": "https://long.example/a", **first},
         {"readlog": 1, "id": 2, "title": "short", "url": "https://long.example/b", "note": "短"},
     ]
     path = tmp_path / "seed.jsonl"
@@ -50,15 +50,6 @@ def _article(chars: int) -> str:
     paragraph = '第一段，有“引号”、逗号, and "quotes"\tand a tab.\n'
     head = paragraph * (chars // 3 // len(paragraph))
     return (head + "长" * chars)[:chars]
-
-
-def _set_text(db: Path, entry_id: int, text: str) -> None:
-    with sqlite3.connect(db) as conn:
-        conn.execute(
-            "UPDATE entries SET text = ?, words = 1, fetched_at = '2026-11-30T10:00:00+00:00' WHERE id = ?",
-            (text, entry_id),
-        )
-    conn.close()
 
 
 def _restored_in_every_format(run: Run, library: Path, tmp_path: Path, *, added: int) -> list[tuple[str, Path]]:
@@ -84,11 +75,11 @@ def test_a_3_million_character_note_and_a_3_mb_article_come_back_from_the_export
     run: Run, library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(fields.NOTE_ENV, "3000000")  # the note's limit raised, as documented
-    _seed(run, tmp_path)
     note = ("笔记，第一行\n" + 'a, "quoted"\tline\n') * 100_000
     note = (note + "x" * 3_000_000)[:3_000_000]
-    run("note", "1", "-", input=note)
-    _set_text(library, 1, _article(3 * 2**20))
+    fetched = {"text": _article(3 * 2**20), "words": 1, "fetched_at": "2026-11-30T10:00:00+00:00"}
+    _seed(run, tmp_path, note=note, **fetched)  # in one record: each change of the entry indexes it again
+    assert len(run.json("show", "1")["note"]) == 3_000_000
     for fmt, fresh in _restored_in_every_format(run, library, tmp_path, added=2):
         with sqlite3.connect(fresh) as conn:
             lengths = conn.execute("SELECT length(note), length(text) FROM entries WHERE id = 1").fetchone()
