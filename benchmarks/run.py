@@ -667,7 +667,7 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"target": name, "value": value, "limit": limit, "unit": unit, "met": met, "note": note})
 
     top = sizes[-1] if sizes else None
-    provisional = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
+    provisional = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}" if top else "not measured"
     for name, limit in [*((k, v[0]) for k, v in READS.items()), *((k, v[0]) for k, v in COMPLETIONS.items())]:
         at_top = results["sizes"][str(top)] if top else {}
         t = at_top.get("reads", {}).get(name)

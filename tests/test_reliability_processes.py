@@ -21,7 +21,7 @@ from helpers import READLOG, child_env
 
 pytestmark = pytest.mark.slow  # real processes, signals and locks
 
-BIG = 5_000  # takes a second or more to import: far longer than the 0.1 s before a signal
+BIG = 3_000  # takes most of a second to import: far longer than the 0.1 s before a signal
 INTERRUPTED = re.compile(r"readlog: import interrupted: [\d,]+ of [\d,]+ entries saved; run it again to finish")
 
 

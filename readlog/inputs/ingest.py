@@ -26,6 +26,7 @@ from readlog.inputs import archive
 from readlog.inputs import detect as importers
 from readlog.inputs.reader import InputFile, close_input, open_input
 from readlog.inputs.vet import vet
+from readlog.model import fields
 from readlog.model.entry import Entry, Problem
 from readlog.model.errors import ReadlogError, UnreadableInput
 from readlog.model.messages import os_reason, say
@@ -302,6 +303,7 @@ def _store(
     result.import_id = import_id
     batch: list[Entry] = []
     not_own = result.format not in OWN_FORMATS  # a backup gives back every link the library held
+    limits = fields.limits()  # read from the environment once, not for each field of each entry
     bar_cm = progress(infile.name, infile.size) if progress else None
     bar = bar_cm.__enter__() if bar_cm else None
     try:
@@ -309,7 +311,7 @@ def _store(
             if isinstance(item, Problem):
                 result.problems.append(item)
                 continue
-            keep, problems = vet(item, as_of, result.cuts, web_only=not_own)
+            keep, problems = vet(item, as_of, result.cuts, web_only=not_own, limits=limits)
             result.problems.extend(problems)
             if not keep:
                 continue

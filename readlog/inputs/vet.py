@@ -14,6 +14,7 @@ allowed to stop the import or every later ``list``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime, timezone
 
 from readlog.model import fields
@@ -39,7 +40,12 @@ _LABELS = {
 
 
 def vet(
-    entry: Entry, as_of: datetime, cuts: dict[str, int] | None = None, *, web_only: bool = True
+    entry: Entry,
+    as_of: datetime,
+    cuts: dict[str, int] | None = None,
+    *,
+    web_only: bool = True,
+    limits: Mapping[str, int] | None = None,
 ) -> tuple[bool, list[Problem]]:
     """Clean ``entry`` in place: whether to keep it, and the problems found.
 
@@ -58,9 +64,10 @@ def vet(
     library held. A time out of
     range is replaced by the import's reference time ``as_of``: a read,
     star or archive stays set (only its date was unreadable), and a saved
-    time falls back the way a missing one does.
+    time falls back the way a missing one does. ``limits`` are the fields'
+    limits (fields.limits()), read once by an import for all its entries.
     """
-    fit(entry, cuts if cuts is not None else {})
+    fit(entry, cuts if cuts is not None else {}, limits)
     scheme = _SCHEME.match(entry.url)
     if scheme and scheme.group(1).lower() in CODE_SCHEMES:
         fields = {"title": entry.title[:60], "scheme": scheme.group(1).lower()}
@@ -80,11 +87,13 @@ def vet(
     return True, problems
 
 
-def fit(entry: Entry, cuts: dict[str, int]) -> None:
-    """Clean each text field of ``entry`` and cut it to its limit, counting
-    the fields cut in ``cuts``."""
+def fit(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int] | None = None) -> None:
+    """Clean each text field of ``entry`` and cut it to its limit (``limits``,
+    else the limits in force now), counting the fields cut in ``cuts``."""
+    if limits is None:
+        limits = fields.limits()
     for name in (*_ONE_LINE, *_MULTILINE):
-        value, cut = fitted(getattr(entry, name), name, one_line=name in _ONE_LINE)
+        value, cut = fitted(getattr(entry, name), name, one_line=name in _ONE_LINE, most=limits[name])
         setattr(entry, name, value)
         if cut:
             cuts[name] = cuts.get(name, 0) + 1
@@ -98,12 +107,14 @@ def fit(entry: Entry, cuts: dict[str, int]) -> None:
     fetched: dict[str, object] = getattr(entry, "fetched", None) or {}
     for name, found in fetched.items():
         if name in _FETCHED_TEXT and isinstance(found, str):
-            fetched[name], cut = fitted(found, _FETCHED_TEXT[name], one_line=name != "text")
+            fetched[name], cut = fitted(
+                found, _FETCHED_TEXT[name], one_line=name != "text", most=limits[_FETCHED_TEXT[name]]
+            )
             if cut:
                 cuts[name] = cuts.get(name, 0) + 1
 
 
-def fitted(value: str, name: str, *, one_line: bool) -> tuple[str, bool]:
+def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) -> tuple[str, bool]:
     """``value`` cleaned and within field ``name``'s limit, and whether it was cut.
 
     A value far past the limit is cut before it is cleaned (fields.margin),
@@ -112,7 +123,9 @@ def fitted(value: str, name: str, *, one_line: bool) -> tuple[str, bool]:
     value is cleaned again: what is stored then comes back unchanged from
     an export (a title cut after a space would lose that space on the way).
     """
-    most, margin = fields.limit(name), fields.margin(name)
+    if most is None:
+        most = fields.limit(name)
+    margin = fields.margin(name, most)
     far = len(value) > margin
     if far:
         value = value[:margin]

@@ -85,12 +85,13 @@ def fit(value: str, name: str, most: int | None = None) -> str | None:
     return value[:most] if len(value) > most else None
 
 
-def margin(name: str) -> int:
+def margin(name: str, most: int | None = None) -> int:
     """Characters of field ``name`` worth reading at all: past this a value
     is cut before it is even cleaned (a parser may stop collecting there),
     with room for what cleaning removes (escapes, runs of spaces). Folding
-    the spaces of a 20 MB title would make a string of each of its words."""
-    return 2 * limit(name) + (1 << 16)
+    the spaces of a 20 MB title would make a string of each of its words.
+    ``most``: the field's limit, when the caller has read it already."""
+    return 2 * (limit(name) if most is None else most) + (1 << 16)
 
 
 def fit_tags(tags: Iterable[str]) -> tuple[list[str], int, int]:
