@@ -123,6 +123,8 @@ def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) ->
     value is cleaned again: what is stored then comes back unchanged from
     an export (a title cut after a space would lose that space on the way).
     """
+    if value == "":  # most fields of most entries: nothing to clean or cut
+        return value, False
     if most is None:
         most = fields.limit(name)
     margin = fields.margin(name, most)
