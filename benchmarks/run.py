@@ -1010,13 +1010,7 @@ def main(argv: list[str] | None = None) -> int:
 
         results["capture"] = run_capture(base, args.work, env, args.capture_runs, measure, CLI_FLOOR_CMD, log)
     results["flags"] = flags(results) + triage_flags(results) + big_view_flags(results)
-    args.out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    table = markdown(results)
-    args.out.with_suffix(".md").write_text(table, encoding="utf-8")
-    print(table)
-    missed = [f["target"] for f in results["flags"] if f["met"] is False]
-    log(f"results: {args.out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
-    return 1 if missed else 0
+    return write_report(results, args.out, markdown(results))
 
 
 def report_part_only(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
@@ -1039,16 +1033,9 @@ def report_part_only(results: dict[str, Any], args: argparse.Namespace, base: li
     if args.only == "netscape":
         log("netscape 5,000")
         results["netscape"] = run_netscape(args, base, env)
-    checked = [f for f in flags(results) if f["value"] is not None]
-    results["flags"] = checked
-    out = args.out.with_name(f"{args.only}.json")
-    out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    table = part_markdown(results, args.only) + "\n" + flags_table(checked)
-    out.with_suffix(".md").write_text(table, encoding="utf-8")
-    print(table)
-    missed = [f["target"] for f in checked if f["met"] is False]
-    log(f"results: {out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
-    return 1 if missed else 0
+    results["flags"] = [f for f in flags(results) if f["value"] is not None]
+    table = part_markdown(results, args.only) + "\n" + flags_table(results["flags"])
+    return write_report(results, args.out.with_name(f"{args.only}.json"), table)
 
 
 def part_markdown(results: dict[str, Any], part: str) -> str:
@@ -1085,14 +1072,9 @@ def report_triage_only(results: dict[str, Any], args: argparse.Namespace, base: 
     """``--only triage``: the triage part alone, reported in triage.json and triage.md."""
     results["triage"] = {str(n): run_triage(n, args, base, env) for n in args.sizes}
     results["flags"] = triage_flags(results)
-    out = args.out.with_name("triage.json")
-    out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    table = triage_markdown(results) + "\n" + flags_table(results["flags"])
-    out.with_suffix(".md").write_text(table, encoding="utf-8")
-    print(table)
-    missed = [f["target"] for f in results["flags"] if f["met"] is False]
-    log(f"results: {out}" + (f"; {len(missed)} target(s) missed" if missed else ""))
-    return 1 if missed else 0
+    return write_report(
+        results, args.out.with_name("triage.json"), triage_markdown(results) + "\n" + flags_table(results["flags"])
+    )
 
 
 def report_big_views_only(
@@ -1101,9 +1083,15 @@ def report_big_views_only(
     """``--only bigviews``: the big views alone, reported in bigviews.json and bigviews.md."""
     results["big_views"] = {str(n): run_big_views(n, args, base, env) for n in args.big_views}
     results["flags"] = big_view_flags(results)
-    out = args.out.with_name("bigviews.json")
+    return write_report(
+        results, args.out.with_name("bigviews.json"), big_views_markdown(results) + "\n" + flags_table(results["flags"])
+    )
+
+
+def write_report(results: dict[str, Any], out: Path, table: str) -> int:
+    """Write ``results`` to ``out`` (JSON) and ``table`` beside it (.md), print the table, and
+    return the exit status: 1 when a target of ``results["flags"]`` was missed."""
     out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    table = big_views_markdown(results) + "\n" + flags_table(results["flags"])
     out.with_suffix(".md").write_text(table, encoding="utf-8")
     print(table)
     missed = [f["target"] for f in results["flags"] if f["met"] is False]
