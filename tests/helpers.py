@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,15 @@ def readlog(*args: str, env: dict[str, str] | None = None, **kwargs: Any) -> sub
 
 
 # ---- Hypothesis -------------------------------------------------------------------------------
+
+
+def netscape_file(path: Path, links: Iterable[tuple[str, str, int]]) -> Path:
+    """A Netscape bookmark file, as browsers export them, of (link, title, ADD_DATE) triples."""
+    lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>"]
+    lines += [f'<DT><A HREF="{url}" ADD_DATE="{added}">{title}</A>' for url, title, added in links]
+    lines.append("</DL><p>")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
 
 
 def as_nobody() -> list[str] | None:

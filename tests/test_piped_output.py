@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Built, Run, write
-from helpers import READLOG, child_env
+from conftest import Built, Run
+from helpers import READLOG, child_env, netscape_file
 
 LONG = "A title long enough that no eighty column table could ever show it whole: " + "word " * 20
 LONG = LONG.strip()
@@ -29,12 +29,11 @@ LONG = LONG.strip()
 
 def _bookmarks(path: Path, n: int) -> Path:
     """A Netscape bookmark file of ``n`` links, the first with the long title."""
-    lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>"]
-    for i in range(n):
-        title = LONG if i == 0 else f"Bookmark number {i} with a title of some length to fill the pipe quickly"
-        lines.append(f'<DT><A HREF="https://example.com/{i}" ADD_DATE="1764000000">{title}</A>')
-    lines.append("</DL><p>")
-    return write(path, "\n".join(lines) + "\n")
+    titles = (
+        LONG if i == 0 else f"Bookmark number {i} with a title of some length to fill the pipe quickly"
+        for i in range(n)
+    )
+    return netscape_file(path, ((f"https://example.com/{i}", t, 1764000000) for i, t in enumerate(titles)))
 
 
 @pytest.fixture

@@ -30,8 +30,8 @@ from readlog.store.fold import FTS5_RANGES, PREMAP, chain, fold, fold_spans
 from readlog.store.schema import SPACES
 from readlog.store.search import parse_query, snippet
 
-from conftest import Run, write
-from helpers import FIXED_NOW, examples
+from conftest import Run
+from helpers import FIXED_NOW, examples, netscape_file
 
 N = 1200  # entries: more than two of the table's chunks (TABLE_ROWS) and of the pipe's batches
 LONG = "A title about kernels far too long for any terminal table, so only a whole line keeps it: " + "word " * 30
@@ -40,12 +40,8 @@ LONG = LONG.strip()
 
 def _bookmarks(path: Path, n: int) -> Path:
     """A Netscape bookmark file of ``n`` links about kernels, the first with the long title."""
-    lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>"]
-    for i in range(n):
-        title = LONG if i == 0 else f"Streamed entry {i} about kernels and their schedulers"
-        lines.append(f'<DT><A HREF="https://stream.example/{i}" ADD_DATE="{1764000000 + i}">{title}</A>')
-    lines.append("</DL><p>")
-    return write(path, "\n".join(lines) + "\n")
+    titles = (LONG if i == 0 else f"Streamed entry {i} about kernels and their schedulers" for i in range(n))
+    return netscape_file(path, ((f"https://stream.example/{i}", t, 1764000000 + i) for i, t in enumerate(titles)))
 
 
 @pytest.fixture(scope="module")
