@@ -12,7 +12,6 @@ from __future__ import annotations
 import inspect
 import json
 import re
-import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,8 +29,8 @@ from readlog.store.fold import FTS5_RANGES, PREMAP, chain, fold, fold_spans
 from readlog.store.schema import SPACES
 from readlog.store.search import parse_query, snippet
 
-from conftest import Run
-from helpers import FIXED_NOW, examples, netscape_file
+from conftest import Built, Run
+from helpers import examples, netscape_file
 
 N = 1200  # entries: more than two of the table's chunks (TABLE_ROWS) and of the pipe's batches
 LONG = "A title about kernels far too long for any terminal table, so only a whole line keeps it: " + "word " * 30
@@ -44,25 +43,17 @@ def _bookmarks(path: Path, n: int) -> Path:
     return netscape_file(path, ((f"https://stream.example/{i}", t, 1764000000 + i) for i, t in enumerate(titles)))
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The library of N entries, made once for the module (at the suite's clock)."""
-    import time_machine
-
+def _many(path: Path) -> None:
     import readlog
 
-    folder = tmp_path_factory.mktemp("streaming")
-    path = folder / "many.db"
-    with time_machine.travel(FIXED_NOW), readlog.open(path) as made:
-        assert made.import_path(_bookmarks(folder / "many.html", N)).added == N
-    return path
+    with readlog.open(path) as made:
+        assert made.import_path(_bookmarks(path.parent / "many.html", N)).added == N
 
 
 @pytest.fixture
-def many(built: Path, library: Path, run: Run) -> Run:
-    """The tests' own library (READLOG_DB) is a copy of the one of N entries."""
-    library.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(built, library)
+def many(built: Built, library: Path, run: Run) -> Run:
+    """The tests' own library (READLOG_DB): a copy of the one of N entries, made once per test process."""
+    built("streamed", _many, library)
     return run
 
 
