@@ -70,8 +70,8 @@ def vet(
     fit(entry, cuts if cuts is not None else {}, limits)
     scheme = _SCHEME.match(entry.url)
     if scheme and scheme.group(1).lower() in CODE_SCHEMES:
-        fields = {"title": entry.title[:60], "scheme": scheme.group(1).lower()}
-        return False, [Problem(entry.line, "import_code_link", fields)]
+        named = {"title": entry.title[:60], "scheme": scheme.group(1).lower()}
+        return False, [Problem(entry.line, "import_code_link", named)]
     shown = refused_link(entry.url) if web_only else None
     if shown is not None:
         return False, [_refused(entry, shown)]

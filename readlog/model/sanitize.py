@@ -84,19 +84,15 @@ def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> s
     where a tab may indent code); on screen they become spaces.
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
-    if s.isprintable() or ("\n" in s and s.replace("\n", "").isprintable()) or not _SUSPECT.search(s):
-        # isprintable: one C loop, true for nearly all titles (and, without its line breaks, most notes)
-        return " ".join(s.split()) if one_line else s
-    table = _ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE
-    if "\t" in s and s.replace("\t", "").replace("\n", "").isprintable():
-        # Printable apart from tabs and line breaks (a note or an article with code in it):
-        # only the tabs change, without a look-up of every character.
-        s = s.replace("\t", table.tab)
-    else:
-        s = _ESCAPES.sub("", s).translate(table)
-    if one_line:
-        return " ".join(s.split())
-    return s
+    if not s.isprintable():  # one C loop, true for nearly all titles
+        table = _ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE
+        if s.replace("\n", "").replace("\t", "").isprintable():
+            # Printable apart from line breaks and tabs (most notes, an article with code in
+            # it): only the tabs change, without a look-up of every character.
+            s = s.replace("\t", table.tab)
+        elif _SUSPECT.search(s):
+            s = _ESCAPES.sub("", s).translate(table)
+    return " ".join(s.split()) if one_line else s
 
 
 # C0 and C1 control characters other than tab and newline, and DEL: what no
