@@ -114,9 +114,6 @@ def readlog(*args: str, env: dict[str, str] | None = None, **kwargs: Any) -> sub
     return subprocess.run([*READLOG, *args], env=child_env() if env is None else env, text=True, **kwargs)
 
 
-# ---- Hypothesis -------------------------------------------------------------------------------
-
-
 def netscape_file(path: Path, links: Iterable[tuple[str, str, int]]) -> Path:
     """A Netscape bookmark file, as browsers export them, of (link, title, ADD_DATE) triples."""
     lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>"]
@@ -124,6 +121,9 @@ def netscape_file(path: Path, links: Iterable[tuple[str, str, int]]) -> Path:
     lines.append("</DL><p>")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+# ---- Hypothesis -------------------------------------------------------------------------------
 
 
 def as_nobody() -> list[str] | None:
@@ -134,8 +134,8 @@ def as_nobody() -> list[str] | None:
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     probe = subprocess.run(
         [*prefix, sys.executable, "-c", "import readlog.cli"],
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         capture_output=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         cwd="/",
     )
     return prefix if probe.returncode == 0 else None
