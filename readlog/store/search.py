@@ -287,12 +287,6 @@ def caseless_term(query: Query) -> str | None:
     return text
 
 
-def caseless_pair(query: Query) -> str | None:
-    """caseless_term's term when it has two characters (内核, 调度, 12), else None."""
-    text = caseless_term(query)
-    return text if text is not None and len(text) == 2 else None
-
-
 def tier_of(term: str) -> tuple[str, list[str]]:
     """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
     for a term found with ``instr``, or NULL when no column holds it."""
