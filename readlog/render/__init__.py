@@ -925,6 +925,11 @@ def _ends_in_number(text: str, end: int) -> bool:
     return text[end - 1] in _NUMBER_LAST and _NUMBER_END.search(text, max(0, end - 64), end) is not None
 
 
+def _glued(before: str, after: str) -> bool:
+    """Whether a line may not break between ``before`` and ``after`` (both not empty)."""
+    return after[0] in _NO_LINE_START or before[-1] in _NO_LINE_END or _ends_in_number(before, len(before))
+
+
 def _units(paragraph: str) -> Iterator[tuple[str, bool]]:
     """The paragraph's units, each with whether a space came before it: its
     pieces glued wherever a line may not break between them: before closing
@@ -935,7 +940,7 @@ def _units(paragraph: str) -> Iterator[tuple[str, bool]]:
         if piece.isspace():
             space = True
             continue
-        if unit and (piece[0] in _NO_LINE_START or unit[-1] in _NO_LINE_END or _ends_in_number(unit, len(unit))):
+        if unit and _glued(unit, piece):
             unit += " " + piece if space else piece
         else:
             if unit:
@@ -952,7 +957,7 @@ def _ascii_units(paragraph: str) -> Iterator[tuple[str, bool]]:
     units: list[str] = []
     for word in paragraph.split():
         last = units[-1] if units else ""
-        if last and (word[0] in _NO_LINE_START or last[-1] in _NO_LINE_END or _ends_in_number(last, len(last))):
+        if last and _glued(last, word):
             units[-1] += " " + word
         else:
             units.append(word)
@@ -992,7 +997,7 @@ def _fill(units: Iterable[tuple[str, bool]], width: int, measure: Callable[[str]
         w = measure(unit)
         gap = 1 if spaced and line else 0
         if used + gap + w <= width:
-            line, used = line + " " * gap + unit if gap else line + unit, used + gap + w
+            line, used = line + " " * gap + unit, used + gap + w
             continue
         if line:
             out.append(line)
