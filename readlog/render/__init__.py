@@ -1017,11 +1017,12 @@ def _split_unit(unit: str, width: int) -> list[str]:
     character wider than the line has a line of its own."""
     lines: list[str] = []
     start, end = 0, len(unit)
+    left = cell_len(unit)  # the cells from start on: measured once, not again for each line
     while start < end:
-        if cell_len(unit[start:]) <= width:
+        if left <= width:
             lines.append(unit[start:])
             break
-        best, best_cost = start + 1, (True, True, True, True)
+        best, best_cost, taken = start + 1, (True, True, True, True), cell_len(unit[start])
         full = solid = 0  # cells from start, and up to the last non-space
         for i in range(start, end):
             ch = unit[i]
@@ -1030,14 +1031,14 @@ def _split_unit(unit: str, width: int) -> list[str]:
                     break
                 cost = (*_break_cost(unit, i), False)
                 if cost <= best_cost:
-                    best, best_cost = i, cost
+                    best, best_cost, taken = i, cost, full
             full += cell_len(ch)
             if not ch.isspace():
                 solid = full
         lines.append(unit[start:best].rstrip())
-        start = best
+        start, left = best, left - taken
         while start < end and unit[start].isspace():
-            start += 1
+            start, left = start + 1, left - cell_len(unit[start])
     return lines
 
 
