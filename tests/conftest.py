@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 import time_machine
+import typer
 from hypothesis import HealthCheck, settings
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
-from readlog.cli import app_for
+from readlog.cli import app_for, command_name
 
 from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 
@@ -111,20 +112,35 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+_COMMANDS: dict[str | None, Any] = {}
+
+
+def _command_for(args: list[str]) -> Any:
+    """The click command ``readlog.cli.main`` would build for ``args`` (``app_for``:
+    only the command invoked; help and unknown names get the full app), built once
+    per test process. Typer builds a click command from the app on every run,
+    reading each function's signature and type hints: about 8 ms a run, nearly a
+    tenth of the whole suite's time, for a result that depends only on which
+    command is named. Click's commands keep no state between runs (each run has
+    its own context), as in any program that calls one command twice."""
+    name = command_name(args)
+    if name not in _COMMANDS:
+        _COMMANDS[name] = typer.main.get_command(app_for(args))
+    return _COMMANDS[name]
+
+
 class Run:
     """Invoke the CLI in-process and keep stdout and stderr apart.
 
-    Like ``readlog.cli.main``, each run gets ``app_for(args)``: an app holding only
-    the command invoked (help and unknown names get the full app). Typer rebuilds
-    the click commands of every registered command on each invocation, which was
-    most of the suite's time in the in-process tests.
+    Each run gets the command ``readlog.cli.main`` builds for its arguments
+    (``app_for``), made once per process (``_command_for``).
     """
 
     def __init__(self) -> None:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, input: str | bytes | None = None, code: int | None = 0) -> Any:
-        result = self.runner.invoke(app_for(list(args)), list(args), input=input, catch_exceptions=False)
+        result = self._invoke(list(args), input)
         if code is not None:
             assert result.exit_code == code, (
                 f"exit {result.exit_code}, wanted {code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
@@ -133,6 +149,26 @@ class Run:
 
     def json(self, *args: str) -> Any:
         return json.loads(self(*args, "--json").stdout)
+
+    def _invoke(self, args: list[str], input: str | bytes | None) -> Result:
+        """typer's ``CliRunner.invoke`` (streams, environment and prompts set aside
+        by its ``isolation``) with the command built once; exceptions other than
+        SystemExit propagate (catch_exceptions=False)."""
+        command = _command_for(args)
+        code: Any = 0
+        with self.runner.isolation(input=input) as (out, err, both):
+            try:
+                command.main(args=args, prog_name=self.runner.get_default_prog_name(command))
+            except SystemExit as exc:
+                code = 0 if exc.code is None else exc.code
+                if not isinstance(code, int):
+                    sys.stdout.write(f"{code}\n")
+                    code = 1
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                streams = out.getvalue(), err.getvalue(), both.getvalue()  # closed when isolation ends
+        return Result(self.runner, *streams, None, code, None)
 
 
 @pytest.fixture

@@ -37,6 +37,21 @@ def get_all(urls: list[str], **limits: Any) -> list[Page]:
     return [found[i] for i in range(len(urls))]
 
 
+def test_two_servers_in_one_process_each_record_their_own_requests(server: Server) -> None:
+    """Each test module that takes the fixtures starts its own server; two modules in one
+    worker once shared the handler's record, so one module's counts saw nothing."""
+    other, servers = webserver.start()
+    try:
+        get(other.url("/en?whose=other"))
+        get(server.url("/en?whose=mine"))
+    finally:
+        for httpd in servers:
+            httpd.shutdown()
+            httpd.server_close()
+    assert [r.path for r in other.asked("/en?whose")] == ["/en?whose=other"]
+    assert [r.path for r in server.asked("/en?whose")] == ["/en?whose=mine"]
+
+
 def test_chinese_and_english_pages(server: Server) -> None:
     zh, en = get_all([server.url("/zh"), server.url("/en")])
     assert zh.ok and zh.status == 200 and zh.is_html and ZH_TITLE in zh.text and zh.charset == "utf-8"

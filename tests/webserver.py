@@ -420,12 +420,13 @@ class _QuietServer(ThreadingHTTPServer):
 
 def start() -> tuple[Server, list[ThreadingHTTPServer]]:
     """Serve the pages on 127.0.0.1 and 127.0.0.2 (ports chosen by the system)."""
-    servers = []
-    for host in ("127.0.0.1", "127.0.0.2"):
-        servers.append(_QuietServer((host, 0), Handler))
+    # A handler class of this server's own: each test module that takes the fixtures starts a
+    # server, and a state kept on Handler itself would send one server's requests to the other's
+    # record when two such modules run in the same worker.
+    handler = type("BoundHandler", (Handler,), {"pages": _pages()})
+    servers = [_QuietServer((host, 0), handler) for host in ("127.0.0.1", "127.0.0.2")]
     state = Server(servers[0].server_address[1], servers[1].server_address[1])
-    Handler.state = state
-    Handler.pages = _pages()
+    handler.state = state
     for httpd in servers:
         threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return state, servers
