@@ -185,3 +185,34 @@ def test_cut_never_leaves_opening_punctuation_or_a_blank_before_its_ellipsis(tex
         kept = out[:-1]
         assert out.endswith("…") and text.startswith(kept)
         assert not kept or (kept[-1] not in OPENING and not kept[-1].isspace()), out
+
+
+# ---- a long token is cut every width characters, as the general search would cut it ----------
+
+_TOKEN_CHARS = "aZq09+/_-=~'<>" + "().,%!?" + " "  # what the shortcut takes, and what it must refuse
+
+
+def _tokens() -> st.SearchStrategy[str]:
+    from readlog.render import _UNIFORM_ASCII
+
+    return st.from_regex(_UNIFORM_ASCII, fullmatch=True) | st.text(_TOKEN_CHARS, min_size=1, max_size=120)
+
+
+@given(_tokens(), st.integers(1, 30))
+@example("ab+c12/" * 20, 7)
+@example("a" * 100, 1)
+@example("ab+12" * 10, 9)  # a number after "+": not uniform
+def test_a_uniform_token_is_cut_where_the_general_search_cuts_it(unit: str, width: int) -> None:
+    from readlog import render
+
+    unit = unit.strip() or "a"
+    assert render._split_unit(unit, width) == render._split_general(unit, width)
+
+
+def test_a_token_of_a_million_characters_is_cut_every_width_characters() -> None:
+    from readlog import render
+
+    token = "deadBEEF0123+/" * 75_000  # a base64-like blob: letters, digits after letters, + and /
+    assert render._UNIFORM_ASCII.fullmatch(token)  # the shortcut takes it
+    lines = render.wrap(token, 80).split("\n")
+    assert "".join(lines) == token and {len(line) for line in lines[:-1]} == {80}
