@@ -883,6 +883,7 @@ class _Bar:
 
 # CJK, Hangul, full-width forms and CJK punctuation: a line may break between any two of them.
 _WIDE = (("\u2e80", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"), ("\uff00", "\uffef"), ("\u3000", "\u303f"))
+_WIDE_FROM = min(lo for lo, _ in _WIDE)  # below it nothing is wide (Latin, digits, most punctuation)
 _TOKENS = re.compile(r"\s+|\S+")
 
 
@@ -1099,7 +1100,7 @@ _NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\t\x0b\x0c\r]")
 
 
 def _is_wide(ch: str) -> bool:
-    return any(lo <= ch <= hi for lo, hi in _WIDE)
+    return ch >= _WIDE_FROM and any(lo <= ch <= hi for lo, hi in _WIDE)
 
 
 # The columns whose text must not be cut: they widen when later rows of a long table need it.
