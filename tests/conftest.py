@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 import time_machine
-import typer
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner, Result
 
-from readlog.cli import app_for, command_name
+from readlog.cli import command_for, command_name, help_language
 
 from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 
@@ -112,7 +111,7 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
-_COMMANDS: dict[str | None, Any] = {}
+_COMMANDS: dict[tuple[str | None, str], Any] = {}
 
 
 def _command_for(args: list[str]) -> Any:
@@ -121,12 +120,14 @@ def _command_for(args: list[str]) -> Any:
     per test process. Typer builds a click command from the app on every run,
     reading each function's signature and type hints: about 8 ms a run, nearly a
     tenth of the whole suite's time, for a result that depends only on which
-    command is named. Click's commands keep no state between runs (each run has
+    command is named and the language its help is said in (``command_for``
+    builds a fresh command for each language, so a Chinese help never reaches
+    an English run). Click's commands keep no state between runs (each run has
     its own context), as in any program that calls one command twice."""
-    name = command_name(args)
-    if name not in _COMMANDS:
-        _COMMANDS[name] = typer.main.get_command(app_for(args))
-    return _COMMANDS[name]
+    key = (command_name(args), help_language(args))
+    if key not in _COMMANDS:
+        _COMMANDS[key] = command_for(args)
+    return _COMMANDS[key]
 
 
 class Run:

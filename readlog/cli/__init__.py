@@ -430,6 +430,51 @@ def app_for(args: list[str]) -> typer.Typer:
     return one
 
 
+def command_for(args: list[str]) -> Any:
+    """The click command that runs ``args``: typer's build of ``app_for(args)``,
+    its help said in the run's language (``help_language``). Each call builds
+    a fresh command, so a localised one never reaches a run in another
+    language, and the declarations stay as they are."""
+    command = typer.main.get_command(app_for(args))
+    lang = help_language(args)
+    if lang == "en":
+        return command
+    from readlog.cli.helptext import localised
+
+    return localised(command, lang)
+
+
+def help_language(args: list[str]) -> str:
+    """The language of the help screen ``args`` may show (-h, --help, or a
+    group named without its command), as ``language_of`` finds it; "en" for
+    a run that shows none, which then looks up nothing and costs what it did."""
+    words = args[: args.index("--")] if "--" in args else args
+    wants_help = "-h" in words or "--help" in words
+    if not wants_help and command_name(args) not in {g.name for g in registry.registered_groups}:
+        return "en"
+    return language_of(args)
+
+
+def _invoke(command: Any, args: list[str]) -> Any:
+    """Run ``command`` as ``Typer.__call__`` would: typer's exception hook
+    (a bug shows typer's short traceback, without local variables)."""
+    from typer.main import except_hook
+    from typer.models import DeveloperExceptionConfig
+
+    if sys.excepthook != except_hook:
+        sys.excepthook = except_hook
+    try:
+        return command(args=args, standalone_mode=False)
+    except Exception as exc:
+        config = DeveloperExceptionConfig(
+            pretty_exceptions_enable=registry.pretty_exceptions_enable,
+            pretty_exceptions_show_locals=registry.pretty_exceptions_show_locals,
+            pretty_exceptions_short=registry.pretty_exceptions_short,
+        )
+        setattr(exc, typer.main._typer_developer_exception_attr_name, config)
+        raise
+
+
 def tolerant_output() -> None:
     """Let standard output and error replace what the terminal's encoding
     cannot show (a Chinese title under PYTHONIOENCODING=latin-1 or an ASCII
@@ -466,9 +511,8 @@ def main() -> None:
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException
     args = sys.argv[1:]
     try:
-        app = app_for(args)
-        args = hoisted(args, app)
-        code = app(args=args, standalone_mode=False)
+        args = hoisted(args, app_for(args))
+        code = _invoke(command_for(args), args)
         sys.stdout.flush()  # a full disk may only show when the last output is flushed
     except click_exception as exc:  # a usage mistake: one line, not click's framed box
         sys.stderr.write(f"readlog: {usage_message(exc, language_of(args))}\n")

@@ -1027,6 +1027,1348 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "input_gzip_data": ("gzip data", "gzip 数据"),
     "input_archive_member": ("archive member", "压缩包成员"),
     "import_more_problems": ("{name}: ... and {n:,} more problems", "{name}：……另有 {n:,} 个问题"),
+    # ---- --help in Chinese: what typer and click say around the help texts (cli/helptext.py)
+    "help_usage": ("Usage:", "用法："),
+    "help_options_metavar": ("[OPTIONS]", "[选项]"),
+    "help_command_metavar": ("COMMAND [ARGS]...", "命令 [参数]..."),
+    "help_panel_arguments": ("Arguments", "参数"),
+    "help_panel_options": ("Options", "选项"),
+    "help_panel_commands": ("Commands", "命令"),
+    "help_default": ("[default: {value}]", "[默认：{value}]"),
+    "help_required": ("[required]", "[必填]"),
+    "help_env_var": ("[env var: {name}]", "[环境变量：{name}]"),
+    "help_help_option": ("Show this message and exit.", "显示此帮助并退出。"),
+    # ---- --help in Chinese: each English text is the declaration's own (its command's docstring or
+    # its option's help=), matched by that text; a test checks that every one has its key here
+    "help_cmd_root": (
+        (
+            "A private, local, fast reading tracker for the terminal.\n"
+            "\n"
+            "Import digests and read-later exports, then triage them with list, show,\n"
+            "star, read and search. Run with no command for an overview of your library.\n"
+            "--db and --lang may also follow the command (readlog list --db x.db).\n"
+            "Piped or redirected, tables print whole tab-separated lines\n"
+            "(READLOG_FORCE_TTY=1 keeps the terminal's layout).\n"
+            "Exit status: 0 ok, 1 something was not done, 2 usage error, 141 the\n"
+            "reader of the output went away (| head), as git and gh.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog import digest.txt saved.txt\n"
+            "  readlog list --unread\n"
+            "  readlog --db ~/reading.db search 内核"
+        ),
+        (
+            "在终端里用的私人、本地、快速的阅读记录工具。\n"
+            "\n"
+            "导入摘要和稍后读的导出文件，再用 list、show、star、read 和 search 整理。"
+            "不带命令运行时显示书库概况。--db 和 --lang 也可以写在命令后面（readlog list --db x.db）。"
+            "输出到管道或重定向时，表格打印完整的、以制表符分隔的行（READLOG_FORCE_TTY=1 保持终端的排版）。"
+            "退出状态：0 成功，1 有事没做成，2 用法错误，141 输出的读取方已离开（| head），与 git 和 gh "
+            "相同。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog import digest.txt saved.txt\n"
+            "  readlog list --unread\n"
+            "  readlog --db ~/reading.db search 内核"
+        ),
+    ),
+    "help_root_db": (
+        "Library file (else $READLOG_DB, else the user data dir).",
+        "书库文件（否则用 $READLOG_DB，再否则用用户数据目录）。",
+    ),
+    "help_root_lang": (
+        "Language for labels and times: en or zh.",
+        "标签和时间的语言：en 或 zh。",
+    ),
+    "help_root_version": (
+        "Show the version.",
+        "显示版本。",
+    ),
+    "help_root_install_completion": (
+        "Install completion for the current shell (bash, zsh, fish).",
+        "为当前 shell 安装补全（bash、zsh、fish）。",
+    ),
+    "help_root_show_completion": (
+        "Show the completion script for the current shell (readlog completion SHELL names one).",
+        "显示当前 shell 的补全脚本（readlog completion SHELL 可指定 shell）。",
+    ),
+    "help_cmd_import": (
+        (
+            "Import entries from export files; re-importing never duplicates.\n"
+            "\n"
+            "Each file is one transaction. Problems are reported with line numbers and\n"
+            "the rest of the file still imports (exit status 1 so scripts notice).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog import digest.txt\n"
+            "  readlog import saved.txt --as-of 2026-12-01\n"
+            "  cat export.txt | readlog import - --format bookmarks\n"
+            "  readlog import bookmarks.html pocket.csv metadata_0_to_20.json\n"
+            "  readlog import ~/exports/ pocket-export.zip\n"
+            "  curl -s https://blog.rust-lang.org/feed.xml | readlog import -"
+        ),
+        (
+            "从导出文件导入条目；重复导入不会产生重复条目。\n"
+            "\n"
+            "每个文件是一个事务。问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog import digest.txt\n"
+            "  readlog import saved.txt --as-of 2026-12-01\n"
+            "  cat export.txt | readlog import - --format bookmarks\n"
+            "  readlog import bookmarks.html pocket.csv metadata_0_to_20.json\n"
+            "  readlog import ~/exports/ pocket-export.zip\n"
+            "  curl -s https://blog.rust-lang.org/feed.xml | readlog import -"
+        ),
+    ),
+    "help_import_paths": (
+        "Export files, directories or zip archives of them, to import; - reads standard input.",
+        "要导入的导出文件、目录或其 zip 压缩包；- 表示读取标准输入。",
+    ),
+    "help_import_fmt": (
+        (
+            "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, "
+            "netscape, pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, "
+            "safari, feed, urls, links."
+        ),
+        (
+            "输入格式，默认根据内容识别：digest、bookmarks、jsonl、readlog-csv、netscape、pocket、"
+            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、urls、"
+            "links。"
+        ),
+    ),
+    "help_import_as_of": (
+        (
+            "When the export was made, for stamps like 收藏16 天前 (default: when the file was last "
+            "modified; now for standard input)."
+        ),
+        "导出的时间，用于“收藏16 天前”这类时间（默认：文件最后修改的时间；标准输入则为现在）。",
+    ),
+    "help_import_encoding": (
+        "Text encoding, e.g. gb18030 (default: UTF-8/16 by BOM).",
+        "文本编码，例如 gb18030（默认：按 BOM 判断 UTF-8/16）。",
+    ),
+    "help_import_strict": (
+        "Import a file only if it has no problems at all.",
+        "只有文件完全没有问题时才导入。",
+    ),
+    "help_import_as_json": (
+        "Print the results as JSON.",
+        "以 JSON 打印结果。",
+    ),
+    "help_cmd_add": (
+        (
+            "Save links: the page's title, description, site and date are read at once.\n"
+            "\n"
+            "A link already in the library (the same address once normalised) is\n"
+            "reported with its id and changed only as the options say (--star, --tag,\n"
+            "...). When the page cannot be read the link is saved anyway, with its\n"
+            "host as the source, and readlog says why: offline, a timeout or a busy\n"
+            "server (readlog fetch fills it in later), or a page that is gone, a PDF\n"
+            "or an image (saved with the link only). readlog fetch downloads the\n"
+            "article text. Only http and https links are taken.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog add https://example.com/post\n"
+            "  readlog add https://example.com/post --tag rust --star\n"
+            "  readlog add https://a.example/x https://b.example/y --no-fetch\n"
+            "  pbpaste | readlog add -"
+        ),
+        (
+            "收藏链接：立即读取网页的标题、简介、网站和日期。\n"
+            "\n"
+            "书库中已有的链接（规范化后地址相同）会报告其编号，只按选项修改（--star、--tag 等）。"
+            "网页无法读取时链接照样收藏，以主机名作来源，并说明原因：离线、超时或服务器繁忙（之后可用 "
+            "readlog fetch 补全），或网页已不存在、是 PDF 或图片（只保存链接）。readlog fetch 会下载正文。"
+            "只接受 http 和 https 链接。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog add https://example.com/post\n"
+            "  readlog add https://example.com/post --tag rust --star\n"
+            "  readlog add https://a.example/x https://b.example/y --no-fetch\n"
+            "  pbpaste | readlog add -"
+        ),
+    ),
+    "help_add_urls": (
+        "Links to save; - reads them from standard input.",
+        "要收藏的链接；- 表示从标准输入读取。",
+    ),
+    "help_add_title": (
+        "The title (else the page's own).",
+        "标题（否则用网页自己的）。",
+    ),
+    "help_add_tags": (
+        "A tag (repeat for several).",
+        "一个标签（可重复以添加多个）。",
+    ),
+    "help_add_note": (
+        "A note.",
+        "一条笔记。",
+    ),
+    "help_add_star": (
+        "Star it.",
+        "加星。",
+    ),
+    "help_add_read": (
+        "Mark it read.",
+        "标为已读。",
+    ),
+    "help_add_source": (
+        "The source (else the site's name, or its host).",
+        "来源（否则用网站名或主机名）。",
+    ),
+    "help_add_category": (
+        "A category.",
+        "一个分类。",
+    ),
+    "help_add_no_fetch": (
+        "Save at once without reading the page.",
+        "立即保存，不读取网页。",
+    ),
+    "help_add_as_json": (
+        "Print what was done as JSON.",
+        "以 JSON 打印做了什么。",
+    ),
+    "help_cmd_fetch": (
+        (
+            "Download entries' pages and keep their article text, length and language.\n"
+            "\n"
+            "Without ids or filters: every entry with a link that was never fetched,\n"
+            "and those whose last try failed (a page that answered with an error, or\n"
+            "a dead link, at most once a day; one named by its id at once).\n"
+            "--refetch fetches the chosen entries again, pages read well included.\n"
+            "Ctrl-C stops at once and keeps every page already fetched. Exit status\n"
+            "1 when a page could not be fetched (each is listed, dead links as such:\n"
+            "see readlog list --dead).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog fetch\n"
+            "  readlog fetch 12 15-18\n"
+            '  readlog fetch --source "Go Blog" --refetch\n'
+            "  readlog fetch --dead --refetch --jobs 8"
+        ),
+        (
+            "下载条目的网页，保存正文、长度和语言。\n"
+            "\n"
+            "不给编号或筛选条件时：所有从未抓取过的带链接条目，"
+            "以及上次抓取失败的条目（返回错误的网页或失效链接每天最多重试一次；用编号指定的立即重试）。"
+            "--refetch 重新抓取选中的条目，包括已经读取成功的网页。Ctrl-C 立即停止，已抓取的网页都会保留。"
+            "有网页无法抓取时退出状态为 1（逐一列出，失效链接会标明：见 readlog list --dead）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog fetch\n"
+            "  readlog fetch 12 15-18\n"
+            '  readlog fetch --source "Go Blog" --refetch\n'
+            "  readlog fetch --dead --refetch --jobs 8"
+        ),
+    ),
+    "help_fetch_ids": (
+        "Entry ids and ranges (or use filters).",
+        "条目编号和范围（或使用筛选条件）。",
+    ),
+    "help_opt_unread": (
+        "Only unread entries.",
+        "只要未读的条目。",
+    ),
+    "help_opt_read": (
+        "Only read entries.",
+        "只要已读的条目。",
+    ),
+    "help_opt_starred": (
+        "Only starred entries.",
+        "只要加星的条目。",
+    ),
+    "help_opt_source": (
+        "Only this source (case-insensitive).",
+        "只要这个来源的条目（不区分大小写）。",
+    ),
+    "help_opt_category": (
+        "Only this category.",
+        "只要这个分类的条目。",
+    ),
+    "help_opt_since": (
+        "Saved since: 2026-11-01, 7d, 2w, 3mo.",
+        "在此之后收藏：2026-11-01、7d、2w、3mo。",
+    ),
+    "help_opt_before": (
+        "Saved before: 2026-01-01, 30d.",
+        "在此之前收藏：2026-01-01、30d。",
+    ),
+    "help_opt_tag": (
+        "Only entries with this tag (repeat for all of several).",
+        "只要带这个标签的条目（可重复，须全部带有）。",
+    ),
+    "help_opt_archived": (
+        "Only archived entries (without it they are left out; export takes all).",
+        "只要已归档的条目（不加时不含归档条目；export 包含全部）。",
+    ),
+    "help_opt_search": (
+        "Only entries matching QUERY (words as readlog search takes them).",
+        "只要匹配 QUERY 的条目（词语写法同 readlog search）。",
+    ),
+    "help_opt_dead": (
+        "Only links found dead (readlog fetch found them gone).",
+        "只要失效的链接（readlog fetch 发现已不存在）。",
+    ),
+    "help_opt_min_time": (
+        "Only articles taking at least this long to read.",
+        "只要阅读时间至少这么长的文章。",
+    ),
+    "help_opt_max_time": (
+        "Only articles read in at most this many minutes.",
+        "只要最多这么多分钟读完的文章。",
+    ),
+    "help_fetch_refetch": (
+        "Fetch again, even pages fetched already.",
+        "重新抓取，包括已经抓取过的网页。",
+    ),
+    "help_fetch_jobs": (
+        "Pages downloaded at once (one at a time per site).",
+        "同时下载的网页数（每个网站一次一个）。",
+    ),
+    "help_cmd_export": (
+        (
+            "Export entries: every field and state, to stdout or a file.\n"
+            "\n"
+            "Takes the same filters as list, but includes archived entries unless\n"
+            "--archived asks for only those. jsonl, json and csv keep everything,\n"
+            "and `readlog import` reads them back (ids, times, states, tags and notes\n"
+            "included); csv is UTF-8 with a BOM for spreadsheets. markdown is a\n"
+            "reading list grouped by source; html is a Netscape bookmark file for\n"
+            "browsers and read-later apps (entries without a URL are left out and\n"
+            "counted on stderr).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog export -o backup.jsonl\n"
+            "  readlog export --format csv --starred > starred.csv\n"
+            "  readlog export --unread --since 2w -o to-read.md\n"
+            "  readlog export -f html -o bookmarks.html"
+        ),
+        (
+            "导出条目：所有字段和状态，写到标准输出或文件。\n"
+            "\n"
+            "筛选条件与 list 相同，但包含已归档的条目，除非用 --archived 只要它们。jsonl、json 和 csv "
+            "保留全部内容，`readlog import` 可以读回（包括编号、时间、状态、标签和笔记）；csv 为带 BOM 的 "
+            "UTF-8，方便电子表格。markdown 是按来源分组的阅读清单；html 是 Netscape 书签文件，"
+            "供浏览器和稍后读应用使用（没有 URL 的条目不导出，数量在标准错误输出中说明）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog export -o backup.jsonl\n"
+            "  readlog export --format csv --starred > starred.csv\n"
+            "  readlog export --unread --since 2w -o to-read.md\n"
+            "  readlog export -f html -o bookmarks.html"
+        ),
+    ),
+    "help_export_fmt": (
+        (
+            "jsonl (lossless, the default), json, csv (both lossless too), markdown or html (Netscape "
+            "bookmarks). Without it, -o FILE's extension decides."
+        ),
+        (
+            "jsonl（无损，默认）、json、csv（同样无损）、markdown 或 html（Netscape 书签）。不指定时由 -o "
+            "FILE 的扩展名决定。"
+        ),
+    ),
+    "help_export_output": (
+        "Write to FILE (replaced whole at the end); default: stdout.",
+        "写入 FILE（最后整体替换）；默认：标准输出。",
+    ),
+    "help_cmd_list": (
+        (
+            "List entries, newest saved first.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog list --unread\n"
+            '  readlog list --starred --source "Go Blog"\n'
+            "  readlog list --since 2w --sort published --json\n"
+            "  readlog list --limit 0 --json id,title,url\n"
+            "  readlog list --unread --max-time 10\n"
+            "  readlog list --dead"
+        ),
+        (
+            "列出条目，最新收藏的在前。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog list --unread\n"
+            '  readlog list --starred --source "Go Blog"\n'
+            "  readlog list --since 2w --sort published --json\n"
+            "  readlog list --limit 0 --json id,title,url\n"
+            "  readlog list --unread --max-time 10\n"
+            "  readlog list --dead"
+        ),
+    ),
+    "help_list_sort": (
+        "saved, published, title, source, read, id (search: relevance).",
+        "排序方式：saved、published、title、source、read、id（search 默认为 relevance）。",
+    ),
+    "help_list_reverse": (
+        "Reverse the order.",
+        "倒序。",
+    ),
+    "help_list_limit": (
+        "How many to show; 0 means all (default: one screen).",
+        "显示多少条；0 表示全部（默认：一屏）。",
+    ),
+    "help_list_as_json": (
+        "Print JSON instead of a table; --json id,title,url prints only those fields.",
+        "打印 JSON 而不是表格；--json id,title,url 只打印这些字段。",
+    ),
+    "help_cmd_search": (
+        (
+            "Search titles, sources, categories, summaries, verdicts, notes, tags and fetched article "
+            "text.\n"
+            "\n"
+            "Any two or more consecutive characters match, in Chinese or English,\n"
+            "case-insensitively. Results: title hits first, then verdict, note, tag,\n"
+            "source and category hits, then the rest (summaries and article text);\n"
+            "newest saved first within each. In --json, the `snippet`\n"
+            "marks each hit with `**`. A word right after --json is taken as its\n"
+            "FIELDS only when it has a comma or names a field (--json title).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog search 内核调度\n"
+            "  readlog search '\"type checker\" -rust'\n"
+            "  readlog search 内核 -调度 --limit 5\n"
+            "  readlog search SQLite OR DuckDB --unread --json"
+        ),
+        (
+            "搜索标题、来源、分类、摘要、评语、笔记、标签和已抓取的正文。\n"
+            "\n"
+            "任意两个及以上连续字符即可匹配，中英文皆可，不区分大小写。结果：先是标题命中，再是评语、笔记、"
+            "标签、来源和分类命中，然后是其余（摘要和正文）；每组内最新收藏的在前。在 --json 中，`snippet` "
+            "用 `**` 标出每处命中。紧跟 --json 的词只有含逗号或是字段名时（--json title）才作为其 FIELDS。"
+            "\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog search 内核调度\n"
+            "  readlog search '\"type checker\" -rust'\n"
+            "  readlog search 内核 -调度 --limit 5\n"
+            "  readlog search SQLite OR DuckDB --unread --json"
+        ),
+    ),
+    "help_search_words": (
+        'Words (all must match), "a phrase", -exclude, a OR b.',
+        '词语（须全部匹配）、"短语"、-排除、a OR b。',
+    ),
+    "help_search_rebuild": (
+        "Rebuild the search index, then search (if QUERY given).",
+        "重建搜索索引，然后搜索（如果给了 QUERY）。",
+    ),
+    "help_cmd_triage": (
+        (
+            "Go through entries one key at a time: star, read, archive, tag, note, open, undo.\n"
+            "\n"
+            "Opens a full-screen list of the entries the filters select (the same\n"
+            "filters, columns and order as list) beside the selected entry's detail:\n"
+            "the unread ones unless --all, --read, --starred or --archived says\n"
+            "otherwise. Keys: j/k move, Enter opens, s star, r read, a archive (each\n"
+            "then moves to the next entry; triage_advance = false in the config file\n"
+            "stays), t tags, n note, o open the link, / search, f cycles\n"
+            "unread/starred/all, u undo, ? help, q quit. Every change is saved at\n"
+            "once, as its own action in history. Needs a terminal; exit status 0 when\n"
+            "the reader quits.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog triage\n"
+            '  readlog triage --all --source "Go Blog" --since 2w\n'
+            "  readlog --lang zh triage --starred --tag rust"
+        ),
+        (
+            "逐键处理条目：加星、已读、归档、标签、笔记、打开、撤销。\n"
+            "\n"
+            "打开全屏列表，显示筛选条件选出的条目（筛选条件、列和顺序与 list 相同），旁边是选中条目的详情："
+            "默认是未读条目，除非用 --all、--read、--starred 或 --archived 另行指定。按键：j/k 移动，Enter "
+            "打开，s 加星，r 已读，a 归档（之后都移到下一条；配置文件中 triage_advance = false 则停留），t "
+            "标签，n 笔记，o 打开链接，/ 搜索，f 在未读/加星/全部之间切换，u 撤销，? 帮助，q 退出。"
+            "每次修改立即保存，在历史中各是一个操作。需要终端；读者退出时退出状态为 0。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog triage\n"
+            '  readlog triage --all --source "Go Blog" --since 2w\n'
+            "  readlog --lang zh triage --starred --tag rust"
+        ),
+    ),
+    "help_triage_everything": (
+        "Read and unread entries alike (the default is the unread ones).",
+        "已读和未读的条目都要（默认只要未读的）。",
+    ),
+    "help_cmd_show": (
+        (
+            "Show one entry: summary, verdict, links, reading time; --full reads the article.\n"
+            "\n"
+            "Showing does not change the entry unless you pass --mark-read (or set\n"
+            "mark_read_on_show = true in the config file; --no-mark-read overrides it).\n"
+            "With --full the article fetched by readlog fetch follows, wrapped to the\n"
+            "terminal and shown in $PAGER when it is longer than the screen.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog show 12\n"
+            "  readlog show 12 --full\n"
+            "  readlog show 12 --mark-read\n"
+            "  readlog show 12 --json"
+        ),
+        (
+            "显示一个条目：摘要、评语、链接、阅读时间；--full 显示正文。\n"
+            "\n"
+            "显示不会修改条目，除非加 --mark-read（或在配置文件中设 mark_read_on_show = true；"
+            "--no-mark-read 可覆盖它）。加 --full 时接着显示 readlog fetch 抓取的正文，按终端宽度换行，"
+            "比屏幕长时用 $PAGER 显示。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog show 12\n"
+            "  readlog show 12 --full\n"
+            "  readlog show 12 --mark-read\n"
+            "  readlog show 12 --json"
+        ),
+    ),
+    "help_show_entry_id": (
+        "The entry's id (from list).",
+        "条目的编号（见 list）。",
+    ),
+    "help_show_mark_read": (
+        "Also mark it read (default: the config's mark_read_on_show).",
+        "同时标为已读（默认：配置中的 mark_read_on_show）。",
+    ),
+    "help_show_full": (
+        "Also the article's text (after readlog fetch), paged.",
+        "同时显示正文（readlog fetch 之后），分页显示。",
+    ),
+    "help_json_table": (
+        "Print JSON instead of a table.",
+        "打印 JSON 而不是表格。",
+    ),
+    "help_cmd_star": (
+        (
+            "Star entries.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog star 12\n"
+            "  readlog star 3 5 8-12\n"
+            '  readlog star --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "给条目加星。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog star 12\n"
+            "  readlog star 3 5 8-12\n"
+            '  readlog star --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_opt_ids": (
+        "Entry ids and ranges, e.g. 3 5 8-12 (or use filters).",
+        "条目编号和范围，例如 3 5 8-12（或使用筛选条件）。",
+    ),
+    "help_opt_yes": (
+        "Change the entries the filters match without asking.",
+        "不询问，直接修改筛选条件匹配的条目。",
+    ),
+    "help_json_changed": (
+        "Print the changed entries as JSON.",
+        "以 JSON 打印修改了的条目。",
+    ),
+    "help_cmd_unstar": (
+        (
+            "Remove the star from entries.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog unstar 12\n"
+            "  readlog unstar 3 5 8-12\n"
+            '  readlog unstar --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "去掉条目的星标。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog unstar 12\n"
+            "  readlog unstar 3 5 8-12\n"
+            '  readlog unstar --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_cmd_read": (
+        (
+            "Mark entries read.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog read 12\n"
+            "  readlog read 3 5 8-12\n"
+            '  readlog read --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "把条目标为已读。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog read 12\n"
+            "  readlog read 3 5 8-12\n"
+            '  readlog read --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_cmd_unread": (
+        (
+            "Mark entries unread.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog unread 12\n"
+            "  readlog unread 3 5 8-12\n"
+            '  readlog unread --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "把条目标为未读。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog unread 12\n"
+            "  readlog unread 3 5 8-12\n"
+            '  readlog unread --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_cmd_archive": (
+        (
+            "Archive entries: they leave the default list and keep their state.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog archive 12\n"
+            "  readlog archive 3 5 8-12\n"
+            '  readlog archive --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "归档条目：它们不再出现在默认列表中，状态保持不变。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog archive 12\n"
+            "  readlog archive 3 5 8-12\n"
+            '  readlog archive --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_cmd_unarchive": (
+        (
+            "Bring archived entries back to the default list.\n"
+            "\n"
+            "By ids: unknown ids are reported and nothing is changed. By filters:\n"
+            "readlog shows how many entries will change and asks first; --yes skips\n"
+            "the question, and without a terminal --yes is required.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog unarchive 12\n"
+            "  readlog unarchive 3 5 8-12\n"
+            '  readlog unarchive --source "Go Blog" --before 2026-01-01'
+        ),
+        (
+            "把已归档的条目放回默认列表。\n"
+            "\n"
+            "按编号：未知的编号会被报告，什么都不修改。按筛选条件：readlog 先显示将修改多少条目并询问；"
+            "--yes 跳过询问，没有终端时必须加 --yes。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog unarchive 12\n"
+            "  readlog unarchive 3 5 8-12\n"
+            '  readlog unarchive --source "Go Blog" --before 2026-01-01'
+        ),
+    ),
+    "help_cmd_tag": (
+        (
+            "Add (+TAG) and remove (-TAG) tags, on ids or on every entry the filters match.\n"
+            "\n"
+            "Tags are compared without regard to case; an entry keeps the spelling\n"
+            "it already has. With filters, readlog shows how many entries will\n"
+            "change and asks first (--yes skips the question; without a terminal,\n"
+            "--yes is required). Tags may be in any language: +数据库.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog tag 12 +rust +compilers\n"
+            "  readlog tag 3 5 8-12 -go\n"
+            '  readlog tag --source "Go Blog" +go --yes\n'
+            "  readlog list --tag rust"
+        ),
+        (
+            "添加（+TAG）和去掉（-TAG）标签，作用于编号或筛选条件匹配的每个条目。\n"
+            "\n"
+            "比较标签时不区分大小写；条目保留它已有的写法。使用筛选条件时，readlog "
+            "先显示将修改多少条目并询问（--yes 跳过询问；没有终端时必须加 --yes）。标签可以是任何语言："
+            "+数据库。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog tag 12 +rust +compilers\n"
+            "  readlog tag 3 5 8-12 -go\n"
+            '  readlog tag --source "Go Blog" +go --yes\n'
+            "  readlog list --tag rust"
+        ),
+    ),
+    "help_tag_items": (
+        "Ids, tags to change.",
+        "编号，要修改的标签。",
+    ),
+    "help_cmd_tags": (
+        (
+            "List the tags in use, with how many entries carry each and how many are unread.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog tags\n"
+            "  readlog tags --json"
+        ),
+        ("列出在用的标签，以及各有多少条目、多少未读。\n\n\x08\n示例：\n  readlog tags\n  readlog tags --json"),
+    ),
+    "help_json_plain": (
+        "Print JSON.",
+        "打印 JSON。",
+    ),
+    "help_cmd_note": (
+        (
+            "Write, replace or remove an entry's note (shown by show, found by search).\n"
+            "\n"
+            "Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty\n"
+            "note (or quitting without saving) keeps the old one, and --clear\n"
+            "removes it.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            '  readlog note 12 "Read the benchmarks section again"\n'
+            "  readlog note 12\n"
+            "  pbpaste | readlog note 12 -\n"
+            "  readlog note 12 --clear"
+        ),
+        (
+            "写入、替换或删除条目的笔记（show 会显示，search 能搜到）。\n"
+            "\n"
+            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记；保存空笔记（或不保存就退出）则保留原来的笔记，"
+            "--clear 删除笔记。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            '  readlog note 12 "Read the benchmarks section again"\n'
+            "  readlog note 12\n"
+            "  pbpaste | readlog note 12 -\n"
+            "  readlog note 12 --clear"
+        ),
+    ),
+    "help_opt_entry_id": (
+        "The entry's id.",
+        "条目的编号。",
+    ),
+    "help_note_text": (
+        "The note; - reads standard input.",
+        "笔记内容；- 表示读取标准输入。",
+    ),
+    "help_note_clear": (
+        "Remove the note.",
+        "删除笔记。",
+    ),
+    "help_note_as_json": (
+        "Print the entry as JSON afterwards.",
+        "之后以 JSON 打印该条目。",
+    ),
+    "help_cmd_edit": (
+        (
+            "Correct an entry: set fields with options, or edit them all in $EDITOR.\n"
+            "\n"
+            "Without options the entry opens in $VISUAL or $EDITOR as a short,\n"
+            "commented form; what you change is saved when you quit. A form that\n"
+            "cannot be used opens again with the error at its top; empty it to\n"
+            "cancel. Nothing changes then, and your text is kept in a file the\n"
+            "message names. A link lets later imports of that link merge into the\n"
+            "entry. readlog undo takes an edit back.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            '  readlog edit 12 --title "How the scheduler starves background tasks"\n'
+            "  readlog edit 19 --url https://example.org/scheduler\n"
+            "  readlog edit 19 --published 2026-11-02 --category 系统\n"
+            "  readlog edit 19"
+        ),
+        (
+            "修改条目：用选项设置字段，或在 $EDITOR 中编辑全部字段。\n"
+            "\n"
+            "不给选项时，条目以一份带注释的简短表单在 $VISUAL 或 $EDITOR 中打开；退出时保存你的修改。"
+            "无法使用的表单会再次打开，错误写在顶部；清空表单即取消。此时什么都不会修改，"
+            "你的文字保存在消息中给出的文件里。有了链接，以后导入同一链接时会合并到这个条目。readlog undo "
+            "可以撤销一次编辑。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            '  readlog edit 12 --title "How the scheduler starves background tasks"\n'
+            "  readlog edit 19 --url https://example.org/scheduler\n"
+            "  readlog edit 19 --published 2026-11-02 --category 系统\n"
+            "  readlog edit 19"
+        ),
+    ),
+    "help_edit_title": (
+        "New title.",
+        "新标题。",
+    ),
+    "help_edit_url": (
+        'Its link (http or https); "" removes it.',
+        '链接（http 或 https）；"" 表示删除。',
+    ),
+    "help_edit_source": (
+        "Where it comes from.",
+        "来源。",
+    ),
+    "help_edit_category": (
+        'Its category; "" for none.',
+        '分类；"" 表示没有。',
+    ),
+    "help_edit_published": (
+        'The day it was published; "" when unknown.',
+        '发布日期；"" 表示未知。',
+    ),
+    "help_edit_summary": (
+        "New summary.",
+        "新摘要。",
+    ),
+    "help_edit_verdict": (
+        "New verdict.",
+        "新评语。",
+    ),
+    "help_cmd_rm": (
+        (
+            "Move entries to the trash: they leave every list, search and count.\n"
+            "\n"
+            "readlog restore ID (or readlog undo) brings them back with all their\n"
+            "state; readlog trash lists them. A re-import does not bring a trashed\n"
+            "entry back. By filters, readlog shows what will go and asks first\n"
+            "(--yes skips the question; without a terminal --yes is required).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog rm 12\n"
+            "  readlog rm 3 5 8-12\n"
+            '  readlog rm --source "Old Blog" --before 2025-01-01\n'
+            "  readlog rm --dead --yes"
+        ),
+        (
+            "把条目移到回收站：它们不再出现在任何列表、搜索和计数中。\n"
+            "\n"
+            "readlog restore ID（或 readlog undo）可以连同全部状态恢复它们；readlog trash 列出它们。"
+            "重新导入不会让回收站中的条目回来。使用筛选条件时，readlog 先显示将移走哪些条目并询问（--yes "
+            "跳过询问；没有终端时必须加 --yes）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog rm 12\n"
+            "  readlog rm 3 5 8-12\n"
+            '  readlog rm --source "Old Blog" --before 2025-01-01\n'
+            "  readlog rm --dead --yes"
+        ),
+    ),
+    "help_rm_yes": (
+        "Move the entries the filters match without asking.",
+        "不询问，直接移走筛选条件匹配的条目。",
+    ),
+    "help_rm_as_json": (
+        "Print the entries moved to the trash as JSON.",
+        "以 JSON 打印移到回收站的条目。",
+    ),
+    "help_cmd_trash": (
+        (
+            "List the entries in the trash, newest deleted first, or empty it.\n"
+            "\n"
+            "--empty deletes them for good, which cannot be undone: readlog shows\n"
+            "what will go and asks first (--yes skips the question; without a\n"
+            "terminal --yes is required). Their ids are never given out again.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog trash\n"
+            "  readlog trash --json\n"
+            "  readlog trash --empty --older-than 30d\n"
+            "  readlog restore 12"
+        ),
+        (
+            "列出回收站中的条目（最新删除的在前），或清空回收站。\n"
+            "\n"
+            "--empty 永久删除它们，无法撤销：readlog 先显示将删除哪些条目并询问（--yes 跳过询问；"
+            "没有终端时必须加 --yes）。它们的编号不会再分配。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog trash\n"
+            "  readlog trash --json\n"
+            "  readlog trash --empty --older-than 30d\n"
+            "  readlog restore 12"
+        ),
+    ),
+    "help_trash_empty": (
+        "Delete the entries in the trash for good (asks first).",
+        "永久删除回收站中的条目（会先询问）。",
+    ),
+    "help_trash_older_than": (
+        "Only entries deleted before then: 30d, 2w, 2026-11-01.",
+        "只要在此之前删除的条目：30d、2w、2026-11-01。",
+    ),
+    "help_trash_yes": (
+        "With --empty: delete without asking.",
+        "与 --empty 一起用：不询问直接删除。",
+    ),
+    "help_trash_limit": (
+        "How many to list; 0 means all.",
+        "列出多少条；0 表示全部。",
+    ),
+    "help_cmd_restore": (
+        (
+            "Bring entries back from the trash, with all their state.\n"
+            "\n"
+            "Read, star and archive marks, tags, the note and everything else come\n"
+            "back under the same id. If any id is not in the trash, nothing changes.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog restore 12\n"
+            "  readlog restore 3 5 8-12\n"
+            "  readlog trash"
+        ),
+        (
+            "从回收站恢复条目，连同全部状态。\n"
+            "\n"
+            "已读、加星和归档标记、标签、笔记以及其他一切都以原编号恢复。只要有一个编号不在回收站中，"
+            "就什么都不修改。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog restore 12\n"
+            "  readlog restore 3 5 8-12\n"
+            "  readlog trash"
+        ),
+    ),
+    "help_restore_ids": (
+        "Ids and ranges of entries in the trash.",
+        "回收站中条目的编号和范围。",
+    ),
+    "help_restore_as_json": (
+        "Print the restored entries as JSON.",
+        "以 JSON 打印恢复的条目。",
+    ),
+    "help_cmd_undo": (
+        (
+            "Revert the last change: read/star/archive, tags, a note, or a whole import.\n"
+            "\n"
+            "Each undo takes back one more action, newest first (see readlog\n"
+            "history). Undoing an import removes the entries it added and restores\n"
+            "the fields it filled in on entries you already had. Actions that\n"
+            "changed nothing are skipped. An undo cannot itself be undone: import\n"
+            "the file again, or repeat the command.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog undo\n"
+            "  readlog undo --dry-run\n"
+            "  readlog history"
+        ),
+        (
+            "撤销上一次修改：已读/加星/归档、标签、笔记，或整次导入。\n"
+            "\n"
+            "每次撤销再往回退一个操作，从最新的开始（见 readlog history）。撤销导入会删除它添加的条目，"
+            "并还原它在已有条目上补填的字段。没有改变任何东西的操作会被跳过。撤销本身不能撤销："
+            "请重新导入文件，或重复那条命令。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog undo\n"
+            "  readlog undo --dry-run\n"
+            "  readlog history"
+        ),
+    ),
+    "help_undo_dry_run": (
+        "Show what would be reverted; change nothing.",
+        "显示会撤销什么，不做任何修改。",
+    ),
+    "help_undo_as_json": (
+        "Print what was reverted as JSON.",
+        "以 JSON 打印撤销了什么。",
+    ),
+    "help_cmd_history": (
+        (
+            "List recent actions, newest first: imports, state changes, tags, notes, and which were "
+            "undone.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog history\n"
+            "  readlog history --limit 0 --json"
+        ),
+        (
+            "列出最近的操作，最新的在前：导入、状态修改、标签、笔记，以及哪些已撤销。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog history\n"
+            "  readlog history --limit 0 --json"
+        ),
+    ),
+    "help_history_limit": (
+        "How many actions; 0 means all.",
+        "显示多少个操作；0 表示全部。",
+    ),
+    "help_cmd_open": (
+        (
+            "Open an entry's link in the web browser.\n"
+            "\n"
+            "Only http and https links are opened. Entries without a link (most\n"
+            "digest entries) are reported, with exit status 1. readlog show ID\n"
+            "numbers the links when an entry has more than its own (an image or an\n"
+            "address in its summary); readlog open ID N opens the N-th.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog open 12\n"
+            "  readlog open 12 --mark-read\n"
+            "  readlog open 12 --print\n"
+            "  readlog open 12 2"
+        ),
+        (
+            "在浏览器中打开条目的链接。\n"
+            "\n"
+            "只打开 http 和 https 链接。没有链接的条目（大多数摘要条目）会报告出来，退出状态为 1。"
+            "条目除了自己的链接还有其他链接（图片或摘要中的地址）时，readlog show ID 会给链接编号；readlog "
+            "open ID N 打开第 N 个。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog open 12\n"
+            "  readlog open 12 --mark-read\n"
+            "  readlog open 12 --print\n"
+            "  readlog open 12 2"
+        ),
+    ),
+    "help_open_number": (
+        "Open the N-th of the links readlog show ID lists (default: the entry's own).",
+        "打开 readlog show ID 列出的第 N 个链接（默认：条目自己的链接）。",
+    ),
+    "help_open_print_only": (
+        "Print the link instead of opening it.",
+        "打印链接而不打开。",
+    ),
+    "help_open_mark_read": (
+        "Also mark the entry read.",
+        "同时把条目标为已读。",
+    ),
+    "help_cmd_sources": (
+        (
+            "Sources with their entry, unread and starred counts and when each last saved something.\n"
+            "\n"
+            "Most entries first. Names are grouped ignoring case, as --source matches them.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog sources\n"
+            "  readlog sources --json\n"
+            '  readlog list --source "Rust Blog" --unread'
+        ),
+        (
+            "各来源的条目数、未读数、加星数，以及各自最后一次收藏的时间。\n"
+            "\n"
+            "条目最多的在前。名称分组时不区分大小写，与 --source 的匹配方式相同。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog sources\n"
+            "  readlog sources --json\n"
+            '  readlog list --source "Rust Blog" --unread'
+        ),
+    ),
+    "help_cmd_categories": (
+        (
+            "Categories with their entry, unread and starred counts and when each last saved something.\n"
+            "\n"
+            "Most entries first; entries without a category are counted under (none).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog categories\n"
+            "  readlog categories --json\n"
+            "  readlog list --category 技术文章"
+        ),
+        (
+            "各分类的条目数、未读数、加星数，以及各自最后一次收藏的时间。\n"
+            "\n"
+            "条目最多的在前；没有分类的条目计在 (none) 下。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog categories\n"
+            "  readlog categories --json\n"
+            "  readlog list --category 技术文章"
+        ),
+    ),
+    "help_cmd_stats": (
+        (
+            "Your reading habits on one screen.\n"
+            "\n"
+            "Saved vs read per week as a bar chart (per month beyond 26 weeks, per\n"
+            "year beyond 3 years, when it starts at the first entry) with the net\n"
+            "change to the backlog, the backlog now and 4 weeks ago, your reading\n"
+            "streak, the sources and categories you save and read most in the\n"
+            "window, and the entries waiting longest.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog stats\n"
+            "  readlog stats --since 6mo\n"
+            "  readlog --lang zh stats --since all\n"
+            "  readlog stats --json"
+        ),
+        (
+            "一屏看清你的阅读习惯。\n"
+            "\n"
+            "每周收藏与已读的柱状图（从第一个条目开始时，超过 26 周按月、超过 3 年按年），"
+            "以及待读积压的净变化、现在和 4 周前的积压量、连续阅读天数、"
+            "这段时间里收藏和阅读最多的来源和分类，还有等待最久的条目。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog stats\n"
+            "  readlog stats --since 6mo\n"
+            "  readlog --lang zh stats --since all\n"
+            "  readlog stats --json"
+        ),
+    ),
+    "help_stats_since": (
+        "Start of the chart: 2026-09-01, 8w, 6mo, all (default: 12 weeks).",
+        "图表的起点：2026-09-01、8w、6mo、all（默认：12 周）。",
+    ),
+    "help_stats_as_json": (
+        "Print the numbers as JSON.",
+        "以 JSON 打印这些数字。",
+    ),
+    "help_cmd_config": (
+        (
+            "Show the effective settings and where each came from.\n"
+            "\n"
+            "Settings live in config.toml in the user config dir (~/.config/readlog/\n"
+            "on Linux; $READLOG_CONFIG names another file). Keys: library, columns,\n"
+            "page_size, lang, mark_read_on_show, triage_advance. Options beat the\n"
+            "environment (READLOG_DB, READLOG_LANG), which beats the file, which\n"
+            "beats defaults.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog config\n"
+            '  readlog config --init && $EDITOR "$(readlog config --path)"\n'
+            "  readlog --lang zh config --json"
+        ),
+        (
+            "显示生效的设置及各自的来历。\n"
+            "\n"
+            "设置保存在用户配置目录的 config.toml 中（Linux 上为 ~/.config/readlog/；$READLOG_CONFIG "
+            "可指定其他文件）。键：library、columns、page_size、lang、mark_read_on_show、triage_advance。"
+            "选项优先于环境变量（READLOG_DB、READLOG_LANG），环境变量优先于配置文件，配置文件优先于默认值。"
+            "\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog config\n"
+            '  readlog config --init && $EDITOR "$(readlog config --path)"\n'
+            "  readlog --lang zh config --json"
+        ),
+    ),
+    "help_config_path": (
+        "Print only the config file's path.",
+        "只打印配置文件的路径。",
+    ),
+    "help_config_init": (
+        "Write a commented starter config file (never overwrites).",
+        "写一份带注释的初始配置文件（绝不覆盖）。",
+    ),
+    "help_cmd_backup": (
+        (
+            "Write a consistent copy of the library (safe while another readlog writes).\n"
+            "\n"
+            "The copy is made with SQLite's online backup, checked, and only then put\n"
+            "in place under its name, so a failed backup never leaves half a file.\n"
+            "Open a copy with --db, or copy it over the library to restore it.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog backup\n"
+            "  readlog backup ~/Backups/\n"
+            "  readlog backup reading-2026-12.db --force"
+        ),
+        (
+            "写一份一致的书库副本（另一个 readlog 正在写入时也安全）。\n"
+            "\n"
+            "副本用 SQLite 的在线备份制作，检查无误后才以其名称放到位，所以失败的备份绝不会留下半个文件。"
+            "用 --db 打开副本，或把它复制到书库上以恢复。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog backup\n"
+            "  readlog backup ~/Backups/\n"
+            "  readlog backup reading-2026-12.db --force"
+        ),
+    ),
+    "help_backup_path": (
+        "File or folder for the copy (default: beside the library).",
+        "副本的文件或文件夹（默认：书库旁边）。",
+    ),
+    "help_backup_force": (
+        "Replace PATH if it already exists.",
+        "PATH 已存在时替换它。",
+    ),
+    "help_backup_as_json": (
+        "Print where the copy went as JSON.",
+        "以 JSON 打印副本的位置。",
+    ),
+    "help_cmd_completion": (
+        (
+            "Print the shell completion script for bash, zsh or fish, or install it.\n"
+            "\n"
+            "Completes commands, options, and the library's own tags, sources and\n"
+            "categories (from the library --db or $READLOG_DB names, if the line\n"
+            "gives one). Load it from your shell's start-up file, or let --install\n"
+            "(or readlog --install-completion) put it where the shell finds it.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            '  eval "$(readlog completion bash)"      # in ~/.bashrc\n'
+            '  eval "$(readlog completion zsh)"       # in ~/.zshrc, after compinit\n'
+            "  readlog completion fish > ~/.config/fish/completions/readlog.fish\n"
+            "  readlog completion --install"
+        ),
+        (
+            "打印 bash、zsh 或 fish 的 shell 补全脚本，或安装它。\n"
+            "\n"
+            "补全命令、选项，以及书库自己的标签、来源和分类（如果命令行给了 --db 或 $READLOG_DB，"
+            "就从那个书库读取）。在 shell 的启动文件中加载它，或用 --install（或 readlog "
+            "--install-completion）放到 shell 能找到的地方。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            '  eval "$(readlog completion bash)"      # 写在 ~/.bashrc 中\n'
+            '  eval "$(readlog completion zsh)"       # 写在 ~/.zshrc 中，compinit 之后\n'
+            "  readlog completion fish > ~/.config/fish/completions/readlog.fish\n"
+            "  readlog completion --install"
+        ),
+    ),
+    "help_completion_shell": (
+        "bash, zsh or fish (default: your shell).",
+        "bash、zsh 或 fish（默认：你的 shell）。",
+    ),
+    "help_completion_install_it": (
+        "Write the script where the shell loads it, instead of printing it.",
+        "把脚本写到 shell 加载它的地方，而不是打印出来。",
+    ),
+    "help_cmd_db": (
+        (
+            "Check or repair the library file: check, rebuild-index.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog db check\n"
+            "  readlog --db old.db db check --json\n"
+            "  readlog db rebuild-index"
+        ),
+        (
+            "检查或修复书库文件：check、rebuild-index。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog db check\n"
+            "  readlog --db old.db db check --json\n"
+            "  readlog db rebuild-index"
+        ),
+    ),
+    "help_cmd_db_check": (
+        (
+            "Check the library file without changing it: integrity, schema, search index.\n"
+            "\n"
+            "Exit status 1 when something is wrong.\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog db check\n"
+            "  readlog --db old.db db check --json"
+        ),
+        (
+            "检查书库文件而不修改它：完整性、结构、搜索索引。\n"
+            "\n"
+            "有问题时退出状态为 1。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog db check\n"
+            "  readlog --db old.db db check --json"
+        ),
+    ),
+    "help_db_check_as_json": (
+        "Print the findings as JSON.",
+        "以 JSON 打印检查结果。",
+    ),
+    "help_cmd_db_rebuild_index": (
+        (
+            "Rebuild the search index from the entries (same as search --rebuild).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog db rebuild-index"
+        ),
+        ("根据条目重建搜索索引（同 search --rebuild）。\n\n\x08\n示例：\n  readlog db rebuild-index"),
+    ),
 }
 
 
@@ -1042,6 +2384,19 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
     if any(isinstance(v, Phrase) for v in params.values()):
         params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
     return (chinese if lang == "zh" and chinese else english).format(**params)
+
+
+def help_in(english: str, lang: str) -> str | None:
+    """A ``--help`` text (a command's docstring or an option's ``help=``, as
+    its declaration says it in English) in ``lang``; None when the catalogue
+    has no ``help_`` key with that English."""
+    return _help_texts(lang).get(english)
+
+
+@functools.cache
+def _help_texts(lang: str) -> dict[str, str]:
+    side = 1 if lang == "zh" else 0
+    return {CATALOGUE[key][0]: CATALOGUE[key][side] for key in _keys("help_")}
 
 
 def detail(exc: BaseException) -> object:

@@ -1,0 +1,172 @@
+"""``--help`` in Chinese: every command's and option's help text, and
+typer's and click's own words around them (Usage, the panel titles,
+[default: ...], [required], the help option), said through the catalogue
+(``help_`` keys, looked up by the declaration's English); English help
+stays as the declarations say it (docs/cli-reference.md, checked by cog in
+test_docs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import typer
+from rich.cells import cell_len
+
+from readlog.cli import app
+from readlog.model.messages import CATALOGUE, help_in
+
+from conftest import Run
+from helpers import READLOG, child_env
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+# An English word of prose: letters with a lower-case one among them, perhaps
+# followed by a sentence's punctuation. Option names (--json), metavars (PATH,
+# <str>), values with digits or dots (2w, x.db), lists joined by commas
+# (id,title,url), paths and variables ($EDITOR) are not.
+PROSE_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*['’]?[a-z]*[.,;:!?)]?")
+TYPER_WORDS = ("Usage", "Options", "Commands", "Arguments", "[default", "[required]", "Show this message")
+
+
+def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands(sub, (*path, name))
+
+
+FULL = typer.main.get_command(app)
+COMMANDS = dict(_commands(FULL))
+
+
+def english_runs(screen: str) -> list[str]:
+    """Runs of three or more English words of prose in a help screen, outside
+    the example command lines (the lines under Examples/示例 up to a blank one)."""
+    found: list[str] = []
+    in_examples = False
+    for line in screen.splitlines():
+        text = re.sub(r"[│╭╮╰╯─]", " ", line).strip()
+        if text in ("Examples:", "示例："):
+            in_examples = True
+            continue
+        if not text:
+            in_examples = False
+        if in_examples:
+            continue
+        run: list[str] = []
+        for token in [*text.split(), ""]:
+            if token and PROSE_WORD.fullmatch(token):
+                run.append(token)
+                continue
+            if len(run) >= 3:
+                found.append(" ".join(run))
+            run = []
+    return found
+
+
+def test_the_check_finds_english_in_every_english_help(run: Run) -> None:
+    """The detector is meaningful: each English help screen has prose it catches."""
+    for path in COMMANDS:
+        assert english_runs(run(*path, "--help").stdout), path
+
+
+@pytest.mark.parametrize("path", list(COMMANDS), ids=lambda p: " ".join(p) or "readlog")
+def test_every_help_screen_is_wholly_chinese(run: Run, path: tuple[str, ...]) -> None:
+    screen = run("--lang", "zh", *path, "--help").stdout
+    assert english_runs(screen) == [], screen
+    assert not [w for w in TYPER_WORDS if w in screen], screen
+    assert "用法：readlog" in screen and "选项" in screen
+
+
+def test_every_text_of_every_command_and_option_has_its_chinese() -> None:
+    """Each help text the declarations give (the English, which stays the
+    source) has a catalogue key with that English and a Chinese text: a
+    changed declaration without a changed key fails here."""
+    missing = []
+    for path, command in COMMANDS.items():
+        texts = [command.help, command.short_help, command.epilog]
+        texts += [p.help for p in command.params if getattr(p, "help", None)]
+        for text in filter(None, texts):
+            chinese = help_in(text, "zh")
+            if chinese is None or not CJK.search(chinese):
+                missing.append(f"{' '.join(path) or 'readlog'}: {text[:60]!r}")
+    assert missing == []
+
+
+def test_every_help_key_is_a_declared_text_or_typer_word() -> None:
+    """No stale key: the English of each help_ key is what some declaration says now."""
+    declared = set()
+    for command in COMMANDS.values():
+        declared.update(filter(None, (command.help, command.short_help, command.epilog)))
+        declared.update(p.help for p in command.params if getattr(p, "help", None))
+    said_by_typer = {
+        "help_usage",
+        "help_options_metavar",
+        "help_command_metavar",
+        "help_panel_arguments",
+        "help_panel_options",
+        "help_panel_commands",
+        "help_default",
+        "help_required",
+        "help_env_var",
+        "help_help_option",
+    }
+    stale = [
+        k for k, (en, _) in CATALOGUE.items() if k.startswith("help_") and k not in said_by_typer and en not in declared
+    ]
+    assert stale == []
+
+
+def test_the_examples_keep_their_command_lines(run: Run) -> None:
+    english, chinese = run("search", "--help").stdout, run("--lang", "zh", "search", "--help").stdout
+    commands = [line.strip() for line in english.splitlines() if line.strip().startswith("readlog search ")]
+    assert commands and all(c in chinese for c in commands)
+    assert "示例：" in chinese and "[必填]" not in chinese
+
+
+def test_chinese_help_never_reaches_an_english_run(run: Run) -> None:
+    from typer import rich_utils
+
+    english = run("list", "--help").stdout
+    assert "用法" in run("--lang", "zh", "list", "--help").stdout
+    assert run("list", "--help").stdout == english
+    assert "Usage: readlog list [OPTIONS]" in english and "Options" in english and not CJK.search(english)
+    assert (rich_utils.OPTIONS_PANEL_TITLE, rich_utils.DEFAULT_STRING) == ("Options", "[default: {}]")
+
+
+def test_the_language_comes_from_the_environment(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("READLOG_LANG", "zh")
+    screen = run("import", "--help").stdout
+    assert "从导出文件导入条目" in screen and "[必填]" in screen and "[默认：auto]" in screen
+    assert "Usage" not in run("--lang", "zh", "db", code=2).stdout  # a group without its command
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+@pytest.mark.parametrize("path", [(), ("import",), ("list",), ("triage",), ("db",)])
+def test_chinese_help_wraps_at_any_width(
+    run: Run, monkeypatch: pytest.MonkeyPatch, columns: int, path: tuple[str, ...]
+) -> None:
+    """No line wider than the terminal, and no text cut off with an ellipsis
+    where the English is not (a run of Chinese has no spaces to wrap at)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    chinese = run("--lang", "zh", *path, "--help").stdout
+    english = run(*path, "--help").stdout
+    assert max(cell_len(line) for line in chinese.splitlines()) <= columns
+    assert chinese.count("…") <= english.count("…"), chinese
+
+
+def test_the_console_entry_point_says_help_in_chinese(tmp_path: Any) -> None:
+    import subprocess
+
+    env = child_env(tmp_path / "lib.db", READLOG_LANG="en", COLUMNS="80")  # --lang after the command beats it
+    done = subprocess.run(
+        [*READLOG, "list", "--help", "--lang", "zh"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert (
+        done.returncode == 0
+        and "用法：" in done.stdout
+        and "list [选项]" in done.stdout
+        and "只要未读的条目。" in done.stdout
+    )
+    assert english_runs(done.stdout) == []
