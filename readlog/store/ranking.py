@@ -46,8 +46,12 @@ WALK = 2000
 # Beyond this many skipped entries a dense search stops probing row by row (see by_relevance).
 DEEP = 1000
 # A library of fewer entries is always counted exactly (see cheap_count): there,
-# merging a pair's lists costs little (about 4 ms at 10,000 entries).
+# merging a pair's lists costs a few ms (an eighth of its time at 100,000 entries).
 EXACT_UNDER = 10_000
+# An estimate reads at least this many of the view's newest entries (the walk's
+# and then more, ~2 ms), so that a few new entries without the term (links added
+# without their text) do not sway it: the walk alone may have read only 30.
+SAMPLE = 400
 
 
 class Walked(NamedTuple):
@@ -199,8 +203,8 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     * the walk saw ``hits`` entries of the view that match and
       ``walked - hits`` that do not.
 
-    The estimate is the share of matches the walk saw, times the entries of
-    the view, held within the bounds; when the bounds meet (a library whose
+    The estimate is the share of matches the walk saw (read on to SAMPLE
+    entries), times the entries of the view, held within the bounds; when the bounds meet (a library whose
     view the walk read whole, an index count with no archived entries) the
     count is exact.
     """
@@ -220,6 +224,8 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     if query.count_index(view) is None:
         return Count.of(query.count(lib, f))  # counting the view itself would read it whole
     size = query.count(lib, view)
+    if seen.walked < min(SAMPLE, size):
+        seen = _sample_more(lib, seen, term)
     if known:
         least = most = fts_count(lib, whole)
     else:
@@ -229,6 +235,22 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     high = min(most, size - (seen.walked - seen.hits))
     guess = round(seen.hits * size / seen.walked) if seen.walked else low
     return Count(min(max(guess, low), high), low, high)
+
+
+def _sample_more(lib: Store, seen: Walked, term: str) -> Walked:
+    """``seen`` with the view's next newest entries read too, up to SAMPLE in all
+    (the same order and test as walk_for_pair's, without fetching the rows)."""
+    from readlog.store import search
+
+    clause, params = where(lib, replace(seen.f, query=None))
+    tier, tier_params = search.tier_of(term)
+    sql = (
+        f"SELECT count(*), count(tier_) FROM (SELECT {tier} AS tier_ FROM entries WHERE {clause} "
+        "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ? OFFSET ?)"
+    )
+    walked, hits = lib.conn.execute(sql, [*tier_params, *params, SAMPLE - seen.walked, seen.walked]).fetchone()
+    lib._walked = seen._replace(walked=seen.walked + walked, hits=seen.hits + hits)
+    return lib._walked
 
 
 def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int = 0) -> Iterator[Row]:
@@ -325,8 +347,9 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
 
     For a pair, whether most entries match and how many titles may hold it
     are told from the vocabulary's counts (pair_is_dense): the exact
-    count, a merge of every trigram's list, is made only if a table's
-    "Showing 20 of N" asks for it. For a longer term the index counts its
+    count, a merge of every trigram's list, is made only if asked for
+    (``Library.count``; a table's footer takes cheap_count's estimate from
+    what the walk saw, kept in ``lib._walked``). For a longer term the index counts its
     matches and its title hits (one list each). None when this does not
     apply or WALK entries did not settle it: the tiers then run as usual.
     """
