@@ -322,7 +322,7 @@ def test_what_the_walk_saw_is_forgotten_at_the_next_change(tmp_path: Path, monke
         lib.close()
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     spec=libraries(),
     query=st.sampled_from(["内核", "调度", "核调", "存调", "内核调", "缓存调度"]),
