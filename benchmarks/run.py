@@ -9,7 +9,9 @@ Run from the repository root (not part of the test suite):
 For each library size it imports a generated digest file into a fresh
 library (timed, with peak memory), then times ``list --unread``,
 ``list --starred --source X``, ``show ID``, ``star ID``, ``read ID`` and
-``search`` for a three- and a two-character Chinese word. Each figure is the
+``search`` for a three- and a two-character Chinese word, with their output
+into /dev/null and again in a 100x24 pseudo-terminal (a table with its footer,
+"Showing 20 of about 91,000 entries"). Each figure is the
 median of several runs of a whole process, started the way a user starts it,
 and is shown against its floor:
 
@@ -92,8 +94,14 @@ READS: dict[str, tuple[float, list[str]]] = {
     "read ID": (1.3, ["read", "{fresh_id}"]),
     "search (3 chars)": (1.5, ["search", "{word3}"]),
     "search (2 chars)": (1.5, ["search", "{word2}"]),
+    "search (3 chars) in a terminal": (1.5, ["search", "{word3}"]),
+    "search (2 chars) in a terminal": (1.5, ["search", "{word2}"]),
     "add URL --no-fetch": (1.3, ["add", "https://bench.example/saved/{fresh_id}", "--no-fetch"]),
 }
+# These reads run in a pseudo-terminal of TERMINAL_SIZE (a table with its footer,
+# "Showing 20 of N entries"), the others with their output into /dev/null (whole lines).
+IN_TERMINAL = ("search (3 chars) in a terminal", "search (2 chars) in a terminal")
+TERMINAL_SIZE = (100, 24)
 IMPORT_TARGET = 1.05  # importing 100,000 digest entries: at most this times the sqlite3 floor
 # Big views (issue 24): whole lists written into a pipe, and the commands that read the
 # library's history, on libraries of BIG_VIEW_SIZES entries (``--big-views``).
@@ -180,6 +188,7 @@ def measure(
     warmup: bool = True,
     fresh: Any = None,
     paired: list[str] | None = None,
+    runner: Any = None,
 ) -> Timing:
     """Median of ``runs`` runs (after one untimed warm-up run that fills the page cache).
 
@@ -187,7 +196,10 @@ def measure(
     for steps that must not repeat themselves (a fresh library, a fresh id).
     ``paired`` (the CLI floor) is run before each timed run, so that the
     ratio compares runs made under the same load on the machine.
+    ``runner`` runs the command (default: run_once; run_once_in_terminal
+    for a command whose output goes to a terminal).
     """
+    runner = runner or run_once
     timing = Timing()
     total = runs + (1 if warmup else 0)
     for i in range(total):
@@ -196,7 +208,7 @@ def measure(
             floor = run_once(paired, env=env)
             timing.floor_runs.append(floor[0])
             timing.floor_cpu.append(floor[4])
-        elapsed, peak, code, err, cpu = run_once(this, env=env)
+        elapsed, peak, code, err, cpu = runner(this, env=env)
         if code != 0:
             timing.error = f"exit {code}: {err.splitlines()[-1] if err else ''}"
             return timing
@@ -281,7 +293,8 @@ def time_reads(
             args = [a.format(**values, fresh_id=next(counter)) for a in template]
             return [*base, "--db", str(db), *args]
 
-        results[name] = measure([], env=env, runs=runs, fresh=fresh, paired=CLI_FLOOR_CMD)
+        runner = run_once_in_terminal if name in IN_TERMINAL else run_once
+        results[name] = measure([], env=env, runs=runs, fresh=fresh, paired=CLI_FLOOR_CMD, runner=runner)
     return results
 
 
@@ -307,7 +320,7 @@ def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str
     """How many entries each read query finds, up to 100 (a benchmark of empty results proves little)."""
     found = {}
     for name, (_, template) in READS.items():
-        if template[0] not in ("list", "search"):
+        if template[0] not in ("list", "search") or name in IN_TERMINAL:
             continue
         args = [a.format(**values, fresh_id=0) for a in template]
         out = subprocess.run(
@@ -320,8 +333,17 @@ def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str
 # ---- the triage screen ------------------------------------------------------------
 
 
-def run_in_terminal(cmd: list[str], *, env: dict[str, str]) -> tuple[float, float, float, int, str, float]:
-    """Run ``cmd`` in a pseudo-terminal of TRIAGE_SIZE until it exits.
+def run_once_in_terminal(cmd: list[str], *, env: dict[str, str]) -> tuple[float, float, int, str, float]:
+    """run_once's figures for ``cmd`` run in a pseudo-terminal of TERMINAL_SIZE
+    (what it writes is read and dropped, as a terminal would)."""
+    _, whole, peak, code, err, cpu = run_in_terminal(cmd, env=env, size=TERMINAL_SIZE)
+    return whole, peak, code, err, cpu
+
+
+def run_in_terminal(
+    cmd: list[str], *, env: dict[str, str], size: tuple[int, int] = TRIAGE_SIZE
+) -> tuple[float, float, float, int, str, float]:
+    """Run ``cmd`` in a pseudo-terminal of ``size`` (columns, lines) until it exits.
 
     Returns (seconds to its first screen, seconds to its exit, peak RSS in MB,
     exit code, stderr, CPU seconds); the first comes from the file named by
@@ -334,7 +356,7 @@ def run_in_terminal(cmd: list[str], *, env: dict[str, str]) -> tuple[float, floa
     import struct
     import termios
 
-    columns, lines = TRIAGE_SIZE
+    columns, lines = size
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryFile() as err:

@@ -43,8 +43,14 @@ def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
 def show_list(
     state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: str | bool | None
 ) -> None:
-    """list and search: each entry written as it is read (a long list is never held)."""
-    from readlog.core.reading import check_limit, each_entry, matching
+    """list and search: each entry written as it is read (a long list is never held).
+
+    A table's footer says how many match in all; where the exact figure
+    would cost more than the screen (a dense two-character search in a
+    large library), it says about how many (core.reading.matching_about).
+    ``--json`` and piped output have no footer, and ``--limit 0`` counts
+    what it shows."""
+    from readlog.core.reading import check_limit, each_entry, matching_about
 
     fields = json_fields(as_json, search=f.query is not None)
     count = check_limit(state.page_size if limit is None else limit)
@@ -65,7 +71,7 @@ def show_list(
         state.out.json_items(records())
         return
     found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, title_last=True)
-    state.out.entries(found, lambda shown: matching(lib, f, count, shown), searched=f.query is not None)
+    state.out.entries(found, lambda shown: matching_about(lib, f, count, shown), searched=f.query is not None)
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:

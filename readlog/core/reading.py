@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
-    from readlog.store import Filters, Store
+    from readlog.store import Count, Filters, Store
 
 Row = dict[str, Any]
 # Each entry's snippet: (text, spans of the hits, the field it comes from).
@@ -113,6 +113,16 @@ def matching(lib: Store, f: Filters, limit: int, shown: int) -> int:
     """How many entries ``f`` matches in all, once ``shown`` of them were read
     with ``limit``: counted only when the limit may have cut the list."""
     return lib.count(f) if limit and shown == limit else shown
+
+
+def matching_about(lib: Store, f: Filters, limit: int, shown: int) -> Count:
+    """``matching``'s count for a screen that only needs to say about how
+    many there are: exact when that costs little, else an estimate within
+    sure bounds (Store.cheap_count: a dense two-character search in a large
+    library). Counted only when the limit may have cut the list."""
+    from readlog.store import Count
+
+    return lib.cheap_count(f) if limit and shown == limit else Count.of(shown)
 
 
 def marked(found: tuple[Any, ...]) -> str:

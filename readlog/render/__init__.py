@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from itertools import islice
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.cells import cell_len
 from rich.console import Console, Group
@@ -32,6 +32,9 @@ from readlog.model.links import entry_links as model_links
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
+
+if TYPE_CHECKING:
+    from readlog.core.reading import Count
 
 Row = dict[str, Any]
 # A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
@@ -56,6 +59,7 @@ LABELS = {
         "starred": "starred",
         "archived": "archived",
         "showing": "Showing {shown} of {total} entries",
+        "showing_about": "Showing {shown} of about {total:,} entries",
         "more": "; --limit 0 shows all",
         "none": "No entries match.",
         "saved_on": "saved {rel} ({date})",
@@ -114,6 +118,7 @@ LABELS = {
         "starred": "星标",
         "archived": "已归档",
         "showing": "显示 {shown} / 共 {total} 条",
+        "showing_about": "显示 {shown} / 共约 {total:,} 条",
         "more": "；--limit 0 显示全部",
         "none": "没有匹配的条目。",
         "saved_on": "收藏于 {rel}（{date}）",
@@ -314,7 +319,7 @@ class Output:
     def entries(
         self,
         found: Iterable[Found],
-        total: Callable[[int], int],
+        total: Callable[[int], int | Count],
         *,
         searched: bool,
         current: datetime | None = None,
@@ -323,7 +328,8 @@ class Output:
         """Entries as they come (each row with its snippet when ``searched``):
         whole lines when piped, else a table written TABLE_ROWS rows at a
         time, so that neither holds a long list. ``total(shown)`` says how
-        many match in all, for the table's footer."""
+        many match in all, for the table's footer: a number, or a Count
+        that may be an estimate ("Showing 20 of about 91,000 entries")."""
         if not table and self.piped:
             self._entry_fields(found, searched)
             return
@@ -332,8 +338,13 @@ class Output:
             self.line(self.label("none"), style="dim")
             return
         every = total(shown)
-        footer = self.label("showing", shown=shown, total=every)
-        if shown < every:
+        if isinstance(every, int):
+            footer, most = self.label("showing", shown=shown, total=every), every
+        elif every.exact:
+            footer, most = self.label("showing", shown=shown, total=every.n), every.n
+        else:
+            footer, most = self.label("showing_about", shown=shown, total=every.rounded()), every.high
+        if shown < most:
             footer += self.label("more")
         self.line(footer, style="dim")
 

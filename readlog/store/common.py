@@ -1,10 +1,11 @@
-"""Values every module of the store shares: rows, the clock, the id limit, state columns, import counts."""
+"""Values every module of the store shares: rows, the clock, the id limit, state columns, import counts,
+a count that may be an estimate."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, NamedTuple
 
 # The largest id SQLite can store (a signed 64-bit integer); larger numbers
 # typed by a user can match nothing and must not reach SQLite (OverflowError).
@@ -40,3 +41,36 @@ class Counts:
     skipped: int = 0
     merged: list[Merged] = field(default_factory=list)
     trashed: int = 0  # matched an entry in the trash: not brought back
+
+
+class Count(NamedTuple):
+    """How many entries match: ``n``, somewhere between ``low`` and ``high``
+    (both sure). Exact when the two meet (``Count.of``); otherwise ``n`` is
+    an estimate within them (see ranking.cheap_count). A NamedTuple: a
+    frozen dataclass would cost every command ~1 ms to define."""
+
+    n: int
+    low: int
+    high: int
+
+    @classmethod
+    def of(cls, n: int) -> Count:
+        """An exact count."""
+        return cls(n, n, n)
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    def rounded(self) -> int:
+        """The figure to say: exact as it is; an estimate with two significant
+        figures (90,874 -> 91,000), or as many more as keep it within its bounds."""
+        if self.exact:
+            return self.n
+        digits = 2
+        while True:
+            step = 10 ** max(len(str(self.n)) - digits, 0)
+            near = (self.n + step // 2) // step * step
+            if step == 1 or self.low <= near <= self.high:
+                return near
+            digits += 1

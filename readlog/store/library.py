@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from readlog.model.entry import Entry
-    from readlog.store.common import Counts
+    from readlog.store.common import Count, Counts
+    from readlog.store.ranking import Walked
 
 
 class Store:
@@ -59,6 +60,7 @@ class Store:
         # Remembered until the next write (see ranking.vocabulary() and ranking.fts_count()).
         self._vocab: dict[str, dict[str, dict[str, int]]] = {}  # prefix -> trigram -> column -> entries
         self._fts_counts: dict[str, int] = {}
+        self._walked: Walked | None = None  # what the last walk of the newest entries saw (ranking.cheap_count)
         self._progress: Callable[[str, int | None], Any] | None = None
         self._bulk = False  # inside bulk_insert()
         self._columns: set[str] | None = None  # entries' columns, read once (see imports.check_columns)
@@ -196,6 +198,7 @@ class Store:
             raise busy_or(exc, self.path) from None
         self._vocab.clear()
         self._fts_counts.clear()
+        self._walked = None
         try:
             yield
         except BaseException:
@@ -227,6 +230,13 @@ class Store:
     def count(self, f: Filters) -> int:
         """How many entries match (see query.count)."""
         return query.count(self, f)
+
+    def cheap_count(self, f: Filters) -> Count:
+        """How many entries match, exact when that costs little, else an
+        estimate within sure bounds (see ranking.cheap_count)."""
+        from readlog.store import ranking
+
+        return ranking.cheap_count(self, f)
 
     def select(
         self,
