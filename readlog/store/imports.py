@@ -128,7 +128,7 @@ def insert_rows(lib: Store, rows: list[Row]) -> None:
     sql = f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
     lib.conn.executemany(sql, [[r[c] for c in columns] for r in rows])
     if lib._bulk:
-        index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows))
+        index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows), rows)
 
 
 def check_columns(lib: Store, names: Iterable[str]) -> None:
