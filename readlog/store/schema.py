@@ -227,6 +227,16 @@ def _plain_tags(value: object) -> bool:
     return isinstance(words, list) and all(type(w) is str for w in words) and unchanged_by_index(" ".join(words))
 
 
+def _cached(seen: dict[object, bool], value: object) -> bool:
+    """_plain_tags(value), remembered in ``seen``."""
+    found = seen.get(value) if isinstance(value, str) else None
+    if found is None:
+        found = _plain_tags(value)
+        if isinstance(value, str):
+            seen[value] = found
+    return found
+
+
 def plain_value(column: str) -> str:
     """What indexed() is for a value it leaves unchanged (see unchanged_by_index)."""
     expr = f"entries.{column}"
@@ -248,9 +258,12 @@ def fts_values_for(rows: Sequence[Mapping[str, object]] | None, low: int, high: 
     ids = [r["id"] for r in rows]
     whole = len(ids) == high - low + 1 and all(type(i) is int and low <= i <= high for i in ids)
     parts, params = [], []
+    tags: dict[object, bool] = {}  # a batch's entries share few sets of tags: each is looked at once
     for column in FTS_COLUMNS:
-        test = _plain_tags if column == "tags" else unchanged_by_index
-        fed_plain = [r["id"] for r in rows if column in r and test(r[column])]
+        if column == "tags":
+            fed_plain = [r["id"] for r in rows if "tags" in r and _cached(tags, r["tags"])]
+        else:
+            fed_plain = [r["id"] for r in rows if column in r and unchanged_by_index(r[column])]
         if not fed_plain:
             parts.append(indexed("entries", column))
         elif whole and len(fed_plain) == len(ids):
