@@ -8,10 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from readlog.model.entry import is_web_address, is_web_link, link_problem
 
 from conftest import FIXTURES, Run, write
+from helpers import examples
 
 FORMATS = FIXTURES / "formats"
 
@@ -96,3 +99,24 @@ def test_readlog_own_export_gives_back_what_the_library_held(run: Run, tmp_path:
     path = write(tmp_path / "backup.jsonl", json.dumps(record) + "\n")
     run("import", str(path))
     assert [e["url"] for e in run.json("list")] == ["file:///x.html"]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.sampled_from(["http", "https"]),
+    st.from_regex(r"[a-z0-9][a-z0-9.-]{0,20}", fullmatch=True),
+    st.one_of(
+        st.just(""),
+        st.text(st.characters(blacklist_characters="?#", min_codepoint=0x21), max_size=20).map("/{}".format),
+    ),
+)
+def test_a_plain_link_is_judged_as_urlsplit_judges_it(scheme: str, host: str, path: str) -> None:
+    """is_web_link's shortcut for plain links (http(s), a host name, a path) says what
+    the rule through urlsplit says of them."""
+    from urllib.parse import urlsplit
+
+    url = f"{scheme}://{host}{path}"
+    parts = urlsplit(url)
+    assert is_web_link(url) == bool(
+        parts.scheme in ("http", "https") and parts.hostname and url[len(scheme) + 1 :].startswith("//")
+    )

@@ -72,6 +72,49 @@ def test_a_new_library_is_what_the_migrations_build_from_nothing(tmp_path: Path)
     assert schema_of(new_library(tmp_path / "lib")) == schema_of(bare)
 
 
+def _contents(conn: sqlite3.Connection) -> list[object]:
+    """Every schema object in order, every row of every table (but when each
+    migration ran), and the header's marks."""
+    objects = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid").fetchall()
+    rows: list[object] = [objects]
+    for type_, name, _, sql in objects:
+        if type_ == "table" and not (sql or "").upper().startswith("CREATE VIRTUAL"):
+            columns = "id, migration_set, name" if name == "_sqlite_migrations" else "*"
+            rows.append((name, sorted(conn.execute(f'SELECT {columns} FROM "{name}"').fetchall())))
+    rows += [conn.execute(f"PRAGMA {p}").fetchone() for p in ("user_version", "application_id", "page_size")]
+    return rows
+
+
+def test_the_statements_of_a_new_library_are_what_the_migrations_build() -> None:
+    """store/empty.py holds the migrations' result as statements (python -m
+    readlog.store.empty writes them out): a library made from them is the one
+    the migrations build from nothing, object for object and row for row."""
+    from sqlite_utils import Database
+
+    from readlog.store import empty
+
+    built = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(Database(built))
+    statements, applied = empty.script_of(built)
+    assert (empty.VERSION, list(empty.STATEMENTS), list(empty.APPLIED)) == (LATEST, statements, applied)
+    made = sqlite3.connect(":memory:", isolation_level=None)
+    empty.make(made)
+    assert _contents(made) == _contents(built)
+    assert len({r[0] for r in made.execute("SELECT applied_at FROM _sqlite_migrations")}) == 1
+
+
+def test_a_library_is_made_by_the_migrations_when_the_statements_lag_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from readlog.store import empty, library
+
+    current = schema_of(new_library(tmp_path / "current"))
+    monkeypatch.setattr(empty, "VERSION", LATEST - 1)
+    monkeypatch.setattr(empty, "make", None)  # not called
+    monkeypatch.setattr(library, "_TEMPLATES", {})
+    assert schema_of(new_library(tmp_path / "lagging")) == current
+
+
 def test_new_libraries_copied_in_one_process_are_new_and_apart(tmp_path: Path) -> None:
     """A process makes its new libraries by copying one the migrations made (store/library.py):
     each copy is a whole new library, the same as one migrated in place, and they share nothing."""

@@ -26,6 +26,7 @@ EARLIEST = datetime(1980, 1, 1, tzinfo=timezone.utc)  # before the web; smaller 
 LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc)
 _ONE_LINE = ("title", "source", "category", "url", "saved_raw")
 _MULTILINE = ("summary", "verdict", "note")
+_TEXT_FIELDS = tuple((name, name in _ONE_LINE) for name in (*_ONE_LINE, *_MULTILINE))
 _FETCHED_TEXT = {"text": "text", "final_url": "url", "fetch_error": "fetch_error", "lang": "lang"}
 _TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
 CODE_SCHEMES = {"javascript", "vbscript", "data"}
@@ -92,8 +93,11 @@ def fit(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int] | None = N
     else the limits in force now), counting the fields cut in ``cuts``."""
     if limits is None:
         limits = fields.limits()
-    for name in (*_ONE_LINE, *_MULTILINE):
-        value, cut = fitted(getattr(entry, name), name, one_line=name in _ONE_LINE, most=limits[name])
+    for name, one_line in _TEXT_FIELDS:
+        value = getattr(entry, name)
+        if value == "":  # most fields of most entries: nothing to clean or cut
+            continue
+        value, cut = fitted(value, name, one_line=one_line, most=limits[name])
         setattr(entry, name, value)
         if cut:
             cuts[name] = cuts.get(name, 0) + 1

@@ -178,6 +178,8 @@ def is_web_link(url: str) -> bool:
     are not; neither is the empty string (an entry without a link has no link
     to judge: see ``link_problem``)."""
     url = url.strip()
+    if _PLAIN.match(url):  # most links: http(s), a host name, a path (what urlsplit says of them too)
+        return True
     try:
         parts = urlsplit(url)
         host = parts.hostname

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
@@ -126,9 +127,11 @@ def insert_rows(lib: Store, rows: list[Row]) -> None:
     columns = list(rows[0])
     check_columns(lib, columns)
     sql = f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-    lib.conn.executemany(sql, [[r[c] for c in columns] for r in rows])
+    lib.conn.executemany(
+        sql, map(itemgetter(*columns), rows) if len(columns) > 1 else [[r[c] for c in columns] for r in rows]
+    )
     if lib._bulk:
-        index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows))
+        index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows), rows)
 
 
 def check_columns(lib: Store, names: Iterable[str]) -> None:

@@ -26,6 +26,8 @@ from readlog.model.stamps import to_iso
 from readlog.model.tags import tag_list, unique_tags
 
 Row = dict[str, Any]
+# json.dumps(tags, ensure_ascii=False), without making a new encoder for each entry.
+_tags_json = json.JSONEncoder(ensure_ascii=False).encode
 TEXT_FIELDS = ("title", "summary", "verdict", "source", "category", "url", "published", "note", "saved_raw")
 
 
@@ -145,7 +147,7 @@ def new_row(p: Prepared, now: str, import_id: int) -> dict[str, Any]:
         "starred_at": p.starred_at,
         "archived_at": p.archived_at,
         "note": e.note,
-        "tags": json.dumps(p.tags, ensure_ascii=False),
+        "tags": _tags_json(p.tags),
         "import_id": import_id,
     }
 
@@ -182,7 +184,7 @@ def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
         current = tag_list(old.get("tags"))
         union = unique_tags([*current, *incoming])
         if union != current:
-            changes["tags"] = json.dumps(union, ensure_ascii=False)
+            changes["tags"] = _tags_json(union)
     if p.url_key and not old.get("url_key"):
         changes["url_key"] = p.url_key
     return changes

@@ -11,7 +11,9 @@ so a change here without a new migration fails the tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any
 
@@ -168,14 +170,22 @@ def search_triggers() -> dict[str, str]:
     }
 
 
-def index_inserted(conn: object, low: int, high: int) -> None:
-    """What INSERT_TRIGGERS do, for all the entries with ids from ``low`` to ``high`` at once."""
+def index_inserted(conn: object, low: int, high: int, rows: Sequence[Mapping[str, object]] | None = None) -> None:
+    """What INSERT_TRIGGERS do, for all the entries with ids from ``low`` to ``high`` at once.
+
+    ``rows``, the values just inserted (each with its ``id``), lets the index
+    be fed a value as it is where indexed() would not change it (no space to
+    fold, nothing for fold.PREMAP: see plain_values), which most values are:
+    the tests for that in SQL (a dozen and a half instr() scans of every
+    value) cost more than the search index itself. The index gets exactly
+    what indexed() makes, row for row and in the same order.
+    """
     execute = conn.execute  # type: ignore[attr-defined]
     cols = ", ".join(FTS_COLUMNS)
+    values, params = fts_values_for(rows, low, high)
     execute(
-        f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {fts_values('entries')} FROM entries "
-        "WHERE id BETWEEN ? AND ?",
-        (low, high),
+        f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {values} FROM entries WHERE id BETWEEN ? AND ?",
+        (*params, low, high),
     )
     for view, cond in VIEW_COUNTS.items():
         execute(
@@ -183,6 +193,88 @@ def index_inserted(conn: object, low: int, high: int) -> None:
             f"{cond.format(r='entries')}) WHERE view = ?",
             (low, high, view),
         )
+
+
+# What makes indexed() change a value: two spaces in a row, a character that
+# _fold turns into a space, or the last character of one of fold.PREMAP's
+# rules (a value without it holds none of that rule's text). NUL too, which
+# the SQL test treats apart. A class of single characters: the regular
+# expression engine scans for one in a tight loop.
+_CHANGES = re.compile("[" + re.escape("".join(sorted({*SPACES[1:], *(old[-1] for old, _ in PREMAP), "\0"}))) + "]")
+
+
+def unchanged_by_index(value: object) -> bool:
+    """Whether indexed() feeds the index ``value`` as it is, followed by a
+    space: a string with nothing to fold (see _CHANGES)."""
+    return type(value) is str and (not value or ("  " not in value and _CHANGES.search(value) is None))
+
+
+def _plain_tags(value: object) -> bool:
+    """Whether indexed() of a tags value is its words joined by spaces, as
+    they are: a JSON list of strings, with no escapes (what json_each reads
+    is then plainly the same text), whose words and text need no folding."""
+    if not unchanged_by_index(value):
+        return False
+    assert isinstance(value, str)
+    if value == "[]":
+        return True
+    if "\\" in value:
+        return False
+    try:
+        words = json.loads(value)
+    except ValueError:
+        return False
+    return isinstance(words, list) and all(type(w) is str for w in words) and unchanged_by_index(" ".join(words))
+
+
+def _cached(seen: dict[object, bool], value: object) -> bool:
+    """_plain_tags(value), remembered in ``seen``."""
+    found = seen.get(value) if isinstance(value, str) else None
+    if found is None:
+        found = _plain_tags(value)
+        if isinstance(value, str):
+            seen[value] = found
+    return found
+
+
+def plain_value(column: str) -> str:
+    """What indexed() is for a value it leaves unchanged (see unchanged_by_index)."""
+    expr = f"entries.{column}"
+    if column != "tags":
+        return f"{expr} || ' '"
+    words = f"SELECT group_concat(value, ' ') FROM json_each({expr})"
+    return (
+        f"(CASE WHEN {expr} = '[]' THEN '' WHEN json_valid({expr}) THEN coalesce(({words}), '') ELSE {expr} END) || ' '"
+    )
+
+
+def fts_values_for(rows: Sequence[Mapping[str, object]] | None, low: int, high: int) -> tuple[str, list[str]]:
+    """fts_values('entries') for the entries with ids ``low`` to ``high``,
+    and its parameters: each column fed as it is (plain_value) for the rows
+    of ``rows`` whose value needs no folding, through indexed() for any
+    other. Row by row, the index gets what fts_values would give it."""
+    if not rows:
+        return fts_values("entries"), []
+    ids = [r["id"] for r in rows]
+    whole = len(ids) == high - low + 1 and all(type(i) is int and low <= i <= high for i in ids)
+    parts, params = [], []
+    tags: dict[object, bool] = {}  # a batch's entries share few sets of tags: each is looked at once
+    for column in FTS_COLUMNS:
+        if column == "tags":
+            fed_plain = [r["id"] for r in rows if "tags" in r and _cached(tags, r["tags"])]
+        else:
+            fed_plain = [r["id"] for r in rows if column in r and unchanged_by_index(r[column])]
+        if not fed_plain:
+            parts.append(indexed("entries", column))
+        elif whole and len(fed_plain) == len(ids):
+            parts.append(plain_value(column))
+        else:
+            parts.append(
+                f"CASE WHEN entries.id IN (SELECT value FROM json_each(?)) THEN {plain_value(column)} "
+                f"ELSE {indexed('entries', column)} END"
+            )
+            params.append(json.dumps(fed_plain))
+    return ", ".join(parts), params
 
 
 def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | None = None) -> None:

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.stamps import valid_date
@@ -104,6 +103,8 @@ def _split_body(body: list[tuple[int, str]]) -> tuple[str, str]:
 
 
 def _finish(p: _Pending) -> Iterator[Entry | Problem]:
+    from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
+
     h = p.header
     if h.bad_date:
         yield Problem(h.line, "import_digest_bad_date", {"date": h.bad_date})

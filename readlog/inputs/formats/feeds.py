@@ -23,7 +23,6 @@ from urllib.parse import urljoin, urlsplit
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import SUMMARY_LIMIT, html_line, html_summary, one_line, site_of, summary_of
-from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.limits import FEED_ENV, feed_limit
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, normalize_url
@@ -104,6 +103,8 @@ def _bozo(feed: Any, count: int) -> Problem | None:
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     import feedparser
+
+    from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
 
     data = infile.read_text(feed_limit(), env=FEED_ENV, what="limit_feed_whole").encode("utf-8")
     feed = feedparser.parse(

@@ -38,7 +38,6 @@ from readlog.inputs.formats.common import (
     summary_of,
     url_problem,
 )
-from readlog.inputs.formats.titles import derive_title, identity_title
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
@@ -299,6 +298,8 @@ def _body(record: Record) -> str:
 
 def _note_entry(record: Record, body: str, line: int, names: dict[str, str]) -> Entry:
     """An entry without a link: a note saved with the links (Karakeep's text bookmarks)."""
+    from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
+
     fields = _fields(record)
     title = one_line(_text(_pick(fields, TITLE)))
     lists = _lists(fields, names)

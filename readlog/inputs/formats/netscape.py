@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import Bounded, site_of, split_tags
@@ -64,7 +64,7 @@ def sniff(text: str) -> int:
 class _Anchor:
     line: int
     attrs: dict[str, str]
-    text: Bounded = field(default_factory=lambda: Bounded(margin("title")))
+    text: Bounded
 
 
 class _Parser(TagSoup):
@@ -84,6 +84,8 @@ class _Parser(TagSoup):
         self.last: Entry | None = None
         self.description: Bounded | None = None
         self.hidden = False  # inside <script> or <style>
+        # How much of a title, description and folder name is worth collecting, read once a file.
+        self.margins = {name: margin(name) for name in ("title", "summary", "category")}
 
     # -- finishing things
 
@@ -177,16 +179,16 @@ class _Parser(TagSoup):
             return
         if tag == "a" and self.description is None:
             self._flush()
-            self.anchor = _Anchor(self.getpos()[0], _attributes(attrs))
+            self.anchor = _Anchor(self.getpos()[0], _attributes(attrs), Bounded(self.margins["title"]))
         elif tag == "dt":
             self._flush()
             self.folder_name = None  # a folder heading with no <DL> after it is an empty folder
         elif tag == "dd":
             self._close_anchor()
-            self.description = Bounded(margin("summary")) if self.last is not None else None
+            self.description = Bounded(self.margins["summary"]) if self.last is not None else None
         elif tag in _FOLDER_TAGS:
             self._flush()
-            self.heading = Bounded(margin("category"))
+            self.heading = Bounded(self.margins["category"])
         elif tag == "dl":
             self._flush()
             pushed = self.folder_name is not None

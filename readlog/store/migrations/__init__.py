@@ -15,7 +15,9 @@ index helpers), since those never change either. The one exception is
 m005, which recomputes link keys with the identity rule of model/entry.py
 (see its docstring). tests/test_migrations.py checks that a library
 upgraded from every released schema ends exactly like a new one, and that
-the live schema agrees with what the migrations build.
+the live schema agrees with what the migrations build. A new library is made
+from their result written out as statements (store/empty.py): after adding a
+migration, run ``python -m readlog.store.empty`` (the tests say so until then).
 
 From schema 7 a library carries readlog's mark, ``PRAGMA application_id``
 (m007): store/files.py knows a library by it, and one made before the mark
