@@ -1,6 +1,6 @@
 """Allow ``python -m readlog``."""
 
-from readlog.cli import main
+from readlog.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

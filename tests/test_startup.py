@@ -167,6 +167,22 @@ def test_add_without_fetching_loads_no_network_nor_import_machinery(small_librar
     assert {"readlog.store.reading", "readlog.store.merge"} <= modules
     heavy = [m for m in forbidden_in(modules) if not m.startswith("readlog.store.merge")]
     assert heavy == [], heavy
+    # Nor what a bulk import, a table or a large file's digest needs: OpenSSL's hashlib (13 million
+    # instructions; the fingerprint uses CPython's own sha256), rich's tables, the index's schema.
+    assert not {"_hashlib", "rich.table", "readlog.store.schema"} & modules, modules
+
+
+def test_the_fingerprint_digest_is_hashlibs_sha256() -> None:
+    import hashlib
+
+    from readlog.model.entry import _sha256, fingerprint
+
+    for text in ("", "url\0https://example.com/a", "text\0来源\0标题\0摘要" * 50):
+        assert _sha256(text.encode()).hexdigest() == hashlib.sha256(text.encode()).hexdigest()
+    assert (
+        fingerprint("https://example.com/a", "", "", "")
+        == hashlib.sha256(b"url\0https://example.com/a").hexdigest()[:32]
+    )
 
 
 def test_add_that_fetches_does_load_httpx(tmp_path: Path) -> None:
@@ -399,3 +415,53 @@ def test_the_console_entry_point_keeps_start_up_out_of_the_collector(monkeypatch
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+def _entry_run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run in a fresh interpreter, then readlog's console script (cli.entry) with ``args``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("READLOG_")}
+    env.update({"READLOG_LANG": "en", "NO_COLOR": "1"})
+    script = f"import sys\n{code}\nfrom readlog.cli import entry\nsys.argv = ['readlog', *{list(args)!r}]\nentry()\n"
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_the_console_script_skips_teardown_but_not_what_an_exit_must_do(tmp_path: Path) -> None:
+    """cli.entry ends with os._exit (no interpreter teardown), after the atexit functions and
+    with standard output flushed, and with main()'s status."""
+    registered = "import atexit\natexit.register(lambda: print('atexit ran'))"
+    done = _entry_run(registered, "--db", str(tmp_path / "a.db"), "add", "https://example.com/a", "--no-fetch")
+    assert done.returncode == 0, done.stderr
+    assert "added" in done.stdout and done.stdout.rstrip().endswith("atexit ran"), done.stdout
+    usage = _entry_run("", "list", "--no-such-option")
+    assert usage.returncode == 2 and usage.stderr.startswith("readlog: "), usage.stderr
+    message = _entry_run("import readlog.cli\nreadlog.cli.main = lambda: sys.exit('stopped here')")
+    assert (message.returncode, message.stderr) == (1, "stopped here\n")
+
+
+def test_the_console_script_waits_for_other_threads() -> None:
+    """A thread still running when the command ends is waited for, as a normal exit does."""
+    thread = (
+        "import threading, time\n"
+        "threading.Thread(target=lambda: (time.sleep(0.3), print('thread done', flush=True))).start()"
+    )
+    done = _entry_run(thread, "--version")
+    assert done.returncode == 0 and "thread done" in done.stdout, (done.stdout, done.stderr)
+
+
+def test_a_failed_last_flush_is_reported() -> None:
+    """What is still buffered at the quick exit is flushed: a full disk there is said, status 1."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    # --version's own output is flushed (and its failure reported) by main(); what an atexit
+    # function writes is left for the quick exit's flush.
+    late = "setattr(sys, 'stdout', open('/dev/full', 'w', buffering=1 << 16)), print('late')"
+    code = f"import atexit\natexit.register(lambda: ({late}))"
+    done = _entry_run(code, "--version")
+    assert done.returncode == 1 and done.stderr.startswith("readlog: "), (done.returncode, done.stderr)
+
+
+def test_python_m_readlog_is_the_console_script() -> None:
+    import readlog.__main__ as dunder_main
+    from readlog.cli import entry
+
+    assert dunder_main.entry is entry

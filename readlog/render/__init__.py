@@ -273,9 +273,9 @@ class Output:
     def print(self, *renderables: Any, **options: Any) -> None:
         """Print rich renderables (tables, Text) built by the render modules; a
         table's lines end at their last character, not in its padding."""
-        from rich.table import Table
-
-        self.out.print(*(_Trimmed(r) if isinstance(r, Table) else r for r in renderables), **options)
+        tables = sys.modules.get("rich.table")  # no table can exist before rich.table is loaded
+        table = tables.Table if tables else ()
+        self.out.print(*(_Trimmed(r) if isinstance(r, table) else r for r in renderables), **options)
 
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)

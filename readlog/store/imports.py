@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError
 from readlog.store import common  # common.utcnow(), looked up on each call: the store's one clock
 from readlog.store.common import MAX_ID, Counts, Merged, Row
-from readlog.store.schema import INSERT_TRIGGERS, index_inserted
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
@@ -131,6 +130,8 @@ def insert_rows(lib: Store, rows: list[Row]) -> None:
         sql, map(itemgetter(*columns), rows) if len(columns) > 1 else [[r[c] for c in columns] for r in rows]
     )
     if lib._bulk:
+        from readlog.store.schema import index_inserted  # only a bulk import: add and merge need no schema
+
         index_inserted(lib.conn, min(r["id"] for r in rows), max(r["id"] for r in rows), rows)
 
 
@@ -161,6 +162,8 @@ def bulk_insert(lib: Store) -> Iterator[None]:
     """
     if not lib.conn.in_transaction:
         raise RuntimeError("bulk_insert needs an open transaction")
+    from readlog.store.schema import INSERT_TRIGGERS
+
     names = json.dumps(list(INSERT_TRIGGERS))
     saved = lib.conn.execute(
         "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (SELECT value FROM json_each(?))",
