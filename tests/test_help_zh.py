@@ -170,3 +170,35 @@ def test_the_console_entry_point_says_help_in_chinese(tmp_path: Any) -> None:
         and "只要未读的条目。" in done.stdout
     )
     assert english_runs(done.stdout) == []
+
+
+NO_LINE_START = "，。、；：！？）》」』】”"
+ENV_NAME = re.compile(r"\$?READLOG_[A-Z_]+")
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_chinese_help_breaks_lines_where_chinese_may_break(
+    run: Run, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """rich would break a run of Chinese anywhere (a line starting with 。) and
+    fold a name in two (READLOG_FORC|E_TTY); the help screens wrap by
+    readlog's own rules: no line starts with closing punctuation, and a name
+    narrower than the column stays whole."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    for path in COMMANDS:
+        chinese = run("--lang", "zh", *path, "--help").stdout
+        starts = [
+            chunk
+            for line in chinese.splitlines()
+            for chunk in re.split(r"\s{2,}|[│╭╮╰╯]", line)
+            if chunk.strip() and chunk.strip()[0] in NO_LINE_START
+        ]
+        assert starts == [], (path, starts)
+        names = set(ENV_NAME.findall(" ".join(help_in(t, "zh") or "" for t in _texts(COMMANDS[path]))))
+        assert all(name in chinese for name in names if len(name) < columns - 30), (path, names, chinese)
+
+
+def _texts(command: Any) -> list[str]:
+    texts = [command.help, command.short_help, command.epilog]
+    texts += [p.help for p in command.params if getattr(p, "help", None)]
+    return [t for t in texts if t]

@@ -216,3 +216,29 @@ def test_a_token_of_a_million_characters_is_cut_every_width_characters() -> None
     assert render._UNIFORM_ASCII.fullmatch(token)  # the shortcut takes it
     lines = render.wrap(token, 80).split("\n")
     assert "".join(lines) == token and {len(line) for line in lines[:-1]} == {80}
+
+
+# ---- break_offsets(): wrap()'s lines as offsets, for rich to wrap help screens by ---------------
+
+HELP_TEXTS = st.lists(
+    st.sampled_from([*OPENING, "）", "，", "。", "内", "核", "a", "b", "_", "1", " ", "  "]), max_size=40
+).map("".join)
+
+
+@example("（readlog list --db x.db）。输出到管道", 12)
+@example("  readlog import bookmarks.html pocket.csv", 20)
+@example("  ab cd", 6)  # the indent counts: "  ab cd" is 7 cells
+@given(HELP_TEXTS, st.integers(min_value=1, max_value=30))
+def test_break_offsets_cut_a_line_where_wrap_breaks_it(text: str, width: int) -> None:
+    from readlog.render import break_offsets, wrap
+
+    offsets = break_offsets(text, width)
+    assert offsets == sorted(set(offsets)) and all(0 < o < len(text) for o in offsets)
+    parts = [text[a:b] for a, b in zip([0, *offsets], [*offsets, len(text)])]
+    indent = len(text) - len(text.lstrip())
+    expected = wrap(text, max(width - indent, 1)).split("\n") if text.strip() else [""]
+    assert [" ".join(p.split()) for p in parts] == [" ".join(line.split()) for line in expected]
+    assert all(not p[:1].isspace() for p in parts[1:])  # each new line starts with its text
+    # each line fits (with its indent; wrap() counts a run of spaces inside a line as one)
+    fits = [cell_len(p[: len(p) - len(p.lstrip())] + " ".join(p.split())) <= width for p in parts if len(p.strip()) > 1]
+    assert indent >= width or all(fits), parts

@@ -83,11 +83,34 @@ def _rich_words(lang: str) -> Iterator[None]:
     before = {name: getattr(rich_utils, name) for name in words}
     for name, value in words.items():
         setattr(rich_utils, name, value)
+    with _wrapped_by_readlog():
+        try:
+            yield
+        finally:
+            for name, value in before.items():
+                setattr(rich_utils, name, value)
+
+
+@contextlib.contextmanager
+def _wrapped_by_readlog() -> Iterator[None]:
+    """rich wraps at spaces only, and folds a longer run anywhere: a line of
+    Chinese help could start with 。 and split READLOG_FORCE_TTY in two.
+    While the help screen is drawn, rich's Text breaks its lines where
+    readlog's own wrap() would (render.break_offsets: between Chinese
+    characters, at spaces, never inside a word, kinsoku kept)."""
+    import rich.text
+
+    from readlog.render import break_offsets
+
+    def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
+        return break_offsets(text, width)
+
+    before = rich.text.divide_line
+    rich.text.divide_line = divide_line
     try:
         yield
     finally:
-        for name, value in before.items():
-            setattr(rich_utils, name, value)
+        rich.text.divide_line = before
 
 
 def _folded(make_text: Any, **kwargs: Any) -> Any:

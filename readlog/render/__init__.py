@@ -1000,6 +1000,24 @@ def wrap(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+def break_offsets(text: str, width: int) -> list[int]:
+    """Where wrap() breaks one line of ``text`` (no line breaks in it), as
+    offsets into ``text``: each is where a new line starts (its first
+    character that is not a space). The shape of rich's own ``divide_line``,
+    so that rich can wrap text by wrap()'s rules (help screens in Chinese)."""
+    offsets: list[int] = []
+    at = len(text) - len(text.lstrip())  # an indented line keeps its indent: its lines are narrower
+    for i, line in enumerate(wrap(text, max(width - at, 1)).split("\n")):
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if i:
+            offsets.append(at)
+        for ch in line:  # wrap() keeps every character but spaces, in order
+            if not ch.isspace():
+                at = text.index(ch, at) + 1
+    return [o for o in offsets if 0 < o < len(text)]
+
+
 def _fill(units: Iterable[tuple[str, bool]], width: int, measure: Callable[[str], int]) -> list[str]:
     """Units to lines of at most ``width`` cells, as many on a line as fit; a
     unit wider than a line starts one and is split."""
