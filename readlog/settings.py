@@ -286,6 +286,13 @@ def _origin(origin: str) -> str:
     return origin
 
 
+def language(option: str | None = None, configured: str | None = None) -> str:
+    """'zh' or 'en': the option, else READLOG_LANG, else the config file's
+    lang (``configured``), else the locale - the rule ``readlog config``
+    explains (_lang_setting). Loads nothing: shell completion asks it too."""
+    return str(_lang_setting(option, {"lang": configured} if configured else {}).value)
+
+
 def _lang_setting(option: str | None, values: dict[str, Any]) -> Setting:
     if option:
         return Setting("lang", normal_lang(option) or "en", "option (--lang)")
@@ -298,7 +305,7 @@ def _lang_setting(option: str | None, values: dict[str, Any]) -> Setting:
         if os.environ.get(var):
             if normal_lang(os.environ[var]) == "zh":
                 return Setting("lang", "zh", f"environment ({var})")
-            break  # the first locale variable set decides, as in render.language
+            break  # the first locale variable set decides
     return Setting("lang", DEFAULTS["lang"], DEFAULT)
 
 

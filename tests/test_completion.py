@@ -343,3 +343,17 @@ def test_a_real_shell_completes_the_typed_line(shell: str, tagged: Path, tmp_pat
     argv, setup = START[shell]
     got = _typed_in(argv, setup, [typed for typed, _ in TYPED], env)
     assert got == [["readlog", *wanted] for _, wanted in TYPED]
+
+
+def test_zsh_and_fish_describe_in_the_run_s_language(comp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The help beside each value is said in the language of the run (READLOG_LANG, or --lang on the line)."""
+    monkeypatch.setenv("READLOG_LANG", "zh")
+    assert comp("zsh", "readlog li") == ["values", "list:列出条目，最新收藏的在前。"]
+    assert comp("fish", "readlog list --star") == ["values", "--starred\t只要加星的条目。"]
+    assert "-h\t显示此帮助并退出。" in comp("fish", "readlog list -")
+    check = comp("fish", "readlog db ch")
+    assert len(check) == 2 and check[1].startswith("check\t") and re.search(r"[\u4e00-\u9fff]", check[1]), check
+    assert comp("bash", "readlog li") == ["values", "list"]
+    monkeypatch.setenv("READLOG_LANG", "en")
+    assert comp("zsh", "readlog --lang zh li") == ["values", "list:列出条目，最新收藏的在前。"]
+    assert comp("zsh", "readlog li") == ["values", "list:List entries, newest saved first."]

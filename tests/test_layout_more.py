@@ -234,7 +234,7 @@ def test_break_offsets_cut_a_line_where_wrap_breaks_it(text: str, width: int) ->
 
     offsets = break_offsets(text, width)
     assert offsets == sorted(set(offsets)) and all(0 < o < len(text) for o in offsets)
-    parts = [text[a:b] for a, b in zip([0, *offsets], [*offsets, len(text)])]
+    parts = [text[a:b] for a, b in zip([0, *offsets], [*offsets, len(text)], strict=True)]
     indent = len(text) - len(text.lstrip())
     expected = wrap(text, max(width - indent, 1)).split("\n") if text.strip() else [""]
     assert [" ".join(p.split()) for p in parts] == [" ".join(line.split()) for line in expected]

@@ -55,7 +55,8 @@ class State:
     @property
     def out(self) -> Output:
         if self._out is None:
-            from readlog.render import Output, language
+            from readlog.render import Output
+            from readlog.settings import language
 
             try:
                 lang, columns = self.setting("lang"), self.setting("columns")
@@ -680,7 +681,7 @@ CLICK_MESSAGES = (
 
 def language_of(args: list[str]) -> str:
     """The language of this run for what is said before a command runs: --lang,
-    else READLOG_LANG, the config file or the locale (render.language)."""
+    else READLOG_LANG, the config file or the locale (settings.language)."""
     option = None
     for i, arg in enumerate(args):
         if arg == "--":
@@ -695,6 +696,6 @@ def language_of(args: list[str]) -> str:
         configured = file_value("lang")
     except ReadlogError:
         configured = None
-    from readlog.render import language
+    from readlog.settings import language
 
     return language(option, configured)

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 import typer
 
-from readlog.cli import COMMAND_MODULES, handle_errors
+from readlog.cli import COMMAND_MODULES, handle_errors, language_of
 from readlog.cli import registry as app
 
 ENV = "_READLOG_COMPLETE"
@@ -239,7 +239,19 @@ def _first_line(text: str | None) -> str:
     return " ".join(para.replace("\b", "").split())
 
 
-def _command_names(prefix: str, described: bool) -> list[tuple[str, str]]:
+def _described(text: str | None, lang: str) -> str:
+    """A help text's first paragraph as one line, in ``lang`` (the
+    catalogue's ``help_`` text for the declaration's English)."""
+    if text and lang != "en":
+        import inspect
+
+        from readlog.model.messages import help_in
+
+        text = help_in(inspect.cleandoc(text), lang) or text  # a docstring, as typer cleans it
+    return _first_line(text)
+
+
+def _command_names(prefix: str, described: bool, lang: str = "en") -> list[tuple[str, str]]:
     names = [n for n in COMMAND_MODULES if n.startswith(prefix)]
     if not described:
         return [(n, "") for n in names]
@@ -248,10 +260,10 @@ def _command_names(prefix: str, described: bool) -> list[tuple[str, str]]:
     full = load_commands()
     helps: dict[str, str] = {}
     for info in full.registered_commands:
-        helps[_name(info)] = _first_line(info.help or getattr(info.callback, "__doc__", ""))
+        helps[_name(info)] = _described(info.help or getattr(info.callback, "__doc__", ""), lang)
     for group in full.registered_groups:
         group_info = getattr(group.typer_instance, "info", None)
-        helps[str(group.name)] = _first_line(group.help or getattr(group_info, "help", None))
+        helps[str(group.name)] = _described(group.help or getattr(group_info, "help", None), lang)
     return [(n, helps.get(n, "")) for n in names]
 
 
@@ -276,9 +288,10 @@ def _values(source: str | None, prefix: str, db: str | None) -> Answer:
     return Answer([(v, "") for v in values(source, prefix, db=db)])
 
 
-def answer(args: list[str], incomplete: str, *, described: bool = True) -> Answer:
+def answer(args: list[str], incomplete: str, *, described: bool = True, lang: str = "en") -> Answer:
     """What may take the place of ``incomplete`` after the words ``args``
-    (the program's name left out), as readlog would read the line."""
+    (the program's name left out), as readlog would read the line; the
+    help beside each value (``described``) in ``lang``."""
     command: Any = None
     path = ""
     pending: Any = None  # the option whose value comes next
@@ -341,19 +354,19 @@ def answer(args: list[str], incomplete: str, *, described: bool = True) -> Answe
         sign = incomplete[0]
         items = [(sign + v, "") for v in values("tags", incomplete[1:], db=db)]
         if sign == "-":
-            items += _option_items(current, root, incomplete, given)
+            items += _option_items(current, root, incomplete, given, lang)
         return Answer(items)
     if not only_arguments and incomplete.startswith("-"):
-        return Answer(_option_items(current, root, incomplete, given))
+        return Answer(_option_items(current, root, incomplete, given, lang))
     if current is root and command is None:
-        return Answer(_command_names(incomplete, described))
+        return Answer(_command_names(incomplete, described, lang))
     subcommands = getattr(current, "commands", None)
     if not arguments and not incomplete and subcommands is None:  # nothing else can follow: the options
-        return Answer(_option_items(current, root, incomplete, given))
+        return Answer(_option_items(current, root, incomplete, given, lang))
     if subcommands is not None:
         return Answer(
             [
-                (n, _first_line(c.get_short_help_str(limit=80)) if described else "")
+                (n, _subcommand_help(c, lang) if described else "")
                 for n, c in subcommands.items()
                 if n.startswith(incomplete) and not c.hidden
             ]
@@ -365,7 +378,13 @@ def answer(args: list[str], incomplete: str, *, described: bool = True) -> Answe
     return Answer([])
 
 
-def _option_items(command: Any, root: Any, prefix: str, given: set[Any]) -> list[tuple[str, str]]:
+def _subcommand_help(command: Any, lang: str) -> str:
+    if lang == "en":
+        return _first_line(command.get_short_help_str(limit=80))
+    return _described(command.short_help or command.help, lang)
+
+
+def _option_items(command: Any, root: Any, prefix: str, given: set[Any], lang: str = "en") -> list[tuple[str, str]]:
     items: list[tuple[str, str]] = []
     seen: set[str] = set()
     params = [p for p in command.params if p.param_type_name == "option" and not getattr(p, "hidden", False)]
@@ -377,10 +396,12 @@ def _option_items(command: Any, root: Any, prefix: str, given: set[Any]) -> list
         for opt in (*param.opts, *param.secondary_opts):
             if opt.startswith(prefix) and opt not in seen:
                 seen.add(opt)
-                items.append((opt, _first_line(param.help)))
+                items.append((opt, _described(param.help, lang)))
     for opt in _help_names(command):
         if opt.startswith(prefix) and opt not in seen:
-            items.append((opt, "Show this message and exit."))  # as --help says
+            from readlog.model.messages import say
+
+            items.append((opt, say("help_help_option", lang)))  # as --help says
     return items
 
 
@@ -438,7 +459,9 @@ def respond(instruction: str) -> int:
         return 0
     try:
         args, current, replaced = _request(shell)
-        found = answer(args, current.value, described=shell != "bash")
+        described = shell != "bash"  # bash shows values alone
+        lang = language_of(args) if described else "en"
+        found = answer(args, current.value, described=described, lang=lang)
         lines = ["files" if found.files else "values"]
         for value, help_ in found.items:
             if shell == "bash":

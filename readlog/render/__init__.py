@@ -182,17 +182,6 @@ STATE_ZH = {
 }
 
 
-def language(option: str | None = None, configured: str | None = None) -> str:
-    """'zh' or 'en': the option, else READLOG_LANG, else the config file's lang, else the locale."""
-    choice = option or os.environ.get("READLOG_LANG") or configured or ""
-    if not choice:
-        for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-            if os.environ.get(var):
-                choice = os.environ[var]
-                break
-    return "zh" if choice.lower().startswith("zh") else "en"
-
-
 MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
 SHOWN = 10  # entry lines a command that changes entries prints before "... and N more"
 PREVIEW = 5  # entries shown before a question about changing them
