@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from readlog.model.errors import UsageError
 from readlog.store.search import Query, Term, marked, parse_query, snippet
@@ -318,3 +320,38 @@ def test_too_many_words_is_a_usage_error_not_a_library_error(run: Run) -> None:
     assert isinstance(run.json("search", "x", *words), list)  # 200 words: still one query SQLite accepts
     result = run("search", "x", *words, "-w199", "-w200", code=2)
     assert result.stderr.strip() == "readlog: the search has 202 words; at most 200 fit in one query"
+
+
+# ---- any text a script passes as a query ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def api_lib(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    import readlog
+
+    lib = readlog.open(tmp_path_factory.mktemp("q") / "q.db")
+    lib.import_path(SEARCH / "digest.txt", as_of="2026-12-01")
+    yield lib
+    lib.close()
+
+
+def test_a_query_is_looked_for_as_stored_text_is_kept(api_lib) -> None:  # type: ignore[no-untyped-def]
+    """Control and invisible characters are dropped from a query as from imported text: a NUL
+    (which would end SQLite's string) or a zero-width space finds what the plain word finds."""
+    plain = {r.id for r in api_lib.search("内核")}
+    assert plain
+    for query in ("内核\x00", "内\u200b核", "\x1b[31m内核", '"内核\x00"', "内核\t"):
+        assert {r.id for r in api_lib.search(query)} == plain, repr(query)
+    with pytest.raises(UsageError):
+        api_lib.search("\x00\u200b")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=20) | st.text('"*()-+:^\x00 内核ORNEAR', max_size=12))
+def test_any_query_text_searches_or_is_refused_in_one_line(api_lib, query: str) -> None:  # type: ignore[no-untyped-def]
+    import readlog
+
+    try:
+        list(api_lib.search(query))
+    except readlog.ReadlogError as exc:
+        assert str(exc) and "\n" not in str(exc)

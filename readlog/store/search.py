@@ -132,8 +132,15 @@ MAX_TERMS = 200
 
 
 def parse_query(text: str) -> Query:
-    """Parse the user's query; raise UsageError if it holds nothing to search for."""
-    tokens = _tokens(text)
+    """Parse the user's query; raise UsageError if it holds nothing to search for.
+
+    The query is cleaned as stored text is (sanitize.clean: control and
+    invisible format characters dropped, tabs and line breaks as spaces), so
+    that it is looked for as the library holds text - and a NUL from a
+    script never reaches SQLite, which would end the string there."""
+    from readlog.model.sanitize import clean
+
+    tokens = _tokens(clean(text, one_line=True))
     query = Query()
     join_next = False
     for i, (negative, term, bare) in enumerate(tokens):
