@@ -61,6 +61,7 @@ PENDING = 20_000  # records held back while it is unknown whether the file marks
 DEEPEST = 200  # levels of nesting followed
 LONGEST = 1 << 20  # characters a tag, comment or declaration may run to
 PIECE = 1 << 16  # characters handed to expat at a time
+MOST_VALUES = 1000  # values kept of one child element repeated (tags), and of a list's items
 
 # Attributes that hold a record's address. ``xmlUrl`` makes a record too, to be skipped as a subscription.
 _LINK_ATTRS = (*URL_NAMES, "htmlurl", "xmlurl")
@@ -68,8 +69,13 @@ _LINK_ATTRS = (*URL_NAMES, "htmlurl", "xmlurl")
 _NOT_A_RECORD = re.compile(_NOT_THE_LINK.pattern + r"|enclosure|media|audio|video|stylesheet|script|favicon", re.I)
 _NAMES = ("title", "text", "name", "label")  # what names a folder (an element around records)
 _FEED_TYPES = {"rss", "atom", "feed"}
-# Roots that are another format's: feeds (feeds.py), property lists (browsers.py), web pages and drawings.
-_NOT_MINE = {"rss", "feed", "rdf", "plist", "html", "svg", "xhtml"}
+# Roots that are another format's: feeds (feeds.py), property lists (browsers.py), web pages and
+# drawings, and the tags a page or a Netscape bookmark file (netscape.py) starts with.
+_NOT_MINE = {
+    "rss", "feed", "rdf", "plist", "html", "svg", "xhtml",
+    "head", "body", "meta", "title", "dl", "dt", "dd", "a", "p", "div", "ul", "ol", "li", "h1", "h2", "h3", "table",
+}  # fmt: skip
+_DECLARED = re.compile(r"\s*<\?xml[\s?]", re.I)
 _WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 
 _ROOT = re.compile(
@@ -94,10 +100,11 @@ def sniff(text: str) -> int:
     root = _ROOT.match(text)
     if root is None or _local(root.group(1)) in _NOT_MINE:
         return 0
+    sure = 20 if _DECLARED.match(text) else 0  # without a declaration, any format made for the file is surer
     if any(not _NOT_A_RECORD.search(m.group(1)) for m in _ATTR_LINK.finditer(text, root.start(1))):
-        return 80
+        return 60 + sure
     if len(_CHILD_LINK.findall(text)) >= 2 and _CHILD_TITLE.search(text):
-        return 60
+        return 45 + sure
     return 0
 
 
@@ -110,7 +117,8 @@ class _Element:
     fields: dict[str, Any] = field(default_factory=dict)  # what its child elements hold
     text: Bounded | None = None
     parent_of: int = 0  # child elements
-    leaf_children: list[str] = field(default_factory=list)  # the text of those that hold only text
+    leaves: int = 0  # those that hold only text
+    leaf_children: list[str] = field(default_factory=list)  # their text (the first MOST_VALUES)
     holds_records: bool = False
 
     def folder(self) -> str:
@@ -208,13 +216,17 @@ class _Parser:
         if parent is None:
             return
         parent.holds_records = parent.holds_records or element.holds_records
+        if len(self.stack) == 1:
+            return  # the root's own fields are nobody's: it is neither a record nor a folder
         if not element.parent_of:  # it holds only text: a field of the element around it
             value = "".join(element.text or ()).strip()
             if element.name in URL_NAMES and not value:  # <link href="..."/>
                 value = next((element.attrs[k] for k in _LINK_ATTRS if element.attrs.get(k)), "")
-            parent.leaf_children.append(value)
+            parent.leaves += 1
+            if len(parent.leaf_children) < MOST_VALUES:
+                parent.leaf_children.append(value)
             _add(parent.fields, element.name, value)
-        elif element.parent_of == len(element.leaf_children) and not element.holds_records:
+        elif element.parent_of == element.leaves and not element.holds_records:
             _add(parent.fields, element.name, element.leaf_children)  # <tags><tag>a</tag>...</tags>
         element.fields.clear()
 
@@ -290,7 +302,10 @@ def _add(fields: dict[str, Any], name: str, value: Any) -> None:
     before = fields[name]
     if isinstance(value, list):
         return  # a second list under one name: the first is kept
-    fields[name] = [*(before if isinstance(before, list) else [before]), value]
+    if not isinstance(before, list):
+        fields[name] = before = [before]
+    if len(before) < MOST_VALUES:
+        before.append(value)
 
 
 def _web(value: str | list[str]) -> bool:
