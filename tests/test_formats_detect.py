@@ -35,6 +35,11 @@ EXPECTED = {
     FORMATS / "safari-Bookmarks.plist": "safari",
     FORMATS / "instapaper-export.html": "instapaper",
     FORMATS / "atom.xml": "feed",
+    FORMATS / "pinboard-posts.xml": "xml",
+    FORMATS / "delicious-posts.xml": "xml",
+    FORMATS / "floccus.xbel": "xml",
+    FORMATS / "reading-list.opml": "xml",
+    FORMATS / "subscriptions.opml": "xml",
     FIXTURES / "digest.txt": "digest",
     FIXTURES / "bookmarks.txt": "bookmarks",
     ROOT / "examples" / "browser-bookmarks.html": "netscape",
@@ -99,6 +104,8 @@ def test_real_files_are_detected(name: str) -> None:
         "[1, 2, 3]",
         "a,b,c\n1,2,3\n",
         '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><p><a href="https://x.org">x</a></p></html>',
+        '<?xml version="1.0"?><project><name>lib</name><licenses><license><url>https://x.org/l</url></license>',
     ],
 )
 def test_unrelated_text_is_not_claimed(text: str) -> None:

@@ -24,7 +24,7 @@ from conftest import Run, write
 PROBLEM_KEYS = [k for k in CATALOGUE if k.startswith("import_")]
 # Latin words a Chinese problem may keep: names of formats, fields and programs, not sentences.
 NAMES = re.compile(
-    r"\b(?:JSON|CSV|URL|url|HREF|href|ISO|gzip|zip|null|readlog|Pocket|status|Firefox|Chrome|Safari|"
+    r"\b(?:JSON|XML|MB|CSV|URL|url|HREF|href|ISO|gzip|zip|null|readlog|Pocket|status|Firefox|Chrome|Safari|"
     r"Bookmarks\.plist|roots|published|tags|id|format)\b"
 )
 

@@ -858,6 +858,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{title!r} 的链接是会运行代码的 {scheme} 链接，不是网页；已跳过",
     ),
     "link_not_web": ("not a web link ({url})", "不是网页链接（{url}）"),
+    "link_feed_subscription": ("a feed subscription, not an article ({url})", "这是订阅源，不是文章（{url}）"),
+    "link_outline_include": (
+        "an outline kept in another file, not an article ({url})",
+        "这是引用另一个文件的大纲，不是文章（{url}）",
+    ),
     "import_link_refused": ("{reason}; skipped", "{reason}；已跳过"),
     "import_link_refused_titled": ("{title!r}: {reason}; skipped", "{title!r}：{reason}；已跳过"),
     "import_time_out_of_range": (
@@ -924,6 +929,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "import_feed_unreadable": ("not a readable feed ({detail})", "不是可以读取的订阅源（{detail}）"),
     "import_feed_link_not_web": ("link {link!r} is not a web address; left out", "链接 {link!r} 不是网址；已略去"),
     "import_feed_item_empty": ("no link, title or text; skipped", "没有链接、标题或正文；已跳过"),
+    "import_xml_damaged": (
+        "damaged XML ({detail}); {count} record(s) before this line were read, nothing after it",
+        "XML 已损坏（{detail}）；已读取此行之前的 {count} 条记录，之后的内容未读取",
+    ),
+    "import_xml_entity": (
+        "the file declares its own XML entity {name!r}, which readlog never expands; nothing after it was read",
+        "文件自行声明了 XML 实体 {name!r}，readlog 从不展开这类实体；之后的内容未读取",
+    ),
+    "import_xml_too_long": (
+        "a tag, comment or declaration longer than 1 MB; nothing after it was read",
+        "一个标签、注释或声明超过 1 MB；之后的内容未读取",
+    ),
     "import_bookmark_no_link": (
         "bookmark {number} ({title!r}): no {field}; skipped",
         "第 {number} 个书签（{title!r}）：没有 {field}；已跳过",
@@ -1133,11 +1150,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, "
             "netscape, pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, "
-            "safari, feed, urls, links."
+            "safari, feed, xml, urls, links."
         ),
         (
             "输入格式，默认根据内容识别：digest、bookmarks、jsonl、readlog-csv、netscape、pocket、"
-            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、urls、"
+            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、xml、urls、"
             "links。"
         ),
     ),

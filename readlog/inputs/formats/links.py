@@ -333,10 +333,17 @@ def _lists(fields: dict[str, Any], names: dict[str, str]) -> list[str]:
     return out
 
 
+def record_entry(record: Record, line: int, ctx: ParseContext, folders: list[str] | None = None) -> Entry | Problem:
+    """The entry one link record makes, its fields read by the names this
+    module knows (another format's records, found its own way: xmllinks.py).
+    Its line says where it is; a record with no link or text is a Problem."""
+    return _entry(record, line, None, ctx, folders)
+
+
 def _entry(
     record: Record,
     line: int,
-    where: Phrase,
+    where: Phrase | None,
     ctx: ParseContext,
     folders: list[str] | None = None,
     *,
