@@ -38,6 +38,7 @@ FORMATS: dict[str, str] = {
     "chrome": "readlog.inputs.formats.browsers:CHROME",
     "safari": "readlog.inputs.formats.browsers:SAFARI",
     "feed": "readlog.inputs.formats.feeds",
+    "shortcut": "readlog.inputs.formats.shortcut",
     "urls": "readlog.inputs.formats.urls",
     "links": "readlog.inputs.formats.links",
 }

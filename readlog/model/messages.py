@@ -1133,11 +1133,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, "
             "netscape, pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, "
-            "safari, feed, urls, links."
+            "safari, feed, shortcut, urls, links."
         ),
         (
             "输入格式，默认根据内容识别：digest、bookmarks、jsonl、readlog-csv、netscape、pocket、"
-            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、urls、"
+            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、shortcut、urls、"
             "links。"
         ),
     ),
