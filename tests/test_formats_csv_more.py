@@ -100,6 +100,18 @@ def test_pipe_separated_file_and_chinese_header(run: Run, tmp_path: Path) -> Non
     assert entries[0].saved_at == utc(2024, 5, 1, 8)
 
 
+def test_a_markdown_table_of_links(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "links.md",
+        "| Title | Where |\n|---|:---:|\n| Raft | https://md.example/raft |\n| WAL | https://md.example/wal |\n",
+    )
+    entries, problems = parse(path, "links")
+    assert problems == [] and [(e.title, e.url) for e in entries] == [
+        ("Raft", "https://md.example/raft"),
+        ("WAL", "https://md.example/wal"),
+    ]
+
+
 def test_a_column_of_links_under_any_header_name(tmp_path: Path) -> None:
     path = write(tmp_path / "export.csv", "Nazwa,Adres strony,Etykiety\nPierwsza,https://pl.example/1,a\n")
     entries, problems = parse(path, "links")

@@ -115,6 +115,7 @@ _TRUE = {
 _READ_STATES = {"read", "archive", "archived", "finished", "done", "completed"}
 _WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 _NOT_THE_LINK = re.compile(r"src|image|icon|avatar|thumb|cover|logo|feed|rss|preview|screenshot|banner|photo", re.I)
+_RULE = re.compile(r"\s*:?-{3,}:?\s*")
 _TITLE_KEY = re.compile(r'"(?:title|name)"\s*:\s*"', re.I)
 _LINK_PAIR = re.compile(r'"([A-Za-z_ -]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
 
@@ -174,6 +175,8 @@ def _from_csv(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]
             yield item
             continue
         line, row = item
+        if all(_RULE.fullmatch(v) for v in row.values() if v.strip()):
+            continue  # a Markdown table's rule under its header (|---|---|)
         if link is not None and link in row:
             row = {("url" if name == link else name): value for name, value in row.items()}
         for name, value in row.items():
