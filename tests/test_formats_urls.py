@@ -3,11 +3,13 @@ list of [title](link) items, newsboat's urls file."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from readlog.inputs import detect as importers
+from readlog.inputs.formats.shortcut import title_from_name as shortcut_title
 
 from conftest import FIXTURES, ROOT, Run, write
 from helpers import AS_OF, detected, parse
@@ -92,6 +94,8 @@ def test_other_files_are_not_taken_for_a_list_of_links(path: Path) -> None:
         "# Notes\n\nSome [link](https://x.example) inside a sentence.\nMore prose here.\n",
         "title,url\nOne,https://x.example/1\n",
         '{"url": "https://x.example"}',
+        "url\ttitle\ttags\nhttps://x.example/1\tOne, two\tdb\nhttps://x.example/2\tTwo\t\n",  # a TSV: links
+        "Adresse|Titel\nhttps://x.example/1|Eins\nhttps://x.example/2|Zwei\n",
     ],
 )
 def test_prose_and_other_shapes_are_not_claimed(text: str) -> None:
@@ -101,3 +105,83 @@ def test_prose_and_other_shapes_are_not_claimed(text: str) -> None:
 def test_a_markdown_file_with_a_list_is_claimed(tmp_path: Path) -> None:
     path = write(tmp_path / "list.md", "# Links\n\n- [A](https://a.example/)\n- [B](https://b.example/)\n")
     assert detected(path) == "urls"
+
+
+# ---------------------------------------------------------------- shortcut files: .url, .desktop, .webloc
+
+SHORTCUTS = ["Write-ahead logging.url", "raft.desktop", "MVCC in practice.webloc"]
+
+
+@pytest.mark.parametrize(
+    ("name", "title", "url", "summary"),
+    [
+        ("Write-ahead logging.url", "Write-ahead logging", "https://short.example/wal?src=desktop", ""),
+        ("raft.desktop", "Raft, the paper", "https://short.example/raft", "Consensus made understandable"),
+        ("MVCC in practice.webloc", "MVCC in practice", "https://short.example/mvcc", ""),
+    ],
+)
+def test_a_shortcut_file_is_one_link_titled_as_the_desktop_shows_it(
+    name: str, title: str, url: str, summary: str
+) -> None:
+    entries, problems = parse(FORMATS / name, "shortcut")
+    assert problems == []
+    assert [(e.title, e.url, e.summary, e.source) for e in entries] == [(title, url, summary, "short.example")]
+
+
+def test_a_binary_webloc_and_an_archived_url_file(run: Run, tmp_path: Path) -> None:
+    import plistlib
+    import zipfile
+
+    path = tmp_path / "Lisp (programming language).webloc"
+    path.write_bytes(plistlib.dumps({"URL": "https://short.example/lisp"}, fmt=plistlib.FMT_BINARY))
+    entries, _ = parse(path, "shortcut")
+    assert [(e.title, e.url) for e in entries] == [("Lisp (programming language)", "https://short.example/lisp")]
+    assert shortcut_title("saved.zip:links/Some page.url") == "Some page"
+    assert shortcut_title("<stdin>") == "" and shortcut_title("notes.v2") == "notes.v2"
+    archive = tmp_path / "links.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(FORMATS / "Write-ahead logging.url", "Write-ahead logging.url")
+        zf.write(FORMATS / "raft.desktop", "raft.desktop")
+    result = run("import", str(archive))
+    assert result.stdout.count("(shortcut): 1 added") == 2
+    assert sorted(e["title"] for e in run.json("list")) == ["Raft, the paper", "Write-ahead logging"]
+
+
+def test_a_folder_of_shortcuts_gives_one_entry_each(run: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "Links"
+    folder.mkdir()
+    for name in SHORTCUTS:
+        shutil.copy(FORMATS / name, folder / name)
+    write(folder / "launcher.desktop", "[Desktop Entry]\nType=Application\nName=Editor\nExec=editor %U\n")
+    write(
+        folder / "Unicode.url",
+        "[InternetShortcut]\nURL=https://short.example/?\n[InternetShortcut.W]\nURL=https://short.example/+AOk-t+AOk-\n",
+    )
+    result = run("import", str(folder))
+    assert result.stdout.count("(shortcut): 1 added") == 4
+    assert f"{folder / 'launcher.desktop'}: skipped (format not recognised)" in result.stdout
+    assert sorted((e["title"], e["url"]) for e in run.json("list", "-n", "0")) == [
+        ("MVCC in practice", "https://short.example/mvcc"),
+        ("Raft, the paper", "https://short.example/raft"),
+        ("Unicode", "https://short.example/été"),
+        ("Write-ahead logging", "https://short.example/wal?src=desktop"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[InternetShortcut]\nIconFile=x.ico\n",  # no URL key
+        "[Desktop Entry]\nType=Application\nExec=app\nURL=https://x.example/\n",  # a launcher
+        '{"URL": "https://x.example/", "title": "x"}',  # a record, for links
+        "url\nhttps://x.example/\n",
+    ],
+)
+def test_other_files_are_not_shortcuts(text: str) -> None:
+    assert importers.module("shortcut").sniff(text) == 0
+
+
+def test_a_shortcut_without_a_link_is_reported(tmp_path: Path) -> None:
+    path = write(tmp_path / "empty.url", "[InternetShortcut]\nURL=\nIconIndex=0\n")
+    entries, problems = parse(path, "shortcut")
+    assert entries == [] and [(p.line, p.key) for p in problems] == [(2, "import_no_url")]

@@ -25,8 +25,8 @@ def import_(
         "-f",
         help=(
             "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, netscape, "
-            "pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, safari, feed, xml, urls, "
-            "links."
+            "pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, safari, feed, xml, "
+            "shortcut, urls, links."
         ),
     ),
     as_of: Optional[str] = typer.Option(

@@ -39,6 +39,7 @@ FORMATS: dict[str, str] = {
     "safari": "readlog.inputs.formats.browsers:SAFARI",
     "feed": "readlog.inputs.formats.feeds",
     "xml": "readlog.inputs.formats.xmllinks",
+    "shortcut": "readlog.inputs.formats.shortcut",
     "urls": "readlog.inputs.formats.urls",
     "links": "readlog.inputs.formats.links",
 }

@@ -19,6 +19,10 @@ from __future__ import annotations
 import re
 
 CANDIDATES = ("cp1252", "iso-8859-2")
+TABLE_CANDIDATES = ("cp1252", "cp1250", "cp1251")
+_FIRST_LINES = re.compile(rb"[^\r\n]{1,2000}")
+_CELL_DELIMITERS = b",;\t|"
+_WORD = re.compile(r"[^\W\d_]{2,}")
 FEED_ROOT = re.compile(
     rb"^(?:\xef\xbb\xbf)?\s*(?:<\?[^>]{0,400}\?>\s*|<!--.{0,4000}?-->\s*|<!DOCTYPE[^>]{0,400}>\s*)*"
     rb"<(?:rss|feed|(?:\w{1,20}:)?RDF)[\s>]",
@@ -30,15 +34,26 @@ def looks_like_feed(head: bytes) -> bool:
     return FEED_ROOT.match(head[:8192]) is not None
 
 
-def guess(head: bytes) -> str | None:
-    """The likeliest legacy encoding of ``head`` (a feed's first bytes), or None when none decodes it."""
+def looks_like_table(head: bytes) -> bool:
+    """A CSV or tab-separated file: a first line that is no markup, holding a
+    delimiter that the next lines hold too."""
+    lines = _FIRST_LINES.findall(head[:8192], 0)[:4]
+    if len(lines) < 2 or lines[0].lstrip()[:1] in (b"<", b"{", b"["):
+        return False
+    return any(d in lines[0] and any(d in line for line in lines[1:]) for d in _CELL_DELIMITERS)
+
+
+def guess(head: bytes, candidates: tuple[str, ...] = CANDIDATES) -> str | None:
+    """The likeliest legacy encoding of ``head`` (a feed's or a table's first
+    bytes) among ``candidates``, or None when none decodes it."""
     best, best_cost = None, None
-    for name in CANDIDATES:
+    scripts = "cp1251" in candidates
+    for name in candidates:
         try:
             text = head.decode(name)
         except UnicodeDecodeError:
             continue
-        cost = _implausible(text)
+        cost = _implausible(text) + (_mixed_scripts(text) if scripts else 0)
         if best_cost is None or cost < best_cost:
             best, best_cost = name, cost
     return best
@@ -62,6 +77,18 @@ def _implausible(text: str) -> int:
         after = text[i + 1].isalpha() if i + 1 < len(text) else False
         if (before and after) or ((before or after) and ch not in _WORD_PUNCTUATION):
             cost += 1
+    return cost
+
+
+def _mixed_scripts(text: str) -> int:
+    """Words no language writes: Cyrillic and Latin letters in one word, or
+    three letters and more all accented Latin ones (``Íàçâàíèå``)."""
+    cost = 0
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        cyrillic = sum(1 for ch in word if "\u0400" <= ch <= "\u04ff")
+        mixed = 0 < cyrillic < len(word)
+        cost += mixed or (len(word) >= 3 and all("\u00c0" <= ch <= "\u024f" for ch in word))
     return cost
 
 

@@ -334,15 +334,19 @@ def open_stream(
 
 def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
     """For a feed that names no encoding and is not UTF-8 (cp1252, latin-2),
-    the encoding that reads it best; None for any other file, which keeps
-    the strict check and its hint."""
-    if requested or enc != "utf-8" or _declared_encoding(head) or not legacy.looks_like_feed(head):
+    or a CSV or tab-separated file that is not UTF-8 (cp1252, cp1250,
+    cp1251, as spreadsheets save them), the encoding that reads it best;
+    None for any other file, which keeps the strict check and its hint."""
+    if requested or enc != "utf-8" or _declared_encoding(head):
+        return None
+    feed = legacy.looks_like_feed(head)
+    if not feed and not legacy.looks_like_table(head):
         return None
     try:
         codecs.getincrementaldecoder("utf-8")(errors="strict").decode(head, final=False)
         return None
     except UnicodeDecodeError:
-        return legacy.guess(head)
+        return legacy.guess(head, legacy.CANDIDATES if feed else legacy.TABLE_CANDIDATES)
 
 
 # Text codecs that are not encodings of files: idna and punycode read host

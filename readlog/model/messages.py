@@ -1150,12 +1150,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Input format, detected from the content by default: digest, bookmarks, jsonl, readlog-csv, "
             "netscape, pocket, instapaper, readwise, raindrop, omnivore, wallabag, firefox, chrome, "
-            "safari, feed, xml, urls, links."
+            "safari, feed, xml, shortcut, urls, links."
         ),
         (
             "输入格式，默认根据内容识别：digest、bookmarks、jsonl、readlog-csv、netscape、pocket、"
-            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、xml、urls、"
-            "links。"
+            "instapaper、readwise、raindrop、omnivore、wallabag、firefox、chrome、safari、feed、xml、shortcut、"
+            "urls、links。"
         ),
     ),
     "help_import_as_of": (

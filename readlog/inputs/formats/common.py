@@ -8,12 +8,14 @@ fields to an Entry, and so that every importer reports damage the same way.
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 import json
 import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from html.parser import HTMLParser
 from typing import Any
 
@@ -100,19 +102,124 @@ def truthy(value: object) -> bool:
     return bool(value)
 
 
+_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
+
+
+def day_first_time(raw: str) -> datetime | None:
+    """A date written day first (``31/12/2020 11:30:00``, ``31.12.2020 11:30``)
+    as UTC, or None when ``raw`` is not one: the way wallabag's CSV writes its
+    dates, and spreadsheets in the locales that use ``;`` between cells."""
+    m = _DAY_FIRST.fullmatch(raw.strip())
+    if m is None:
+        return None
+    day, month, year = int(m.group(1)), int(m.group(3)), int(m.group(4))
+    hour, minute, second = (int(g) if g else 0 for g in m.group(5, 6, 7))
+    try:
+        return datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc)
+    except ValueError:
+        return None
+
+
 # ---------------------------------------------------------------- CSV
+
+
+# The delimiters a CSV file may use: the comma; the semicolon of spreadsheets
+# saved where the comma is the decimal mark (German, French, Spanish, Italian,
+# Dutch, Russian, Polish Excel and LibreOffice) and of wallabag's export; the
+# tab of .tsv files; the pipe. Listed in the order that settles a tie.
+DELIMITERS = (",", ";", "\t", "|")
+SAMPLE_RECORDS = 12  # the header and the rows after it that decide the delimiter
+_WEB_CELL = re.compile(r"\s*https?://[^\s/]\S*\s*", re.I)
+_LINK_NAME = re.compile(r"url|link|href|uri", re.I)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the first lines of a CSV file say about all of it: its delimiter,
+    its header's cells (as written) and the first rows after it."""
+
+    delimiter: str
+    header: list[str]
+    rows: list[list[str]]
+
+    def link_column(self) -> int | None:
+        """The column whose cells are web links (most of those filled in the
+        first rows), whatever it is called; None when no column is."""
+        best, best_count = None, 0
+        for i in range(len(self.header)):
+            filled = [r[i] for r in self.rows if i < len(r) and r[i].strip()]
+            links = sum(1 for cell in filled if _WEB_CELL.fullmatch(cell))
+            if links and links * 2 > len(filled) and links > best_count:
+                best, best_count = i, links
+        return best
+
+
+def _records(text: str, delimiter: str) -> list[list[str]]:
+    """The first records of ``text`` read with ``delimiter``, up to the first
+    that cannot be read so; the last line is left out when ``text`` is a
+    sample that cuts it off."""
+    lines = re.split(r"\r\n?|\n", text)
+    if len(lines) > 1:
+        lines.pop()  # the end of the text: empty after a line end, else perhaps cut off
+    reader = csv.reader((line + "\n" for line in lines), delimiter=delimiter, strict=True)
+    out: list[list[str]] = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                out.append(row)
+                if len(out) >= SAMPLE_RECORDS:
+                    break
+    except csv.Error:
+        pass
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def csv_table(text: str) -> Table | None:
+    """The delimiter of a CSV file, sniffed once from its first lines, with
+    its header and first rows; None when the text is no table.
+
+    Each of ``DELIMITERS`` found in the first line is tried on the header and
+    the rows after it. One that splits the header into two cells or more is a
+    candidate; one that also reads every row into as many cells is better,
+    and better still with a column of web links (found by its cells, or by
+    a header named like a link). Among equals the first listed wins, so a
+    file the comma reads is read with the comma, as it always was.
+    """
+    text = text.lstrip("\ufeff")[: 1 << 16]
+    first = re.split(r"\r\n?|\n", text, maxsplit=1)[0]
+    if len(first) > 2000 or not any(d in first for d in DELIMITERS):
+        return None
+    lines = text if "\n" in text or "\r" in text else text + "\n"  # a file of one line is whole
+    best: tuple[int, Table] | None = None
+    for delimiter in DELIMITERS:
+        if delimiter not in first:
+            continue
+        records = _records(lines, delimiter)
+        if not records or len(records[0]) < 2:
+            continue
+        table = Table(delimiter, records[0], records[1:])
+        score = 0
+        if all(len(row) == len(table.header) for row in table.rows):
+            linked = table.link_column() is not None or any(_LINK_NAME.search(c) for c in table.header)
+            score = 2 if linked else 1
+        if best is None or score > best[0]:
+            best = (score, table)
+    return best[1] if best else None
+
+
+def csv_delimiter(text: str) -> str:
+    """The delimiter of the CSV file that starts with ``text`` (the comma when none is found)."""
+    table = csv_table(text)
+    return table.delimiter if table else ","
 
 
 def csv_header(text: str) -> set[str]:
     """The lower-cased column names of the first line of ``text`` (for sniffing)."""
-    first = re.split(r"\r\n?|\n", text.lstrip("\ufeff"), maxsplit=1)[0]  # old Mac exports end lines in CR
-    if "," not in first or len(first) > 2000:
+    table = csv_table(text)
+    if table is None:
         return set()
-    try:
-        row = next(csv.reader([first]))
-    except (csv.Error, StopIteration):
-        return set()
-    return {c.strip().lower() for c in row}
+    return {c.strip().lower() for c in table.header}
 
 
 class _Feed:
@@ -131,9 +238,13 @@ class _Feed:
         return line + "\n"
 
 
-def csv_rows(infile: InputFile, longest: int = MAX_LINE) -> Iterator[tuple[int, dict[str, str]] | Problem]:
+def csv_rows(
+    infile: InputFile, longest: int = MAX_LINE, delimiter: str | None = None
+) -> Iterator[tuple[int, dict[str, str]] | Problem]:
     """Rows as {lower-case column name: value}, each with the line it starts on.
 
+    The delimiter is the file's, sniffed once from its first lines
+    (``csv_table``) unless given.
     Columns are found by name, so extra or reordered columns do no harm.
     An unreadable row becomes a Problem and reading goes on; a quote that is
     never closed costs only its own row (the lines after it are read again).
@@ -141,11 +252,13 @@ def csv_rows(infile: InputFile, longest: int = MAX_LINE) -> Iterator[tuple[int, 
     reported (readlog's own CSV passes the longest its export writes).
     """
     csv.field_size_limit(max(csv.field_size_limit(), longest))
+    if delimiter is None:
+        delimiter = csv_delimiter(infile.sniff_text())
     header: list[str] | None = None
     lines: Iterator[tuple[int, str]] = infile.lines(longest)
     while True:
         feed = _Feed(lines)
-        reader = csv.reader(feed, strict=True)
+        reader = csv.reader(feed, delimiter=delimiter, strict=True)
         replay: list[tuple[int, str]] = []
         while True:
             feed.taken.clear()

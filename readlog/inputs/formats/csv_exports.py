@@ -11,10 +11,16 @@ extra, missing or reordered columns do no harm.
   ``archive`` means read. ``feed`` rows (items from subscribed feeds that
   were never saved) and ``shortlist`` rows are imported as unread, tagged
   with their location, so nothing is lost and they can be told apart.
+* wallabag: ``Title;URL;Content;Tags;MIME Type;Language;Creation date``,
+  every cell quoted, ``;`` between them. Content is the article's HTML,
+  kept as a plain-text summary (as from wallabag's JSON); tags are joined
+  with ``, ``; the date is written day first (``d/m/Y h:i:s``).
 * Raindrop: ``id,title,note,excerpt,url,folder,tags,created,cover,
   highlights,favorite``. note and highlights -> note, excerpt -> summary,
   folder -> category, favorite -> starred.
 
+Each file's delimiter is sniffed from its first lines (common.csv_table),
+so a file saved again by a spreadsheet with ``;`` or tabs reads the same.
 Apps record no reading time, so a read or star gets the saved time (or the
 import's reference time when there is none).
 """
@@ -31,6 +37,8 @@ from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import (
     Format,
     csv_header,
+    day_first_time,
+    html_summary,
     linked_rows,
     one_line,
     section_links,
@@ -198,6 +206,38 @@ def _parser(
         return _rows(infile, ctx, convert)
 
     return parse
+
+
+# ---------------------------------------------------------------- wallabag (CSV)
+
+_WALLABAG = {"title", "url", "content", "mime type", "language", "creation date"}
+
+
+def wallabag_sniff(text: str) -> int:
+    """wallabag's CSV export, by its header (the ``wallabag`` format reads its JSON too)."""
+    header = csv_header(text)
+    return 95 if {"url", "content"} <= header and len(header & _WALLABAG) >= 4 else 0
+
+
+def _wallabag_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    url = row["url"].strip()
+    raw = row.get("creation date", "").strip()
+    saved = (day_first_time(raw) or parse_time(raw)) if raw else None
+    if raw and saved is None:
+        yield Problem(line, "import_time_unreadable", {"column": "creation date", "raw": raw[:30]})
+    yield Entry(
+        title=one_line(row.get("title", "")) or url,
+        url=url,
+        source=site_of(url),
+        summary=html_summary(row.get("content", "")),
+        saved_at=saved,
+        tags=split_tags(row.get("tags", "")),
+        line=line,
+    )
+
+
+def wallabag_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    return _rows(infile, ctx, _wallabag_row)
 
 
 def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:

@@ -1,4 +1,4 @@
-"""JSON exports of read-later apps: Omnivore and wallabag.
+"""JSON exports of read-later apps: Omnivore and wallabag (whose CSV export is read in csv_exports.py).
 
 * Omnivore (shut down in 2024) exported ``metadata_*.json``: an array of
   ``{title, description, url, state, labels, savedAt, publishedAt, ...}``;
@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats import csv_exports
 from readlog.inputs.formats.common import (
     Format,
     html_summary,
@@ -139,7 +140,7 @@ def _omnivore_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
 def _wallabag_sniff(text: str) -> int:
     if re.match(r"^\s*[\[{]", text) and '"is_archived"' in text and '"is_starred"' in text:
         return 95
-    return 0
+    return csv_exports.wallabag_sniff(text)
 
 
 def _annotations(value: Any) -> str:
@@ -179,5 +180,12 @@ def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
     yield entry
 
 
+def _wallabag(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """The JSON export, or the CSV one (csv_exports.py)."""
+    if csv_exports.wallabag_sniff(infile.sniff_text()):
+        return csv_exports.wallabag_parse(infile, ctx)
+    return _records(infile, ctx, _wallabag_record)
+
+
 OMNIVORE = Format("omnivore", _omnivore_sniff, _parser(_omnivore_record))
-WALLABAG = Format("wallabag", _wallabag_sniff, _parser(_wallabag_record))
+WALLABAG = Format("wallabag", _wallabag_sniff, _wallabag)

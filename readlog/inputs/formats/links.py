@@ -31,6 +31,8 @@ from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import (
     csv_header,
     csv_rows,
+    csv_table,
+    day_first_time,
     json_records,
     load_json,
     one_line,
@@ -46,35 +48,80 @@ from readlog.model.messages import Phrase
 NAME = "links"
 Record = dict[str, Any]
 
-URL = ("url", "href", "link", "uri", "urlstring", "resolvedurl", "givenurl", "originalurl", "sourceurl", "pageurl")
-TITLE = ("title", "resolvedtitle", "giventitle", "name", "pagetitle")
-SUMMARY = ("excerpt", "extended", "summary", "description", "selection", "preview", "previewtext", "abstract")
-NOTE = ("note", "notes", "comment", "annotation")
-TAGS = ("tags", "labels", "tag", "keywords", "documenttags")
+# Names in English first, then as spreadsheets and apps in other languages
+# write them (German, French, Spanish, Italian, Dutch, Russian, Polish,
+# Chinese), compared as _key writes them: lower case, without spaces or marks.
+URL = (
+    "url", "href", "link", "uri", "urlstring", "resolvedurl", "givenurl", "originalurl", "sourceurl", "pageurl",
+    "lien", "enlace", "collegamento", "webadresse", "ссылка", "адрес", "链接", "网址", "網址", "odnośnik",
+)  # fmt: skip
+TITLE = (
+    "title", "resolvedtitle", "giventitle", "name", "pagetitle",
+    "titel", "titre", "título", "titulo", "titolo", "tytuł", "название", "заголовок", "标题", "標題",
+    "nom", "nombre", "nome", "naam", "nazwa", "名称",
+)  # fmt: skip
+SUMMARY = (
+    "excerpt", "extended", "summary", "description", "selection", "preview", "previewtext", "abstract",
+    "beschreibung", "auszug", "résumé", "extrait", "descripción", "descripcion", "resumen", "extracto",
+    "descrizione", "riassunto", "estratto", "beschrijving", "samenvatting", "opis", "описание", "摘要", "描述",
+)  # fmt: skip
+NOTE = (
+    "note", "notes", "comment", "annotation",
+    "notiz", "notizen", "anmerkung", "kommentar", "commentaire", "remarque", "nota", "notas", "comentario",
+    "commento", "opmerking", "notatka", "заметка", "комментарий", "备注", "笔记",
+)  # fmt: skip
+TAGS = (
+    "tags", "labels", "tag", "keywords", "documenttags",
+    "schlagwörter", "schlagworte", "stichwörter", "étiquettes", "etiquettes", "motsclés", "etiquetas",
+    "etichette", "trefwoorden", "tagi", "etykiety", "метки", "теги", "标签", "標籤",
+)  # fmt: skip
 SAVED = (
     "savedat", "addedat", "createdat", "timeadded", "dateadded", "datesaved", "saved", "added", "created",
     "time", "timestamp", "date", "bookmarkedat",
+    "erstellt", "erstelltam", "hinzugefügt", "hinzugefügtam", "gespeichert", "datum", "créé", "créée",
+    "crééle", "ajouté", "ajoutéle", "datedecréation", "datedajout", "fecha", "fechadecreación", "creado",
+    "añadido", "guardado", "data", "creato", "aggiunto", "datadicreazione", "aangemaakt", "toegevoegd",
+    "utworzono", "dodano", "дата", "создано", "добавлено", "датадобавления", "创建时间", "添加时间",
+    "收藏时间", "保存时间", "日期",
 )  # fmt: skip
-PUBLISHED = ("publishedat", "published", "datepublished", "pubdate")
+PUBLISHED = (
+    "publishedat", "published", "datepublished", "pubdate", "veröffentlicht", "publié", "publicado", "发布时间",
+)  # fmt: skip
 READ_AT = ("readat", "dateread", "finishedat", "archivedat", "lastreadat")
-READ = ("read", "isread", "archived", "isarchived", "finished", "done")
+READ = (
+    "read", "isread", "archived", "isarchived", "finished", "done",
+    "gelesen", "lu", "leído", "leido", "letto", "gelezen", "przeczytane", "прочитано", "已读",
+)  # fmt: skip
 UNREAD = ("toread", "unread", "isunread", "readlater")
 STATE = ("status", "state", "location", "folder", "readingstatus")
-STARRED = ("starred", "isstarred", "favorite", "favourite", "isfavorite", "favorited", "favourited", "liked", "pinned")
+STARRED = (
+    "starred", "isstarred", "favorite", "favourite", "isfavorite", "favorited", "favourited", "liked", "pinned",
+    "favorit", "favoris", "favori", "favorito", "preferito", "favoriet", "ulubione", "избранное", "星标",
+)  # fmt: skip
 SOURCE = ("sitename", "site", "domain", "publisher")  # not "source": apps put the client there ("web", "ios")
-CATEGORY = ("collection", "category", "list")
+CATEGORY = (
+    "collection", "category", "list",
+    "kategorie", "catégorie", "categoría", "categoria", "categorie", "kategoria", "категория", "分类", "类别",
+)  # fmt: skip
 LISTS = ("lists", "listids", "collections", "collectionids", "folders")  # ids (or names) of the lists it is in
 PINNED = {"pinnedlinks", "pinned", "pins", "pinnedbookmarks", "favorites", "favourites", "starredlinks"}
 BODY = ("text", "content", "body", "markdown")  # a note's own text, when it has no link
+# true as written by hand or by a spreadsheet in English, German, French, Spanish,
+# Italian, Dutch, Russian, Polish and Chinese (WAHR, VRAI, VERDADERO, ИСТИНА...)
+_TRUE = {
+    "1", "true", "yes", "y", "t", "on", "x", "✓", "wahr", "ja", "vrai", "oui", "verdadero", "sí", "si", "vero",
+    "waar", "tak", "prawda", "истина", "да", "是", "真",
+}  # fmt: skip
 _READ_STATES = {"read", "archive", "archived", "finished", "done", "completed"}
 _WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 _NOT_THE_LINK = re.compile(r"src|image|icon|avatar|thumb|cover|logo|feed|rss|preview|screenshot|banner|photo", re.I)
+_RULE = re.compile(r"\s*:?-{3,}:?\s*")
 _TITLE_KEY = re.compile(r'"(?:title|name)"\s*:\s*"', re.I)
 _LINK_PAIR = re.compile(r'"([A-Za-z_ -]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
 
 
 def _key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return re.sub(r"[\W_]", "", name.lower())
 
 
 def sniff(text: str) -> int:
@@ -90,7 +137,15 @@ def sniff(text: str) -> int:
             return 30
     if {_key(c) for c in csv_header(text)} & set(URL):
         return 40
+    table = csv_table(text)
+    if table is not None and table.link_column() is not None and not _has_link(table.header):
+        return 40  # a column of web links under a header of any other name
     return 0
+
+
+def _has_link(cells: list[str]) -> bool:
+    """Whether a row holds a web link: then it is no header."""
+    return any(_WEB.match(cell) for cell in cells)
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -100,11 +155,35 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     elif text[:1] == "{":
         yield from _from_object(infile, ctx)
     else:
-        for item in csv_rows(infile):
-            if isinstance(item, Problem):
-                yield item
-            else:
-                yield _entry(item[1], item[0], Phrase("import_at_row", line=item[0]), ctx)
+        yield from _from_csv(infile, ctx)
+
+
+def _from_csv(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """CSV rows as records. When no column is named like a link, the column
+    whose cells are web links is the link, whatever its header says. In a
+    file whose cells are not separated by commas (a spreadsheet saved where
+    the comma is the decimal mark), dates such as ``04/03/2020`` are read
+    day first, as those locales write them; ``04.03.2020`` always is."""
+    table = csv_table(infile.sniff_text())
+    delimiter = table.delimiter if table else ","
+    link = None
+    if table is not None and not {_key(c) for c in table.header} & set(URL):
+        column = table.link_column()
+        link = table.header[column].strip().lower() if column is not None else None
+    for item in csv_rows(infile, delimiter=delimiter):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        line, row = item
+        if all(_RULE.fullmatch(v) for v in row.values() if v.strip()):
+            continue  # a Markdown table's rule under its header (|---|---|)
+        if link is not None and link in row:
+            row = {("url" if name == link else name): value for name, value in row.items()}
+        for name, value in row.items():
+            when = day_first_time(value) if value and (delimiter != "," or "." in value) else None
+            if when is not None:
+                row[name] = when.isoformat()
+        yield _entry(row, line, Phrase("import_at_row", line=line), ctx)
 
 
 def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -425,7 +504,7 @@ def _pocket_status(fields: dict[str, Any]) -> str | None:
 def _flag(value: Any) -> bool:
     """true/false, 1/0, yes/no, as apps write them."""
     if isinstance(value, str):
-        return value.strip().lower() in {"1", "true", "yes", "y", "t", "on"}
+        return value.strip().lower() in _TRUE
     return value is True or (isinstance(value, (int, float)) and not isinstance(value, bool) and value != 0)
 
 

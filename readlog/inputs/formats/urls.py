@@ -26,7 +26,7 @@ import shlex
 from collections.abc import Iterator
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import one_line, site_of
+from readlog.inputs.formats.common import csv_table, one_line, site_of
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 
@@ -68,9 +68,23 @@ def sniff(text: str) -> int:
         return 0
     lines = _meaningful(stripped)
     links = sum(1 for line in lines if _is_link_line(line))
-    if links == 0 or links < len(lines) * 0.6:
+    if links == 0 or links < len(lines) * 0.6 or _is_table(stripped):
         return 0
     return 60 if links >= 2 else 30
+
+
+def _is_table(text: str) -> bool:
+    """A table with a header row (``url<TAB>title<TAB>tags``, then a row a
+    line): the ``links`` format reads it by its columns. A list whose first
+    line is a link, a comment or a heading is no such table."""
+    if _WEB_LINE.match(text) or text.startswith(("#", "-", "*", "[")):
+        return False
+    table = csv_table(text)
+    return (
+        table is not None
+        and table.link_column() is not None
+        and not any(_WEB_LINE.match(cell.strip()) for cell in table.header)
+    )
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
