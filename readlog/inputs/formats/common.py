@@ -566,3 +566,49 @@ def json_error(exc: Exception) -> object:
     if isinstance(exc, RecursionError):
         return Phrase("import_json_too_deep")
     return str(exc).split(";")[0]
+
+
+class ToRead:
+    """Pinboard's rule for what was read, in a file of bookmarks (Netscape
+    HTML's TOREAD, Pinboard XML's ``toread``): a file that marks unread links
+    marks every one of them, so once one record carries the mark, a record
+    without it was read; a file that never carries it leaves all unread.
+    Records without the mark wait until the first mark decides (``ready``),
+    at most ``PENDING`` of them, to bound memory: then the file is taken not
+    to mark any."""
+
+    PENDING = 20_000
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.uses_toread: bool | None = None  # None: no mark seen yet
+        self.undecided: list[Any] = []  # entries without the mark while that is unknown
+
+    def place(self, entry: Any, marked: bool) -> None:
+        """An entry as it is parsed, ``marked`` when its record carries the mark (of any value)."""
+        if marked:
+            self.decide(uses_toread=True)
+        elif self.uses_toread:
+            self.mark_read(entry)
+        elif self.uses_toread is None:
+            self.undecided.append(entry)
+
+    def mark_read(self, entry: Any) -> None:
+        if entry.read_at is None:
+            entry.read_at = entry.saved_at or self.ctx.as_of
+
+    def decide(self, *, uses_toread: bool) -> None:
+        """Settle whether the file marks unread records, and so the held-back ones."""
+        if self.uses_toread is not None:
+            return
+        self.uses_toread = uses_toread
+        if uses_toread:
+            for entry in self.undecided:
+                self.mark_read(entry)
+        self.undecided.clear()
+
+    def ready(self) -> bool:
+        """Whether the entries parsed so far may be handed on: none waits on the decision."""
+        if self.uses_toread is None and len(self.undecided) > self.PENDING:
+            self.decide(uses_toread=False)
+        return self.uses_toread is not None or not self.undecided

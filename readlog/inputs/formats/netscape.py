@@ -20,7 +20,7 @@ bookmarks TOREAD="1" and write nothing on read ones, so in a file that uses
 the attribute anywhere, a bookmark without it was read. readlog's own
 export writes TOREAD="1" or "0" on every bookmark. Whether a file uses the
 attribute is known only when the first one appears, so bookmarks without
-it are held back until then (at most PENDING of them, to bound memory;
+it are held back until then (at most ToRead.PENDING of them, to bound memory;
 past that the file is taken not to use it).
 """
 
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import Bounded, site_of, split_tags
+from readlog.inputs.formats.common import Bounded, ToRead, site_of, split_tags
 from readlog.inputs.formats.tagsoup import TagSoup
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
@@ -43,7 +43,6 @@ _DOCTYPE = re.compile(r"<!DOCTYPE\s+NETSCAPE-Bookmark-file", re.I)
 _DT_A = re.compile(r"<dt>\s*<a\s[^>]*href\s*=", re.I)
 _DL = re.compile(r"<dl[\s>]", re.I)
 _FOLDER_TAGS = {"h2", "h3", "h4", "h5", "h6"}
-PENDING = 20_000
 _UNREAD = {"1", "yes", "true", "on"}
 # Vivaldi writes its separators as bookmarks of this address, titled "---".
 SEPARATOR_URLS = frozenset({"http://bookmark.placeholder.url/", "https://bookmark.placeholder.url/"})
@@ -73,8 +72,7 @@ class _Parser(TagSoup):
     def __init__(self, ctx: ParseContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.uses_toread: bool | None = None  # None: no TOREAD seen yet
-        self.undecided: list[Entry] = []  # bookmarks without TOREAD while that is unknown
+        self.toread = ToRead(ctx)  # whether the file marks its unread bookmarks (TOREAD)
         self.out: list[Entry | Problem] = []
         self.folders: list[str] = []
         self.opened: list[bool] = []  # for each open <DL>: did it push a folder name?
@@ -132,34 +130,10 @@ class _Parser(TagSoup):
                     Problem(anchor.line, "import_saved_time_unreadable", {"column": "ADD_DATE", "raw": raw[:30]})
                 )
         toread = anchor.attrs.get("toread")
-        if toread is not None:
-            self.decide(uses_toread=True)
-            if toread.strip().lower() not in _UNREAD:
-                self._mark_read(entry)
-        elif self.uses_toread:
-            self._mark_read(entry)
-        elif self.uses_toread is None:
-            self.undecided.append(entry)
+        self.toread.place(entry, marked=toread is not None)
+        if toread is not None and toread.strip().lower() not in _UNREAD:
+            self.toread.mark_read(entry)
         return entry
-
-    def _mark_read(self, entry: Entry) -> None:
-        entry.read_at = entry.saved_at or self.ctx.as_of
-
-    def decide(self, *, uses_toread: bool) -> None:
-        """Settle whether the file marks unread bookmarks, and so the held-back ones."""
-        if self.uses_toread is not None:
-            return
-        self.uses_toread = uses_toread
-        if uses_toread:
-            for entry in self.undecided:
-                self._mark_read(entry)
-        self.undecided.clear()
-
-    def ready(self) -> bool:
-        """Whether ``out`` may be handed on: no bookmark in it waits on the decision."""
-        if self.uses_toread is None and len(self.undecided) > PENDING:
-            self.decide(uses_toread=False)
-        return self.uses_toread is not None or not self.undecided
 
     # -- tokenizer callbacks (tag and attribute names arrive lower-cased)
 
@@ -224,12 +198,12 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     parser = _Parser(ctx)
     for _, chunk in infile.text_chunks():
         parser.feed(chunk)
-        if parser.ready():
+        if parser.toread.ready():
             yield from parser.out
             parser.out.clear()
     parser.close()
     parser._flush()
-    parser.decide(uses_toread=False)
+    parser.toread.decide(uses_toread=False)
     yield from parser.out
 
 

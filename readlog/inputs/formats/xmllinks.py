@@ -29,7 +29,7 @@ is an article, and each is skipped with its reason.
 Reading state: as in Netscape bookmark files, Pinboard marks unread posts
 ``toread="yes"`` and writes nothing on read ones, so in a file that uses
 ``toread`` anywhere a record without it was read. Records are held back
-until the first ``toread`` decides (at most PENDING of them).
+until the first ``toread`` decides (common.ToRead).
 
 Parsing is expat's, streamed, with no DTD: a file that declares its own
 entities (``<!ENTITY``, the way to an entity bomb or to reading a local
@@ -48,7 +48,7 @@ from typing import Any
 from xml.parsers import expat
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import Bounded, one_line
+from readlog.inputs.formats.common import Bounded, ToRead, one_line
 from readlog.inputs.formats.links import _NOT_THE_LINK, record_entry
 from readlog.inputs.formats.links import URL as URL_NAMES
 from readlog.inputs.reader import InputFile
@@ -57,7 +57,6 @@ from readlog.model.fields import margin
 from readlog.model.messages import Phrase
 
 NAME = "xml"
-PENDING = 20_000  # records held back while it is unknown whether the file marks unread ones
 DEEPEST = 200  # levels of nesting followed
 LONGEST = 1 << 20  # characters a tag, comment or declaration may run to
 PIECE = 1 << 16  # characters handed to expat at a time
@@ -146,8 +145,7 @@ class _Parser:
         self.stack: list[_Element] = []
         self.out: list[Entry | Problem] = []
         self.records = 0
-        self.uses_toread: bool | None = None
-        self.undecided: list[Entry] = []
+        self.toread = ToRead(ctx)  # whether the file marks its unread posts (Pinboard's toread)
         self.quiet = 0  # characters handed to expat since it last reported anything
         self.text_margin = max(margin("title"), margin("summary"), margin("note"))
         p = self.expat = expat.ParserCreate()
@@ -258,33 +256,8 @@ class _Parser:
         if isinstance(item, Problem):
             self.out.append(item)
             return
-        if "toread" in record:
-            self.decide(uses_toread=True)
-        elif self.uses_toread:
-            self._mark_read(item)
-        elif self.uses_toread is None:
-            self.undecided.append(item)
+        self.toread.place(item, marked="toread" in record)
         self.out.append(item)
-
-    def _mark_read(self, entry: Entry) -> None:
-        if entry.read_at is None:
-            entry.read_at = entry.saved_at or self.ctx.as_of
-
-    def decide(self, *, uses_toread: bool) -> None:
-        """Settle whether the file marks unread records, and so the held-back ones."""
-        if self.uses_toread is not None:
-            return
-        self.uses_toread = uses_toread
-        if uses_toread:
-            for entry in self.undecided:
-                self._mark_read(entry)
-        self.undecided.clear()
-
-    def ready(self) -> bool:
-        """Whether ``out`` may be handed on: no record in it waits on the decision."""
-        if self.uses_toread is None and len(self.undecided) > PENDING:
-            self.decide(uses_toread=False)
-        return self.uses_toread is not None or not self.undecided
 
 
 # Names apps give a field that the links importer knows by another: an
@@ -335,7 +308,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     try:
         for _, chunk in infile.text_chunks():
             parser.feed(chunk)
-            if parser.ready():
+            if parser.toread.ready():
                 yield from parser.out
                 parser.out.clear()
         parser.feed("", final=True)
@@ -343,7 +316,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         ending = parser.damaged(exc)
     except _Stop as stop:
         ending = stop.problem
-    parser.decide(uses_toread=False)
+    parser.toread.decide(uses_toread=False)
     yield from parser.out
     if ending is not None:
         yield ending
