@@ -37,9 +37,13 @@ _OPENING_CLAUSE_ENDS = frozenset("，,：:")
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "Mr.", "Ms.", "Mrs.", "Dr.", "St.", "No.", "approx.")
 
 # What a digest's summary opens with when it speaks of the article, not its subject.
+_ZH_PIECE = (
+    r"(?:文章|博文|博客|论文|报道|帖子|笔记|教程|演讲|讲稿|综述|书评|随笔|周报|简报|长文|短文|译文|报告|文档|访谈|采访|"
+    r"播客|视频|論文|報導|筆記|教學|報告)"
+)
 _ZH_SUBJECT = (
-    r"(?:本篇文章|这篇文章|这篇博文|这篇博客|这篇论文|这篇报道|这篇帖子|这篇|本篇|本文|该文|此文|文章|博文|文中|该博客|本期|这期|"
-    r"帖子|该帖|本帖|這篇文章|這篇博客|這篇|該文|博客文章)"
+    rf"(?:(?:这篇|這篇|本篇|该篇|該篇|此篇){_ZH_PIECE}|这篇|本篇|本文|该文|此文|文章|博文|文中|该博客|本期|这期|"
+    r"帖子|该帖|本帖|這篇|該文|博客文章)"
 )
 _ZH_ADVERB = r"(?:深入地?|详细地?|系统地?|全面地?|简要地?|简单|主要|重点|首先|进一步|集中|具体|将|则|还)*"
 # Verbs whose object is the subject: dropped with the opening (文章介绍了 X -> X).
@@ -53,8 +57,12 @@ _ZH_VERB = (
 _ZH_STANCE = (
     r"(?:倡导|呼吁|主张|建议|提出|强调|尝试|试图|质疑|批评|反对|希望|展望|预测|宣布|推荐|提醒|警告|证明|带领|带你|教你)"
 )
+# How the article goes about it, between its subject and its verb: 作者用一组小实验解释 X, 文章通过三个案例分析了 X
+# (a short phrase without a clause's end or 了, so that 作者用 Rust 重写了一个介绍页 is left alone).
+_ZH_MEANS = r"(?:(?:用|通过|通過|借助|借由|结合|結合|基于|基於|以)[^，,。：:；;！？!?了]{1,20}?)?"
 _ZH_OPENING = re.compile(
-    rf"^(?:{_ZH_SUBJECT}{_ZH_ADVERB}(?:{_ZH_VERB}了?(?:的是|的)?|是(?!否)|为(?![什何]))|作者{_ZH_ADVERB}{_ZH_VERB}了?|"
+    rf"^(?:{_ZH_SUBJECT}{_ZH_MEANS}{_ZH_ADVERB}(?:{_ZH_VERB}了?(?:的是|的)?|是(?!否)|为(?![什何]))|"
+    rf"作者{_ZH_MEANS}{_ZH_ADVERB}{_ZH_VERB}了?|"
     rf"{_ZH_SUBJECT}(?={_ZH_ADVERB}{_ZH_STANCE}))[\s:：，,]*"
 )
 # A clause that only says who wrote it or what it continues: 这篇博客由 X 撰写，... / 文章延续 X 系列，...
