@@ -242,3 +242,14 @@ def test_break_offsets_cut_a_line_where_wrap_breaks_it(text: str, width: int) ->
     # each line fits (with its indent; wrap() counts a run of spaces inside a line as one)
     fits = [cell_len(p[: len(p) - len(p.lstrip())] + " ".join(p.split())) <= width for p in parts if len(p.strip()) > 1]
     assert indent >= width or all(fits), parts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("args", [["sources"], ["categories"], ["stats"], ["tags"]], ids=" ".join)
+def test_grouped_screens_end_their_lines_at_the_last_character(
+    run: Run, monkeypatch: pytest.MonkeyPatch, shelf: Path, lang: str, args: list[str]
+) -> None:
+    """A table printed with its footer (sources, categories) or among other parts (stats) ends
+    its lines where a lone table does."""
+    lines = screen(run, monkeypatch, shelf, 80, lang, *args)
+    assert len(lines) >= 2 and all(line == line.rstrip() for line in lines), [x for x in lines if x != x.rstrip()]

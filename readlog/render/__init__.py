@@ -260,11 +260,12 @@ class Output:
         sys.stdout.flush()
 
     def print(self, *renderables: Any, **options: Any) -> None:
-        """Print rich renderables (tables, Text) built by the render modules; a
-        table's lines end at their last character, not in its padding."""
+        """Print rich renderables (tables, Text) built by the render modules; the
+        lines of a table, or of a group of renderables (a table and its footer,
+        the stats screen), end at their last character, not in padding."""
         tables = sys.modules.get("rich.table")  # no table can exist before rich.table is loaded
-        table = tables.Table if tables else ()
-        self.out.print(*(_Trimmed(r) if isinstance(r, table) else r for r in renderables), **options)
+        trimmed = (Group, tables.Table) if tables else Group
+        self.out.print(*(_Trimmed(r) if isinstance(r, trimmed) else r for r in renderables), **options)
 
     def line(self, text: str | Text, style: str | None = None) -> None:
         self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
