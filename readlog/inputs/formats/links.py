@@ -428,15 +428,17 @@ def _nested(record: Record) -> dict[str, Any]:
 
 def _body(record: Record) -> str:
     """The text of a record that is a note, not a link: its own ``text``, or
-    that of the object inside it that holds it (Karakeep's ``content``)."""
-    for fields in (_fields(record), *(_fields(v) for v in record.values() if isinstance(v, dict))):
+    that of the object inside it that holds it (Karakeep's ``content``,
+    Google Reader's ``summary``), not its author's or its origin's. Text
+    with closing tags, where nothing says it is plain, is HTML."""
+    inside = [_fields(v) for k, v in record.items() if isinstance(v, dict) and not _is_attribute(k, v)]
+    for fields in (_fields(record), *inside):
         kind = fields.get("type")
         if isinstance(kind, str) and kind.strip().lower() not in ("text", "note", "markdown"):
             continue  # a link, an image, a file: not a note's text
         value = _pick(fields, BODY)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-        found = _content(fields, CONTENT, plain=False)  # a post's text (content_html, HN's story_text)
+        found = (value.strip(), kind is None and bool(_HTML.search(value))) if isinstance(value, str) else None
+        found = found if found and found[0] else _content(fields, CONTENT, plain=False)  # HN's story_text
         if found:
             return (html_to_text(found[0]) if found[1] else found[0]).strip()
     return ""
