@@ -17,6 +17,13 @@ copies. A record without a link that carries text (Karakeep's text
 bookmarks, ``content: {"type": "text", "text": ...}``) is an entry without
 a link; one with neither is skipped with its reason. Ids of named lists
 (Karakeep's ``lists`` beside ``bookmarks[].lists``) give the category.
+
+A link may be a list of link objects (Google Reader's ``canonical`` and
+``alternate``). An object holding a list of link records is a container,
+not a record (a JSON Feed's or Google Reader's top level). Objects that are
+only a link (``{"href", "type"}``) and those telling who made a record or
+where it came from (``author``, ``origin``, ``feed``) or holding its
+pictures are never records; the origin's title is the record's source.
 """
 
 from __future__ import annotations
