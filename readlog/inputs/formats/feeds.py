@@ -1,4 +1,4 @@
-"""RSS (0.9x, 1.0, 2.0) and Atom feeds, from a file or standard input.
+"""RSS (0.9x, 1.0, 2.0) and Atom feeds, and JSON Feed 1.0/1.1, from a file or standard input.
 
 Each item becomes an unread entry: its link, its title and summary (HTML
 stripped where the feed marks them as HTML, plain text kept as written),
@@ -10,6 +10,11 @@ it could read are still imported.
 
 The text is handed to feedparser as an in-memory stream: given a string it
 would treat it as a URL or a file name to open.
+
+A JSON Feed (https://jsonfeed.org/version/1.1) is read here too, with the
+json module: the feedparser releases (6.0.x) do not parse it. Its items
+become entries as an RSS feed's do, with the same identity: the feed's
+home page (else its feed_url, else its title), and each item's ``id``.
 """
 
 from __future__ import annotations
@@ -22,7 +27,15 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.common import SUMMARY_LIMIT, html_line, html_summary, one_line, site_of, summary_of
+from readlog.inputs.formats.common import (
+    SUMMARY_LIMIT,
+    html_line,
+    html_summary,
+    load_json,
+    one_line,
+    site_of,
+    summary_of,
+)
 from readlog.inputs.limits import FEED_ENV, feed_limit
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, normalize_url
@@ -38,8 +51,13 @@ _ISO_DAY = re.compile(r"\s*\d{4}-\d{2}-\d{2}")
 _HARMLESS = ("CharacterEncodingOverride", "NonXMLContentType")
 
 
+_JSON_FEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/version/', re.I)
+
+
 def sniff(text: str) -> int:
-    return 95 if _ROOT.match(text[:8192]) else 0
+    if _ROOT.match(text[:8192]):
+        return 95
+    return 95 if text.lstrip("\ufeff \t\r\n")[:1] == "{" and _JSON_FEED.search(text) else 0
 
 
 def _published(item: Any) -> str | None:
@@ -102,11 +120,13 @@ def _bozo(feed: Any, count: int) -> Problem | None:
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    text = infile.read_text(feed_limit(), env=FEED_ENV, what="limit_feed_whole")
+    if text.lstrip("\ufeff \t\r\n")[:1] == "{":
+        yield from _json_feed(text)
+        return
     import feedparser
 
-    from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
-
-    data = infile.read_text(feed_limit(), env=FEED_ENV, what="limit_feed_whole").encode("utf-8")
+    data = text.encode("utf-8")
     feed = feedparser.parse(
         io.BytesIO(data),
         response_headers={"content-type": "application/xml; charset=utf-8"},
@@ -133,17 +153,78 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             yield Problem(0, "import_feed_item_empty", {}, Phrase("import_at_item", number=number))
             continue
         tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
-        yield Entry(
-            title=title or url or derive_title(summary),
-            identity_title=None if title or url else identity_title(summary),
-            url=url,
-            source=source or site_of(url),
-            summary=summary,
-            published=_published(item),
-            tags=[t for t in tags if t],
-            feed=feed,
-            guid=_plain(item.get("id")),
+        yield _item_entry(title, url, summary, source, _published(item), tags, feed, _plain(item.get("id")))
+
+
+def _item_entry(
+    title: str, url: str, summary: str, source: str, published: str | None, tags: list[str], feed: str, guid: str
+) -> Entry:
+    from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
+
+    return Entry(
+        title=title or url or derive_title(summary),
+        identity_title=None if title or url else identity_title(summary),
+        url=url,
+        source=source or site_of(url),
+        summary=summary,
+        published=published,
+        tags=[t for t in tags if t],
+        feed=feed,
+        guid=guid,
+    )
+
+
+def _json_feed(text: str) -> Iterator[Entry | Problem]:
+    """A JSON Feed's items, as an RSS feed's: link (``url``, else
+    ``external_url``, made absolute), title (plain text), summary (the
+    ``summary``, else ``content_html`` as text, else ``content_text``),
+    ``date_published`` (else ``date_modified``), tags, the feed's title as
+    the source, and the item's ``id`` as its identity in the feed."""
+    data, problem = load_json(text)
+    if problem:
+        yield problem
+        return
+    items = data.get("items") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        yield Problem(1, "import_no_records")
+        return
+    base = _plain(data.get("home_page_url")) or _plain(data.get("feed_url"))
+    source = one_line(_plain(data.get("title"))) or site_of(base)
+    feed = _feed_identity({"link": base, "title": _plain(data.get("title"))})
+    for number, item in enumerate(items, 1):
+        where = Phrase("import_at_item", number=number)
+        if not isinstance(item, dict):
+            yield Problem(0, "import_not_an_object", {}, where)
+            continue
+        link = _plain(item.get("url")) or _plain(item.get("external_url"))
+        url = _web_address(link, base)
+        if url is None:
+            yield Problem(0, "import_feed_link_not_web", {"link": link[:60]}, where)
+            url = ""
+        title = one_line(_plain(item.get("title")))
+        summary = summary_of(_plain(item.get("summary")), SUMMARY_LIMIT)
+        if not summary and _plain(item.get("content_html")):
+            summary = html_summary(item["content_html"])
+        summary = summary or summary_of(_plain(item.get("content_text")), SUMMARY_LIMIT)
+        if not url and not title and not summary:
+            yield Problem(0, "import_feed_item_empty", {}, where)
+            continue
+        listed = item.get("tags")
+        tags = [one_line(_plain(t)) for t in listed] if isinstance(listed, list) else []
+        ident = item.get("id")
+        guid = str(ident).strip() if isinstance(ident, (str, int)) and not isinstance(ident, bool) else ""
+        yield _item_entry(
+            title, url, summary, source, _json_date(item), [one_line(_plain(t)) for t in tags], feed, guid
         )
+
+
+def _json_date(item: dict[str, Any]) -> str | None:
+    for key in ("date_published", "date_modified"):
+        value = item.get(key)
+        when = parse_time(value) if isinstance(value, str) and value.strip() else None
+        if when is not None:
+            return day_of(when)
+    return None
 
 
 def _feed_identity(info: Any) -> str:

@@ -17,6 +17,13 @@ copies. A record without a link that carries text (Karakeep's text
 bookmarks, ``content: {"type": "text", "text": ...}``) is an entry without
 a link; one with neither is skipped with its reason. Ids of named lists
 (Karakeep's ``lists`` beside ``bookmarks[].lists``) give the category.
+
+A link may be a list of link objects (Google Reader's ``canonical`` and
+``alternate``). An object holding a list of link records is a container,
+not a record (a JSON Feed's or Google Reader's top level). Objects that are
+only a link (``{"href", "type"}``) and those telling who made a record or
+where it came from (``author``, ``origin``, ``feed``) or holding its
+pictures are never records; the origin's title is the record's source.
 """
 
 from __future__ import annotations
@@ -29,10 +36,12 @@ from typing import Any
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import (
+    SUMMARY_LIMIT,
     csv_header,
     csv_rows,
     csv_table,
     day_first_time,
+    html_summary,
     json_records,
     load_json,
     one_line,
@@ -40,6 +49,7 @@ from readlog.inputs.formats.common import (
     summary_of,
     url_problem,
 )
+from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
@@ -51,27 +61,33 @@ Record = dict[str, Any]
 # Names in English first, then as spreadsheets and apps in other languages
 # write them (German, French, Spanish, Italian, Dutch, Russian, Polish,
 # Chinese), compared as _key writes them: lower case, without spaces or marks.
+# The original's address first: beside it, ``url`` is often the app's own copy
+# (Readwise Reader's read.readwise.io). ``canonical``/``alternate`` hold link
+# objects (Google Reader's items, Atom in JSON), read as below.
 URL = (
-    "url", "href", "link", "uri", "urlstring", "resolvedurl", "givenurl", "originalurl", "sourceurl", "pageurl",
+    "originalurl", "sourceurl", "url", "href", "link", "uri", "urlstring", "resolvedurl", "givenurl", "pageurl",
+    "externalurl", "canonical", "canonicalurl", "alternate", "links",
     "lien", "enlace", "collegamento", "webadresse", "ссылка", "адрес", "链接", "网址", "網址", "odnośnik",
 )  # fmt: skip
 TITLE = (
-    "title", "resolvedtitle", "giventitle", "name", "pagetitle",
+    "title", "resolvedtitle", "giventitle", "name", "pagetitle", "websitetitle",
     "titel", "titre", "título", "titulo", "titolo", "tytuł", "название", "заголовок", "标题", "標題",
     "nom", "nombre", "nome", "naam", "nazwa", "名称",
 )  # fmt: skip
 SUMMARY = (
     "excerpt", "extended", "summary", "description", "selection", "preview", "previewtext", "abstract",
+    "websitedescription",
     "beschreibung", "auszug", "résumé", "extrait", "descripción", "descripcion", "resumen", "extracto",
     "descrizione", "riassunto", "estratto", "beschrijving", "samenvatting", "opis", "описание", "摘要", "描述",
 )  # fmt: skip
+CONTENT = ("contenthtml", "content", "contenttext", "body", "bodyhtml", "storytext")  # the article's text, else
 NOTE = (
     "note", "notes", "comment", "annotation",
     "notiz", "notizen", "anmerkung", "kommentar", "commentaire", "remarque", "nota", "notas", "comentario",
     "commento", "opmerking", "notatka", "заметка", "комментарий", "备注", "笔记",
 )  # fmt: skip
 TAGS = (
-    "tags", "labels", "tag", "keywords", "documenttags",
+    "tags", "labels", "tag", "keywords", "documenttags", "tagnames", "categories",
     "schlagwörter", "schlagworte", "stichwörter", "étiquettes", "etiquettes", "motsclés", "etiquetas",
     "etichette", "trefwoorden", "tagi", "etykiety", "метки", "теги", "标签", "標籤",
 )  # fmt: skip
@@ -85,7 +101,8 @@ SAVED = (
     "收藏时间", "保存时间", "日期",
 )  # fmt: skip
 PUBLISHED = (
-    "publishedat", "published", "datepublished", "pubdate", "veröffentlicht", "publié", "publicado", "发布时间",
+    "publishedat", "published", "datepublished", "pubdate", "publisheddate", "publishdate",
+    "veröffentlicht", "publié", "publicado", "发布时间",
 )  # fmt: skip
 READ_AT = ("readat", "dateread", "finishedat", "archivedat", "lastreadat")
 READ = (
@@ -96,9 +113,13 @@ UNREAD = ("toread", "unread", "isunread", "readlater")
 STATE = ("status", "state", "location", "folder", "readingstatus")
 STARRED = (
     "starred", "isstarred", "favorite", "favourite", "isfavorite", "favorited", "favourited", "liked", "pinned",
+    "marked", "important",
     "favorit", "favoris", "favori", "favorito", "preferito", "favoriet", "ulubione", "избранное", "星标",
 )  # fmt: skip
-SOURCE = ("sitename", "site", "domain", "publisher")  # not "source": apps put the client there ("web", "ios")
+# Not "source": apps put the client there ("web", "ios"). A record's origin
+# object (Google Reader's ``origin``, Miniflux's ``feed``) names it too.
+SOURCE = ("sitename", "site", "domain", "publisher", "feedtitle", "feedname", "origintitle", "blogname", "blogtitle")
+ORIGIN = ("origin", "feed", "source", "site", "publisher", "blog", "website")
 CATEGORY = (
     "collection", "category", "list",
     "kategorie", "catégorie", "categoría", "categoria", "categorie", "kategoria", "категория", "分类", "类别",
@@ -116,6 +137,28 @@ _READ_STATES = {"read", "archive", "archived", "finished", "done", "completed"}
 _WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 _NOT_THE_LINK = re.compile(r"src|image|icon|avatar|thumb|cover|logo|feed|rss|preview|screenshot|banner|photo", re.I)
 _RULE = re.compile(r"\s*:?-{3,}:?\s*")
+# Other web addresses in a record that are not what was saved: the schema or
+# version it follows, its license, the API's own pages, who wrote it, comments.
+_NOT_ITS_LINK = re.compile(
+    r"^(?:version|schema|context|license|licence|self|next|prev|previous|first|last|api)|author|owner|user"
+    r"|profile|home|comment|archive|snapshot",
+    re.I,
+)
+# Keys whose object (or list of objects) tells who made a record or where it
+# came from, or holds its pictures and files: never a record of their own,
+# and never searched for records (an item's ``origin``, ``author``, ``feed``).
+_ATTRIBUTE = re.compile(
+    r"(?:authors?|creators?|contributors?|owners?|users?|profiles?|accounts?|origins?|feeds?|sources?|publishers?"
+    r"|hubs?|attachments?|enclosures?|media|images?|thumbnails?|icons?|avatars?|covers?|previews?|screenshots?"
+    r"|logos?|banners?|photos?|videos?)(?:ref|info|details?)?",
+)
+# The keys of an object that is only a link (Atom's and Google Reader's
+# ``{"href": ..., "type": "text/html"}``, ActivityStreams' Link).
+_WRAPPER_KEYS = {
+    "href", "url", "uri", "link", "rel", "type", "mediatype", "hreflang", "length", "title", "width", "height",
+}  # fmt: skip
+_HTML = re.compile(r"</(?:p|div|a|b|i|em|strong|span|li|ul|ol|h[1-6]|blockquote|pre|code|table|td|tr)>|<br\s*/?>", re.I)
+_STREAM = re.compile(r"user/[^/]+/(label|state/com\.google)/(.+)")  # Google Reader's categories
 _TITLE_KEY = re.compile(r'"(?:title|name)"\s*:\s*"', re.I)
 _LINK_PAIR = re.compile(r'"([A-Za-z_ -]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
 
@@ -190,7 +233,7 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
     for item in json_records(infile.read_text()):
         if isinstance(item, Problem):
             yield item
-        elif isinstance(item[2], dict) and not _is_record(item[2]) and _holds_records(item[2]):
+        elif isinstance(item[2], dict) and not _one_record(item[2], 0) and _holds_records(item[2]):
             found = _fold_pinned(list(_records_in(item[2], [_name(item[2])], 0)))
             names = _list_names(item[2])
             for number, (record, folders, pinned) in enumerate(found, 1):
@@ -269,9 +312,9 @@ def _find_records(data: Any) -> list[Found] | None:
     link beside link records is kept too, to be reported as one."""
     if not isinstance(data, dict):
         return None
-    if _is_record(data):
+    if _is_record(data) and not _lists_records(data, 0):
         return [(data, [], False)]
-    found = list(_records_in(data, [], 0))
+    found = list(_records_in(data, [], 0))  # a container (a feed's items beside its own links)
     return found if any(_url(r) for r, _, _ in found) else None
 
 
@@ -286,16 +329,21 @@ def _records_in(value: Any, folders: list[str], depth: int, pinned: bool = False
     if depth > DEEPEST:
         return
     if isinstance(value, dict):
-        children = [(v, pinned or (_key(str(k)) in PINNED and isinstance(v, list))) for k, v in value.items()]
+        children = [
+            (v, pinned or (_key(str(k)) in PINNED and isinstance(v, list)))
+            for k, v in value.items()
+            if not _is_attribute(k, v)
+        ]
     else:
         children = [(c, pinned) for c in value] if isinstance(value, list) else []
-    records = [c for c, _ in children if isinstance(c, dict) and _is_record(c)]
-    for child, pin in children:
+    ones = [isinstance(c, dict) and _one_record(c, depth + 1) for c, _ in children]
+    records = any(ones)
+    for (child, pin), one in zip(children, ones, strict=True):
         if isinstance(child, list):
             yield from _records_in(child, folders, depth + 1, pin)
-        elif not isinstance(child, dict):
+        elif not isinstance(child, dict) or _is_wrapper(child):
             continue
-        elif _is_record(child):
+        elif one:
             yield child, folders, pin
         elif records and not _holds_records(child, depth + 1) and _looks_like_record(child):
             yield child, folders, pin  # a sibling of records without a link: a note, or reported
@@ -311,8 +359,83 @@ def _name(obj: Record) -> str:
 
 
 def _is_record(obj: Record) -> bool:
-    """A link record: a web address in a field, and something about it beside it."""
-    return bool(_url(obj)) and _looks_like_record(obj)
+    """A link record: a web address in a field, and something about it beside it
+    (an object that is only a link, ``{"href": ..., "type": ...}``, is not one)."""
+    return bool(_url(obj)) and _looks_like_record(obj) and not _is_wrapper(obj)
+
+
+def _one_record(obj: Record, depth: int) -> bool:
+    """A record of its own, not a container of records that has a link too (a
+    folder's page, a feed's ``alternate``): its link is a string under a name
+    apps give it, or nothing below it is a record."""
+    if not _is_record(obj):
+        return False
+    fields = _fields(obj)
+    own = any(isinstance(fields.get(name), str) and fields[name].strip() for name in URL)
+    return own or not _lists_records(obj, depth)
+
+
+def _lists_records(obj: Record, depth: int) -> bool:
+    """Whether a list below the object holds link records (an object inside
+    it, such as Karakeep's ``content``, is a part of it, not one of them)."""
+    if depth > DEEPEST:
+        return False
+    for key, value in obj.items():
+        if _is_attribute(key, value):
+            continue
+        if isinstance(value, list) and _holds_records(value, depth + 1):
+            return True
+        if isinstance(value, dict) and not _is_wrapper(value) and _lists_records(value, depth + 1):
+            return True
+    return False
+
+
+def _is_attribute(key: Any, value: Any) -> bool:
+    """An object or list that tells who made a record or where it came from
+    (``author``, ``origin``, ``feed``), or holds its pictures and files."""
+    return isinstance(value, (dict, list)) and bool(_ATTRIBUTE.fullmatch(_key(str(key))))
+
+
+def _is_wrapper(obj: Record) -> bool:
+    """An object that is only a link: its address (under ``href``, or under
+    ``url`` with a ``rel`` or a ``type``) and what kind of link it is."""
+    keys = {_key(k) for k in obj if isinstance(k, str)}
+    if not keys or not keys <= _WRAPPER_KEYS or ("title" in keys and "rel" not in keys):
+        return False
+    if "href" not in keys and not keys & {"rel", "type", "mediatype"}:
+        return False
+    return _wrapped(obj) is not None
+
+
+def _wrapped(obj: Record) -> str | None:
+    fields = _fields(obj)
+    value = _pick(fields, ("href", "url", "uri", "link"))
+    return value if isinstance(value, str) and _WEB.match(value) else None
+
+
+def _link_in(value: Any) -> str | None:
+    """The address a field holds: a string, a link object, or a list of link
+    objects (Google Reader's ``canonical``/``alternate``, Atom in JSON): the
+    canonical one, else an HTML one, else the first."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return _wrapped(value) if _is_wrapper(value) else None
+    if not isinstance(value, list) or not value:
+        return None
+    links = [v for v in value if isinstance(v, dict) and _is_wrapper(v)]
+    if len(links) != len(value):
+        return None
+
+    def rank(link: Record) -> int:
+        fields = _fields(link)
+        rel, kind = (str(fields.get(k) or "").lower() for k in ("rel", "type"))
+        kind = kind or str(fields.get("mediatype") or "").lower()
+        if rel == "canonical":
+            return 0
+        return 1 if rel in ("", "alternate") and "html" in kind else 2
+
+    return _wrapped(min(links, key=rank))
 
 
 def _looks_like_record(obj: Record) -> bool:
@@ -324,7 +447,9 @@ def _looks_like_record(obj: Record) -> bool:
 
 
 def _fields(record: Record) -> dict[str, Any]:
-    return {_key(k): v for k, v in record.items() if isinstance(k, str)}
+    """The record's fields by their plain names; a name starting with ``_`` is
+    the app's own bookkeeping (Algolia's ``_tags``, ``_highlightResult``)."""
+    return {_key(k): v for k, v in record.items() if isinstance(k, str) and not k.startswith("_")}
 
 
 def _pick(fields: dict[str, Any], names: Iterable[str]) -> Any:
@@ -341,38 +466,119 @@ def _url(record: Record) -> str:
     object (``{"content": {"url": ...}}``), or else in the one field whose
     value is a web address (not an image or an icon)."""
     fields = _fields(record)
-    value = _pick(fields, URL)
+    value = _named_link(fields)
     if value is None:
-        nested = [v for v in record.values() if isinstance(v, dict)]
-        value = next((u for u in (_pick(_fields(n), URL) for n in nested) if u is not None), None)
+        nested = [_fields(v) for k, v in record.items() if isinstance(v, dict) and _may_hold_link(k, v)]
+        value = next((u for u in map(_named_link, nested) if u is not None), None)
     if value is None:
-        value = next(
-            (v for k, v in fields.items() if isinstance(v, str) and _WEB.match(v) and not _NOT_THE_LINK.search(k)),
-            None,
-        )
+        value = next((v for k, v in fields.items() if isinstance(v, str) and _WEB.match(v) and _may_be_link(k)), None)
     return value.strip() if isinstance(value, str) else ""
+
+
+def _named_link(fields: dict[str, Any]) -> str | None:
+    """The first address under a name apps give the link (see ``_link_in``)."""
+    for name in URL:
+        value = fields.get(name)
+        if value is not None and value != "" and value != []:
+            link = _link_in(value)
+            if link is not None:
+                return link
+    return None
+
+
+def _may_be_link(key: str) -> bool:
+    """Whether a web address under this key may be the record's link (not an
+    image's, an icon's, a feed's, its schema's or its author's)."""
+    return not _NOT_THE_LINK.search(key) and not _NOT_ITS_LINK.search(key)
+
+
+def _may_hold_link(key: Any, value: Record) -> bool:
+    """Whether an object inside a record may hold the record's own link
+    (Karakeep's ``content``), not its author's, its origin's or a picture's."""
+    return not _is_attribute(key, value) and _may_be_link(_key(str(key)))
 
 
 def _nested(record: Record) -> dict[str, Any]:
     """The fields of an object nested in the record that holds its link
     (Karakeep's ``content``), for what the record leaves out."""
-    for value in record.values():
-        if isinstance(value, dict) and _pick(_fields(value), URL) is not None:
+    for key, value in record.items():
+        if isinstance(value, dict) and _may_hold_link(key, value) and _named_link(_fields(value)) is not None:
             return _fields(value)
     return {}
 
 
 def _body(record: Record) -> str:
     """The text of a record that is a note, not a link: its own ``text``, or
-    that of the object inside it that holds it (Karakeep's ``content``)."""
-    for fields in (_fields(record), *(_fields(v) for v in record.values() if isinstance(v, dict))):
+    that of the object inside it that holds it (Karakeep's ``content``,
+    Google Reader's ``summary``), not its author's or its origin's. Text
+    with closing tags, where nothing says it is plain, is HTML."""
+    inside = [_fields(v) for k, v in record.items() if isinstance(v, dict) and not _is_attribute(k, v)]
+    for fields in (_fields(record), *inside):
         kind = fields.get("type")
         if isinstance(kind, str) and kind.strip().lower() not in ("text", "note", "markdown"):
             continue  # a link, an image, a file: not a note's text
         value = _pick(fields, BODY)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
+        found = (value.strip(), kind is None and bool(_HTML.search(value))) if isinstance(value, str) else None
+        found = found if found and found[0] else _content(fields, CONTENT, plain=False)  # HN's story_text
+        if found:
+            return (html_to_text(found[0]) if found[1] else found[0]).strip()
     return ""
+
+
+def _content(fields: dict[str, Any], names: Iterable[str], *, plain: bool) -> tuple[str, bool] | None:
+    """The first text under ``names`` and whether it is HTML: a name that says
+    so (``content_html``), an object holding it (Google Reader's ``summary:
+    {"content": ...}``, HTML unless its ``type`` says text) or, for an
+    article's body (not ``plain``), text with closing tags."""
+    for name in names:
+        value = fields.get(name)
+        if isinstance(value, dict):
+            inner = _fields(value)
+            text = _pick(inner, ("content", "value", "html"))
+            kind = str(inner.get("type") or "html").strip().lower()
+            if isinstance(text, str) and text.strip() and not _is_wrapper(value):
+                return text.strip(), kind not in ("text", "plain", "text/plain")
+        elif isinstance(value, str) and value.strip():
+            html = "html" in name or (not plain and bool(_HTML.search(value)))
+            return value.strip(), html
+    return None
+
+
+def _summary(fields: dict[str, Any], names: Iterable[str]) -> str:
+    """The summary an app wrote (kept whole), else the start of the article's text."""
+    for keys, plain in ((names, True), (CONTENT, False)):
+        found = _content(fields, keys, plain=plain)
+        if found:
+            text, html = found
+            if html:
+                return html_summary(text)
+            return summary_of(text, None if plain else SUMMARY_LIMIT)
+    return ""
+
+
+def _origin(record: Record) -> str:
+    """The name of the site or feed a record came from, in its origin object."""
+    for key, value in record.items():
+        if isinstance(value, dict) and _key(str(key)) in ORIGIN:
+            name = one_line(_text(_pick(_fields(value), ("title", "name", "sitename"))))
+            if name:
+                return name
+    return ""
+
+
+def _streams(value: Any) -> tuple[list[str], set[str]]:
+    """Google Reader's categories (every app speaking its API writes them):
+    ``user/-/label/X`` is the tag X, ``user/-/state/com.google/read`` a state."""
+    if not isinstance(value, list):
+        return [], set()
+    labels, states = [], set()
+    for item in value:
+        m = _STREAM.fullmatch(item.strip()) if isinstance(item, str) else None
+        if m and m.group(1) == "label":
+            labels.append(m.group(2))
+        elif m:
+            states.add(m.group(2))
+    return labels, states
 
 
 def _note_entry(record: Record, body: str, line: int, names: dict[str, str]) -> Entry:
@@ -445,6 +651,7 @@ def _entry(
         return Problem(line, "import_pocket_deleted", {}, where)
     title = _text(_pick(fields, TITLE))
     summary_keys: tuple[str, ...] = SUMMARY
+    tags = _pick(fields, TAGS)
     if not title and _text(fields.get("description")):  # Pinboard: the description is the title
         title, summary_keys = _text(fields["description"]), tuple(k for k in SUMMARY if k != "description")
     saved = _time(_pick(fields, SAVED))
@@ -452,13 +659,13 @@ def _entry(
     entry = Entry(
         title=one_line(title) or url,
         url=url,
-        source=_text(_pick(fields, SOURCE)) or site_of(url),
+        source=_text(_pick(fields, SOURCE)) or _origin(record) or site_of(url),
         category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()) or (lists[0] if lists else ""),
-        summary=summary_of(_text(_pick(fields, summary_keys))),
+        summary=_summary(fields, summary_keys),
         note=_text(_pick(fields, NOTE)),
         published=day_of(_time(_pick(fields, PUBLISHED))),
         saved_at=saved,
-        tags=[*_tags(_pick(fields, TAGS)), *lists[1:]],
+        tags=[*_tags(tags), *lists[1:]],
         line=line,
     )
     _states(entry, fields, pinned, ctx)
@@ -467,8 +674,9 @@ def _entry(
 
 def _states(entry: Entry, fields: dict[str, Any], pinned: bool, ctx: ParseContext) -> None:
     """Read and starred (a pinned link is starred), at the saved time when the record gives no other."""
-    read = _is_read(fields)
-    starred = pinned or _flag(_pick(fields, STARRED))
+    states = _streams(_pick(fields, TAGS))[1]
+    read = "read" in states or _is_read(fields)
+    starred = pinned or "starred" in states or _flag(_pick(fields, STARRED))
     if not (read or starred):
         return
     when = entry.saved_at or ctx.as_of
@@ -521,6 +729,9 @@ def _tags(value: Any) -> list[str]:
     API), or one string separated by commas, '|' or (Pinboard) spaces."""
     if isinstance(value, dict):
         value = list(value)
+    labels, states = _streams(value)
+    if labels or states:
+        return labels
     if isinstance(value, str):
         text = value.strip().strip("[]")
         sep = "," if "," in text else "|" if "|" in text else None
