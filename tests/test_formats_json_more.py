@@ -296,3 +296,60 @@ def test_origin_and_author_objects_are_never_entries(tmp_path: Path) -> None:
         ("No link", "", "Only text here.", ""),
     ]
     assert [p.message for p in problems] == ["record 3: no URL; skipped"]
+
+
+def test_namespaced_keys_are_read_by_their_last_part(tmp_path: Path) -> None:
+    """Readability's export names its fields article__url, article__title...; other apps write
+    bookmark.url or dc:title. Such a key is read by its last part where no plain key says it."""
+    data = {
+        "bookmarks": [
+            {
+                "article__title": "Namespaced one",
+                "article__url": "https://ns.example/1",
+                "article__excerpt": "An excerpt",
+                "date_added": "2019-03-04T05:06:07",
+                "favorite": True,
+                "archive": False,
+                "date_archived": None,
+            },
+            {
+                "article__title": "Namespaced two",
+                "article__url": "https://ns.example/2",
+                "date_added": "2019-03-05T05:06:07",
+                "favorite": False,
+                "archive": True,
+                "date_archived": "2019-04-01T00:00:00",
+            },
+        ]
+    }
+    path = write(tmp_path / "readability.json", json.dumps(data, indent=2))
+    assert detected(path) == "links"
+    entries, problems = parse(path, "links")
+    assert problems == []
+    one, two = entries
+    assert (one.title, one.url, one.summary) == ("Namespaced one", "https://ns.example/1", "An excerpt")
+    assert one.starred_at is not None and one.read_at is None
+    assert two.starred_at is None and two.read_at == datetime(2019, 4, 1, tzinfo=timezone.utc)
+    dc = [
+        {"dc:title": "Dublin Core", "dc:identifier": "x", "bookmark.url": "https://ns.example/3", "title": "Plain wins"}
+    ]
+    (three,), _ = parse_with(links, write(tmp_path / "dc.json", json.dumps(dc)))
+    assert (three.title, three.url) == ("Plain wins", "https://ns.example/3")
+
+
+def test_wallabag_version_1_flags_written_as_strings(tmp_path: Path) -> None:
+    """wallabag 1 wrote each record twice over (by position and by name) with "0"/"1" flags."""
+    data = [
+        {"0": "7", "1": "Fav one", "2": "https://wb1.example/a", "3": "0", "4": "1",
+         "id": "7", "title": "Fav one", "url": "https://wb1.example/a", "is_read": "0", "is_fav": "1",
+         "content": "<p>Body <b>text</b></p>", "tags": "x,y"},
+        {"0": "8", "1": "Read one", "2": "https://wb1.example/b", "3": "1", "4": "0",
+         "id": "8", "title": "Read one", "url": "https://wb1.example/b", "is_read": "1", "is_fav": "0",
+         "content": "", "tags": ""},
+    ]  # fmt: skip
+    entries, problems = parse(write(tmp_path / "wallabag-v1.json", json.dumps(data)), "links")
+    assert problems == []
+    fav, read = entries
+    assert (fav.title, fav.starred_at is not None, fav.read_at, fav.tags) == ("Fav one", True, None, ["x", "y"])
+    assert fav.summary == "Body text"
+    assert (read.starred_at, read.read_at is not None) == (None, True)

@@ -104,15 +104,16 @@ PUBLISHED = (
     "publishedat", "published", "datepublished", "pubdate", "publisheddate", "publishdate",
     "veröffentlicht", "publié", "publicado", "发布时间",
 )  # fmt: skip
-READ_AT = ("readat", "dateread", "finishedat", "archivedat", "lastreadat")
+READ_AT = ("readat", "dateread", "finishedat", "archivedat", "datearchived", "lastreadat")
 READ = (
-    "read", "isread", "archived", "isarchived", "finished", "done",
+    "read", "isread", "archived", "isarchived", "archive", "finished", "done",
     "gelesen", "lu", "leído", "leido", "letto", "gelezen", "przeczytane", "прочитано", "已读",
 )  # fmt: skip
 UNREAD = ("toread", "unread", "isunread", "readlater")
 STATE = ("status", "state", "location", "folder", "readingstatus")
 STARRED = (
-    "starred", "isstarred", "favorite", "favourite", "isfavorite", "favorited", "favourited", "liked", "pinned",
+    "starred", "isstarred", "favorite", "favourite", "isfavorite", "isfavourite", "isfav", "fav", "favorited",
+    "favourited", "liked", "pinned",
     "marked", "important",
     "favorit", "favoris", "favori", "favorito", "preferito", "favoriet", "ulubione", "избранное", "星标",
 )  # fmt: skip
@@ -159,19 +160,26 @@ _WRAPPER_KEYS = {
 }  # fmt: skip
 _HTML = re.compile(r"</(?:p|div|a|b|i|em|strong|span|li|ul|ol|h[1-6]|blockquote|pre|code|table|td|tr)>|<br\s*/?>", re.I)
 _STREAM = re.compile(r"user/[^/]+/(label|state/com\.google)/(.+)")  # Google Reader's categories
-_TITLE_KEY = re.compile(r'"(?:title|name)"\s*:\s*"', re.I)
-_LINK_PAIR = re.compile(r'"([A-Za-z_ -]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
+_TITLE_KEY = re.compile(r'"(?:[A-Za-z]+(?:__|[.:]))?(?:title|name)"\s*:\s*"', re.I)
+_LINK_PAIR = re.compile(r'"([A-Za-z_ .:-]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
+# Where a key names its record before the field: article__url, bookmark.title, dc:title.
+_NAMESPACE = re.compile(r"__|[.:/]")
 
 
 def _key(name: str) -> str:
     return re.sub(r"[\W_]", "", name.lower())
 
 
+def _last_key(name: str) -> str:
+    """A namespaced key by its last part (article__url -> url, dc:title -> title), else as _key."""
+    return _key(_NAMESPACE.split(name)[-1])
+
+
 def sniff(text: str) -> int:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "[{":
         keys = [_key(m.group(1)) for m in _LINK_PAIR.finditer(text)]
-        if any(k in URL for k in keys):
+        if any(k in URL for k in keys) or any(_last_key(m.group(1)) in URL for m in _LINK_PAIR.finditer(text)):
             return 40
         # Records under other names: one key holding web addresses again and
         # again (not an image's or a feed's), beside titles.
@@ -448,8 +456,14 @@ def _looks_like_record(obj: Record) -> bool:
 
 def _fields(record: Record) -> dict[str, Any]:
     """The record's fields by their plain names; a name starting with ``_`` is
-    the app's own bookkeeping (Algolia's ``_tags``, ``_highlightResult``)."""
-    return {_key(k): v for k, v in record.items() if isinstance(k, str) and not k.startswith("_")}
+    the app's own bookkeeping (Algolia's ``_tags``, ``_highlightResult``). A
+    namespaced name (Readability's ``article__url``, ``dc:title``) is also
+    known by its last part, where no plain name says it."""
+    fields = {_key(k): v for k, v in record.items() if isinstance(k, str) and not k.startswith("_")}
+    for k, v in record.items():
+        if isinstance(k, str) and not k.startswith("_") and _NAMESPACE.search(k):
+            fields.setdefault(_last_key(k), v)
+    return fields
 
 
 def _pick(fields: dict[str, Any], names: Iterable[str]) -> Any:
