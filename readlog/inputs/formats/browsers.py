@@ -6,10 +6,12 @@
   string; the compressed ``.jsonlz4`` backups arrive decoded (unpack.py).
 * Chrome's (and Edge's, Brave's, ...) ``Bookmarks`` file: ``roots`` holding
   folders of ``{"type": "url", "name", "url", "date_added"}`` nodes, dates
-  in microseconds since 1601-01-01 UTC.
+  in microseconds since 1601-01-01 UTC; Falkon writes the same tree without
+  dates, with a ``description``.
 * Safari's ``Bookmarks.plist``, read as JSON (unpack.py): folders
   (``WebBookmarkTypeList``) of bookmarks (``WebBookmarkTypeLeaf``:
-  ``URLString``, ``URIDictionary.title``). Its Reading List is the folder
+  ``URLString``, ``URIDictionary.title``); a node written without its type
+  is told by its shape (``Children``: a folder, ``URLString``: a bookmark). Its Reading List is the folder
   ``com.apple.ReadingList``, whose items carry ``ReadingList.DateAdded``
   (saved), ``DateLastViewed`` (read) and ``PreviewText`` (summary).
 
@@ -41,7 +43,9 @@ _FIREFOX_ROOTS = {
     "unfiledBookmarksFolder": "Other Bookmarks",
     "mobileFolder": "Mobile Bookmarks",
 }
-_CHROME_TOP_LEVEL = {"other"}
+# Chrome's HTML export writes the contents of "Other bookmarks" and "Mobile
+# bookmarks" at the top level, beside the bookmarks bar.
+_CHROME_TOP_LEVEL = {"other", "synced"}
 
 
 def _load(infile: InputFile) -> tuple[Any, Problem | None]:
@@ -135,10 +139,15 @@ def _firefox_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Pro
 # ---------------------------------------------------------------- Chrome
 
 
+_CHROME_URL_NODE = re.compile(r'"type"\s*:\s*"url"')
+
+
 def _chrome_sniff(text: str) -> int:
-    if re.match(r"^\s*\{", text) and re.search(r'"roots"\s*:\s*\{', text) and '"date_added"' in text:
-        return 95
-    return 0
+    """A ``roots`` object with Chrome's dates, or with its ``"type": "url"``
+    nodes (Falkon writes the same tree without dates)."""
+    if not (re.match(r"^\s*\{", text) and re.search(r'"roots"\s*:\s*\{', text)):
+        return 0
+    return 95 if '"date_added"' in text or _CHROME_URL_NODE.search(text) else 0
 
 
 def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
@@ -163,6 +172,7 @@ def _chrome_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[
         title=title or url,
         url=url,
         source=site_of(url),
+        summary=str(node.get("description") or "").strip(),  # Falkon's; Chrome keeps none
         category=_path(folders),
         saved_at=from_webkit(node.get("date_added") or 0),
         line=0,
@@ -192,16 +202,36 @@ def _chrome_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
 _SAFARI_FOLDERS = {"BookmarksBar": "Favourites", "BookmarksMenu": "", "com.apple.ReadingList": "Reading List"}
 
 
+_SAFARI_UNTYPED = re.compile(r'"(?:URIDictionary|ReadingList)"\s*:\s*\{|"com\.apple\.ReadingList"')
+
+
 def _safari_sniff(text: str) -> int:
-    if re.match(r"^\s*\{", text) and re.search(r'"WebBookmarkType"\s*:\s*"WebBookmarkType', text):
+    """Safari's typed nodes, or (a plist written without the types) its
+    ``URLString`` bookmarks with their ``URIDictionary`` or Reading List."""
+    if not re.match(r"^\s*\{", text):
+        return 0
+    if re.search(r'"WebBookmarkType"\s*:\s*"WebBookmarkType', text):
         return 95
-    return 0
+    return 90 if '"URLString"' in text and _SAFARI_UNTYPED.search(text) else 0
+
+
+def _safari_kind(node: Node) -> str:
+    """What a node is: its ``WebBookmarkType``, else its shape (``Children``:
+    a folder, ``URLString``: a bookmark)."""
+    kind = node.get("WebBookmarkType")
+    if isinstance(kind, str) and kind.startswith("WebBookmarkType"):
+        return kind
+    if isinstance(node.get("Children"), list):
+        return "WebBookmarkTypeList"
+    if "URLString" in node:
+        return "WebBookmarkTypeLeaf"
+    return ""
 
 
 def _safari_walk(node: Any, folders: list[str], counter: list[int]) -> Iterator[Entry | Problem]:
     if not isinstance(node, dict) or len(folders) > MAX_DEPTH:
         return
-    kind = node.get("WebBookmarkType")
+    kind = _safari_kind(node)
     if kind == "WebBookmarkTypeList":
         title = str(node.get("Title") or "")
         name = _SAFARI_FOLDERS.get(title, one_line(title))
@@ -246,7 +276,7 @@ def _safari_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Prob
     if problem:
         yield problem
         return
-    if not isinstance(data, dict) or "WebBookmarkType" not in data:
+    if not isinstance(data, dict) or _safari_kind(data) != "WebBookmarkTypeList":
         yield Problem(1, "import_not_safari")
         return
     counter = [0]

@@ -158,12 +158,18 @@ _ATTRIBUTE = re.compile(
 _WRAPPER_KEYS = {
     "href", "url", "uri", "link", "rel", "type", "mediatype", "hreflang", "length", "title", "width", "height",
 }  # fmt: skip
+# The types a bookmark tree gives its folders and separators (Chrome, Falkon,
+# Firefox, the browsers' extension API, Floccus).
+_FOLDER_TYPE = re.compile(r"^(?:folder|directory|separator|text/x-moz-place-(?:container|separator))$", re.I)
 _HTML = re.compile(r"</(?:p|div|a|b|i|em|strong|span|li|ul|ol|h[1-6]|blockquote|pre|code|table|td|tr)>|<br\s*/?>", re.I)
 _STREAM = re.compile(r"user/[^/]+/(label|state/com\.google)/(.+)")  # Google Reader's categories
 _TITLE_KEY = re.compile(r'"(?:[A-Za-z]+(?:__|[.:]))?(?:title|name)"\s*:\s*"', re.I)
 _LINK_PAIR = re.compile(r'"([A-Za-z_ .:-]{1,30})"\s*:\s*"(?:https?|ftp)://', re.I)
 # Where a key names its record before the field: article__url, bookmark.title, dc:title.
 _NAMESPACE = re.compile(r"__|[.:/]")
+# A key that names its value's type after the field (Apple's property lists:
+# ``TitleString``, ``URLString``) is also known by the field's name.
+_TYPED = "string"
 
 
 def _key(name: str) -> str:
@@ -247,6 +253,8 @@ def _from_array(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
             for number, (record, folders, pinned) in enumerate(found, 1):
                 where = Phrase("import_at_record", number=f"{item[0]}.{number}")
                 yield _entry(record, item[1], where, ctx, folders, pinned=pinned, names=names)
+        elif isinstance(item[2], dict) and _is_folder(item[2], _fields(item[2])):
+            continue  # a folder with nothing in it, or a separator
         elif isinstance(item[2], dict):
             yield _entry(item[2], item[1], Phrase("import_at_record", number=item[0]), ctx)
         else:
@@ -446,8 +454,20 @@ def _link_in(value: Any) -> str | None:
     return _wrapped(min(links, key=rank))
 
 
+def _is_folder(obj: Record, fields: dict[str, Any]) -> bool:
+    """A bookmark tree's folder or separator, never a record: typed so
+    (``"type": "folder"``, ``"separator"``, Firefox's ``text/x-moz-place-container``),
+    or without a link and with ``children`` (a browser's bookmark tree as its API writes it)."""
+    kind = fields.get("type")
+    if isinstance(kind, str) and _FOLDER_TYPE.search(kind.strip()):
+        return True
+    return isinstance(fields.get("children"), list) and not _url(obj)
+
+
 def _looks_like_record(obj: Record) -> bool:
     fields = _fields(obj)
+    if _is_folder(obj, fields):
+        return False
     if _pick(fields, URL) is not None:
         return True
     about = (*TITLE, *SUMMARY, *TAGS, *SAVED, "type")
@@ -463,6 +483,9 @@ def _fields(record: Record) -> dict[str, Any]:
     for k, v in record.items():
         if isinstance(k, str) and not k.startswith("_") and _NAMESPACE.search(k):
             fields.setdefault(_last_key(k), v)
+    for k, v in list(fields.items()):
+        if k.endswith(_TYPED) and len(k) > len(_TYPED):  # TitleString, URLString: the type after the name
+            fields.setdefault(k[: -len(_TYPED)], v)
     return fields
 
 
