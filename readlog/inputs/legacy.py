@@ -1,4 +1,4 @@
-"""The encoding of a feed that names none and is not UTF-8.
+"""The encoding of a feed that names none, or names UTF-8, and is not UTF-8.
 
 XML without an encoding declaration is UTF-8 by the standard, but feeds
 written by old Windows or Central European servers are often in cp1252 or
@@ -10,7 +10,10 @@ character, or a symbol inside or at the edge of a word (``Za¿ó³æ``,
 ``¹»astie``: latin-2's ``ż``, ``ł``, ``š``, ``ť`` read as cp1252), counts
 against it; the fewer, the better, and cp1252 wins a tie. Text whose
 letters read as letters in both (``Plzeň`` in latin-2 is ``Plzeò`` in
-cp1252) cannot be told apart this way: --encoding settles it. Only feeds are guessed at: any other file not in UTF-8 is
+cp1252) cannot be told apart this way: --encoding settles it. A feed whose
+declaration says UTF-8 while its bytes are not (a template's default left in
+place by a server writing cp1252) is guessed at the same way. Only feeds are
+guessed at: any other file not in UTF-8 is
 refused with a hint, as before.
 """
 
@@ -24,8 +27,8 @@ _FIRST_LINES = re.compile(rb"[^\r\n]{1,2000}")
 _CELL_DELIMITERS = b",;\t|"
 _WORD = re.compile(r"[^\W\d_]{2,}")
 FEED_ROOT = re.compile(
-    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?[^>]{0,400}\?>\s*|<!--.{0,4000}?-->\s*|<!DOCTYPE[^>]{0,400}>\s*)*"
-    rb"<(?:rss|feed|(?:\w{1,20}:)?RDF)[\s>]",
+    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?[^>]{0,400}\?>\s*|<!--.{0,4000}?-->\s*|<!DOCTYPE[^>\[]{0,400}(?:\[.{0,4000}?\]\s*)?>\s*)*"
+    rb"<(?:[\w.-]{1,20}:)?(?:rss|feed|RDF)[\s>]",
     re.S | re.I,
 )
 

@@ -185,7 +185,21 @@ def _guess_encoding(head: bytes, requested: str | None) -> str:
         return "utf-32"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
+    if not requested:
+        for start, encoding in _XML_STARTS:
+            if head.startswith(start):
+                return encoding
     return requested or _declared_encoding(head) or "utf-8"
+
+
+# How an XML document without a byte-order mark starts ("<?" or "<" followed by
+# its root) in UTF-32 and UTF-16: the XML specification's own rule (appendix F).
+_XML_STARTS = (
+    (b"\x00\x00\x00<", "utf-32-be"),
+    (b"<\x00\x00\x00", "utf-32-le"),
+    (b"\x00<\x00?", "utf-16-be"),
+    (b"<\x00?\x00", "utf-16-le"),
+)
 
 
 _XML_DECLARATION = re.compile(rb"""<\?xml[^>]{0,200}?encoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
@@ -333,12 +347,15 @@ def open_stream(
 
 
 def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
-    """For a feed that names no encoding and is not UTF-8 (cp1252, latin-2),
+    """For a feed that names no encoding (or names UTF-8) and is not UTF-8 (cp1252, latin-2),
     or a CSV or tab-separated file that is not UTF-8 (cp1252, cp1250,
     cp1251, as spreadsheets save them), the encoding that reads it best;
     None for any other file, which keeps the strict check and its hint."""
-    if requested or enc != "utf-8" or _declared_encoding(head):
+    declared = _declared_encoding(head)
+    if requested or enc != "utf-8" or declared not in (None, "utf-8"):
         return None
+    if declared and _UTF8_SEQUENCE.search(head):
+        return None  # UTF-8 with a stray byte: no single encoding reads it, and the error says where
     feed = legacy.looks_like_feed(head)
     if not feed and not legacy.looks_like_table(head):
         return None
@@ -348,6 +365,9 @@ def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str |
     except UnicodeDecodeError:
         return legacy.guess(head, legacy.CANDIDATES if feed else legacy.TABLE_CANDIDATES)
 
+
+# A character of two bytes or more in UTF-8 (é is C3 A9): a file holding one is UTF-8, whatever else it holds.
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 # Text codecs that are not encodings of files: idna and punycode read host
 # names, not documents (and punycode's decoder takes time that grows with the

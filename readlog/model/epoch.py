@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 from datetime import datetime, timedelta, timezone
 
 # Upper bounds (exclusive) for each unit: seconds up to the year 5138, then
@@ -22,6 +23,13 @@ _NOTHING = datetime(1, 1, 1)
 _ISO = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?",
     re.I,
+)
+
+# 2004年1月5日 (Chinese, Japanese), 2004년 1월 5일 (Korean), with an optional time after it
+_CJK = re.compile(
+    r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]?"
+    r"(?:\s*(\d{1,2})\s*[:：時时点點시]\s*(\d{1,2})(?:\s*[:：分분]\s*(\d{1,2}))?)?.*",
+    re.S,
 )
 
 
@@ -91,10 +99,19 @@ def parse_time(value: object) -> datetime | None:
     found = _from_iso(text)
     if found is not None or re.match(r"\d{4}-\d{2}-\d{2}", text):
         return found
+    cjk = _CJK.fullmatch(text)
+    if cjk:  # dateutil would read 2004年1月5日 as 5 December 2004
+        try:
+            y, mo, d, hh, mm, ss = (int(g) if g else 0 for g in cjk.groups())
+            return datetime(y, mo, d, hh, mm, ss, tzinfo=timezone.utc)
+        except ValueError:
+            return None
     from dateutil import parser as date_parser
 
     try:  # what the text leaves out comes from year 1, so "June 2003" is not today's day of June 2003
-        parsed = date_parser.parse(text, default=_NOTHING)
+        with warnings.catch_warnings():  # a zone it does not know (EST, CEST) is not the user's business
+            warnings.simplefilter("ignore")
+            parsed = date_parser.parse(text, default=_NOTHING)
     except (ValueError, OverflowError, TypeError):
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)

@@ -9,7 +9,16 @@ and reports them as "bozo", which becomes a problem line while the items
 it could read are still imported.
 
 The text is handed to feedparser as an in-memory stream: given a string it
-would treat it as a URL or a file name to open.
+would treat it as a URL or a file name to open. feedparser's own HTML
+sanitizer is left off: readlog turns the HTML into text itself (scripts,
+styles and a pasted page's <head> left out), which the sanitizer's output
+only made worse (it let a page's title and a broken script's text through)
+and slower (a second pass over every item's HTML, a third of the time).
+
+An item's link is its own; an id (Atom <id>, an RSS <guid> that is a
+permalink) stands in for it only where it is a web address; a podcast
+episode without one takes its first enclosure's. Dates are read as RFC 822
+or W3C-DTF, also with another language's month and weekday names.
 
 A JSON Feed (https://jsonfeed.org/version/1.1) is read here too, with the
 json module: the feedparser releases (6.0.x) do not parse it. Its items
@@ -43,8 +52,11 @@ from readlog.model.epoch import day_of, parse_time
 from readlog.model.messages import Phrase
 
 NAME = "feed"
+# The root may carry a prefix (<rdf:RDF>, <atom:feed>, <r:rss>); a DOCTYPE may hold an internal
+# subset of entity declarations ([ <!ENTITY ...> ]), whose ">"s do not end it.
 _ROOT = re.compile(
-    r"^\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:rss|feed|(?:\w+:)?RDF)[\s>]",
+    r"^\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>\[]*(?:\[.*?\]\s*)?>\s*)*"
+    r"<(?:[\w.-]+:)?(?:rss|feed|RDF)[\s>]",
     re.S | re.I,
 )
 _ISO_DAY = re.compile(r"\s*\d{4}-\d{2}-\d{2}")
@@ -60,11 +72,72 @@ def sniff(text: str) -> int:
     return 95 if text.lstrip("\ufeff \t\r\n")[:1] == "{" and _JSON_FEED.search(text) else 0
 
 
+# Month names as feeds written by localised software give them (setlocale, then strftime: "Di, 05 Mär 2024"),
+# in German, French, Spanish, Italian, Portuguese, Dutch, Russian and Polish, full, short and genitive.
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            "januar janv janvier enero ene gennaio gen janeiro januari января январь янв stycznia styczeń sty",
+            "februar févr fev février fevrier febrero febbraio fevereiro februari февраля февраль фев lutego luty lut",
+            "märz mär mrz maerz mars marzo março marco maart mrt марта март мар marca marzec",
+            "avril avr abril abr aprile apr april апреля апрель апр kwietnia kwiecień kwi",
+            "mai mayo maggio mag maio mei мая май maja maj",
+            "juni juin junio giugno giu junho июня июнь июн czerwca czerwiec cze",
+            "juli juillet juil julio luglio lug julho июля июль июл lipca lipiec lip",
+            "august août aout aoû agosto ago augustus августа август авг sierpnia sierpień sie",
+            "septembre septiembre setiembre settembre set setembro сентября сентябрь сен сент września wrzesień wrz",
+            "oktober okt octobre octubre ottobre ott outubro out октября октябрь окт października październik paź",
+            "novembre noviembre novembro ноября ноябрь ноя listopada listopad lis",
+            "dezember dez décembre déc decembre diciembre dic dicembre dezembro декабря декабрь дек"
+            " grudnia grudzień gru",
+        ),
+        1,
+    )
+    for name in names.split()
+}
+_ENGLISH = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_WEEKDAY = re.compile(r"^\s*[^\W\d_]+\.?\s*,\s*(?=\d)")  # "Di, ", "jeu., ", "Чт, " before the day
+_WORD = re.compile(r"[^\W\d_]+\.?")
+
+
+def _in_english(raw: str) -> str | None:
+    """A date written with another language's month name in English, its
+    weekday left out, for the date parser; None when there is nothing to change."""
+    text = _WEEKDAY.sub("", raw)
+    changed = text != raw
+
+    def month(m: re.Match[str]) -> str:
+        nonlocal changed
+        number = _MONTHS.get(m.group(0).rstrip(".").lower())
+        if number is None:
+            return m.group(0)
+        changed = True
+        return _ENGLISH[number - 1]
+
+    text = _WORD.sub(month, text, count=0)
+    return text if changed else None
+
+
+def _feed_time(raw: Any) -> datetime | None:
+    """A feed's date: RFC 822, W3C-DTF (a year alone, 2004, is that year), or
+    either with another language's month and weekday names."""
+    if not isinstance(raw, str):
+        return None
+    if re.fullmatch(r"\s*\d{4}\s*", raw):  # W3C-DTF's year: not 2004 seconds after 1970
+        return parse_time(f"{raw.strip()}-01-01")
+    when = parse_time(raw)
+    if when is None:
+        english = _in_english(raw)
+        when = parse_time(english) if english else None
+    return when
+
+
 def _published(item: Any) -> str | None:
     present = set(item.keys())  # item.get("updated") would fall back to "published" with a warning
     for key in ("published", "updated", "created"):
         raw = item[key] if key in present else None
-        when = parse_time(raw) if raw else None
+        when = _feed_time(raw) if raw else None
         if when is not None:
             return day_of(when)
         if isinstance(raw, str) and _ISO_DAY.match(raw):
@@ -108,6 +181,36 @@ def _web_address(link: str, base: str) -> str | None:
     return link
 
 
+def _is_web(link: str) -> bool:
+    try:
+        parts = urlsplit(link)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc)
+
+
+def _item_link(item: Any, base: str) -> tuple[str, bool]:
+    """An item's link, and whether it is an enclosure's: its own link; else,
+    for a podcast episode without one, its first enclosure with a web address
+    (the episode's audio). Pictures in media:content are not the item's link.
+
+    An item's id is taken for its link (by feedparser) only where it is a
+    web address (an RSS guid that is a permalink): an id such as
+    ``urn:uuid:…`` or ``tag:site,2005:1`` names the item, it does not link
+    to it, so such an item has no link rather than one that is "not web"."""
+    link = (item.get("link") or "").strip()
+    if item.get("guidislink") and not _is_web(link):
+        link = ""
+    if link:
+        return link, False
+    for enclosure in item.get("enclosures") or []:
+        href = _plain(enclosure.get("href")) if isinstance(enclosure, dict) else ""
+        found = _web_address(href, base) if href else None
+        if found and _is_web(found):
+            return found, True
+    return "", False
+
+
 def _bozo(feed: Any, count: int) -> Problem | None:
     exc = feed.get("bozo_exception")
     if not feed.get("bozo") or exc is None or type(exc).__name__ in _HARMLESS:
@@ -131,7 +234,7 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         io.BytesIO(data),
         response_headers={"content-type": "application/xml; charset=utf-8"},
         resolve_relative_uris=True,
-        sanitize_html=True,
+        sanitize_html=False,
     )
     items = feed.get("entries") or []
     problem = _bozo(feed, len(items))
@@ -142,10 +245,11 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     base = (info.get("link") or "").strip()
     feed = _feed_identity(info)
     for number, item in enumerate(items, 1):
-        url = _web_address((item.get("link") or "").strip(), base)
+        link, enclosed = _item_link(item, base)
+        url = _web_address(link, base)
         if url is None:
             where = Phrase("import_at_item", number=number)
-            yield Problem(0, "import_feed_link_not_web", {"link": item.get("link", "")[:60]}, where)
+            yield Problem(0, "import_feed_link_not_web", {"link": link[:60]}, where)
             url = ""
         title = _text(item, "title")
         summary = _summary(item)
@@ -153,17 +257,31 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             yield Problem(0, "import_feed_item_empty", {}, Phrase("import_at_item", number=number))
             continue
         tags = [one_line(t.get("term") or "") for t in item.get("tags") or [] if t.get("term")]
-        yield _item_entry(title, url, summary, source, _published(item), tags, feed, _plain(item.get("id")))
+        yield _item_entry(
+            title, url, summary, source, _published(item), tags, feed, _plain(item.get("id")), enclosed=enclosed
+        )
 
 
 def _item_entry(
-    title: str, url: str, summary: str, source: str, published: str | None, tags: list[str], feed: str, guid: str
+    title: str,
+    url: str,
+    summary: str,
+    source: str,
+    published: str | None,
+    tags: list[str],
+    feed: str,
+    guid: str,
+    *,
+    enclosed: bool = False,
 ) -> Entry:
+    """An item's entry. Without a title it is named by its link, or, where
+    that link is only its enclosure (an audio file's address), by its text."""
     from readlog.inputs.formats.titles import derive_title, identity_title  # loaded by a parse, not a sniff
 
+    named_by_link = bool(url) and not (enclosed and summary)
     return Entry(
-        title=title or url or derive_title(summary),
-        identity_title=None if title or url else identity_title(summary),
+        title=title or (url if named_by_link else derive_title(summary)),
+        identity_title=None if title or named_by_link else identity_title(summary),
         url=url,
         source=source or site_of(url),
         summary=summary,
@@ -176,7 +294,7 @@ def _item_entry(
 
 def _json_feed(text: str) -> Iterator[Entry | Problem]:
     """A JSON Feed's items, as an RSS feed's: link (``url``, else
-    ``external_url``, made absolute), title (plain text), summary (the
+    ``external_url``, else the first attachment's, made absolute), title (plain text), summary (the
     ``summary``, else ``content_html`` as text, else ``content_text``),
     ``date_published`` (else ``date_modified``), tags, the feed's title as
     the source, and the item's ``id`` as its identity in the feed."""
@@ -197,6 +315,10 @@ def _json_feed(text: str) -> Iterator[Entry | Problem]:
             yield Problem(0, "import_not_an_object", {}, where)
             continue
         link = _plain(item.get("url")) or _plain(item.get("external_url"))
+        enclosed = False
+        if not link:  # a podcast episode: its first attachment with a web address
+            link = _attachment(item.get("attachments"), base)
+            enclosed = bool(link)
         url = _web_address(link, base)
         if url is None:
             yield Problem(0, "import_feed_link_not_web", {"link": link[:60]}, where)
@@ -214,8 +336,25 @@ def _json_feed(text: str) -> Iterator[Entry | Problem]:
         ident = item.get("id")
         guid = str(ident).strip() if isinstance(ident, (str, int)) and not isinstance(ident, bool) else ""
         yield _item_entry(
-            title, url, summary, source, _json_date(item), [one_line(_plain(t)) for t in tags], feed, guid
+            title,
+            url,
+            summary,
+            source,
+            _json_date(item),
+            [one_line(_plain(t)) for t in tags],
+            feed,
+            guid,
+            enclosed=enclosed,
         )
+
+
+def _attachment(attachments: Any, base: str) -> str:
+    for attachment in attachments if isinstance(attachments, list) else []:
+        href = _plain(attachment.get("url")) if isinstance(attachment, dict) else ""
+        found = _web_address(href, base) if href else None
+        if found and _is_web(found):
+            return found
+    return ""
 
 
 def _json_date(item: dict[str, Any]) -> str | None:
