@@ -133,6 +133,25 @@ def feed(items: list[tuple[int, int]]) -> str:
     return f'<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title>{body}</channel></rss>'
 
 
+def test_a_trashed_feed_item_whose_link_moved_to_another_entry_stays_trashed(tmp_path: Path) -> None:
+    """Found by UndoGivesBack: a feed item whose entry is in the trash came back in the feed with
+    a link that another entry has. It was merged into that entry and its feed item row was given
+    to it (INSERT OR REPLACE), so undoing that import deleted the row: the trashed entry's feed
+    item was lost. The item's own identity comes first: it is the entry the user threw away."""
+    with readlog.open(tmp_path / "lib.db") as lib:
+        lib.import_path(write(tmp_path / "f1.xml", feed([(3, 0)])), format="feed")
+        lib.add(LINKS[1])
+        curate.remove(lib.store, [1])
+        rows = lib.store.conn.execute("SELECT * FROM feed_items").fetchall()
+        before = [tuple(r) for r in rows]
+        report = lib.import_path(write(tmp_path / "f2.xml", feed([(3, 1)])), format="feed")
+        assert (report.files[0].trashed, report.files[0].updated) == (1, 0)
+        assert [tuple(r) for r in lib.store.conn.execute("SELECT * FROM feed_items").fetchall()] == before
+        assert (lib.get(2).url, lib.get(2).summary) == (LINKS[1], "")  # the added entry is left as it was
+        lib.undo()
+        assert [tuple(r) for r in lib.store.conn.execute("SELECT * FROM feed_items").fetchall()] == before
+
+
 class UndoGivesBack(RuleBasedStateMachine):
     """Each change is followed, at the end, by one undo each; after every undo the
     library must be exactly as it was before the change undone."""
