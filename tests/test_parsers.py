@@ -107,6 +107,22 @@ def test_bookmark_list_with_description_html_and_stamps(tmp_path: Path) -> None:
     assert entries[1].summary == "Para one.\n\nPara two."
 
 
+def test_bookmark_list_with_the_stamps_apps_show_for_older_saves(tmp_path: Path) -> None:
+    """Past a few days, apps show the day (this year's without its year), in either script."""
+    text = (
+        "my-list\n\n标题一\n\n摘要一。\n\n收藏 11月2日\n\n标题二\n\n摘要二。\n\n收藏于 10-05 14:30\n\n"
+        "标题三\n\n摘要三。\n\n收藏於二十天前\n\n标题四\n\n摘要四。\n\n收藏2025年12月24日\n"
+    )
+    entries, problems = parse(bookmarks, tmp_path, text)
+    assert problems == []
+    assert [(e.title, e.saved_at) for e in entries] == [
+        ("标题一", datetime(2026, 11, 2, tzinfo=timezone.utc)),
+        ("标题二", datetime(2026, 10, 5, 14, 30, tzinfo=timezone.utc)),
+        ("标题三", datetime(2026, 11, 11, tzinfo=timezone.utc)),
+        ("标题四", datetime(2025, 12, 24, tzinfo=timezone.utc)),
+    ]
+
+
 def test_bookmark_list_without_description(tmp_path: Path) -> None:
     entries, _ = parse(bookmarks, tmp_path, "list\n\nTitle\n\nSummary text here.\n\n1 天前\n")
     assert [(e.title, e.summary) for e in entries] == [("Title", "Summary text here.")]

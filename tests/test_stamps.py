@@ -65,6 +65,20 @@ def new_york() -> Iterator[None]:
         ("2025-11-15T14:30:00+08:00", datetime(2025, 11, 15, 6, 30, tzinfo=timezone.utc)),
         ("Saved on Nov 15, 2025", datetime(2025, 11, 15, tzinfo=timezone.utc)),
         ("15 November 2025", datetime(2025, 11, 15, tzinfo=timezone.utc)),
+        # Chinese numerals past ten, and the traditional characters
+        ("收藏十六天前", REF - timedelta(days=16)),
+        ("二十三小时前", REF - timedelta(hours=23)),
+        ("两周前", REF - timedelta(weeks=2)),
+        ("收藏於3天前", REF - timedelta(days=3)),
+        ("2 週前", REF - timedelta(weeks=2)),
+        ("5 個小時前", REF - timedelta(hours=5)),
+        ("三個月前", datetime(2026, 9, 1, 12, 0, tzinfo=timezone.utc)),
+        # a day without its year: the latest one not after the reference time
+        ("收藏 11月2日", datetime(2026, 11, 2, tzinfo=timezone.utc)),
+        ("收藏于 11-02", datetime(2026, 11, 2, tzinfo=timezone.utc)),
+        ("11月2日 14:30", datetime(2026, 11, 2, 14, 30, tzinfo=timezone.utc)),
+        ("12月25日", datetime(2025, 12, 25, tzinfo=timezone.utc)),  # still to come this year: last year's
+        ("12-01 09:00", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)),
     ],
 )
 def test_stamps_resolve_against_the_reference_time(text: str, expected: datetime) -> None:
@@ -73,7 +87,20 @@ def test_stamps_resolve_against_the_reference_time(text: str, expected: datetime
 
 @pytest.mark.parametrize(
     "text",
-    ["", "收藏", "一篇关于调度的文章", "16 天", "2025-13-45", "Feb 30, 2025", "天前", "saved", "x" * 100],
+    [
+        "",
+        "收藏",
+        "一篇关于调度的文章",
+        "16 天",
+        "2025-13-45",
+        "Feb 30, 2025",
+        "天前",
+        "saved",
+        "x" * 100,
+        "2月30日",
+        "3-5",
+        "13-01",
+    ],
 )
 def test_non_stamps_are_refused(text: str) -> None:
     assert stamps.parse_stamp(text, REF) is None

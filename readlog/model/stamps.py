@@ -15,7 +15,8 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from readlog.model.errors import BadValue
 
-_NUM = r"(\d{1,6}|a|an|one|一|两|二|三|四|五|六|七|八|九|十|半)"
+# Numbers as stamps write them: digits, English words, Chinese numerals to 九十九 (十六, 二十, 两).
+_NUM = r"(\d{1,6}|a|an|one|[一二两三四五六七八九]?十[一二三四五六七八九]?|一|两|二|三|四|五|六|七|八|九|半)"
 _ZH_UNITS = {
     "秒": "seconds",
     "秒钟": "seconds",
@@ -23,6 +24,13 @@ _ZH_UNITS = {
     "分钟": "minutes",
     "小时": "hours",
     "个小时": "hours",
+    "小時": "hours",
+    "個小時": "hours",
+    "分鐘": "minutes",
+    "秒鐘": "seconds",
+    "週": "weeks",
+    "個星期": "weeks",
+    "個月": "months",
     "天": "days",
     "日": "days",
     "周": "weeks",
@@ -49,7 +57,7 @@ _EN_UNITS = {
 }
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
-_PREFIX = r"(?:收藏于|收藏|保存于|保存|添加于|添加|saved|added|bookmarked)?[\s:：]*"
+_PREFIX = r"(?:收藏于|收藏於|收藏|保存于|保存於|保存|添加于|添加於|添加|saved|added|bookmarked)?[\s:：]*"
 
 
 @functools.cache
@@ -76,7 +84,12 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         r"|(\d{1,2})(?:st|nd|rd|th)?\s+" + month + r",?\s+(\d{4}))$",
         re.I,
     )
-    return zh_rel, en_rel, words, absolute, named
+    # A day of the current year, as apps show recent dates: 11月2日, 11-02 (month first, two digits each), with
+    # a time perhaps.
+    this_year = re.compile(
+        _PREFIX + r"(?:(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?|(\d{2})-(\d{2}))(?:\s*(\d{1,2})[:：](\d{2}))?$"
+    )
+    return zh_rel, en_rel, words, absolute, named, this_year
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -101,6 +114,9 @@ def _number(text: str) -> float:
         return 0.5
     if low in _ZH_DIGITS:
         return _ZH_DIGITS[low]
+    if "十" in low:  # 十六 = 16, 二十 = 20, 二十三 = 23
+        tens, _, ones = low.partition("十")
+        return (_ZH_DIGITS[tens] if tens else 1) * 10 + (_ZH_DIGITS[ones] if ones else 0)
     return int(text)
 
 
@@ -119,8 +135,8 @@ def is_relative_stamp(text: str) -> bool:
     """Whether a stamp is counted from the export's date (3 天前, yesterday),
     not a date of its own (2026-11-15)."""
     s = " ".join(text.strip().split())
-    zh_rel, en_rel, words, _, _ = _patterns()
-    return bool(zh_rel.match(s) or en_rel.match(s) or words.match(s))
+    zh_rel, en_rel, words, _, _, this_year = _patterns()
+    return bool(zh_rel.match(s) or en_rel.match(s) or words.match(s) or this_year.match(s))
 
 
 def parse_stamp(text: str, as_of: datetime) -> datetime | None:
@@ -134,7 +150,7 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
     s = " ".join(text.strip().split())
     if not s or len(s) > 60:
         return None
-    zh_rel, en_rel, words, absolute, named = _patterns()
+    zh_rel, en_rel, words, absolute, named, this_year = _patterns()
     m = zh_rel.match(s) or en_rel.match(s)
     if m:
         unit = _ZH_UNITS.get(m.group(2)) or _EN_UNITS[m.group(2).lower().rstrip(".")]
@@ -167,6 +183,24 @@ def parse_stamp(text: str, as_of: datetime) -> datetime | None:
             return localize(datetime(int(year), _MONTHS.index(name.lower()[:3]) + 1, int(day)))
         except (ValueError, OverflowError):
             return None
+    m = this_year.match(s)
+    if m:
+        return _this_year(m, as_of)
+    return None
+
+
+def _this_year(m: re.Match[str], as_of: datetime) -> datetime | None:
+    """A month and day without a year (11月2日 14:30, 11-02): the latest such day
+    not after ``as_of`` - this year's, or last year's when this year's is still to come."""
+    month, day = (int(g) for g in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
+    hh, mm = (int(g) if g else 0 for g in m.group(5, 6))
+    for year in (as_of.year, as_of.year - 1):
+        try:
+            when = localize(datetime(year, month, day, hh, mm))
+        except (ValueError, OverflowError):  # 2月30日, 25:00; 2月29日 in a year without it
+            continue
+        if when <= as_of or year < as_of.year:
+            return when
     return None
 
 

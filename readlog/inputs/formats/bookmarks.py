@@ -27,7 +27,11 @@ from readlog.model.entry import Entry, Problem
 from readlog.model.stamps import is_relative_stamp, parse_stamp
 
 NAME = "bookmarks"
-_STAMPISH = re.compile(r"(前|ago|刚刚|just now|昨天|前天|yesterday|\d{4}\s*[-/.年]|\d{4}$)", re.I)
+_STAMPISH = re.compile(
+    r"(前|ago|刚刚|just now|昨天|前天|yesterday|\d{4}\s*[-/.年]|\d{4}$"
+    r"|\d\s*月\s*\d{1,2}\s*[日号]?$|\d{2}-\d{2}(?:\s*\d{1,2}:\d{2})?$)",  # this year's day: 11月2日, 11-02 14:30
+    re.I,
+)
 Paragraph = tuple[int, str]
 
 
