@@ -210,3 +210,27 @@ def test_examples_are_found_with_their_output() -> None:
     text = "```console\n$ readlog list\nID  Title\n\n$ readlog tags\n```\n$ readlog no\n```sh\n$ readlog no\n```\n"
     found = examples(text.split("\n"))
     assert [(e.command, e.output) for e in found] == [("readlog list", ["ID  Title"]), ("readlog tags", [])]
+
+
+# ---------------------------------------------------------------- the formats' count and sections
+
+NUMBERS = {
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "twenty-one": 21, "twenty-two": 22, "twenty-three": 23, "twenty-four": 24,
+}  # fmt: skip
+
+
+def test_the_docs_count_the_formats_readlog_has_and_describe_each() -> None:
+    """Three pages say how many formats import reads; each says the number FORMATS holds,
+    and docs/formats.md has a section for every one of them."""
+    from readlog.inputs.detect import FORMATS
+
+    said = {
+        page: re.findall(r"\b(\w+(?:-\w+)?) (?:import )?formats\b", (ROOT / page).read_text(encoding="utf-8"), re.I)
+        for page in ("README.md", "docs/formats.md", "docs/guide.md")
+    }
+    counts = {page: [NUMBERS[w.lower()] for w in words if w.lower() in NUMBERS] for page, words in said.items()}
+    assert all(counts.values()), counts
+    assert {n for found in counts.values() for n in found} == {len(FORMATS)}, counts
+    sections = re.findall(r"^### `([\w-]+)`", (ROOT / "docs" / "formats.md").read_text(encoding="utf-8"), re.M)
+    assert set(FORMATS) <= set(sections), set(FORMATS) - set(sections)
