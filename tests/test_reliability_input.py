@@ -118,19 +118,18 @@ def test_utf8_without_bom_and_utf16_digest_both_byte_orders(run: Run, tmp_path: 
     assert len(run.json("list")) == 9
 
 
-def test_big5_needs_encoding_and_imports_with_it(run: Run, tmp_path: Path) -> None:
+def test_big5_named_nowhere_is_read_as_big5(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "big5.txt"
     path.write_bytes(TRADITIONAL.encode("big5"))
-    err = run("import", str(path), code=1).stderr
-    assert "big5.txt" in err and "--encoding" in err
-    assert "1 added" in run("import", str(path), "--encoding", "big5").stdout
+    done = run("import", str(path))
+    assert "1 added" in done.stdout and "read as big5" in done.stderr
+    assert "1 already in the library" in run("import", str(path), "--encoding", "big5").stdout
     assert run.json("list")[0]["title"] == "繁體中文的編碼問題"  # 作者介紹了 stays in the summary
 
 
 def test_utf16_without_bom_and_other_encodings_name_the_option(run: Run, tmp_path: Path) -> None:
     cases = {
         "u16.txt": TEXT.encode("utf-16-le"),
-        "sjis.txt": "技術 ブログ 2026/01/02\n日本語の要約です。\n推薦します。\n".encode("shift_jis"),
         "latin1.txt": "Café Blog 2026/01/02\nRésumé à propos.\nÀ garder.\n".encode("latin-1"),
     }
     for name, data in cases.items():
@@ -140,6 +139,10 @@ def test_utf16_without_bom_and_other_encodings_name_the_option(run: Run, tmp_pat
         assert name in err and "--encoding" in err, err
         assert "Traceback" not in err
     assert "3 added" in run("import", str(tmp_path / "u16.txt"), "--encoding", "utf-16-le").stdout
+    # Japanese in Shift_JIS reads as Japanese: it is read so (tests/test_encodings_cjk.py), and said
+    sjis = tmp_path / "sjis.txt"
+    sjis.write_bytes("技術 ブログ 2026/01/02\n日本語の要約です。\n推薦します。\n".encode("shift_jis"))
+    assert "read as shift_jis" in run("import", str(sjis)).stderr
 
 
 # ---- fuzzing both shapes ---------------------------------------------------------------------------

@@ -13,12 +13,20 @@ letters read as letters in both (``Plzeň`` in latin-2 is ``Plzeò`` in
 cp1252) cannot be told apart this way: --encoding settles it. A feed whose
 declaration says UTF-8 while its bytes are not (a template's default left in
 place by a server writing cp1252) is guessed at the same way. Only feeds are
-guessed at: any other file not in UTF-8 is
-refused with a hint, as before.
+guessed at this way.
+
+Text in Chinese or Japanese saved by Windows in its legacy code page
+(GBK/GB18030 for simplified Chinese, Big5 for traditional, Shift_JIS for
+Japanese: a digest, a list of links, a CSV from Excel) is told apart the
+same way, by what it reads as in each: the candidate under which the most of
+its letters are the characters those languages use most (kana for
+Japanese) wins, if enough of them are (``guess_cjk``). Any other file not in
+UTF-8 is refused with a hint, as before.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 
 CANDIDATES = ("cp1252", "iso-8859-2")
@@ -97,3 +105,36 @@ def _mixed_scripts(text: str) -> int:
 
 # Punctuation that may touch a word in text written in cp1252 or latin-2.
 _WORD_PUNCTUATION = frozenset("«»¿¡„“”‘’‚–—…€£°§©®™")
+
+
+CJK_CANDIDATES = ("gb18030", "big5", "shift_jis")
+# The characters Chinese text uses most, in simplified and in traditional script.
+_COMMON_HAN = frozenset(
+    "的一是不了在人有我他这个们中来上大为和国地到以说时要就出会可也你对生能而子那得于着下自之年过发后作里用道行所然家"
+    "种事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开但因只从想实文程数据新用于与及等"
+    "這個們來為國會時說對過發後裡經麼學現當沒動還進種樣實從與關問題點無應將長開業數據"
+)
+_ENOUGH = 0.12  # the least share of such characters among the letters: prose has 0.2-0.4, misread bytes under 0.06
+_FEWEST_LETTERS = 8
+
+
+def guess_cjk(head: bytes) -> str | None:
+    """GB18030, Big5 or Shift_JIS when ``head`` (not UTF-8) reads as Chinese
+    or Japanese text in one of them, else None."""
+    best, best_score = None, _ENOUGH
+    for name in CJK_CANDIDATES:
+        try:
+            text = codecs.getincrementaldecoder(name)(errors="strict").decode(head, final=False)
+        except UnicodeDecodeError:
+            continue
+        letters = [ch for ch in text if ch >= "\u3040" and ch.isalpha()]
+        if len(letters) < _FEWEST_LETTERS:
+            continue
+        if name == "shift_jis":
+            hits = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff")
+        else:
+            hits = sum(1 for ch in letters if ch in _COMMON_HAN)
+        score = hits / len(letters)
+        if score > best_score:
+            best, best_score = name, score
+    return best

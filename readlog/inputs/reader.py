@@ -347,23 +347,28 @@ def open_stream(
 
 
 def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
-    """For a feed that names no encoding (or names UTF-8) and is not UTF-8 (cp1252, latin-2),
-    or a CSV or tab-separated file that is not UTF-8 (cp1252, cp1250,
-    cp1251, as spreadsheets save them), the encoding that reads it best;
-    None for any other file, which keeps the strict check and its hint."""
+    """For a file that names no encoding (or names UTF-8) and is not UTF-8:
+    Chinese or Japanese text in GB18030, Big5 or Shift_JIS (any file); a feed
+    in cp1252 or latin-2; a CSV or tab-separated file in cp1252, cp1250 or
+    cp1251, as spreadsheets save them. None for any other file, which keeps
+    the strict check and its hint."""
     declared = _declared_encoding(head)
     if requested or enc != "utf-8" or declared not in (None, "utf-8"):
         return None
     if declared and _UTF8_SEQUENCE.search(head):
         return None  # UTF-8 with a stray byte: no single encoding reads it, and the error says where
-    feed = legacy.looks_like_feed(head)
-    if not feed and not legacy.looks_like_table(head):
-        return None
     try:
         codecs.getincrementaldecoder("utf-8")(errors="strict").decode(head, final=False)
         return None
     except UnicodeDecodeError:
-        return legacy.guess(head, legacy.CANDIDATES if feed else legacy.TABLE_CANDIDATES)
+        pass
+    cjk = legacy.guess_cjk(head)  # any text: a digest, a list of links, a CSV from Excel in GBK
+    if cjk:
+        return cjk
+    feed = legacy.looks_like_feed(head)
+    if not feed and not legacy.looks_like_table(head):
+        return None
+    return legacy.guess(head, legacy.CANDIDATES if feed else legacy.TABLE_CANDIDATES)
 
 
 # A character of two bytes or more in UTF-8 (é is C3 A9): a file holding one is UTF-8, whatever else it holds.
