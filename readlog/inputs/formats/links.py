@@ -128,6 +128,11 @@ CATEGORY = (
 LISTS = ("lists", "listids", "collections", "collectionids", "folders")  # ids (or names) of the lists it is in
 PINNED = {"pinnedlinks", "pinned", "pins", "pinnedbookmarks", "favorites", "favourites", "starredlinks"}
 BODY = ("text", "content", "body", "markdown")  # a note's own text, when it has no link
+# A list of passages marked in the article (Pocket's annotations, Omnivore's,
+# Readwise's): each its quote, and the reader's own words on it.
+HIGHLIGHTS = ("highlights", "annotations", "quotes")
+QUOTE = ("quote", "highlight", "exact", "selection", "highlightedtext")
+REMARK = ("annotation", "note", "comment")
 # true as written by hand or by a spreadsheet in English, German, French, Spanish,
 # Italian, Dutch, Russian, Polish and Chinese (WAHR, VRAI, VERDADERO, ИСТИНА...)
 _TRUE = {
@@ -699,7 +704,7 @@ def _entry(
         source=_text(_pick(fields, SOURCE)) or _origin(record) or site_of(url),
         category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()) or (lists[0] if lists else ""),
         summary=_summary(fields, summary_keys),
-        note=_text(_pick(fields, NOTE)),
+        note="\n\n".join(part for part in (_text(_pick(fields, NOTE)), _highlights(fields)) if part),
         published=day_of(_time(_pick(fields, PUBLISHED))),
         saved_at=saved,
         tags=[*_tags(tags), *lists[1:]],
@@ -751,6 +756,32 @@ def _flag(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in _TRUE
     return value is True or (isinstance(value, (int, float)) and not isinstance(value, bool) and value != 0)
+
+
+def _highlights(fields: dict[str, Any]) -> str:
+    """The passages a record's highlight list marks, each quoted (``> ``) with
+    the reader's own words on it below; a highlight with only ``text`` is its quote."""
+    value = _pick(fields, HIGHLIGHTS)
+    if not isinstance(value, list):
+        return ""
+    out = []
+    for item in value:
+        if isinstance(item, str):
+            quote, remark = item.strip(), ""
+        elif isinstance(item, dict):
+            marks = {_key(k): v for k, v in item.items()}
+            quote, remark = _text(_pick(marks, QUOTE)), _text(_pick(marks, REMARK))
+            if not quote:
+                quote = _text(marks.get("text"))
+            elif not remark:
+                remark = _text(marks.get("text"))
+        else:
+            continue
+        quoted = "\n".join(f"> {line}" for line in quote.splitlines()) if quote else ""
+        part = "\n".join(p for p in (quoted, remark) if p)
+        if part:
+            out.append(part)
+    return "\n\n".join(out)
 
 
 def _text(value: Any) -> str:
