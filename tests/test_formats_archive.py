@@ -22,13 +22,30 @@ def _imported(run: Run, *args: str, code: int = 0) -> list[dict[str, object]]:
     return list(json.loads(run("import", *args, "--json", code=code).stdout))
 
 
-def test_pocket_style_archive_imports_its_files_and_lists_folders(run: Run, tmp_path: Path) -> None:
+def test_pocket_style_archive_imports_its_files_then_the_data_in_its_folders(run: Run, tmp_path: Path) -> None:
+    """Pocket's 2025 zip: the list at the top, its highlights in annotations/*.json (read after it, so
+    they land on the entries the list made); a folder of pages (Omnivore's content/) is listed as skipped."""
     csv = (ROOT / "examples" / "pocket.csv").read_bytes()
-    archive = _zip(tmp_path / "pocket.zip", {"part_000000.csv": csv, "annotations/part_000000.json": b"[]"})
-    results = {r["file"]: r for r in _imported(run, str(archive))}
+    first = next(r for r in csv.decode().splitlines()[1:] if r.strip())
+    url = next(cell for cell in first.split(",") if cell.startswith("http"))
+    highlights = json.dumps([{"url": url, "title": "x", "highlights": [{"quote": "A passage kept."}]}]).encode()
+    archive = _zip(
+        tmp_path / "pocket.zip",
+        {"part_000000.csv": csv, "annotations/part_000000.json": highlights, "content/a.html": b"<p>page</p>"},
+    )
+    imported = _imported(run, str(archive))
+    results = {r["file"]: r for r in imported}
     part = results[f"{archive}:part_000000.csv"]
     assert part["format"] == "pocket" and part["added"] > 0
-    assert results[f"{archive}:annotations/"]["skipped_because"].startswith("a folder")
+    assert [r["file"] for r in imported].index(f"{archive}:annotations/part_000000.json") > [
+        r["file"] for r in imported
+    ].index(f"{archive}:part_000000.csv")
+    assert results[f"{archive}:annotations/part_000000.json"]["updated"] == 1
+    assert "only those are read" in str(results[f"{archive}:content/"]["skipped_because"])
+    notes = {r["url"]: r["note"] for r in run.json("list", "-n", "0", "--archived")} | {
+        r["url"]: r["note"] for r in run.json("list", "-n", "0")
+    }
+    assert notes[url] == "> A passage kept."
     titles = {r["title"] for r in run.json("list", "-n", "0", "--archived")} | {
         r["title"] for r in run.json("list", "-n", "0")
     }

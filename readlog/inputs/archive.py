@@ -4,8 +4,9 @@ Pocket's last export (2025) and Omnivore's export reach their users as a
 .zip (``part_000000.csv``; ``metadata_0_to_20.json`` beside a ``content/``
 folder). readlog reads the files inside without unpacking them: the files
 at the top of the archive - or inside its single top folder, when it was
-made by zipping a folder - are imported like the files of a directory, and
-folders deeper down are listed as skipped. Members are streamed; a damaged
+made by zipping a folder - are imported like the files of a directory, then
+the JSON and CSV files of the folders below (Pocket's ``annotations/``);
+anything else deeper down is listed as skipped. Members are streamed; a damaged
 or encrypted member is reported and costs only itself.
 """
 
@@ -29,6 +30,10 @@ from readlog.model.stamps import localize
 
 Opener = Callable[[], InputFile]
 EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
+# Data files in a folder of an export archive are part of the export (Pocket 2025 keeps its highlights in
+# annotations/*.json), read after the files at the top; the rest of such folders (Omnivore's content/*.html,
+# highlights/*.md: the articles' pages, not records) is listed as skipped.
+DATA_SUFFIXES = (".json", ".csv")
 
 
 def is_archive(path: str) -> bool:
@@ -70,18 +75,22 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
         infos = [i for i in archive.infolist() if not i.filename.startswith("__MACOSX/")]
         top = _single_folder(infos)
         files: list[tuple[str, Opener]] = []
+        deeper: list[tuple[str, Opener]] = []
         skipped: dict[str, str] = {}
         for info in infos:
             inner = info.filename[len(top) :]
-            if not inner or (info.is_dir() and inner.count("/") == 1):
+            if not inner or info.is_dir():
                 continue
             name = f"{shown}:{info.filename}"
-            if "/" in inner.rstrip("/"):
-                folder = inner.split("/", 1)[0]
-                skipped.setdefault(f"{shown}:{top}{folder}/", say("skip_folder"))
+            opener = _opener(archive, info, name, encoding, _member_time(info, archive_time))
+            if "/" not in inner:
+                files.append((name, opener))
+            elif inner.lower().endswith(DATA_SUFFIXES):
+                deeper.append((name, opener))  # Pocket's annotations/part_000000.json, after the list itself
             else:
-                files.append((name, _opener(archive, info, name, encoding, _member_time(info, archive_time))))
-        yield files, list(skipped.items())
+                folder = inner.split("/", 1)[0]
+                skipped.setdefault(f"{shown}:{top}{folder}/", say("skip_archive_folder"))
+        yield files + deeper, list(skipped.items())
 
 
 def _single_folder(infos: list[zipfile.ZipInfo]) -> str:

@@ -802,6 +802,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "archive_empty": ("{name}: the archive is empty", "{name}：压缩包是空的"),
     "directory_unlistable": ("{name}: cannot list the directory ({reason})", "{name}：无法列出目录内容（{reason}）"),
     "skip_folder": ("a folder; folders inside are not searched", "是文件夹；不会查找里面的文件夹"),
+    "skip_archive_folder": (
+        "a folder of files other than JSON and CSV; only those are read from an archive's folders",
+        "文件夹里没有 JSON 或 CSV 文件；压缩包的文件夹中只读取这两种文件",
+    ),
     "skip_not_regular": ("not a regular file", "不是普通文件"),
     "skip_unrecognised": ("format not recognised", "无法识别格式"),
     "skip_other_format": ("looks like {detected}, not {format}", "看起来是 {detected}，不是 {format}"),
