@@ -10,6 +10,14 @@ errors, Textual's notify, the problems an import finds in a file and the
 notes reading it leaves). A literal that reaches a user must be a
 catalogue key instead; the few that are not sentences (the program's name
 before a message, separators) are listed below, each with its reason.
+
+The faces' labels (tables, screens, triage) are catalogue keys too, under
+a prefix per face (label_, stats_, history_, triage_, curate_, capture_),
+read by each face's small helper with the key's name after the prefix
+(``out.label("showing")`` says ``label_showing``); organise's
+``history_words_`` keys are said by their English (``tr(out, "marked read")``).
+The used-key walk knows both ways, and a last walk fails if a face keeps an
+en/zh table of its own again.
 """
 
 from __future__ import annotations
@@ -187,10 +195,100 @@ def _keys_named() -> tuple[set[str], set[str]]:
     return constants, prefixes
 
 
+# The faces' keys: a face's helper is given the name after the prefix (Output.label("showing")
+# reads "label_showing"); organise's tr() is given a history_words_ key's English.
+FACE_PREFIXES = ("label_", "stats_", "history_", "triage_", "curate_", "capture_")
+SAID_BY_ENGLISH = "history_words_"
+
+
+def _built() -> set[str]:
+    """The literal starts of strings built from pieces anywhere in the code
+    (f"hit_{field}", "done_" + verb, f"note {what}")."""
+    built = set()
+    for tree in TREES.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+                built.add(str(node.values[0].value))
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant):
+                built.add(str(node.left.value))
+    return built
+
+
+def _ends_built() -> set[str]:
+    """The literal ends of f-strings that build a name (f"{bucket}_label"): those starting with ``_``."""
+    ends = set()
+    for tree in TREES.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[-1], ast.Constant):
+                ends.add(str(node.values[-1].value))
+    return {e for e in ends if e.startswith("_") and len(e) > 1}
+
+
+ENDS = _ends_built()
+
+
+def _face_key_used(key: str, constants: set[str], built: set[str]) -> bool:
+    """Whether the code names a face's key: by its English (history_words_), by its
+    name after the prefix, or by a name built from a literal start ending in ``_``
+    (f"hit_{field}", "stats_origin_" + origin; the helpers' own "label_" + key is not one)."""
+    if key.startswith(SAID_BY_ENGLISH):
+        english = CATALOGUE[key][0]
+        return english in constants or any(len(b) > 3 and english.startswith(b) for b in built)
+    prefix = next((p for p in FACE_PREFIXES if key.startswith(p)), None)
+    if prefix is None:
+        return False
+    name = key.removeprefix(prefix)
+    starts = {b for b in built if b.endswith("_") and b not in FACE_PREFIXES}
+    return (
+        name in constants
+        or any(key.startswith(b) or name.startswith(b) for b in starts)
+        or any(name.endswith(e) for e in ENDS)
+    )
+
+
 def test_every_key_is_used_somewhere() -> None:
     constants, prefixes = _keys_named()
-    dead = [k for k in CATALOGUE if k not in constants and not any(k.startswith(p) for p in prefixes)]
+    built = _built()
+    dead = [
+        k
+        for k in CATALOGUE
+        if k not in constants and not any(k.startswith(p) for p in prefixes) and not _face_key_used(k, constants, built)
+    ]
     assert not dead, f"keys no code says: {dead}"
+
+
+def test_an_unused_face_key_is_found() -> None:
+    """The face walk can fail: a label no code names, and English tr() is never given."""
+    constants, _ = _keys_named()
+    built = _built()
+    assert _face_key_used("label_showing", constants, built)
+    assert not _face_key_used("label_no_such_label_anywhere", constants, built)
+    assert _face_key_used("label_hit_note", constants, built)  # built: f"hit_{field}"
+    assert _face_key_used("history_words_marked_read", constants, built)
+    assert "history_words_never" not in CATALOGUE
+    CATALOGUE["history_words_never"] = ("words no code writes", "没有代码写的话")
+    try:
+        assert not _face_key_used("history_words_never", constants, built)
+    finally:
+        del CATALOGUE["history_words_never"]
+
+
+def _face_tables() -> Iterator[str]:
+    """Dict literals in the faces (readlog/render, readlog/triage) with both "en" and "zh" keys."""
+    for path, tree in TREES.items():
+        if path.relative_to(PACKAGE).parts[0] not in ("render", "triage"):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                if {"en", "zh"} <= keys:
+                    yield f"{path.relative_to(PACKAGE)}:{node.lineno}"
+
+
+def test_no_face_keeps_an_en_zh_table() -> None:
+    """Labels are catalogue keys under the face's prefix, not a table beside the code."""
+    found = list(_face_tables())
+    assert not found, "move these en/zh tables into the catalogue (messages.py): " + ", ".join(found)
 
 
 def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
@@ -213,16 +311,35 @@ def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
     assert not missing, missing
 
 
-def _fields(text: str) -> list[str]:
-    return sorted(f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(text) if name is not None)
+# Fields only English fills: Chinese has no plural and needs no pronoun there, so the
+# faces' labels pass them for English alone ("{n:,} problem{s}" / "{n:,} 个问题",
+# "entr{ies}", "brings {them} back"). Any other field must be in both languages.
+ENGLISH_ONLY_FIELDS = {"s", "ies", "them"}
+
+
+def _fields(text: str) -> set[str]:
+    """The fields of ``text`` with their conversion (``{value!r}``). A field's format spec
+    and its attributes may differ between the languages (a date written "{d:%b %d}" in
+    English and "{d.month:02d}-{d.day:02d}" in Chinese): it is the same value."""
+    return {
+        f"{re.split(r'[.[]', name)[0]}!{conv}"
+        for _, name, _spec, conv in string.Formatter().parse(text)
+        if name is not None
+    }
 
 
 def test_each_key_has_both_languages_with_the_same_placeholders() -> None:
-    """Every key (a loop, not a test each: ~400 keys) has both texts, with the same fields."""
+    """Every key (a loop, not a test each: ~650 keys) has both texts, with the same fields."""
     empty = [key for key, (english, chinese) in CATALOGUE.items() if not (english.strip() and chinese.strip())]
     assert empty == []
-    unlike = {key: (en, zh) for key, (en, zh) in CATALOGUE.items() if _fields(en) != _fields(zh)}
+    english_only = {f"{name}!None" for name in ENGLISH_ONLY_FIELDS}
+    unlike = {key: (en, zh) for key, (en, zh) in CATALOGUE.items() if _fields(en) - english_only != _fields(zh)}
     assert unlike == {}
+
+
+def test_only_english_may_leave_out_a_field() -> None:
+    """The English-only fields are plural endings and a pronoun: Chinese must not use them."""
+    assert not {key for key, (_, zh) in CATALOGUE.items() if _fields(zh) & {f"{n}!None" for n in ENGLISH_ONLY_FIELDS}}
 
 
 def test_chinese_punctuation_beside_chinese_text() -> None:

@@ -29,6 +29,7 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.links import Link, numbered
 from readlog.model.links import entry_links as model_links
+from readlog.model.messages import CATALOGUE
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
@@ -41,145 +42,16 @@ Row = dict[str, Any]
 Snippet = tuple[Any, ...]
 Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a search (core.reading.each_entry)
 
-LABELS = {
-    "en": {
-        "id": "ID",
-        "title": "Title",
-        "source": "Source",
-        "category": "Category",
-        "saved": "Saved",
-        "match": "Match",
-        "tags": "Tags",
-        "verdict": "Verdict",
-        "note": "Note",
-        "links": "Links",
-        "other_titles": "Also saved as",
-        "read": "read",
-        "unread": "unread",
-        "starred": "starred",
-        "archived": "archived",
-        "showing": "Showing {shown} of {total} entries",
-        "showing_about": "Showing {shown} of about {total:,} entries",
-        "more": "; --limit 0 shows all",
-        "none": "No entries match.",
-        "saved_on": "saved {rel} ({date})",
-        "published": "published {date}",
-        "n_added": "{n:,} added",
-        "n_updated": ", {n:,} updated",
-        "n_skipped": ", {n:,} skipped",
-        "n_unchanged": ", {n:,} already in the library ({why})",
-        "n_already": ", {n:,} already in the library",
-        "match_link": "same link",
-        "match_text": "same text",
-        "match_feed item": "same feed item",
-        "n_trashed": ", {n:,} in the trash, not brought back",
-        "n_problems": ", {n:,} problem{s}",
-        "file_skipped": ": skipped ({why})",
-        "n_more": "  ... and {n:,} more",
-        "n_entries": "  {n:,} entries · ",
-        "n_unread": "{n:,} unread",
-        "n_starred": "{n:,} starred",
-        "library": "library: {path}",
-        "newest_unread": "Newest unread:",
-        "last_import": "Last import: {path} ({format}), {when}: ",
-        "empty_library": "Your library is empty. Start with: readlog import FILE",
-        "help_hint": "Run readlog --help for all commands.",
-        "time": "Time",
-        "minutes": "{n} min",
-        "reading": "{n} min read",
-        "dead": "dead",
-        "dead_link": "dead link: {why}, found {rel}",
-        "fetch_failed": "last fetch failed {rel}: {why}",
-        "fetched_on": "article fetched {rel} · {words:,} words",
-        "read_hint": " · readlog show {id} --full reads it",
-        "hit_in": "{field}: ",
-        "hit_verdict": "verdict",
-        "hit_note": "note",
-        "hit_source": "source",
-        "hit_category": "category",
-        "hit_tags": "tag",
-        "hit_text": "article",
-        "image": "image",
-    },
-    "zh": {
-        "id": "编号",
-        "title": "标题",
-        "source": "来源",
-        "category": "分类",
-        "saved": "收藏",
-        "match": "匹配",
-        "tags": "标签",
-        "verdict": "收录理由",
-        "note": "笔记",
-        "links": "链接",
-        "other_titles": "其他标题",
-        "read": "已读",
-        "unread": "未读",
-        "starred": "星标",
-        "archived": "已归档",
-        "showing": "显示 {shown} / 共 {total} 条",
-        "showing_about": "显示 {shown} / 共约 {total:,} 条",
-        "more": "；--limit 0 显示全部",
-        "none": "没有匹配的条目。",
-        "saved_on": "收藏于 {rel}（{date}）",
-        "published": "发表于 {date}",
-        "n_added": "新增 {n:,} 条",
-        "n_updated": "，更新 {n:,} 条",
-        "n_skipped": "，跳过 {n:,} 条",
-        "n_unchanged": "，{n:,} 条已在书库中（{why}）",
-        "n_already": "，{n:,} 条已在书库中",
-        "match_link": "链接相同",
-        "match_text": "文本相同",
-        "match_feed item": "同一订阅条目",
-        "n_trashed": "，{n:,} 条在回收站中，未恢复",
-        "n_problems": "，{n:,} 个问题",
-        "file_skipped": "：已跳过（{why}）",
-        "n_more": "  ……另有 {n:,} 条",
-        "n_entries": "  共 {n:,} 条 · ",
-        "n_unread": "{n:,} 条未读",
-        "n_starred": "{n:,} 条星标",
-        "library": "书库：{path}",
-        "newest_unread": "最新未读：",
-        "last_import": "上次导入：{path}（{format}），{when}：",
-        "empty_library": "书库是空的。先导入：readlog import FILE",
-        "help_hint": "运行 readlog --help 查看全部命令。",
-        "time": "时长",
-        "minutes": "{n} 分钟",
-        "reading": "约 {n} 分钟读完",
-        "dead": "失效",
-        "dead_link": "失效链接：{why}，{rel}发现",
-        "fetch_failed": "上次抓取失败（{rel}）：{why}",
-        "fetched_on": "正文抓取于{rel} · {words:,} 字",
-        "read_hint": " · readlog show {id} --full 阅读全文",
-        "hit_in": "{field}：",
-        "hit_verdict": "收录理由",
-        "hit_note": "笔记",
-        "hit_source": "来源",
-        "hit_category": "分类",
-        "hit_tags": "标签",
-        "hit_text": "正文",
-        "image": "图片",
-    },
-}
 
-# What a state change did, by its command.
-STATE_DONE = {
-    "star": "starred",
-    "unstar": "unstarred",
-    "read": "marked read",
-    "unread": "marked unread",
-    "archive": "archived",
-    "unarchive": "unarchived",
-}
-# Chinese for state changes: verb -> (what was done, what it already was).
-STATE_ZH = {
-    "star": ("已加星标", "本来就有星标"),
-    "unstar": ("已取消星标", "本来就没有星标"),
-    "read": ("已标为已读", "本来就是已读"),
-    "unread": ("已标为未读", "本来就是未读"),
-    "archive": ("已归档", "本来就已归档"),
-    "unarchive": ("已取消归档", "本来就未归档"),
-}
+def label(lang: str, key: str) -> str:
+    """The label ``key`` (a ``label_`` key of the catalogue) in ``lang``, its fields not filled in."""
+    english, chinese = CATALOGUE["label_" + key]
+    return chinese if lang == "zh" else english
+
+
+def state_words(lang: str, verb: str) -> tuple[str, str]:
+    """What a state change did (``verb``: star, read, archive...), and what it says when the entry already was so."""
+    return label(lang, "done_" + verb), label(lang, "already_" + verb)
 
 
 MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
@@ -236,7 +108,7 @@ class Output:
     def label(self, key: str, **kw: Any) -> str:
         if "n" in kw and "s" not in kw:
             kw["s"] = "" if kw["n"] == 1 else "s"
-        return LABELS[self.lang][key].format(**kw)
+        return label(self.lang, key).format(**kw)
 
     # ---- plain channels ------------------------------------------------
 
@@ -650,15 +522,12 @@ class Output:
 
     def state_changes(self, results: Sequence[tuple[Row, bool]], verb: str) -> None:
         """One line per entry: what changed, or that it already was so."""
-        done = STATE_DONE.get(verb, verb)
-        zh = STATE_ZH.get(verb, (verb, verb)) if self.lang == "zh" else None
+        done, already = state_words(self.lang, verb)
+        sep = "：" if self.lang == "zh" else ": "
         for row, changed in results:
             line = Text()
             line.append(f"{row['id']:>5} ", style="cyan")
-            if zh:
-                said = (zh[0] if changed else zh[1]) + "："
-            else:
-                said = f"{done}: " if changed else f"already {done.removeprefix('marked ')}: "
+            said = (done if changed else already) + sep
             line.append(said, style="green" if changed else "dim")
             line.append(clean(row.get("title") or "(untitled)", one_line=True))
             self.out.print(line, no_wrap=True, overflow="ellipsis")

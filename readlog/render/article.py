@@ -43,11 +43,6 @@ _ITEM = re.compile(r"^((?:  )*)- (.*)$")
 _FENCE = re.compile(r"^(`{3,})\s*$")
 MAX_WIDTH = 100  # prose is easier to read in lines no longer than this
 
-HINTS = {
-    "en": "No article text yet: `readlog fetch {id}` downloads it.",
-    "zh": "还没有正文：`readlog fetch {id}` 可以下载。",
-}
-
 
 @dataclass
 class Block:
@@ -181,7 +176,7 @@ def show_full(out: Output, row: Row) -> None:
         return
     _print(out, row, lines)
     if not text:
-        out.line(HINTS.get(out.lang, HINTS["en"]).format(id=row["id"]), style="dim")
+        out.line(out.label("article_hint", id=row["id"]), style="dim")
 
 
 class Pager(rich.pager.Pager):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from readlog.model.messages import fetch_reason, say
+from readlog.model.messages import CATALOGUE, fetch_reason, say
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
 
@@ -24,42 +24,10 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 
-WORDS = {
-    "en": {
-        "added": "added",
-        "exists": "already saved",
-        "canonical": "already saved (same page)",
-        "trash": "{url} is in the trash as #{id}; `readlog restore {id}` brings it back",
-        "fetch_hint": "`readlog fetch{ids}` downloads the article text",
-        "fetched": "fetched",
-        "failed": "failed",
-        "dead": "dead",
-        "summary": "{fetched:,} fetched, {failed:,} failed ({dead:,} dead)",
-        "no_link": ", {n:,} without a link",
-        "nothing": "Nothing to fetch",
-        "bar": "fetching",
-        "minutes": "{n} min",
-    },
-    "zh": {
-        "added": "已添加",
-        "exists": "已经收藏过",
-        "canonical": "已经收藏过（同一页面）",
-        "trash": "{url} 在回收站中，编号 #{id}；`readlog restore {id}` 可以恢复",
-        "fetch_hint": "`readlog fetch{ids}` 下载正文",
-        "fetched": "已抓取",
-        "failed": "失败",
-        "dead": "失效",
-        "summary": "抓取 {fetched:,} 篇，失败 {failed:,} 篇（失效 {dead:,} 篇）",
-        "no_link": "，{n:,} 条没有链接",
-        "nothing": "没有需要抓取的条目",
-        "bar": "抓取中",
-        "minutes": "{n} 分钟",
-    },
-}
-
 
 def _w(out: Output, key: str, **kw: Any) -> str:
-    return WORDS.get(out.lang, WORDS["en"])[key].format(**kw)
+    english, chinese = CATALOGUE["capture_" + key]
+    return (chinese if out.lang == "zh" else english).format(**kw)
 
 
 def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
@@ -75,12 +43,13 @@ def _reason(out: Output, text: str) -> str:
 
 def _changes(out: Output, changes: Sequence[str]) -> str:
     """What add's options changed on an entry it already had ("starred", "title changed")."""
-    from readlog.render.curate import FIELD_NAMES
+    from readlog.render.curate import field_name
     from readlog.render.organise import tr
 
-    names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
     said = [
-        tr(out, "{name} changed", name=names.get(c[: -len(" changed")], c)) if c.endswith(" changed") else tr(out, c)
+        tr(out, "{name} changed", name=field_name(out.lang, c[: -len(" changed")], c))
+        if c.endswith(" changed")
+        else tr(out, c)
         for c in changes
     ]
     return ("、" if out.lang == "zh" else ", ").join(said)

@@ -1,8 +1,8 @@
 """Rendering for edit, rm, trash and restore.
 
 Follows render/__init__.py's rules: imported text passes through ``clean``
-and reaches rich as ``Text``, never markup; English and Chinese labels live
-in the table below.
+and reaches rich as ``Text``, never markup; English and Chinese labels are
+the message catalogue's ``curate_`` keys.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
+from readlog.model.messages import CATALOGUE
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line, entry_record
 
@@ -24,85 +25,26 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 
-LABELS = {
-    "en": {
-        "n": "{n:,} entr{ies}",
-        "sep": ": ",
-        "edited": "edited ({fields})",
-        "unchanged": "unchanged",
-        "same": "nothing to change: it already says that",
-        "saved_as_is": "nothing was changed: the form was saved as it was",
-        "not_saved": "nothing was changed: the form was not saved",
-        "trashed": "moved to the trash",
-        "restore_hint": "readlog restore {ids} brings {them} back (so does readlog undo)",
-        "them": "them",
-        "it": "it",
-        "restored": "restored",
-        "id": "ID",
-        "title": "Title",
-        "source": "Source",
-        "deleted": "Deleted",
-        "empty": "The trash is empty.",
-        "none_older": "Nothing in the trash was deleted before {date}.",
-        "footer": "{entries} in the trash; readlog restore ID brings one back, readlog trash --empty deletes for good",
-        "showing": "Showing {shown:,} of {entries} in the trash; --limit 0 shows all",
-        "will_delete": "{entries} will be deleted for good (this cannot be undone):",
-        "deleted_for_good": "{entries} deleted for good",
-    },
-    "zh": {
-        "n": "{n:,} 条",
-        "sep": "：",
-        "edited": "已修改（{fields}）",
-        "unchanged": "未改动",
-        "same": "无需修改：内容本来就是这样",
-        "saved_as_is": "未作改动：表单保存时没有变化",
-        "not_saved": "未作改动：表单没有保存",
-        "trashed": "已移到回收站",
-        "restore_hint": "readlog restore {ids} 可以恢复（readlog undo 也可以）",
-        "them": "",
-        "it": "",
-        "restored": "已恢复",
-        "id": "编号",
-        "title": "标题",
-        "source": "来源",
-        "deleted": "删除于",
-        "empty": "回收站是空的。",
-        "none_older": "回收站里没有 {date} 之前删除的条目。",
-        "footer": "回收站共 {entries}；readlog restore ID 恢复，readlog trash --empty 永久删除",
-        "showing": "显示 {shown:,} / 回收站共 {entries}；--limit 0 显示全部",
-        "will_delete": "将永久删除 {entries}（无法撤销）：",
-        "deleted_for_good": "已永久删除 {entries}",
-    },
-}
 
-
-FIELD_NAMES = {
-    "en": {
-        "title": "title",
-        "url": "url",
-        "source": "source",
-        "category": "category",
-        "published": "published",
-        "summary": "summary",
-        "verdict": "verdict",
-    },
-    "zh": {
-        "title": "标题",
-        "url": "链接",
-        "source": "来源",
-        "category": "分类",
-        "published": "发表日期",
-        "summary": "摘要",
-        "verdict": "收录理由",
-    },
-}
+def _said(lang: str, key: str) -> str:
+    english, chinese = CATALOGUE["curate_" + key]
+    return chinese if lang == "zh" else english
 
 
 def _l(out: Output, key: str, **kw: Any) -> str:
-    table = LABELS.get(out.lang, LABELS["en"])
+    """A ``curate_`` label of the catalogue in the output's language (``n`` also fills ``entries``)."""
     if "n" in kw:
-        kw["entries"] = table["n"].format(n=kw["n"], ies="y" if kw["n"] == 1 else "ies")
-    return table[key].format(**kw)
+        kw["entries"] = _said(out.lang, "n").format(n=kw["n"], ies="y" if kw["n"] == 1 else "ies")
+    return _said(out.lang, key).format(**kw)
+
+
+def field_name(lang: str, field: str, unknown: str | None = None) -> str:
+    """An entry's field (title, url...) as edit names it (a ``curate_field_`` key); a field
+    the catalogue does not name is said as ``unknown``, by default as itself."""
+    said = CATALOGUE.get("curate_field_" + field)
+    if said is None:
+        return field if unknown is None else unknown
+    return said[1] if lang == "zh" else said[0]
 
 
 def _title(row: Row) -> str:
@@ -119,9 +61,8 @@ def _line(out: Output, entry_id: int, label: str, title: str, style: str = "gree
 def edited(out: Output, row: Row, changed: Sequence[str], why: str = "same") -> None:
     """One line: what an edit changed, or why nothing changed (``why``: same,
     saved_as_is, not_saved)."""
-    names = FIELD_NAMES.get(out.lang, FIELD_NAMES["en"])
     if changed:
-        fields = ", ".join(names.get(f, f) for f in changed)
+        fields = ", ".join(field_name(out.lang, f) for f in changed)
         out.print(
             _line(out, row["id"], _l(out, "edited", fields=fields), _title(row)), no_wrap=True, overflow="ellipsis"
         )

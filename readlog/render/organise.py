@@ -8,6 +8,7 @@ same rules: imported text passes through ``clean`` and is handed to rich as
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
+from readlog.model.messages import CATALOGUE
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line
 
@@ -26,28 +28,7 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 
-HEADERS = {
-    "en": {
-        "tag": "Tag",
-        "entries": "Entries",
-        "unread": "Unread",
-        "id": "ID",
-        "when": "When",
-        "command": "Command",
-        "summary": "Summary",
-        "undone": "undone",
-    },
-    "zh": {
-        "tag": "标签",
-        "entries": "条目",
-        "unread": "未读",
-        "id": "编号",
-        "when": "时间",
-        "command": "命令",
-        "summary": "结果",
-        "undone": "已撤销",
-    },
-}
+# The English words of undo below are said in Chinese by the catalogue's history_words_ keys (tr).
 # How undo describes putting a state column back: (value restored is empty, is set).
 STATE_UNDONE = {
     "read_at": ("marked unread again", "marked read again"),
@@ -65,71 +46,23 @@ KIND_UNDONE = {
 
 FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}
 
-# Chinese for the words of these screens; English is the key itself, so the
-# code reads in English and a word missing here is shown in English.
-ZH = {
-    # what a change did (Change.phrase, tag verbs) and what undo did
-    "marked read": "标为已读",
-    "marked unread": "标为未读",
-    "starred": "加星标",
-    "unstarred": "取消星标",
-    "archived": "归档",
-    "unarchived": "取消归档",
-    "tagged": "加标签",
-    "untagged": "去掉标签",
-    "retagged": "修改标签",
-    "unchanged": "未变",
-    "marked unread again": "重新标为未读",
-    "marked read again": "重新标为已读",
-    "unstarred again": "重新取消星标",
-    "starred again": "重新加星标",
-    "unarchived again": "重新取消归档",
-    "archived again": "重新归档",
-    "removed (added by the import)": "已删除（由该次导入添加）",
-    "tags restored": "标签已恢复",
-    "tags removed": "标签已移除",
-    "note restored": "笔记已恢复",
-    "note removed": "笔记已删除",
-    "restored {fields}": "已恢复 {fields}",
-    "saved time": "收藏时间",
-    "saved stamp": "收藏标记",
-    "link key": "链接键",
-    "read time": "阅读时间",
-    "note saved": "笔记已保存",
-    "note cleared": "笔记已清除",
-    "note unchanged": "笔记未变",
-    "note kept (the new one was empty or not saved)": "笔记保持原样（新笔记为空或没有保存）",
-    "deleted (added by readlog add)": "已删除（由 readlog add 添加）",
-    "restored from the trash": "已从回收站恢复",
-    "moved back to the trash": "已移回回收站",
-    "{name} changed": "{name}已修改",
-    # sentences
-    "{label}: ": "{label}：",
-    "No tags yet. Add some with: readlog tag ID +TAG": "还没有标签。这样添加：readlog tag ID +TAG",
-    "{entries} will be {phrase}": "{entries}将{phrase}",
-    " ({matched:,} match, {already:,} already are)": "（匹配 {matched:,} 条，其中 {already:,} 条已是如此）",
-    ":": "：",
-    "{matched:,} entries match, all already {phrase}; nothing to change.": (
-        "匹配 {matched:,} 条，都已{phrase}；无需修改。"
-    ),
-    "No entries match; nothing to change.": "没有匹配的条目；无需修改。",
-    "{entries} {phrase}": "{entries}已{phrase}",
-    " (action {id}; readlog undo reverts it)": "（操作 {id}；readlog undo 可撤销）",
-    "No actions recorded yet.": "还没有记录任何操作。",
-    "Would undo": "将撤销",
-    "Undid": "已撤销",
-    " action {id}: ": "操作 {id}：",
-    "Nothing was changed (--dry-run).": "没有做任何修改（--dry-run）。",
-}
-
 
 def _h(out: Output, key: str) -> str:
-    return HEADERS.get(out.lang, HEADERS["en"])[key]
+    """A header of these screens (a ``history_`` key of the catalogue) in the output's language."""
+    english, chinese = CATALOGUE["history_" + key]
+    return chinese if out.lang == "zh" else english
+
+
+@functools.cache
+def _chinese() -> dict[str, str]:
+    """The words of these screens, English to Chinese: the catalogue's ``history_words_`` keys."""
+    return {english: chinese for key, (english, chinese) in CATALOGUE.items() if key.startswith("history_words_")}
 
 
 def tr(out: Output, text: str, **params: Any) -> str:
-    """``text`` (English, the key of ZH) in the output's language, fields filled in."""
-    said = ZH.get(text, text) if out.lang == "zh" else text
+    """``text`` (English, as a ``history_words_`` key of the catalogue says it) in the
+    output's language, fields filled in; English the catalogue does not have stays English."""
+    said = _chinese().get(text, text) if out.lang == "zh" else text
     return said.format(**params) if params else said
 
 

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
+from readlog.model.messages import CATALOGUE
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
@@ -29,118 +30,11 @@ Row = dict[str, Any]
 EIGHTHS = " ▏▎▍▌▋▊▉"
 SAVED_STYLE, READ_STYLE = "blue", "green"
 
-TEXT = {
-    "en": {
-        "source": "Source",
-        "category": "Category",
-        "sources": "{n} sources",
-        "categories": "{n} categories",
-        "entries": "Entries",
-        "unread": "Unread",
-        "starred": "Starred",
-        "latest": "Latest saved",
-        "none_name": "(none)",
-        "empty": "No entries yet. Start with: readlog import FILE",
-        "title": "Reading stats",
-        "window_week": "{n} weeks since {date}",
-        "window_month": "{n} months since {date}",
-        "window_year": "{n} years since {date}",
-        "saved": "Saved",
-        "read": "Read",
-        "net": "Net",
-        "activity": "Activity",
-        "saved_n": "{n:,} saved",
-        "read_n": "{n:,} read ({pct}% of saved)",
-        "read_n0": "{n:,} read",
-        "backlog": "Backlog",
-        "backlog_n": "{n:,} unread",
-        "trend_up": "▲ {d:,} in 4 weeks (was {then:,})",
-        "trend_down": "▼ {d:,} in 4 weeks (was {then:,})",
-        "trend_flat": "= unchanged in 4 weeks",
-        "streak": "Streak",
-        "streak_n": "{n} day{s} in a row",
-        "streak_0": "no reading today or yesterday",
-        "longest": "longest {n} day{s}",
-        "today_yes": "read today ✓",
-        "today_no": "nothing read yet today",
-        "chart_week": "Saved vs read per week (from Monday); Net = how much the backlog grew",
-        "chart_month": "Saved vs read per month; Net = how much the backlog grew",
-        "chart_year": "Saved vs read per year; Net = how much the backlog grew",
-        "top_source": "Sources",
-        "top_category": "Categories",
-        "oldest": "Oldest unread",
-        "no_unread": "Nothing unread: the backlog is clear.",
-        "week_label": "{d:%b %d}",
-        "month_label": "{d:%b %Y}",
-        "year_label": "{d.year}",
-        "years_label": "{d.year}–{end.year}",
-        "setting": "Setting",
-        "value": "Value",
-        "from": "From",
-        "config_file": "Config file: {path}",
-        "config_missing": "(not created yet; readlog config --init writes a starter file)",
-        "unknown_key": "unknown setting {key!r} in the config file (ignored); known: {known}",
-    },
-    "zh": {
-        "source": "来源",
-        "category": "分类",
-        "sources": "共 {n} 个来源",
-        "categories": "共 {n} 个分类",
-        "entries": "条目",
-        "unread": "未读",
-        "starred": "星标",
-        "latest": "最近收藏",
-        "none_name": "（无）",
-        "empty": "还没有条目。先导入：readlog import FILE",
-        "title": "阅读统计",
-        "window_week": "最近 {n} 周，自 {date} 起",
-        "window_month": "最近 {n} 个月，自 {date} 起",
-        "window_year": "最近 {n} 年，自 {date} 起",
-        "saved": "收藏",
-        "read": "已读",
-        "net": "净增",
-        "activity": "概况",
-        "saved_n": "收藏 {n:,} 条",
-        "read_n": "已读 {n:,} 条（收藏的 {pct}%）",
-        "read_n0": "已读 {n:,} 条",
-        "backlog": "待读",
-        "backlog_n": "{n:,} 条未读",
-        "trend_up": "▲ 4 周内增加 {d:,}（原为 {then:,}）",
-        "trend_down": "▼ 4 周内减少 {d:,}（原为 {then:,}）",
-        "trend_flat": "= 4 周内没有变化",
-        "streak": "连续阅读",
-        "streak_n": "{n} 天",
-        "streak_0": "今天和昨天都没有阅读",
-        "longest": "最长 {n} 天",
-        "today_yes": "今天已读 ✓",
-        "today_no": "今天还没有阅读",
-        "chart_week": "每周收藏与已读（周一起算）；净增 = 待读增加了多少",
-        "chart_month": "每月收藏与已读；净增 = 待读增加了多少",
-        "chart_year": "每年收藏与已读；净增 = 待读增加了多少",
-        "top_source": "来源",
-        "top_category": "分类",
-        "oldest": "最早的未读",
-        "no_unread": "没有未读条目，待读清空了。",
-        "week_label": "{d.month:02d}-{d.day:02d}",
-        "month_label": "{d.year}-{d.month:02d}",
-        "year_label": "{d.year}",
-        "years_label": "{d.year}–{end.year}",
-        "setting": "设置",
-        "value": "值",
-        "from": "来自",
-        "config_file": "配置文件：{path}",
-        "config_missing": "（尚未创建；readlog config --init 会写入一个示例文件）",
-        "unknown_key": "配置文件中的未知设置 {key!r}（已忽略）；可用：{known}",
-    },
-}
-
-ORIGINS_ZH = {"default": "默认", "config file": "配置文件", "option": "选项", "environment": "环境变量"}
-
 
 def t(lang: str, label: str, /, **kw: Any) -> str:
     """A label in the user's language."""
-    table = TEXT.get(lang, TEXT["en"])
-    return table[label].format(**kw, s="" if kw.get("n") == 1 else "s")
+    english, chinese = CATALOGUE["stats_" + label]
+    return (chinese if lang == "zh" else english).format(**kw, s="" if kw.get("n") == 1 else "s")
 
 
 def _name(value: str | None, lang: str) -> Text:
@@ -480,7 +374,9 @@ def home_path(text: str) -> str:
 def _origin(origin: str, lang: str) -> str:
     if lang != "zh":
         return origin
+    whole = CATALOGUE.get("stats_origin_" + origin.replace(" ", "_"))
+    if whole:
+        return whole[1]
     head, _, rest = origin.partition(" ")
-    if origin in ORIGINS_ZH:
-        return ORIGINS_ZH[origin]
-    return ORIGINS_ZH.get(head, head) + (" " + rest if rest else "")
+    said = CATALOGUE.get("stats_origin_" + head)
+    return (said[1] if said else head) + (" " + rest if rest else "")

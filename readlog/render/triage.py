@@ -20,81 +20,11 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog.model import stamps
+from readlog.model.messages import CATALOGUE
 from readlog.model.sanitize import clean
-from readlog.render import STATE_DONE, STATE_ZH, Output, _Lines
+from readlog.render import Output, _Lines, state_words
 
 Row = dict[str, Any]
-
-LABELS = {
-    "en": {
-        "title": "readlog triage",
-        "unread": "unread",
-        "read": "read",
-        "starred": "starred",
-        "all": "all",
-        "archived": "archived",
-        "entries": "{n:,} entries",
-        "entry": "1 entry",
-        "search": "search: {q}",
-        "none": "No entries match.",
-        "article": "Article",
-        "minutes": "{n} min read",
-        "tags_done": "tags of #{id}: {tags}",
-        "no_tags": "(none)",
-        "note_saved": "note saved on #{id}",
-        "note_cleared": "note removed from #{id}",
-        "note_unchanged": "note of #{id} unchanged",
-        "undid": "undid action {id}: {command}",
-        "nothing_to_undo": "nothing to undo",
-        "undo_ask": "press u again to undo action {id}: {command} (not made on this screen)",
-        "opened": "opened {url}",
-        "no_browser": "could not start a browser; the link is {url}",
-        "no_link": "#{id} has no link to open",
-        "cancelled": "cancelled",
-        "search_cleared": "search cleared",
-        "prompt_tags": "Tags for #{id}: +tag adds, -tag removes · Enter applies · Esc cancels",
-        "prompt_note": "Note for #{id}: Enter saves · an empty note removes it · Esc cancels",
-        "prompt_search": 'Search as readlog search does (words, "a phrase", -word, a OR b) · Esc cancels',
-        "help": "Keys",
-        "help_close": "Esc, q or ? closes this help",
-        "view": "view: {view}",
-        "last_entry": "that was the last entry",
-    },
-    "zh": {
-        "title": "readlog 分拣",
-        "unread": "未读",
-        "read": "已读",
-        "starred": "星标",
-        "all": "全部",
-        "archived": "已归档",
-        "entries": "共 {n:,} 条",
-        "entry": "共 1 条",
-        "search": "搜索：{q}",
-        "none": "没有匹配的条目。",
-        "article": "正文",
-        "minutes": "约 {n} 分钟读完",
-        "tags_done": "#{id} 的标签：{tags}",
-        "no_tags": "（无）",
-        "note_saved": "已保存 #{id} 的笔记",
-        "note_cleared": "已删除 #{id} 的笔记",
-        "note_unchanged": "#{id} 的笔记未变",
-        "undid": "已撤销操作 {id}：{command}",
-        "nothing_to_undo": "没有可撤销的操作",
-        "undo_ask": "再按 u 撤销操作 {id}：{command}（不是在此界面做的）",
-        "opened": "已打开 {url}",
-        "no_browser": "无法启动浏览器；链接是 {url}",
-        "no_link": "#{id} 没有可打开的链接",
-        "cancelled": "已取消",
-        "search_cleared": "已清除搜索",
-        "prompt_tags": "#{id} 的标签：+标签 添加，-标签 删除 · 回车确认 · Esc 取消",
-        "prompt_note": "#{id} 的笔记：回车保存 · 留空则删除笔记 · Esc 取消",
-        "prompt_search": '搜索，同 readlog search（词语、"短语"、-排除、a OR b）· Esc 取消',
-        "help": "按键",
-        "help_close": "按 Esc、q 或 ? 关闭帮助",
-        "view": "视图：{view}",
-        "last_entry": "已是最后一条",
-    },
-}
 
 # (keys, what they do in English, in Chinese, the footer's word in English, in Chinese),
 # in the order the footer and help show them.
@@ -131,12 +61,13 @@ _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), 
 def label(lang: str, key: str, **kw: Any) -> str:
     if key == "entries" and kw.get("n") == 1:
         key = "entry"
-    return LABELS[lang][key].format(**kw)
+    english, chinese = CATALOGUE["triage_" + key]
+    return (chinese if lang == "zh" else english).format(**kw)
 
 
 def state_message(lang: str, verb: str, row: Row) -> Text:
     """'starred: #12 Title' after a key changed an entry's state."""
-    said = STATE_ZH[verb][0] if lang == "zh" else STATE_DONE[verb]
+    said = state_words(lang, verb)[0]
     line = Text(f"{said}{'：' if lang == 'zh' else ': '}", style="green")
     line.append(f"#{row['id']} ", style="cyan")
     line.append(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True))
