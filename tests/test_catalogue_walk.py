@@ -378,3 +378,36 @@ def test_chinese_punctuation_in_every_chinese_literal() -> None:
             if chinese and HALF_WIDTH_BESIDE_CJK.search(node.value):
                 bad.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
     assert not bad, bad
+
+
+# Chinese in a face's code that is data, not something said: (file, text start) -> why.
+CHINESE_AS_DATA = {
+    ("render/__init__.py", "分秒时天日周月年"): "the units a number keeps on its line when wrapping (12 分钟)",
+    ("render/__init__.py", "鿿"): "the end of the CJK range, for telling wide characters",
+    (
+        "cli/importing.py",
+        "When the export was made",
+    ): "--help's English example of a stamp; its Chinese is help_import_as_of",
+}
+
+
+def test_no_face_says_chinese_outside_the_catalogue() -> None:
+    """Chinese words in the faces' code (render, triage, cli) are catalogue texts, not literals
+    beside the code (as triage's key legend was: English and Chinese in one tuple)."""
+    found = []
+    for path, tree in TREES.items():
+        rel = path.relative_to(PACKAGE)
+        if rel.parts[0] not in ("render", "triage", "cli"):
+            continue
+        docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        for node in ast.walk(tree):
+            if id(node) in docstrings or not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                continue
+            if re.search(r"[\u3400-\u9fff]", node.value) and not any(
+                str(rel) == file and node.value.startswith(start) for file, start in CHINESE_AS_DATA
+            ):
+                found.append(f"{rel}:{node.lineno}: {node.value[:40]!r}")
+    assert found == [], found
+    assert all(any(str(p.relative_to(PACKAGE)) == file for p in TREES) for file, _ in CHINESE_AS_DATA), (
+        "an allowed file is gone"
+    )

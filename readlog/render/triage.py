@@ -26,33 +26,33 @@ from readlog.render import Output, _Lines, state_words
 
 Row = dict[str, Any]
 
-# (keys, what they do in English, in Chinese, the footer's word in English, in Chinese),
-# in the order the footer and help show them.
-KEYS: list[tuple[str, str, str, str, str]] = [
-    ("j/k", "move down / up (also the arrow keys)", "下移 / 上移（方向键也可）", "move", "移动"),
-    ("⏎", "open the entry: Enter or Space (Esc goes back)", "打开条目：回车或空格（Esc 返回）", "open", "打开"),
-    ("s", "star / unstar", "加星标 / 取消星标", "star", "星标"),
-    ("r", "mark read / unread", "标为已读 / 未读", "read", "已读"),
-    ("a", "archive / unarchive", "归档 / 取消归档", "archive", "归档"),
-    ("t", "add and remove tags: +tag -tag", "添加、删除标签：+标签 -标签", "tag", "标签"),
-    ("n", "write the note (empty removes it)", "写笔记（留空则删除）", "note", "笔记"),
-    ("o", "open the link in the browser", "在浏览器中打开链接", "link", "链接"),
-    ("/", "search, as readlog search (Esc clears)", "搜索，同 readlog search（Esc 清除）", "search", "搜索"),
-    ("f", "view: unread, starred, all", "视图：未读、星标、全部", "view", "视图"),
-    ("u", "undo the last change (as readlog undo)", "撤销上一次更改（同 readlog undo）", "undo", "撤销"),
-    ("?", "this help", "本帮助", "help", "帮助"),
-    ("q", "quit (every change is already saved)", "退出（每次更改都已保存）", "quit", "退出"),
+# (keys, the name of what they do: its help line is the catalogue's triage_key_NAME, its footer word
+# triage_footer_NAME), in the order the footer and help show them.
+KEYS: list[tuple[str, str]] = [
+    ("j/k", "move"),
+    ("⏎", "open"),
+    ("s", "star"),
+    ("r", "read"),
+    ("a", "archive"),
+    ("t", "tag"),
+    ("n", "note"),
+    ("o", "link"),
+    ("/", "search"),
+    ("f", "view"),
+    ("u", "undo"),
+    ("?", "help"),
+    ("q", "quit"),
 ]
 # When the footer is too narrow for every key, these go first, in this order: what is left
 # at 60 columns is quitting, help, the three decisions, opening an entry and moving.
 FOOTER_DROPS = ("n", "t", "f", "/", "o", "u", "j/k", "⏎", "a", "s", "r", "?", "q")
 EXTRA_KEYS = [
-    ("PgUp/PgDn", "a page up / down", "上一页 / 下一页"),
-    ("g/G Home/End", "first / last entry", "第一条 / 最后一条"),
+    ("PgUp/PgDn", "page"),
+    ("g/G Home/End", "ends"),
 ]
 # The help's last lines: what the marks in the list mean.
 LEGEND = [
-    ("● ★ ▪", "unread, starred, archived (struck through)", "未读、星标、已归档（划掉）"),
+    ("● ★ ▪", "marks"),
 ]
 # The longest relative time each language writes ("59 minutes ago"): the saved column is this wide.
 _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), timedelta(days=300))
@@ -187,7 +187,7 @@ def top_bar(lang: str, view: str, total: int, index: int, query: str | None, wid
 
 def footer(lang: str, width: int) -> Text:
     """The keys, as many as fit in ``width`` cells, the least needed (FOOTER_DROPS) left out first."""
-    words = [(key, en if lang == "en" else zh) for key, _, _, en, zh in KEYS]
+    words = [(key, label(lang, "footer_" + name)) for key, name in KEYS]
     drops = iter(FOOTER_DROPS)
     while words:
         used = sum(cell_len(k) + 1 + cell_len(w) for k, w in words) + len(words) - 1
@@ -206,12 +206,12 @@ def footer(lang: str, width: int) -> Text:
 
 def help_text(lang: str) -> Text:
     """Every key with what it does, for the ? screen."""
-    rows = [(k, en, zh) for k, en, zh, _, _ in KEYS]
+    rows = list(KEYS)
     rows[1:1] = EXTRA_KEYS
-    width = max(cell_len(k) for k, _, _ in [*rows, *LEGEND]) + 2
+    width = max(cell_len(k) for k, _ in [*rows, *LEGEND]) + 2
     text = Text(label(lang, "help") + "\n\n", style="bold")
-    for key, en, zh in [*rows, ("", "", ""), *LEGEND]:
+    for key, name in [*rows, ("", ""), *LEGEND]:
         text.append(key + " " * (width - cell_len(key)) if key else "", style="bold")
-        text.append((zh if lang == "zh" else en) + "\n")
+        text.append((label(lang, "key_" + name) if name else "") + "\n")
     text.append("\n" + label(lang, "help_close"), style="dim")
     return text
