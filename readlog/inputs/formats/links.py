@@ -760,8 +760,11 @@ def _flag(value: Any) -> bool:
 
 def _highlights(fields: dict[str, Any]) -> str:
     """The passages a record's highlight list marks, each quoted (``> ``) with
-    the reader's own words on it below; a highlight with only ``text`` is its quote."""
+    the reader's own words on it below; a highlight with only ``text`` is its quote.
+    Written as one text (a CSV cell), each of its lines is a passage."""
     value = _pick(fields, HIGHLIGHTS)
+    if isinstance(value, str):  # one cell (Diigo's CSV): a passage a line; a count is none
+        value = [] if value.strip().isdigit() else value.splitlines()
     if not isinstance(value, list):
         return ""
     out = []
