@@ -2760,18 +2760,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
+def wording(key: str, lang: str = "en") -> str:
+    """The catalogue's text for ``key`` in ``lang`` ("en" or "zh"), its fields not
+    filled in: what ``say`` fills, and what the faces' label helpers format."""
+    english, chinese = CATALOGUE[key]
+    return chinese if lang == "zh" and chinese else english
+
+
 def say(key: str, lang: str = "en", **params: Any) -> str:
     """The message ``key`` in ``lang`` ("en" or "zh"), its fields filled in.
 
     A whole number given as ``entries`` is said with its noun in the same
     language ("3 entries", "3 条"), so an error raised in English can still
     be said in Chinese later (ReadlogError.localized)."""
-    english, chinese = CATALOGUE[key]
     if isinstance(params.get("entries"), int):
         params = {**params, "entries": count(params["entries"], lang)}
     if any(isinstance(v, Phrase) for v in params.values()):
         params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
-    return (chinese if lang == "zh" and chinese else english).format(**params)
+    return wording(key, lang).format(**params)
 
 
 def help_in(english: str, lang: str) -> str | None:

@@ -29,7 +29,7 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.links import Link, numbered
 from readlog.model.links import entry_links as model_links
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import wording
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
@@ -45,8 +45,7 @@ Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a s
 
 def label(lang: str, key: str) -> str:
     """The label ``key`` (a ``label_`` key of the catalogue) in ``lang``, its fields not filled in."""
-    english, chinese = CATALOGUE["label_" + key]
-    return chinese if lang == "zh" else english
+    return wording("label_" + key, lang)
 
 
 def state_words(lang: str, verb: str) -> tuple[str, str]:

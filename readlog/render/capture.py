@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from readlog.model.messages import CATALOGUE, fetch_reason, say
+from readlog.model.messages import fetch_reason, say, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, entry_line
 
@@ -26,8 +26,7 @@ Row = dict[str, Any]
 
 
 def _w(out: Output, key: str, **kw: Any) -> str:
-    english, chinese = CATALOGUE["capture_" + key]
-    return (chinese if out.lang == "zh" else english).format(**kw)
+    return wording("capture_" + key, out.lang).format(**kw)
 
 
 def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import CATALOGUE, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line, entry_record
 
@@ -27,8 +27,7 @@ Row = dict[str, Any]
 
 
 def _said(lang: str, key: str) -> str:
-    english, chinese = CATALOGUE["curate_" + key]
-    return chinese if lang == "zh" else english
+    return wording("curate_" + key, lang)
 
 
 def _l(out: Output, key: str, **kw: Any) -> str:

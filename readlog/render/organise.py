@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import CATALOGUE, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line
 
@@ -49,8 +49,7 @@ FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": 
 
 def _h(out: Output, key: str) -> str:
     """A header of these screens (a ``history_`` key of the catalogue) in the output's language."""
-    english, chinese = CATALOGUE["history_" + key]
-    return chinese if out.lang == "zh" else english
+    return wording("history_" + key, out.lang)
 
 
 @functools.cache

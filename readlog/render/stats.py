@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import CATALOGUE, wording
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ SAVED_STYLE, READ_STYLE = "blue", "green"
 
 def t(lang: str, label: str, /, **kw: Any) -> str:
     """A label in the user's language."""
-    english, chinese = CATALOGUE["stats_" + label]
-    return (chinese if lang == "zh" else english).format(**kw, s="" if kw.get("n") == 1 else "s")
+    return wording("stats_" + label, lang).format(**kw, s="" if kw.get("n") == 1 else "s")
 
 
 def _name(value: str | None, lang: str) -> Text:

@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import wording
 from readlog.model.sanitize import clean
 from readlog.render import Output, _Lines, state_words
 
@@ -61,8 +61,7 @@ _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), 
 def label(lang: str, key: str, **kw: Any) -> str:
     if key == "entries" and kw.get("n") == 1:
         key = "entry"
-    english, chinese = CATALOGUE["triage_" + key]
-    return (chinese if lang == "zh" else english).format(**kw)
+    return wording("triage_" + key, lang).format(**kw)
 
 
 def state_message(lang: str, verb: str, row: Row) -> Text:
