@@ -203,12 +203,8 @@ def _item_link(item: Any, base: str) -> tuple[str, bool]:
         link = ""
     if link:
         return link, False
-    for enclosure in item.get("enclosures") or []:
-        href = _plain(enclosure.get("href")) if isinstance(enclosure, dict) else ""
-        found = _web_address(href, base) if href else None
-        if found and _is_web(found):
-            return found, True
-    return "", False
+    found = _first_web(item.get("enclosures"), "href", base)
+    return found, bool(found)
 
 
 def _bozo(feed: Any, count: int) -> Problem | None:
@@ -317,7 +313,7 @@ def _json_feed(text: str) -> Iterator[Entry | Problem]:
         link = _plain(item.get("url")) or _plain(item.get("external_url"))
         enclosed = False
         if not link:  # a podcast episode: its first attachment with a web address
-            link = _attachment(item.get("attachments"), base)
+            link = _first_web(item.get("attachments"), "url", base)
             enclosed = bool(link)
         url = _web_address(link, base)
         if url is None:
@@ -341,16 +337,18 @@ def _json_feed(text: str) -> Iterator[Entry | Problem]:
             summary,
             source,
             _json_date(item),
-            [one_line(_plain(t)) for t in tags],
+            tags,
             feed,
             guid,
             enclosed=enclosed,
         )
 
 
-def _attachment(attachments: Any, base: str) -> str:
-    for attachment in attachments if isinstance(attachments, list) else []:
-        href = _plain(attachment.get("url")) if isinstance(attachment, dict) else ""
+def _first_web(files: Any, key: str, base: str) -> str:
+    """The first web address, made absolute, under ``key`` in a list of an
+    item's files (an RSS item's enclosures, a JSON Feed item's attachments); '' for none."""
+    for file in files if isinstance(files, list) else []:
+        href = _plain(file.get(key)) if isinstance(file, dict) else ""
         found = _web_address(href, base) if href else None
         if found and _is_web(found):
             return found
