@@ -12,8 +12,10 @@ against it; the fewer, the better, and cp1252 wins a tie. Text whose
 letters read as letters in both (``Plzeň`` in latin-2 is ``Plzeò`` in
 cp1252) cannot be told apart this way: --encoding settles it. A feed whose
 declaration says UTF-8 while its bytes are not (a template's default left in
-place by a server writing cp1252) is guessed at the same way. Only feeds are
-guessed at this way.
+place by a server writing cp1252) is guessed at the same way. So is a CSV
+or tab-separated file (``looks_like_table``), among cp1252, cp1250 and
+cp1251 as spreadsheets save them, a word that mixes Cyrillic and Latin
+letters counting against a reading too.
 
 Text in Chinese or Japanese saved by Windows in its legacy code page
 (GBK/GB18030 for simplified Chinese, Big5 for traditional, Shift_JIS for

@@ -321,7 +321,7 @@ def open_stream(
                 raise ReadlogError.of("binary_file", name=name)
             raise ReadlogError.of("empty_file", name=name)
         enc = _guess_encoding(head, encoding)
-        guessed = _legacy_feed_encoding(head, enc, encoding)
+        guessed = _legacy_encoding(head, enc, encoding)
         enc = guessed or enc
         if _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
@@ -346,7 +346,7 @@ def open_stream(
     )
 
 
-def _legacy_feed_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
+def _legacy_encoding(head: bytes, enc: str, requested: str | None) -> str | None:
     """For a file that names no encoding (or names UTF-8) and is not UTF-8:
     Chinese or Japanese text in GB18030, Big5 or Shift_JIS (any file); a feed
     in cp1252 or latin-2; a CSV or tab-separated file in cp1252, cp1250 or

@@ -189,8 +189,9 @@ def _last_key(name: str) -> str:
 def sniff(text: str) -> int:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "[{":
-        keys = [_key(m.group(1)) for m in _LINK_PAIR.finditer(text)]
-        if any(k in URL for k in keys) or any(_last_key(m.group(1)) in URL for m in _LINK_PAIR.finditer(text)):
+        names = [m.group(1) for m in _LINK_PAIR.finditer(text)]  # up to 64 KiB: scanned once
+        keys = [_key(name) for name in names]
+        if any(k in URL for k in keys) or any(_last_key(name) in URL for name in names):
             return 40
         # Records under other names: one key holding web addresses again and
         # again (not an image's or a feed's), beside titles.

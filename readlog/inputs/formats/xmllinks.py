@@ -49,7 +49,7 @@ from xml.parsers import expat
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import Bounded, ToRead, one_line
-from readlog.inputs.formats.links import _NOT_THE_LINK, record_entry
+from readlog.inputs.formats.links import _NOT_THE_LINK, _WEB, record_entry
 from readlog.inputs.formats.links import URL as URL_NAMES
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
@@ -75,7 +75,6 @@ _NOT_MINE = {
     "head", "body", "meta", "title", "dl", "dt", "dd", "a", "p", "div", "ul", "ol", "li", "h1", "h2", "h3", "table",
 }  # fmt: skip
 _DECLARED = re.compile(r"\s*<\?xml[\s?]", re.I)
-_WEB = re.compile(r"\s*https?://[^/\s]", re.I)
 
 _ROOT = re.compile(
     r"\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>\[]*(?:\[.*?\]\s*)?>\s*)*<([A-Za-z_][\w.:-]*)[\s/>]", re.S
