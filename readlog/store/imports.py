@@ -71,7 +71,7 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
     A new entry whose identity belongs to an entry in the trash is not
     added (``counts.trashed``): what the user deleted stays deleted.
     """
-    from readlog.store.merge import SAME_ITEM, merge, new_row, other_title, prepare
+    from readlog.store.merge import merge, new_row, other_title, prepare
 
     now = common.utcnow()
     prepared = prepare(batch)
@@ -82,10 +82,8 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
     pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
     for item in prepared:
         old, why = known_.match(item)
-        if (old is None and known_.trashed(item)) or (why != SAME_ITEM and item.item in known_.trashed_items):
-            # The user threw it away: a re-import does not bring it back, nor gives its
-            # feed item to another entry that has its new link (its own identity comes first).
-            counts.trashed += 1
+        if old is None and known_.trashed(item):
+            counts.trashed += 1  # the user threw it away: a re-import does not bring it back
             continue
         if old is None:
             row = new_row(item, now, import_id)

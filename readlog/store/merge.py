@@ -103,10 +103,14 @@ class Known:
         return any(p.item is None or p.item[0] not in feeds for feeds in owners)
 
     def match(self, p: Prepared) -> tuple[Row | None, str]:
-        """The entry ``p`` is, and why; (None, "") for a new one."""
+        """The entry ``p`` is, and why; (None, "") for a new one, or for one whose
+        feed item belongs to an entry in the trash: its own identity comes first,
+        so no other entry is it because it has the same link (``trashed`` then says so)."""
         item = p.item
         if item is not None and item in self.by_item:
             return self.by_item[item], SAME_ITEM
+        if item is not None and item in self.trashed_items:
+            return None, ""
         row = self.by_fingerprint.get(p.fingerprint)
         if row is not None:
             return row, SAME_LINK if p.url_key and row.get("url_key") == p.url_key else SAME_TEXT
