@@ -135,9 +135,10 @@ def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) ->
     far = len(value) > margin
     if far:
         value = value[:margin]
-    value = clean(value, one_line=one_line, keep_tabs=True)
+    link = name == "url"  # a link keeps no joiner (sanitize.clean)
+    value = clean(value, one_line=one_line, keep_tabs=True, link=link)
     if len(value) > most:
-        return clean(value[:most], one_line=one_line, keep_tabs=True), True
+        return clean(value[:most], one_line=one_line, keep_tabs=True, link=link), True
     return value, far
 
 

@@ -231,11 +231,11 @@ def refused_link(url: str) -> str | None:
 
 def is_web_address(url: str) -> bool:
     """A web link (``is_web_link``) as written: nothing that cleaning would
-    change (control, bidi or zero-width characters) and no spaces. What
+    change (control, bidi, zero-width characters or joiners) and no spaces. What
     readlog saves, fetches and hands to a browser."""
     from readlog.model.sanitize import clean
 
-    return url == url.strip() and is_web_link(url) and " " not in url and clean(url, one_line=True) == url
+    return url == url.strip() and is_web_link(url) and " " not in url and clean(url, link=True) == url
 
 
 def refingerprint(url: str, stored: str) -> str:
