@@ -120,7 +120,7 @@ def test_mozlz4_backup_without_type_keys_is_read_as_firefox(run: Run, tmp_path: 
     result = _imported(run, backup)
     assert (result["format"], result["added"]) == ("firefox", 3)
     assert [p["message"] for p in result["problems"]] == [
-        "'Most Visited': not a web link (place:sort=8&maxResults=10); skipped"
+        "1 bookmark of place: links, which are not web pages; skipped"
     ]
     rows = {r["url"]: r for r in run.json("list", "--limit", "0")}
     assert set(rows) == {
