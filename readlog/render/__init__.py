@@ -515,7 +515,11 @@ class Output:
             return Text(self.label("fetch_failed", rel=rel, why=why), style="yellow")
         if row.get("text"):
             rel = stamps.relative(row["fetched_at"], current, self.lang)
-            line = self.label("fetched_on", rel=rel, words=row.get("words") or 0)
+            from readlog.model.length import in_characters
+
+            # Its length in reading units (model/length.py), named by what most of the text is.
+            unit = "fetched_on_characters" if in_characters(row["text"]) else "fetched_on"
+            line = self.label(unit, rel=rel, n=row.get("words") or 0)
             return Text(line + (self.label("read_hint", id=row["id"]) if hint else ""), style="dim")
         return None
 
