@@ -139,6 +139,12 @@ def _joined(match: re.Match[str]) -> str:
     return match.group() if script is not None and script == _shaped_script(after) else ""
 
 
+def may_join(ch: str) -> bool:
+    """Whether ``clean`` may keep a joiner beside ``ch``: a letter or mark of a shaping
+    script, an emoji, its skin tone, or the VS16 that makes it colourful."""
+    return _emoji(ch) or _skin(ch) or ch == "\ufe0f" or _shaped_script(ch) is not None
+
+
 def _emoji(ch: str) -> bool:
     return unicodedata.category(ch) == "So"
 
