@@ -150,6 +150,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}：书库正忙（另一个 readlog 正在写入），等待 {seconds:g} 秒仍被锁定；没有做任何修改，请重试",
     ),
     "read_only": ("{path}: the library is read-only; nothing was changed", "{path}：书库是只读的；没有做任何修改"),
+    "disk_full": (
+        "{path}: the disk holding the library is full; nothing was changed. Free some space, then try again",
+        "{path}：书库所在的磁盘已满；没有做任何修改。请腾出一些空间后重试",
+    ),
     "damaged": (
         "{path}: damaged or not a readlog library ({detail}); nothing was changed. "
         "`readlog db check` tells more; a backup copy can replace it",

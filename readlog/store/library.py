@@ -37,7 +37,17 @@ from readlog.store import (
     query,
 )
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
-from readlog.store.files import OURS, busy_or, connect, database_error, kind_of, read_header, recognise, writable
+from readlog.store.files import (
+    OURS,
+    busy_or,
+    connect,
+    database_error,
+    disk_full,
+    kind_of,
+    read_header,
+    recognise,
+    writable,
+)
 from readlog.store.migrations import LATEST, migrate
 from readlog.store.query import LIST_COLUMNS, Filters
 
@@ -119,7 +129,13 @@ class Store:
         if not self.readonly:
             mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
-                self.conn.execute("PRAGMA journal_mode=WAL")
+                try:
+                    self.conn.execute("PRAGMA journal_mode=WAL")
+                except sqlite3.OperationalError as exc:
+                    if not disk_full(exc, self.path):
+                        raise
+                    # No room to switch (a backup copy is in rollback-journal mode): read as it
+                    # is; a write says the disk is full, and the next open on a disk with room switches.
         if version < LATEST:
             self._upgrade(version, notice)
         self.conn.execute("PRAGMA foreign_keys=OFF")
