@@ -9,7 +9,8 @@ the Store first, and its methods delegate to them:
 * query.py: Filters, the WHERE clause, count, select, stream, iter_rows;
 * ranking.py: a search's relevance order, its fast count, the index's vocabulary;
 * imports.py: an import's record, upsert, bulk insert, id allocation;
-* files.py: header checks, connecting, inspection, SQLite errors as one line.
+* files.py: header checks, connecting, inspection, SQLite errors as one line;
+* copies.py: whole copies of the file (backup).
 
 Delegation rather than mixins: each module reads as plain functions over an
 open library, mypy checks them without self-type tricks, and the modules
@@ -176,29 +177,10 @@ class Store:
         self.conn.close()
 
     def backup(self, target: Path) -> None:
-        """A consistent copy through SQLite's online backup (safe while another
-        process writes), checked, then renamed into place: an interrupted or
-        failed backup never leaves a half-written file under ``target``. The
-        copy is one self-contained file (rollback journal, not WAL)."""
-        partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
-        try:
-            dest = sqlite3.connect(partial, isolation_level=None)
-            try:
-                self.conn.backup(dest)
-                dest.execute("PRAGMA journal_mode=DELETE")
-                check = dest.execute("PRAGMA quick_check").fetchone()[0]
-            finally:
-                dest.close()
-            if check != "ok":
-                raise ReadlogError.of("backup_check_failed", path=str(self.path), detail=str(check))
-            os.replace(partial, target)
-        except sqlite3.Error as exc:
-            raise ReadlogError.of("backup_not_written", path=str(target), reason=str(exc)) from None
-        except OSError as exc:
-            raise ReadlogError.of("backup_not_written", path=str(target), reason=os_reason(exc)) from None
-        finally:
-            for leftover in ("", "-journal", "-wal", "-shm"):
-                Path(f"{partial}{leftover}").unlink(missing_ok=True)
+        """A consistent, checked copy at ``target``, written whole or not at all (see copies.py)."""
+        from readlog.store import copies
+
+        copies.backup(self, target)
 
     # ---- transactions --------------------------------------------------
 
