@@ -1,8 +1,9 @@
 """What readlog writes is never more readable than where it came from (issue 33, item 7).
 
-A file written from the library (``export -o``, ``backup``, the copy an upgrade saves) gets no
-permission the library lacks; one written over an existing file
-(``export -o``, ``backup --force``) none that file lacks; and none that the umask takes away.
+A file written from the library (``export -o``, ``backup``, the copy an upgrade saves, ``db
+restore``'s kept library) gets no permission the library lacks; one written over an existing file
+(``export -o``, ``backup --force``, the library ``db restore`` replaces) none that file lacks; and
+none that the umask takes away.
 """
 
 from __future__ import annotations
@@ -90,3 +91,16 @@ def test_the_copy_an_upgrade_saves_is_as_private_as_the_library(run: Run, tmp_pa
     assert "from schema 5" in run("--db", str(lib), "list").stderr
     (saved,) = [p for p in lib.parent.iterdir() if ".v5-backup-" in p.name]
     assert mode(saved) == 0o600 and mode(lib) == 0o600
+
+
+def test_restore_keeps_the_library_private(run: Run, private: Path, tmp_path: Path) -> None:
+    backup = tmp_path / "backup.db"
+    run("backup", str(backup))
+    backup.chmod(0o644)
+    result = json.loads(run("db", "restore", str(backup), "--yes", "--json").stdout)
+    assert mode(private) == 0o600 and mode(Path(result["kept"])) == 0o600
+    private.chmod(0o644)
+    backup.chmod(0o600)
+    result = json.loads(run("db", "restore", str(backup), "--yes", "--json").stdout)
+    assert mode(private) == 0o600, "the backup was private: so is the library made from it"
+    assert mode(Path(result["kept"])) == 0o644

@@ -1,6 +1,6 @@
 """SIGTERM and SIGHUP while readlog writes a file (issue 33, item 6).
 
-``export -o`` and ``backup`` write under a temporary name and rename at the end.
+``export -o``, ``backup`` and ``db restore`` write under a temporary name and rename at the end.
 Ctrl-C already stops them cleanly; SIGTERM (a shutdown, ``kill``, a service manager) and SIGHUP (the
 terminal closed) used to kill readlog on the spot, leaving the temporary file and its ``-journal``.
 Now they are Ctrl-C's KeyboardInterrupt: the file being replaced stays whole, nothing else is left,
@@ -118,3 +118,29 @@ def test_a_signal_during_backup_leaves_the_old_copy_whole(
             break
         assert integrity(target) == "ok" and counts(target)[0] == N
     assert stopped, "backup always finished before the signal; make N larger"
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["TERM", "HUP"])
+def test_a_signal_during_restore_leaves_the_library_as_it_was(
+    sig: signal.Signals, big_library: Path, tmp_path: Path
+) -> None:
+    backup = a_copy(big_library, tmp_path / "saved" / "backup.db")
+    lib = tmp_path / "lib" / "lib.db"
+    stopped = 0
+    for _ in range(TRIES):
+        if lib.parent.exists():
+            shutil.rmtree(lib.parent)
+        a_copy(big_library, lib)
+        done = readlog("import", "-", input=digest_text(3, tag="new"), env=child_env(lib))
+        assert done.returncode == 0, done.stderr
+        proc = start(lib, "db", "restore", str(backup), "--yes")
+        wait_until(hidden_file_in(lib.parent), proc)
+        was_stopped = interrupted(proc, sig)
+        if was_stopped:
+            assert os.listdir(lib.parent) == ["lib.db"], "no temporary file and no kept copy is left"
+            assert counts(lib)[0] == N + 3 and integrity(lib) == "ok"
+            stopped += 1
+            break
+        assert counts(lib)[0] == N
+        assert len(os.listdir(lib.parent)) == 2  # the library, and the one it replaced, kept
+    assert stopped, "restore always finished before the signal; make N larger"

@@ -133,7 +133,7 @@ def recognise(path: Path, head: bytes) -> str:
         return OURS
     if mark:
         raise ReadlogError.of("not_library_sqlite", path=path)
-    conn = _peek(path)
+    conn = peek(path)
     try:
         return kind_of(conn, path)[0]
     except sqlite3.DatabaseError as exc:
@@ -142,7 +142,7 @@ def recognise(path: Path, head: bytes) -> str:
         conn.close()
 
 
-def _peek(path: Path) -> sqlite3.Connection:
+def peek(path: Path) -> sqlite3.Connection:
     """A read-only connection that leaves nothing beside the file. SQLite reads
     a WAL database through -wal and -shm files, making them if they are not
     there; with neither a -wal nor a -journal file the database file is whole,

@@ -10,7 +10,7 @@ the Store first, and its methods delegate to them:
 * ranking.py: a search's relevance order, its fast count, the index's vocabulary;
 * imports.py: an import's record, upsert, bulk insert, id allocation;
 * files.py: header checks, connecting, inspection, SQLite errors as one line;
-* copies.py: whole copies of the file (backup).
+* copies.py: whole copies of the file (backup, and restore's, done without a Store).
 
 Delegation rather than mixins: each module reads as plain functions over an
 open library, mypy checks them without self-type tricks, and the modules
