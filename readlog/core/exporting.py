@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
 
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import ReadlogError, UsageError, signals_as_interrupt
 from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
         if is_library_file(lib.path, path):
             raise ReadlogError.of("export_is_library", path=str(target))
         try:
-            with Replacing(path) as stream:
+            with signals_as_interrupt(), Replacing(path, source=lib.path) as stream:
                 export.write(pieces, stream)
         except OSError as exc:
             raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
@@ -81,11 +80,13 @@ class Replacing:
     """Write to a temporary file beside ``target`` and move it into place only
     when everything was written, so a failed export never leaves half a file
     (or destroys the previous one). A symlink is followed; a device or pipe
-    (``-o /dev/stdout``) is written directly."""
+    (``-o /dev/stdout``) is written directly. The file gets no permission
+    that ``source`` (the library it comes from) or the file it replaces lacks."""
 
-    def __init__(self, target: Path) -> None:
+    def __init__(self, target: Path, source: Path | None = None) -> None:
         self.given = target
         self.target = Path(os.path.realpath(target))
+        self.source = source
         self.tmp: Path | None = None
 
     def __enter__(self) -> BinaryIO:
@@ -94,17 +95,22 @@ class Replacing:
         if self.given.exists() and not self.given.is_file():
             self.stream = open(self.given, "wb")
             return self.stream
+        from readlog.store.copies import create, mode_for
+
+        sources = [self.target] if self.source is None else [self.source, self.target]
+        # Named before it exists, so that whatever stops the export from here on
+        # (an error, Ctrl-C, SIGTERM) removes it: below, or in __exit__.
+        tmp = self.target.with_name(f".{self.target.name}.{os.getpid()}.tmp")
         try:
-            fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
+            self.stream = os.fdopen(create(tmp, mode_for(*sources)), "wb")
+            self.tmp = tmp
+            return self.stream
         except OSError as exc:
+            tmp.unlink(missing_ok=True)
             raise ReadlogError.of("write_here_failed", path=str(self.target), reason=os_reason(exc)) from None
-        self.tmp = Path(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        if os.chmod in os.supports_fd:
-            os.chmod(fd, 0o666 & ~umask)  # as an ordinary new file would be, not mkstemp's 0600
-        self.stream = os.fdopen(fd, "wb")
-        return self.stream
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         self.stream.close()

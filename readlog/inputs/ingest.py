@@ -14,12 +14,9 @@ searched), are listed as skipped. A zip archive is imported the same way
 from __future__ import annotations
 
 import os
-import signal
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import FrameType
 from typing import Any
 
 from readlog.inputs import archive
@@ -28,7 +25,7 @@ from readlog.inputs.reader import InputFile, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem
-from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.errors import ReadlogError, UnreadableInput, interrupted_status, signals_as_interrupt
 from readlog.model.messages import os_reason, say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
@@ -62,31 +59,13 @@ class FileResult:
 
 
 class Interrupted(ReadlogError):
-    """Ctrl-C or SIGTERM during an import; the current file was rolled back."""
+    """Ctrl-C, SIGTERM or SIGHUP during an import; the current file was rolled back."""
 
     exit_code = 130
 
 
 class StrictFailure(Exception):
     pass
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM like Ctrl-C so the transaction is rolled back cleanly."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread (tests)
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 ProgressFactory = Callable[[str, int | None], Any]
@@ -125,11 +104,13 @@ def import_files(
                 listed=listed,
             )
             saved += result.counts.added + result.counts.updated
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             seen = saved + result.entries
             if result.import_id and _committed(lib, result.import_id):  # Ctrl-C came once the file was committed
                 saved += result.counts.added + result.counts.updated
-            raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
+            stopped = Interrupted.of("interrupted", saved=saved, seen=seen)
+            stopped.exit_code = interrupted_status(exc)
+            raise stopped from None
         except ReadlogError as exc:
             result.error, result.failure = str(exc), exc
         return result
@@ -146,7 +127,7 @@ def import_files(
             failure = ReadlogError.of(none, name=shown_name(path))
             results.append(FileResult(name=shown_name(path), error=str(failure), failure=failure))
 
-    with _sigterm_as_interrupt():
+    with signals_as_interrupt():  # SIGTERM and SIGHUP roll the file back as Ctrl-C does
         for path in paths:
             before = len(results)
             if os.path.isdir(path) and path != "-":

@@ -150,11 +150,20 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}：书库正忙（另一个 readlog 正在写入），等待 {seconds:g} 秒仍被锁定；没有做任何修改，请重试",
     ),
     "read_only": ("{path}: the library is read-only; nothing was changed", "{path}：书库是只读的；没有做任何修改"),
+    "disk_full": (
+        "{path}: the disk holding the library is full; nothing was changed. Free some space, then try again",
+        "{path}：书库所在的磁盘已满；没有做任何修改。请腾出一些空间后重试",
+    ),
+    "restore_busy": (
+        "{path}: another readlog has the library open (waited {seconds:g}s); nothing was changed. "
+        "Close it, then restore",
+        "{path}：另一个 readlog 正打开着书库（已等待 {seconds:g} 秒）；没有做任何修改。请先关闭它再恢复",
+    ),
     "damaged": (
         "{path}: damaged or not a readlog library ({detail}); nothing was changed. "
-        "`readlog db check` tells more; a backup copy can replace it",
+        "`readlog db check` tells more; `readlog db restore BACKUP` puts a backup in its place",
         "{path}：已损坏或不是 readlog 书库（{detail}）；没有做任何修改。"
-        "`readlog db check` 可查看详情；可以用备份替换它",
+        "`readlog db check` 可查看详情；`readlog db restore BACKUP` 可以用备份替换它",
     ),
     "newer": (
         "{path}: made by a newer readlog (schema {version}, this one knows {latest}); "
@@ -240,6 +249,47 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "backed up {library} to {target} ({size:,} bytes)",
         "已将 {library} 备份到 {target}（{size:,} 字节）",
     ),
+    "restore_no_backup": (
+        "{path}: no such backup file; nothing was changed",
+        "{path}：没有这个备份文件；没有做任何修改",
+    ),
+    "restore_not_library": (
+        "{path}: not a readlog library, so not a backup to restore; nothing was changed",
+        "{path}：不是 readlog 书库，不能用来恢复；没有做任何修改",
+    ),
+    "restore_damaged": (
+        "{path}: the backup is damaged ({detail}); nothing was changed. Restore another backup",
+        "{path}：备份已损坏（{detail}）；没有做任何修改。请换一个备份来恢复",
+    ),
+    "restore_is_library": (
+        "{path}: that is the library itself; give the backup to restore",
+        "{path}：这就是书库本身；请给出要恢复的备份",
+    ),
+    "restore_not_written": (
+        "{path}: cannot restore the backup ({reason}); the library was not changed",
+        "{path}：无法恢复备份（{reason}）；书库没有改动",
+    ),
+    "restore_library": ("library: {path} ({entries})", "书库：{path}（{entries}）"),
+    "restore_library_none": ("library: {path} (none yet)", "书库：{path}（尚无）"),
+    "restore_library_unreadable": (
+        "library: {path} (it cannot be read; it is kept as it is)",
+        "书库：{path}（无法读取；会按原样保留）",
+    ),
+    "restore_backup": ("backup: {path} ({entries}, schema {version})", "备份：{path}（{entries}，结构版本 {version}）"),
+    "restore_keeps": (
+        "The library is kept beside it first, as a backup of its own.",
+        "替换之前，书库会先作为一份备份保存在它旁边。",
+    ),
+    "restore_question": ("Replace the library with the backup?", "要用这个备份替换书库吗？"),
+    "restore_no_terminal": (
+        "not replacing the library without asking, and there is no terminal to ask on; add --yes",
+        "不经确认不会替换书库，而这里没有终端可以询问；请加 --yes",
+    ),
+    "restored": (
+        "restored {backup} to {library} ({entries}); the library it replaced was kept as {kept}",
+        "已用 {backup} 恢复书库 {library}（{entries}）；被替换的书库已保存为 {kept}",
+    ),
+    "restored_new": ("restored {backup} to {library} ({entries})", "已用 {backup} 恢复书库 {library}（{entries}）"),
     "index_rebuilt": ("search index rebuilt: {n:,} entries", "搜索索引已重建：{n:,} 条"),
     # ---- db check
     "check_library": ("library: {path}", "书库：{path}"),
@@ -2264,7 +2314,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "\n"
             "The copy is made with SQLite's online backup, checked, and only then put\n"
             "in place under its name, so a failed backup never leaves half a file.\n"
-            "Open a copy with --db, or copy it over the library to restore it.\n"
+            "Open a copy with --db; readlog db restore puts it back in place of the\n"
+            "library (never copy it over the library by hand).\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -2276,7 +2327,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "写一份一致的书库副本（另一个 readlog 正在写入时也安全）。\n"
             "\n"
             "副本用 SQLite 的在线备份制作，检查无误后才以其名称放到位，所以失败的备份绝不会留下半个文件。"
-            "用 --db 打开副本，或把它复制到书库上以恢复。\n"
+            "用 --db 打开副本；readlog db restore 可以把它放回书库的位置（切勿手动把它复制到书库上）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2338,22 +2389,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "help_cmd_db": (
         (
-            "Check or repair the library file: check, rebuild-index.\n"
+            "Check, repair or restore the library file: check, rebuild-index, restore.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
-            "  readlog db rebuild-index"
+            "  readlog db rebuild-index\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
         (
-            "检查或修复书库文件：check、rebuild-index。\n"
+            "检查、修复或恢复书库文件：check、rebuild-index、restore。\n"
             "\n"
             "\x08\n"
             "示例：\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
-            "  readlog db rebuild-index"
+            "  readlog db rebuild-index\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
     ),
     "help_cmd_db_check": (
@@ -2381,6 +2434,49 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "help_db_check_as_json": (
         "Print the findings as JSON.",
         "以 JSON 打印检查结果。",
+    ),
+    "help_cmd_db_restore": (
+        (
+            "Put a backup in place of the library, keeping the library as a backup first.\n"
+            "\n"
+            "The backup is checked before anything changes (a readlog library,\n"
+            "SQLite's quick check, its schema; an older one is upgraded when next\n"
+            "opened). The library it replaces is kept beside it, named as backup\n"
+            "names its copies, and nothing a crashed readlog left beside the library\n"
+            "is replayed onto the backup. Refused while another readlog has the\n"
+            "library open. Asks first (--yes skips the question; without a terminal\n"
+            "--yes is required).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db\n"
+            "  readlog --db old.db db restore old-copy.db --yes"
+        ),
+        (
+            "用备份替换书库，替换前先把书库保存为一份备份。\n"
+            "\n"
+            "在做任何改动之前先检查备份（是 readlog 书库、通过 SQLite 的快速检查、结构无误；"
+            "较旧的结构会在下次打开时升级）。被替换的书库以 backup 命名副本的方式保存在它旁边，"
+            "崩溃的 readlog 留在书库旁边的文件绝不会被重放到备份上。另一个 readlog 打开着书库时拒绝执行。"
+            "执行前会先询问（--yes 跳过询问；没有终端时必须加 --yes）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db\n"
+            "  readlog --db old.db db restore old-copy.db --yes"
+        ),
+    ),
+    "help_db_restore_path": (
+        "The backup to put in place of the library.",
+        "要放回书库位置的备份。",
+    ),
+    "help_db_restore_yes": (
+        "Replace the library without asking.",
+        "不询问，直接替换书库。",
+    ),
+    "help_db_restore_as_json": (
+        "Print what was restored as JSON.",
+        "以 JSON 打印恢复的结果。",
     ),
     "help_cmd_db_rebuild_index": (
         (
