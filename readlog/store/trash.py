@@ -8,7 +8,8 @@ re-inserts the row exactly as it was. Deleting from the trash is for good;
 AUTOINCREMENT still remembers the id, so it is never given out again.
 
 Each move is an event of the caller's action (kinds ``rm`` and
-``restore``; before/after hold ``deleted_at``), which is what undo reads.
+``restore``; before/after hold ``deleted_at``), which is what undo reads;
+so is each deletion for good (kind ``purge``), which undo never reverts.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from readlog.store.common import Row, utcnow
 if TYPE_CHECKING:
     from readlog.store.library import Store
 
+# The event kind of an entry deleted for good (``trash --empty``).
+PURGE = "purge"
 # What a listing needs from a trashed row, without parsing its JSON (which
 # holds the article text) in Python.
 LISTED = (
@@ -173,14 +176,27 @@ def count(lib: Store, *, before: str | None = None) -> int:
     return int(lib.conn.execute("SELECT count(*) FROM trash WHERE deleted_at < ?", (before,)).fetchone()[0])
 
 
-def delete(lib: Store, ids: Sequence[int]) -> int:
-    """Delete trashed entries for good; how many went. Their feed items go with
-    them (only for ids still in the trash: another readlog may have restored one)."""
+def delete(lib: Store, ids: Sequence[int], action_id: int) -> int:
+    """Delete trashed entries for good, each with a ``purge`` event of the
+    caller's action; how many went. Their feed items go with them (only for ids
+    still in the trash: another readlog may have restored one).
+
+    The event is what undo reads to say that the action cannot be taken back,
+    and which entries it took from the actions before it: its ``before`` keeps
+    when the entry was trashed and the import that added it (none of the
+    entry's text: what is deleted for good is gone)."""
+    gone = lib.conn.execute(
+        "SELECT id, deleted_at, json_extract(row, '$.import_id') FROM trash "
+        "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        (_ids_json(ids),),
+    ).fetchall()
     lib.conn.execute(
         "DELETE FROM feed_items WHERE entry_id IN (SELECT id FROM trash WHERE id IN (SELECT value FROM json_each(?)))",
         (_ids_json(ids),),
     )
     cur = lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    for entry_id, deleted_at, import_id in gone:
+        lib._event(action_id, entry_id, PURGE, {"deleted_at": deleted_at, "import_id": import_id}, None)
     return cur.rowcount
 
 
