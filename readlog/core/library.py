@@ -212,8 +212,10 @@ class Library:
         ``as_of``: when the export was made, for stamps like 收藏16 天前 (a
         datetime, or text as --as-of takes it; default: when each file was last
         modified, now for standard input). Re-importing adds
-        nothing. Problems with records are in the report (``report.ok``); a
-        path that cannot be imported at all raises ReadlogError.
+        nothing. One call is one action, whatever number of files it read
+        (``undo()`` takes it all back). Problems with records are in the
+        report (``report.ok``); a path that cannot be imported at all raises
+        ReadlogError.
         """
         from readlog.core.importing import import_files
 

@@ -1121,7 +1121,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Import entries from export files; re-importing never duplicates.\n"
             "\n"
-            "Each file is one transaction. Problems are reported with line numbers and\n"
+            "Each file is one transaction; the whole command is one action, which\n"
+            "readlog undo takes back whole. Problems are reported with line numbers and\n"
             "the rest of the file still imports (exit status 1 so scripts notice).\n"
             "\n"
             "\x08\n"
@@ -1136,7 +1137,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "从导出文件导入条目；重复导入不会产生重复条目。\n"
             "\n"
-            "每个文件是一个事务。问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
+            "每个文件是一个事务；整条命令是一个操作，readlog undo 会把它整个撤销。"
+            "问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
