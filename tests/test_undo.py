@@ -1,5 +1,6 @@
-"""One import command, however many files it read, is one action: history
-lists it once and undo takes back all of it."""
+"""Undo takes back the newest action or says why it cannot; an older one only by
+its number, after a preview, and never over a later change; and one import
+command, however many files it read, is one action."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import readlog
+from readlog.cli import organise
+from readlog.core import curate
+from readlog.model.errors import ReadlogError
 
 from conftest import DIGEST, Run, write
 
@@ -91,6 +97,201 @@ def _history(run: Run) -> list[dict[str, Any]]:
     return list(run.json("history", "--limit", "0"))
 
 
+@pytest.fixture
+def saved(run: Run, tmp_path: Path) -> Path:
+    path = write(tmp_path / "saved.txt", SAVED)
+    run("import", str(path), "--as-of", "2026-12-01")
+    return path
+
+
+# ---- the newest action, or why not -------------------------------------------------------
+
+
+def test_undo_never_jumps_over_an_emptied_trash(run: Run, saved: Path, library: Path) -> None:
+    """Issue 33, item 2, as reported: undo passed over the emptied trash, the rm and the tag
+    (whose entry was gone) and undid the import, deleting entries never in the trash."""
+    run("tag", "1", "+a")
+    run("rm", "1", "--yes")
+    run("trash", "--empty", "--yes")
+    before = _state(library)
+    result = run("undo", code=1)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "the trash was emptied in action 4; that cannot be undone" in result.stderr
+    assert "readlog undo ACTION" in result.stderr
+    assert _state(library) == before
+    assert len(run.json("list", "-n", "0")) == 3
+    assert "清空" in run("--lang", "zh", "undo", code=1).stderr
+    assert "the trash was emptied in action 4" in run("undo", "--dry-run", code=1).stderr
+    assert _state(library) == before
+
+
+def test_an_emptied_trash_is_recorded_with_what_it_deleted(run: Run, saved: Path) -> None:
+    run("rm", "1", "2", "--yes")
+    run("trash", "--empty", "--yes")
+    emptied = _history(run)[0]
+    assert emptied["command"] == "trash --empty" and emptied["changes"] == 2
+
+
+def test_undo_by_number_after_an_emptied_trash(run: Run, saved: Path, library: Path) -> None:
+    run("star", "3")  # 2
+    run("rm", "1", "--yes")  # 3
+    run("trash", "--empty", "--yes")  # 4: entry 1 deleted for good
+    before = _state(library)
+    refused = run("undo", "3", "--yes", code=1)  # the rm: what it moved is gone
+    assert "action 3 (rm 1) cannot be undone: entry 1 was deleted for good by action 4 (trash --empty)" in (
+        refused.stderr
+    )
+    assert "the trash was emptied in action 4" in run("undo", "4", "--yes", code=1).stderr
+    assert _state(library) == before
+    done = run("undo", "2", "--yes")  # the star is independent of what was deleted
+    assert "Undid action 2: star 3" in done.stdout and "unstarred again" in done.stdout
+    assert run.json("show", "3")["starred"] is False
+    assert [a["undone"] for a in _history(run)] == [False, False, True, False]
+
+
+def test_a_trash_emptied_by_an_older_readlog_stops_undo_too(run: Run, saved: Path, library: Path) -> None:
+    """A library whose trash was emptied by an older readlog: its action has no record of
+    what it deleted, and the rm before it has nothing left to take back."""
+    run("rm", "2", "--yes")
+    run("trash", "--empty", "--yes")
+    conn = sqlite3.connect(library)
+    with conn:  # as an older readlog recorded it: an action without events
+        conn.execute("DELETE FROM events WHERE kind = 'purge'")
+    conn.close()
+    before = _state(library)
+    assert "the trash was emptied in action 3" in run("undo", code=1).stderr
+    refused = run("undo", "2", "--yes", code=1)
+    assert "action 2 (rm 2) cannot be undone: entries it changed have since been deleted for good" in refused.stderr
+    assert _state(library) == before
+
+
+# ---- an older action by its number ---------------------------------------------------------
+
+
+def test_undo_by_number_previews_and_asks(
+    run: Run, saved: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("tag", "2", "+later")  # 2
+    run("star", "3")  # 3
+    before = _state(library)
+    dry = run("undo", "2", "--dry-run")
+    assert "Would undo action 2: tag 2 +later" in dry.stdout and "tags removed" in dry.stdout
+    assert "Nothing was changed (--dry-run)" in dry.stdout
+    assert run.json("undo", "2", "--dry-run")["dry_run"] is True
+    refused = run("undo", "2", code=1)  # no terminal to ask on, and no --yes
+    assert "Would undo action 2" in refused.stdout and "--yes" in refused.stderr
+    assert _state(library) == before
+    monkeypatch.setattr(organise, "stdin_is_terminal", lambda: True)
+    declined = run("undo", "2", input="n\n", code=1)
+    assert "Undo action 2 (1 entry)?" in declined.stdout and "nothing was changed" in declined.stderr
+    assert _state(library) == before
+    taken = run("undo", "2", input="y\n")
+    assert "Undid action 2: tag 2 +later" in taken.stdout
+    shown = run.json("show", "2")
+    assert shown["tags"] == [] and run.json("show", "3")["starred"] is True  # the newer star stays
+    assert [a["undone"] for a in _history(run)] == [False, True, False]
+    assert "action 2 (tag 2 +later) was undone already" in run("undo", "2", "--yes", code=1).stderr
+    assert "Undid action 3: star 3" in run("undo").stdout  # the newest not yet undone
+    assert "Undid action 1: import" in run("undo").stdout
+    assert "nothing to undo" in run("undo", code=1).stderr
+
+
+def test_undo_by_number_with_yes_and_json(run: Run, saved: Path) -> None:
+    run("note", "4", "重读第二节")  # 2
+    run("archive", "1")  # 3
+    record = run.json("undo", "2", "--yes")
+    assert record["action"]["id"] == 2 and record["dry_run"] is False
+    assert [(c["id"], c["kind"]) for c in record["changes"]] == [(4, "note")]
+    assert run.json("show", "4")["note"] == "" and run.json("show", "1")["archived"] is True
+
+
+def test_undo_by_number_of_no_such_action(run: Run, saved: Path) -> None:
+    assert "no action 9 (readlog history lists them)" in run("undo", "9", "--yes", code=1).stderr
+    assert "no action 0" in run("undo", "0", "--yes", code=1).stderr
+    assert "no action" in run("undo", str(2**70), "--yes", code=1).stderr
+
+
+def test_undo_by_number_of_an_import_that_changed_nothing(run: Run, saved: Path) -> None:
+    run("import", str(saved), "--as-of", "2026-12-01")  # 2: everything already there
+    run("star", "1")  # 3
+    assert "action 2 (import" in run("undo", "2", "--yes", code=1).stderr
+    assert "changed nothing that undo takes back" in run("undo", "2", "--yes", code=1).stderr
+    assert "Undid action 3" in run("undo").stdout
+    assert "Undid action 1" in run("undo").stdout  # the re-import that changed nothing is passed over
+
+
+@pytest.mark.parametrize(
+    ("later", "command"),
+    [
+        (["tag", "2", "+x"], "tag 2 +x"),
+        (["star", "2"], "star 2"),
+        (["read", "2"], "read 2"),
+        (["note", "2", "n"], "note 2"),
+        (["edit", "2", "--title", "新标题"], "edit 2 --title"),
+        (["rm", "2", "--yes"], "rm 2"),
+    ],
+)
+def test_undo_of_an_import_whose_entries_changed_since_is_refused(
+    run: Run, saved: Path, library: Path, later: list[str], command: str
+) -> None:
+    run(*later)  # 2
+    before = _state(library)
+    imported = _history(run)[-1]["command"]
+    refused = run("undo", "1", "--yes", code=1)
+    assert f"action 1 ({imported}) cannot be undone: entry 2 was changed since by action 2 ({command})" in (
+        refused.stderr
+    )
+    assert refused.stderr.count("\n") == 1
+    assert "cannot be undone" in run("undo", "1", "--dry-run", code=1).stderr
+    assert _state(library) == before
+
+
+def test_undo_by_number_refuses_to_write_over_a_later_change(run: Run, saved: Path, library: Path) -> None:
+    run("star", "1", "2")  # 2
+    run("unstar", "2")  # 3
+    run("tag", "1", "+a")  # 4: another column of entry 1
+    run("tag", "3", "+b")  # 5
+    run("tag", "3", "+c")  # 6
+    before = _state(library)
+    refused = run("undo", "2", "--yes", code=1)
+    assert "action 2 (star 1 2) cannot be undone: entry 2 was changed since by action 3 (unstar 2)" in refused.stderr
+    refused = run("undo", "5", "--yes", code=1)  # undoing +b would take +c away too
+    assert "entry 3 was changed since by action 6 (tag 3 +c)" in refused.stderr
+    assert _state(library) == before
+    run("undo", "3", "--yes")
+    run("undo", "2", "--yes")  # now nothing later holds entry 2's star: entry 1's tag is another column
+    shown = run.json("show", "1")
+    assert shown["starred"] is False and shown["tags"] == ["a"]
+
+
+def test_undo_by_number_of_a_restore_or_an_rm_refuses_a_later_change(run: Run, saved: Path, library: Path) -> None:
+    run("rm", "1", "2", "--yes")  # 2
+    run("restore", "1")  # 3
+    run("tag", "1", "+kept")  # 4: undoing the restore would put the tag in the trash
+    refused = run("undo", "3", "--yes", code=1)
+    assert "entry 1 was changed since by action 4 (tag 1 +kept)" in refused.stderr
+    refused = run("undo", "2", "--yes", code=1)  # the rm: entry 1 was restored since
+    assert "entry 1 was changed since by action 4 (tag 1 +kept)" in refused.stderr
+
+
+def test_a_changed_library_between_preview_and_answer_changes_nothing(
+    run: Run, saved: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("star", "2")  # 2
+    run("read", "3")  # 3
+    monkeypatch.setattr(organise, "stdin_is_terminal", lambda: True)
+
+    def meanwhile(*args: Any, **kwargs: Any) -> bool:
+        with readlog.open(library) as other:  # another readlog, while the question waits
+            other.unstar(2)
+        return True
+
+    monkeypatch.setattr(organise.typer, "confirm", meanwhile)
+    refused = run("undo", "2", code=1)
+    assert "entry 2 was changed since by action 4 (unstar 2)" in refused.stderr
+    assert [a["undone"] for a in _history(run)][:3] == [False, False, False]
+
+
 # ---- one command, one action ------------------------------------------------------------------
 
 
@@ -144,6 +345,37 @@ def test_a_file_rolled_back_does_not_take_the_commands_action_with_it(run: Run, 
 
 
 # ---- the Python API ------------------------------------------------------------------------------
+
+
+def test_the_api_undoes_by_number_with_the_same_refusals(tmp_path: Path) -> None:
+    with readlog.open(tmp_path / "lib.db") as lib:
+        lib.import_path(write(tmp_path / "saved.txt", SAVED), as_of="2026-12-01")  # 1
+        lib.tag(2, add="x")  # 2
+        lib.star(3)  # 3
+        with pytest.raises(ReadlogError) as refused:
+            lib.undo(action=1)
+        assert refused.value.key == "undo_changed_one" and "by action 3 (star 3)" in str(refused.value)
+        preview = lib.undo(action=2, dry_run=True)
+        assert preview.dry_run and preview.action == 2 and [c.kind for c in preview.changes] == ["tags"]
+        assert lib.get(2).tags == ("x",)
+        undone = lib.undo(action=2)
+        assert undone.command == "tag 2 +x" and lib.get(2).tags == () and lib.get(3).starred
+        with pytest.raises(ReadlogError) as again:
+            lib.undo(action=2)
+        assert again.value.key == "undo_already"
+        with pytest.raises(ReadlogError) as unknown:
+            lib.undo(action=7)
+        assert unknown.value.key == "undo_no_action"
+        curate.remove(lib.store, [4])  # 4
+        preview_empty = curate.preview_empty(lib.store, before=None)
+        curate.empty_trash(lib.store, preview_empty.ids)  # 5
+        with pytest.raises(ReadlogError) as emptied:
+            lib.undo()
+        assert emptied.value.key == "undo_emptied" and "action 5" in str(emptied.value)
+        with pytest.raises(ReadlogError) as deleted:
+            lib.undo(action=4)
+        assert deleted.value.key == "undo_deleted_one"
+        assert lib.undo(action=3).command == "star 3" and not lib.get(3).starred
 
 
 def test_the_api_imports_a_directory_as_one_action(tmp_path: Path) -> None:

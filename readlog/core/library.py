@@ -386,12 +386,20 @@ class Library:
 
     # ---- history ---------------------------------------------------------------------
 
-    def undo(self, *, dry_run: bool = False) -> Undone:
+    def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
-        the triage screen alike), as ``readlog undo`` does. ReadlogError when there is nothing to undo."""
+        the triage screen alike), as ``readlog undo`` does, or ``action``, an
+        older one by its number, as ``readlog undo ACTION --yes`` does.
+        ReadlogError, changing nothing, when there is nothing to undo or the
+        action cannot be taken back (its ``key`` says why: undo_emptied,
+        undo_gone, undo_deleted_one/_many, undo_changed_one/_many,
+        undo_nothing, undo_already, undo_no_action)."""
         from readlog.core import actions
 
-        report = actions.undo_last(self.store, dry_run=dry_run)
+        if action is None:
+            report = actions.undo_last(self.store, dry_run=dry_run)
+        else:
+            report = actions.undo_action(self.store, _int(action), dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
         return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run)
 

@@ -236,14 +236,15 @@ def no_entry(lib: Store, ids: Sequence[int], *, unchanged: bool = False) -> Read
     if len(held) == 1:
         parts.append(("in_trash_one", {"id": held[0]}))
     elif held:
-        parts.append(("in_trash_many", {"ids": _shown(held), "words": " ".join(str(i) for i in held[:10])}))
+        parts.append(("in_trash_many", {"ids": shown_ids(held), "words": " ".join(str(i) for i in held[:10])}))
     unknown = [i for i in ids if i not in trashed]
     if unknown:
-        parts.append(("no_entry", {"id": _shown(unknown)}))
+        parts.append(("no_entry", {"id": shown_ids(unknown)}))
     if unchanged:
         parts.append(("nothing_changed", {}))
     return ReadlogError.of_all(*parts)
 
 
-def _shown(ids: Sequence[int]) -> str:
+def shown_ids(ids: Sequence[int]) -> str:
+    """Ids as a message names them: the first ten, then "..." if there are more."""
     return ", ".join(str(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
