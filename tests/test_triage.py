@@ -329,6 +329,19 @@ def test_undo_key_reverts_the_screen_change_and_asks_twice_for_others(
     assert app.rows.total == 5 and "5 entries" in screen  # the list was read again
 
 
+def test_undo_key_says_why_it_cannot_take_back_the_newest_change(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    run("star", str(shelf["regex"]))
+    run("rm", str(shelf["fts5"]))
+    run("trash", "--empty", "--yes")
+    emptied = history(run)[0]["id"]
+    _, screen = drive(library, ["u", "u"])
+    assert f"the trash was emptied in action {emptied}; that cannot be undone" in screen
+    assert state_of(library, shelf["regex"])["starred_at"] is not None  # never the older change instead
+    assert not any(a["undone"] for a in history(run))
+
+
 def test_a_library_error_when_a_prompt_opens_is_said(library: Path, shelf: dict[str, int]) -> None:
     """n reads the entry's note to offer it for editing: a damaged library is
     said on the status line, no prompt opens, and the screen goes on."""

@@ -1,5 +1,6 @@
 """What ``import`` does before and around the ingest: check the format and
-the export's date (--as-of), then import each path in its own transaction.
+the export's date (--as-of), then import each path, each file in its own
+transaction and all of them as one recorded action.
 
 Shared by ``readlog import`` and the Python API (``lib.import_path``).
 Values in, results out; nothing printed (progress is a callback).
@@ -74,9 +75,10 @@ def import_files(
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
     """Import each path (a file, a directory, a zip archive, or - for standard
-    input): one transaction and one recorded action a file. A file's failure
-    is in its result and does not stop the others; bad arguments stop before
-    any file is read (UsageError)."""
+    input): one transaction a file, and one recorded action for them all
+    (``undo`` takes back the whole call). A file's failure is in its result
+    and does not stop the others; bad arguments stop before any file is
+    read (UsageError)."""
     from readlog.inputs import ingest
 
     name, reference = prepare(fmt, as_of, encoding)

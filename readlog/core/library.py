@@ -212,8 +212,10 @@ class Library:
         ``as_of``: when the export was made, for stamps like 收藏16 天前 (a
         datetime, or text as --as-of takes it; default: when each file was last
         modified, now for standard input). Re-importing adds
-        nothing. Problems with records are in the report (``report.ok``); a
-        path that cannot be imported at all raises ReadlogError.
+        nothing. One call is one action, whatever number of files it read
+        (``undo()`` takes it all back). Problems with records are in the
+        report (``report.ok``); a path that cannot be imported at all raises
+        ReadlogError.
         """
         from readlog.core.importing import import_files
 
@@ -384,12 +386,20 @@ class Library:
 
     # ---- history ---------------------------------------------------------------------
 
-    def undo(self, *, dry_run: bool = False) -> Undone:
+    def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
-        the triage screen alike), as ``readlog undo`` does. ReadlogError when there is nothing to undo."""
+        the triage screen alike), as ``readlog undo`` does, or ``action``, an
+        older one by its number, as ``readlog undo ACTION --yes`` does.
+        ReadlogError, changing nothing, when there is nothing to undo or the
+        action cannot be taken back (its ``key`` says why: undo_emptied,
+        undo_gone, undo_deleted_one/_many, undo_changed_one/_many,
+        undo_nothing, undo_already, undo_no_action)."""
         from readlog.core import actions
 
-        report = actions.undo_last(self.store, dry_run=dry_run)
+        if action is None:
+            report = actions.undo_last(self.store, dry_run=dry_run)
+        else:
+            report = actions.undo_action(self.store, _int(action), dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
         return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run)
 

@@ -3,7 +3,9 @@
 A file's entries are stored in batches inside a single transaction, so an
 interrupted or failed import leaves nothing half-written, and running it
 again finishes the job without duplicates (entries are matched by
-fingerprint and normalised URL).
+fingerprint and normalised URL). However many files one command reads,
+they are recorded as one action (``Recorded``): history lists the command
+once, and undo takes back all it did.
 
 A directory argument imports every file directly inside it whose format is
 recognised; the other files, and any folders inside it (which are not
@@ -58,6 +60,50 @@ class FileResult:
     as_of_used: bool = False  # whether any stamp of the file was counted from it
 
 
+@dataclass
+class Recorded:
+    """The one action a command's files are recorded under.
+
+    It is started inside the transaction of the first file that stores
+    anything and is known to the files after it once that transaction has
+    committed: a file rolled back (a failure, --strict, Ctrl-C) takes the
+    action with it only if no file before it committed. Its summary counts
+    every committed file, and is written again with each file."""
+
+    command: str
+    id: int = 0  # 0 until the first file's transaction committed
+    totals: Counts = field(default_factory=Counts)
+
+    def start(self, lib: Store) -> int:
+        return self.id or lib.start_action(self.command)
+
+    def summarise(self, lib: Store, action: int, counts: Counts) -> None:
+        t = self.totals
+        lib.set_action_summary(
+            action,
+            say(
+                "did_import",
+                added=t.added + counts.added,
+                updated=t.updated + counts.updated,
+                unchanged=t.unchanged + counts.unchanged,
+                skipped=t.skipped + counts.skipped,
+            ),
+        )
+
+    def committed(self, action: int, counts: Counts) -> None:
+        self.id = action
+        for name in ("added", "updated", "unchanged", "skipped"):
+            setattr(self.totals, name, getattr(self.totals, name) + getattr(counts, name))
+
+
+def command_of(paths: list[str]) -> str:
+    """The command line an import of ``paths`` is recorded as (the first 20 paths)."""
+    from readlog.model import shell
+
+    shown = [shown_name(p) for p in paths[:20]]
+    return shell.join(["import", *shown]) + (" …" if len(paths) > 20 else "")
+
+
 class Interrupted(ReadlogError):
     """Ctrl-C, SIGTERM or SIGHUP during an import; the current file was rolled back."""
 
@@ -81,12 +127,14 @@ def import_files(
     strict: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
-    """Import each path in its own transaction; a file's failure does not stop the others.
+    """Import each path in its own transaction, all recorded as one action; a
+    file's failure does not stop the others.
 
     ``as_of``: the reference time of relative stamps; None counts each file's
     from when it was last written (``reference``)."""
     results: list[FileResult] = []
     saved = 0
+    recorded = Recorded(command_of(paths))
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
         nonlocal saved
@@ -97,6 +145,7 @@ def import_files(
                 lib,
                 opener or (lambda: open_input(path, encoding)),
                 result,
+                recorded,
                 fmt=fmt,
                 as_of=as_of,
                 strict=strict,
@@ -177,6 +226,7 @@ def _import_one(
     lib: Store,
     opener: Callable[[], InputFile],
     result: FileResult,
+    recorded: Recorded,
     *,
     fmt: str,
     as_of: datetime | None,
@@ -215,8 +265,9 @@ def _import_one(
         items = importers.parse(name, infile, ctx)
         try:
             with lib.transaction(), lib.bulk_insert():
-                _store(lib, infile, items, result, reference, strict, progress)
+                action = _store(lib, infile, items, result, recorded, reference, strict, progress)
                 result.as_of_used = ctx.used
+            recorded.committed(action, result.counts)
         except StrictFailure:
             result.counts, result.cuts = Counts(), {}
             raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
@@ -275,11 +326,14 @@ def _store(
     infile: Any,
     items: Iterator[Entry | Problem],
     result: FileResult,
+    recorded: Recorded,
     as_of: datetime,
     strict: bool,
     progress: ProgressFactory | None,
-) -> None:
-    action = lib.start_action(f"import {infile.name}")
+) -> int:
+    """Store one file's entries inside the caller's transaction, under the
+    command's action; returns that action's id."""
+    action = recorded.start(lib)
     import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
     result.import_id = import_id
     batch: list[Entry] = []
@@ -315,8 +369,6 @@ def _store(
     result.counts.skipped = sum(1 for p in result.problems if p.skips_record)
     if strict and result.problems:
         raise StrictFailure
-    c = result.counts
-    lib.finish_import(import_id, c, len(result.problems), infile.sha256)
-    lib.set_action_summary(
-        action, say("did_import", added=c.added, updated=c.updated, unchanged=c.unchanged, skipped=c.skipped)
-    )
+    lib.finish_import(import_id, result.counts, len(result.problems), infile.sha256)
+    recorded.summarise(lib, action, result.counts)
+    return action

@@ -126,6 +126,51 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "nothing_changed": ("nothing was changed", "没有做任何修改"),
     "question": ("Change {entries}?", "要修改这 {entries}吗？"),
     "nothing_to_undo": ("nothing to undo", "没有可撤销的操作"),
+    # undo: why an action cannot be taken back (core/actions.py), and the question before an older one
+    "undo_emptied": (
+        "the trash was emptied in action {id}; that cannot be undone",
+        "回收站已在操作 {id} 中清空；这无法撤销",
+    ),
+    "undo_older_hint": (
+        "to take back an older action, give its number: readlog undo ACTION (readlog history lists them)",
+        "要撤销更早的操作，请给出它的编号：readlog undo ACTION（readlog history 列出了所有操作）",
+    ),
+    "undo_gone": (
+        "action {id} ({command}) cannot be undone: entries it changed have since been deleted for good",
+        "操作 {id}（{command}）无法撤销：它修改过的条目后来已被永久删除",
+    ),
+    "undo_deleted_one": (
+        "action {id} ({command}) cannot be undone: entry {ids} was deleted for good by action {later} "
+        "({later_command})",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 已被操作 {later}（{later_command}）永久删除",
+    ),
+    "undo_deleted_many": (
+        "action {id} ({command}) cannot be undone: entries {ids} were deleted for good by action {later} "
+        "({later_command})",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 已被操作 {later}（{later_command}）永久删除",
+    ),
+    "undo_changed_one": (
+        "action {id} ({command}) cannot be undone: entry {ids} was changed since by action {later} "
+        "({later_command}); undo that first: readlog undo {later}",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 之后又被操作 {later}（{later_command}）修改过；"
+        "请先撤销那个操作：readlog undo {later}",
+    ),
+    "undo_changed_many": (
+        "action {id} ({command}) cannot be undone: entries {ids} were changed since by action {later} "
+        "({later_command}); undo that first: readlog undo {later}",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 之后又被操作 {later}（{later_command}）修改过；"
+        "请先撤销那个操作：readlog undo {later}",
+    ),
+    "undo_nothing": (
+        "action {id} ({command}) changed nothing that undo takes back",
+        "操作 {id}（{command}）没有做出可以撤销的修改",
+    ),
+    "undo_already": ("action {id} ({command}) was undone already", "操作 {id}（{command}）已经撤销过了"),
+    "undo_no_action": (
+        "no action {id} (readlog history lists them)",
+        "没有编号为 {id} 的操作（readlog history 列出了所有操作）",
+    ),
+    "undo_question": ("Undo action {id} ({entries})?", "要撤销操作 {id}（{entries}）吗？"),
     # ---- notes and the editor
     "stdin_closed_note": (
         "standard input is closed; give the note as TEXT, or pipe it in",
@@ -1171,7 +1216,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Import entries from export files; re-importing never duplicates.\n"
             "\n"
-            "Each file is one transaction. Problems are reported with line numbers and\n"
+            "Each file is one transaction; the whole command is one action, which\n"
+            "readlog undo takes back whole. Problems are reported with line numbers and\n"
             "the rest of the file still imports (exit status 1 so scripts notice).\n"
             "\n"
             "\x08\n"
@@ -1186,7 +1232,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "从导出文件导入条目；重复导入不会产生重复条目。\n"
             "\n"
-            "每个文件是一个事务。问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
+            "每个文件是一个事务；整条命令是一个操作，readlog undo 会把它整个撤销。"
+            "问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2081,35 +2128,54 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Revert the last change: read/star/archive, tags, a note, or a whole import.\n"
             "\n"
-            "Each undo takes back one more action, newest first (see readlog\n"
-            "history). Undoing an import removes the entries it added and restores\n"
-            "the fields it filled in on entries you already had. Actions that\n"
-            "changed nothing are skipped. An undo cannot itself be undone: import\n"
-            "the file again, or repeat the command.\n"
+            "Each undo takes back the newest action not yet undone (see readlog\n"
+            "history), never one before it: when that action cannot be taken back\n"
+            "(emptying the trash deletes for good), undo says why and changes\n"
+            "nothing. ACTION takes back an older action by its number: undo shows\n"
+            "what would change and asks first (--yes does not ask), and refuses\n"
+            "when a later action has changed the same entries since. Undoing an\n"
+            "import removes the entries the whole command added and restores the\n"
+            "fields it filled in on entries you already had. An import that found\n"
+            "everything already there is passed over. history marks what was undone;\n"
+            "an undo cannot itself be undone: import the file again, or repeat the\n"
+            "command.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
             "  readlog undo\n"
             "  readlog undo --dry-run\n"
-            "  readlog history"
+            "  readlog history\n"
+            "  readlog undo 12"
         ),
         (
             "撤销上一次修改：已读/加星/归档、标签、笔记，或整次导入。\n"
             "\n"
-            "每次撤销再往回退一个操作，从最新的开始（见 readlog history）。撤销导入会删除它添加的条目，"
-            "并还原它在已有条目上补填的字段。没有改变任何东西的操作会被跳过。撤销本身不能撤销："
-            "请重新导入文件，或重复那条命令。\n"
+            "每次撤销都撤回最新的、尚未撤销的操作（见 readlog history），绝不越过它去撤销更早的操作："
+            "如果那个操作无法撤回（清空回收站是永久删除），undo 会说明原因，不做任何修改。"
+            "给出 ACTION 可以按编号撤回更早的操作：undo 先显示会改变什么并询问（--yes 不询问）；"
+            "如果之后的操作又修改过同样的条目，就拒绝撤销。撤销导入会删除整条命令添加的条目，"
+            "并还原它在已有条目上补填的字段。发现所有条目都已在书库中的导入会被跳过。"
+            "readlog history 会标出已撤销的操作；撤销本身不能撤销：请重新导入文件，或重复那条命令。\n"
             "\n"
             "\x08\n"
             "示例：\n"
             "  readlog undo\n"
             "  readlog undo --dry-run\n"
-            "  readlog history"
+            "  readlog history\n"
+            "  readlog undo 12"
         ),
+    ),
+    "help_undo_number": (
+        "An older action to take back, by its number in readlog history.",
+        "要撤回的更早的操作，用它在 readlog history 中的编号指定。",
     ),
     "help_undo_dry_run": (
         "Show what would be reverted; change nothing.",
         "显示会撤销什么，不做任何修改。",
+    ),
+    "help_undo_yes": (
+        "With ACTION: take it back without asking.",
+        "与 ACTION 一起使用：不询问，直接撤回。",
     ),
     "help_undo_as_json": (
         "Print what was reverted as JSON.",

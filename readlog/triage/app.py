@@ -538,14 +538,19 @@ class TriageApp(App[int]):
 
     @guarded
     def action_undo(self) -> None:
-        """u: undo the newest change, as readlog undo does; one not made on this
-        screen (a command, an import) is undone only when u is pressed twice."""
+        """u: undo the newest change, as readlog undo does, or say why it cannot
+        (never an older one); one not made on this screen (a command, an
+        import) is undone only when u is pressed twice."""
         from readlog.core.organise import last_undoable
 
         newest = last_undoable(self.lib)
         if newest is None:
             self.say(show.label(self.lang, "nothing_to_undo"), error=True)
             return
+        refused = actions.refusal(self.lib, newest)
+        if refused is not None:
+            self.pending_undo = None
+            raise refused  # said on the status line (guarded)
         if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
             self.pending_undo = newest["id"]
             self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
