@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -75,11 +76,24 @@ CSV_COLUMNS = (
     "fingerprint",
     *FETCH_FIELDS,
 )
-# Spreadsheets run a cell that starts with one of these as a formula; such a
-# cell gets a leading "'" (shown as text), and so does one that starts with
-# "'" itself, so that the importer can always take exactly one off again.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell that starts with = + - @ tab or carriage return as a
+# formula (OWASP's CSV injection list). A spreadsheet may start a cell inside
+# one of ours, too: after a ";" or a tab when it splits lines on those (Excel
+# in German or French), after a line break when it reads no quotes, with the
+# quotes it finds there taken off. So wherever a cell may start, text that goes
+# on (after any '"') with one of those characters, or with "'", gets a "'"
+# first (shown as text), and the importer takes exactly those off again
+# (``uncell``).
 CELL_QUOTE = "'"
+_STARTS = ",;\t\r\n"  # what a cell may start after
+_RISK = r"(?=\"*[=+\-@\t\r'])"  # what, where a cell starts, gets the quote
+_RISK_FIRST = re.compile(_RISK)
+_RISK_INSIDE = re.compile(f"[{_STARTS}]{_RISK}")
+# One pattern for each character a cell may start after: a pattern that starts
+# with a character is found quickly, where one that looks behind is tried at
+# every place (an article's text, with a "- " item a line, in a fifth of the time).
+_GUARDS = [(re.compile(re.escape(c) + _RISK), c + CELL_QUOTE) for c in _STARTS]
+_UNGUARDS = [(re.compile(re.escape(c + CELL_QUOTE) + _RISK), c) for c in _STARTS]
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
@@ -192,8 +206,28 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
 
 def _cell(value: Any) -> str:
+    """A CSV cell's text with a ``'`` wherever a spreadsheet could start a formula."""
     text = "" if value is None else str(value)
-    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+    if text and _RISK_FIRST.match(text):
+        text = CELL_QUOTE + text
+    elif not _RISK_INSIDE.search(text):  # most cells
+        return text
+    for pattern, guarded in _GUARDS:
+        text = pattern.sub(guarded, text)
+    return text
+
+
+def uncell(text: str) -> str:
+    """A cell of readlog's CSV as it was before ``_cell``: each ``'`` it added,
+    and only those, taken off (a CSV from an earlier readlog, which guarded
+    only the start of a cell, reads the same)."""
+    if CELL_QUOTE not in text:
+        return text
+    if text.startswith(CELL_QUOTE) and _RISK_FIRST.match(text, 1):
+        text = text[1:]
+    for pattern, start in _UNGUARDS:
+        text = pattern.sub(start, text)
+    return text
 
 
 def csv_tags(tags: list[str]) -> str:
@@ -205,9 +239,10 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
     Every field of the JSON Lines record, so ``readlog import`` reads it
-    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
-    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
-    show it as text instead of running it.
+    back whole (importers/readlog_csv.py). Tags are a JSON array; where a
+    spreadsheet may start a cell (``_STARTS``), text that would start a
+    formula gets a ``'`` so that spreadsheets show it as text instead of
+    running it, whichever of , ; or tab they split lines on.
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
