@@ -342,7 +342,7 @@ def test_html_is_a_netscape_bookmark_file(run: Run, sample: Path) -> None:
     assert links[SAMPLE[1].url]["toread"] == "1" and links[SAMPLE[1].url]["tags"] == "rust,a b"
     assert links[SAMPLE[0].url]["add_date"] == str(int(T0.timestamp()))
     assert "<script>alert(1)</script> & [x](y)" in "".join(parser.text)
-    assert "1 entry without a URL left out" in result.stderr
+    assert "1 entry without a web or mailto link left out" in result.stderr
 
 
 # ---- filters and output ------------------------------------------------------------------

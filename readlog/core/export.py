@@ -20,6 +20,7 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.model.entry import is_web_link
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
@@ -97,7 +98,20 @@ _UNGUARDS = [(re.compile(re.escape(c + CELL_QUOTE) + _RISK), c) for c in _STARTS
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
-_URL_UNSAFE = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\n": "", "\r": "", "\t": ""}
+# In a Markdown link destination: what would end the link or the line, and what
+# CommonMark would decode (a backslash escape, "&colon;", "&#x61;"), kept as written.
+_URL_UNSAFE = {
+    " ": "%20",
+    "(": "%28",
+    ")": "%29",
+    "<": "%3C",
+    ">": "%3E",
+    "\n": "",
+    "\r": "",
+    "\t": "",
+    "\\": "\\\\",
+    "&": "\\&",
+}
 
 
 @dataclass
@@ -265,8 +279,18 @@ def md_escape(text: str) -> str:
 
 
 def md_url(url: str) -> str:
-    """A link destination that cannot end the link early or break the line."""
+    """A link destination that cannot end the link early or break the line,
+    and that a CommonMark reader takes as ``url`` itself: no character
+    reference or backslash escape in it is decoded into something else."""
     return "".join(_URL_UNSAFE.get(ch, ch) for ch in url.strip())
+
+
+def linkable(url: str) -> bool:
+    """Whether ``url`` may be written as a link a reader can follow: a web
+    link (entry.is_web_link) or a ``mailto:`` address. Any other scheme, and
+    text that only a decoder would turn into one (``javascript&colon;``), is
+    written as text, so that no export holds a link that runs code."""
+    return is_web_link(url) or url.strip().lower().startswith("mailto:")
 
 
 def _source_key(row: Row) -> str:
@@ -281,7 +305,10 @@ def _md_item(row: Row, lang: str = "en") -> str:
     row = _shown(row)
     title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
-    label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
+    if linkable(url):
+        label = f"[{md_escape(title)}]({md_url(url)})"
+    else:  # no link, or one that is not for reading: shown as text
+        label = md_escape(title) + (f" ({md_escape(url)})" if url.strip() and url != title else "")
     mark = "x" if row.get("read_at") else " "
     details = []
     saved = time_out(row.get("saved_at"))
@@ -370,12 +397,12 @@ def to_html(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
     ``TOREAD="1"`` marks unread entries and ``TOREAD="0"`` read ones (apps
     that know only "1" treat anything else as read); tags go in ``TAGS`` (commas inside a
-    tag become spaces). Entries without a URL cannot be bookmarks: they are
-    left out and counted in ``tally.skipped``.
+    tag become spaces). Entries without a web or ``mailto:`` link (``linkable``)
+    cannot be bookmarks: they are left out and counted in ``tally.skipped``.
     """
     yield HTML_HEAD
     for row in rows:
-        if not str(row.get("url") or "").strip():
+        if not linkable(clean(row.get("url") or "", one_line=True)):
             tally.skipped += 1
             continue
         tally.written += 1

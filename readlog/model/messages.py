@@ -224,8 +224,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "exported": ("exported {entries} to {path} ({format})", "已导出 {entries} 到 {path}（{format}）"),
     "export_none": ("no entries matched; nothing exported", "没有匹配的条目；什么都没有导出"),
     "export_no_url": (
-        "{entries} without a URL left out of the {format} export",
-        "{entries}没有链接，未写入 {format} 导出",
+        "{entries} without a web or mailto link left out of the {format} export",
+        "{entries}没有网页或邮件链接，未写入 {format} 导出",
     ),
     "backup_is_library": (
         "{path}: that is the library itself; give another PATH",
@@ -1366,8 +1366,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "and `readlog import` reads them back (ids, times, states, tags and notes\n"
             "included); csv is UTF-8 with a BOM for spreadsheets. markdown is a\n"
             "reading list grouped by source; html is a Netscape bookmark file for\n"
-            "browsers and read-later apps (entries without a URL are left out and\n"
-            "counted on stderr).\n"
+            "browsers and read-later apps (entries without a web or mailto link are\n"
+            "left out and counted on stderr).\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1382,7 +1382,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "筛选条件与 list 相同，但包含已归档的条目，除非用 --archived 只要它们。jsonl、json 和 csv "
             "保留全部内容，`readlog import` 可以读回（包括编号、时间、状态、标签和笔记）；csv 为带 BOM 的 "
             "UTF-8，方便电子表格。markdown 是按来源分组的阅读清单；html 是 Netscape 书签文件，"
-            "供浏览器和稍后读应用使用（没有 URL 的条目不导出，数量在标准错误输出中说明）。\n"
+            "供浏览器和稍后读应用使用（没有网页或邮件链接的条目不导出，数量在标准错误输出中说明）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
