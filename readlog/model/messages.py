@@ -1441,8 +1441,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "倒序。",
     ),
     "help_list_limit": (
-        "How many to show; 0 means all (default: one screen).",
-        "显示多少条；0 表示全部（默认：一屏）。",
+        "How many to show; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "显示多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_list_as_json": (
         "Print JSON instead of a table; --json id,title,url prints only those fields.",
@@ -1990,8 +1990,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "与 --empty 一起用：不询问直接删除。",
     ),
     "help_trash_limit": (
-        "How many to list; 0 means all.",
-        "列出多少条；0 表示全部。",
+        "How many to list; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "列出多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_restore": (
         (
@@ -2085,8 +2085,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         ),
     ),
     "help_history_limit": (
-        "How many actions; 0 means all.",
-        "显示多少个操作；0 表示全部。",
+        "How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+        "显示多少个操作；0 表示全部（默认：终端上 20 个；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_open": (
         (
