@@ -379,11 +379,27 @@ def test_output_file_and_errors(run: Run, sample: Path, tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     missing = run("export", "-o", str(tmp_path / "nope" / "x.jsonl"), code=1)
     assert missing.stderr.startswith("readlog: ") and len(missing.stderr.strip().splitlines()) == 1
-    run("export", "-o", str(tmp_path), code=1)
+    (tmp_path / "folder.jsonl").mkdir()
+    run("export", "-o", str(tmp_path / "folder.jsonl"), code=1)
     bad = run("export", "--format", "xml", code=2)
     assert "jsonl" in bad.stderr
     run("export", "--read", "--unread", code=2)
     assert "no entries matched" in run("export", "--source", "nobody").stderr
+
+
+def test_a_file_name_that_names_no_format_is_refused(run: Run, sample: Path, tmp_path: Path) -> None:
+    """``export -o out.pdf`` wrote JSON Lines into out.pdf: a usage error now, before
+    anything is written, saying what to do; an extension readlog knows still decides."""
+    for name, what in (("out.pdf", ".pdf"), ("backup", "no extension")):
+        refused = run("export", "-o", str(tmp_path / name), code=2)
+        assert refused.stderr.startswith("readlog: ") and len(refused.stderr.splitlines()) == 1
+        assert what in refused.stderr and "--format" in refused.stderr and ".jsonl" in refused.stderr
+        assert not (tmp_path / name).exists() and refused.stdout == ""
+    assert "--format" in run("--lang", "zh", "export", "-o", str(tmp_path / "out.pdf"), code=2).stderr
+    run("export", "-o", str(tmp_path / "out.pdf"), "--format", "csv")
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"\xef\xbb\xbfid,title")
+    run("export", "-o", str(tmp_path / "LIST.MD"))
+    assert (tmp_path / "LIST.MD").read_text(encoding="utf-8").startswith("# Reading list")
 
 
 def test_help_has_examples(run: Run) -> None:

@@ -221,6 +221,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: that is the library itself; give another file to -o",
         "{path}：这就是书库本身；请给 -o 另一个文件",
     ),
+    "export_unknown_extension": (
+        "{path}: readlog does not export {ext} files; give --format ({formats}) or end the name in one of {known}",
+        "{path}：readlog 不导出 {ext} 文件；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
+    "export_no_extension": (
+        "{path}: no extension to tell the format by; give --format ({formats}) or end the name in one of {known}",
+        "{path}：没有扩展名，无法判断格式；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
     "exported": ("exported {entries} to {path} ({format})", "已导出 {entries} 到 {path}（{format}）"),
     "export_none": ("no entries matched; nothing exported", "没有匹配的条目；什么都没有导出"),
     "export_no_url": (
