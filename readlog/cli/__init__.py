@@ -582,6 +582,13 @@ def main() -> None:
         raise SystemExit(EXIT_INTERRUPTED) from None
     except OSError as exc:  # help or a message that could not be written
         raise SystemExit(output_failed(exc, language_of(args))) from None
+    except SystemExit as exc:
+        reason = exc.__context__
+        if isinstance(reason, OSError) and reason.errno == errno.EPIPE:
+            # The help or the version written while the arguments are read, to a reader
+            # that went away (readlog --help | head -1): typer ends that with status 1.
+            raise SystemExit(output_failed(reason, language_of(args))) from None
+        raise
     raise SystemExit(code if isinstance(code, int) else 0)
 
 
