@@ -491,7 +491,7 @@ def test_config_file_sets_defaults(run: Run, config: Path, library: Path, monkey
     listing = run("list").stdout.splitlines()
     assert listing[0].split() == ["编号", "标题", "收藏", "来源"]  # the configured columns, in order, in Chinese
     assert listing[-1].startswith("显示 3 / 共")
-    assert len(run.json("list", "--unread")) == 3
+    assert len(run.json("list", "--unread", "-n", "3")) == 3  # --json gives every match unless --limit is given
     assert "分类" not in listing[0]
     unread = {r["id"] for r in run.json("list", "--unread", "-n", "0")}
     first = min(unread)
