@@ -641,6 +641,25 @@ def test_read_starred_and_archived_rows_look_so_without_colour(
         assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen
 
 
+@pytest.mark.parametrize("width", [30, 40])
+def test_a_narrow_screen_cuts_titles_with_an_ellipsis(crowd: Path, width: int) -> None:
+    """At 40 columns the list was laid out 40 wide in a pane of 39 (readlog's narrowest
+    terminal width applied to the pane) and the pane cut every long title without "…";
+    the detail's frame lost its right edge the same way."""
+    _, screen = drive(crowd, [], size=(width, 20))
+    titles = {title for title, *_ in ENTRIES} | {f"older entry {i}" for i in range(30)}
+    lines = [line for line in screen.splitlines() if re.match(r" *\d+  [●★▪ ]{3}  ", line)]
+    assert lines
+    cut = 0
+    for line in lines:
+        shown = re.sub(r"^ *\d+  [●★▪ ]{3}  ", "", line).split("  ")[0]
+        assert shown in titles or (shown.endswith("…") and any(t.startswith(shown[:-1]) for t in titles)), line
+        cut += shown.endswith("…")
+    assert cut >= 2  # the long titles are there, cut
+    panel = [line.rstrip("▁▂▃▄▅▆▇█") for line in screen.splitlines() if line.startswith(("╭", "│", "╰"))]
+    assert panel and all(line.endswith(("╮", "│", "╯")) for line in panel), "\n".join(panel)
+
+
 @pytest.mark.parametrize(("lang", "size"), [*(("en", size) for size in SIZES), ("zh", (60, 20))])
 def test_footer_keeps_the_main_keys_and_the_list_takes_the_spare_rows(
     crowd: Path, shelf: dict[str, int], size: Any, lang: str
