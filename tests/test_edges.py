@@ -229,9 +229,9 @@ def test_stats_since_year_one_fits_one_screen(run: Run, library: Path) -> None:
         screen = run("stats", "--since", since).stdout
         assert len(screen.splitlines()) <= 60, since
         data = run.json("stats", "--since", since)
-        assert data["bucket"] == "year" and data["since"].startswith("1980-01-01")
+        assert data["bucket"] == "year" and data["since"].startswith("1980-01-02")  # the first entry
         assert len(data["periods"]) <= store_stats.MAX_YEARS and data["saved"] == 4
-    assert "1980–1981" in screen and "years since 1980-01-01" in screen
+    assert "1980–1981" in screen and "Reading stats · since 1980-01-02" in screen
     assert "每年收藏与已读" in run("--lang", "zh", "stats", "--since", "1980-01-01").stdout
 
 

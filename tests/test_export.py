@@ -342,7 +342,7 @@ def test_html_is_a_netscape_bookmark_file(run: Run, sample: Path) -> None:
     assert links[SAMPLE[1].url]["toread"] == "1" and links[SAMPLE[1].url]["tags"] == "rust,a b"
     assert links[SAMPLE[0].url]["add_date"] == str(int(T0.timestamp()))
     assert "<script>alert(1)</script> & [x](y)" in "".join(parser.text)
-    assert "1 entry without a URL left out" in result.stderr
+    assert "1 entry without a web or mailto link left out" in result.stderr
 
 
 # ---- filters and output ------------------------------------------------------------------
@@ -379,11 +379,27 @@ def test_output_file_and_errors(run: Run, sample: Path, tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     missing = run("export", "-o", str(tmp_path / "nope" / "x.jsonl"), code=1)
     assert missing.stderr.startswith("readlog: ") and len(missing.stderr.strip().splitlines()) == 1
-    run("export", "-o", str(tmp_path), code=1)
+    (tmp_path / "folder.jsonl").mkdir()
+    run("export", "-o", str(tmp_path / "folder.jsonl"), code=1)
     bad = run("export", "--format", "xml", code=2)
     assert "jsonl" in bad.stderr
     run("export", "--read", "--unread", code=2)
     assert "no entries matched" in run("export", "--source", "nobody").stderr
+
+
+def test_a_file_name_that_names_no_format_is_refused(run: Run, sample: Path, tmp_path: Path) -> None:
+    """``export -o out.pdf`` wrote JSON Lines into out.pdf: a usage error now, before
+    anything is written, saying what to do; an extension readlog knows still decides."""
+    for name, what in (("out.pdf", ".pdf"), ("backup", "no extension")):
+        refused = run("export", "-o", str(tmp_path / name), code=2)
+        assert refused.stderr.startswith("readlog: ") and len(refused.stderr.splitlines()) == 1
+        assert what in refused.stderr and "--format" in refused.stderr and ".jsonl" in refused.stderr
+        assert not (tmp_path / name).exists() and refused.stdout == ""
+    assert "--format" in run("--lang", "zh", "export", "-o", str(tmp_path / "out.pdf"), code=2).stderr
+    run("export", "-o", str(tmp_path / "out.pdf"), "--format", "csv")
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"\xef\xbb\xbfid,title")
+    run("export", "-o", str(tmp_path / "LIST.MD"))
+    assert (tmp_path / "LIST.MD").read_text(encoding="utf-8").startswith("# Reading list")
 
 
 def test_help_has_examples(run: Run) -> None:

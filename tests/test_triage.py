@@ -654,6 +654,25 @@ def test_read_starred_and_archived_rows_look_so_without_colour(
         assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen
 
 
+@pytest.mark.parametrize("width", [30, 40])
+def test_a_narrow_screen_cuts_titles_with_an_ellipsis(crowd: Path, width: int) -> None:
+    """At 40 columns the list was laid out 40 wide in a pane of 39 (readlog's narrowest
+    terminal width applied to the pane) and the pane cut every long title without "…";
+    the detail's frame lost its right edge the same way."""
+    _, screen = drive(crowd, [], size=(width, 20))
+    titles = {title for title, *_ in ENTRIES} | {f"older entry {i}" for i in range(30)}
+    lines = [line for line in screen.splitlines() if re.match(r" *\d+  [●★▪ ]{3}  ", line)]
+    assert lines
+    cut = 0
+    for line in lines:
+        shown = re.sub(r"^ *\d+  [●★▪ ]{3}  ", "", line).split("  ")[0]
+        assert shown in titles or (shown.endswith("…") and any(t.startswith(shown[:-1]) for t in titles)), line
+        cut += shown.endswith("…")
+    assert cut >= 2  # the long titles are there, cut
+    panel = [line.rstrip("▁▂▃▄▅▆▇█") for line in screen.splitlines() if line.startswith(("╭", "│", "╰"))]
+    assert panel and all(line.endswith(("╮", "│", "╯")) for line in panel), "\n".join(panel)
+
+
 @pytest.mark.parametrize(("lang", "size"), [*(("en", size) for size in SIZES), ("zh", (60, 20))])
 def test_footer_keeps_the_main_keys_and_the_list_takes_the_spare_rows(
     crowd: Path, shelf: dict[str, int], size: Any, lang: str
@@ -806,6 +825,38 @@ def test_triage_refuses_without_a_terminal(run: Run, shelf: dict[str, int]) -> N
     assert result.stderr.count("\n") == 1 and "--since" in result.stderr
 
 
+def test_ctrl_c_ends_triage_as_an_interruption(
+    run: Run, library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C on the screen (a key to Textual, not a signal) exits 130, as README documents
+    for an interrupted command, in a prompt or the help too; q quits with 0. What was
+    changed before it stays saved."""
+    from readlog.cli import triage as command
+
+    app, _ = drive(library, ["s", "ctrl+c"])
+    assert app.return_value == 130 and state_of(library, shelf["fts5"])["starred_at"] is not None
+    assert drive(library, ["t", "x", "ctrl+c"])[0].return_value == 130  # typing tags
+    assert drive(library, ["question_mark", "ctrl+c"])[0].return_value == 130  # reading the help
+    assert drive(library, ["q"])[0].return_value == 0
+    keys: list[str] = []
+
+    def headless(app: TriageApp, *args: Any, **kwargs: Any) -> int | None:
+        async def go() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                for key in keys:
+                    await pilot.press(key)
+
+        asyncio.run(go())
+        return app.return_value
+
+    monkeypatch.setattr(command, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(TriageApp, "run", headless)
+    keys[:] = ["ctrl+c"]
+    assert run("triage", code=130).stderr == ""
+    keys[:] = ["q"]
+    run("triage", code=0)
+
+
 def test_triage_has_every_filter_of_list_and_examples(run: Run) -> None:
     import typer
 
@@ -908,6 +959,28 @@ def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library
         code = term.close()
     assert code == 0
     assert state_of(library, shelf["btree"])["read_at"] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["key", "signal"])
+def test_in_a_terminal_ctrl_c_exits_130(library: Path, shelf: dict[str, int], how: str) -> None:
+    """Ctrl-C typed on the screen reaches readlog as a key (the terminal is in raw mode);
+    a SIGINT sent to it (kill -INT) ends it the same way."""
+    import signal
+
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("s")
+        term.wait_for("starred:")
+        if how == "key":
+            term.press("\x03")
+        else:
+            term.proc.send_signal(signal.SIGINT)
+    finally:
+        code = term.close()
+    assert code == 130
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None
 
 
 def test_a_window_whose_rows_all_left_the_view_reads_nothing_more(

@@ -73,11 +73,24 @@ class State:
 
     @property
     def page_size(self) -> int:
-        """How many entries list and search show without --limit."""
+        """How many entries list and search show on a terminal without --limit."""
         from readlog.settings import DEFAULTS
 
         value = self.setting("page_size")
         return int(DEFAULTS["page_size"] if value is None else value)
+
+    def listed(self, limit: int | None, *, as_json: bool, page: int | None = None) -> int:
+        """How many rows a listing (list, search, trash, history) shows: ``limit``
+        when given (0: all, negative: a UsageError). Without it, all of them when a
+        program reads them (``--json``, or standard output not a terminal), as git
+        log gives; on a terminal, one screen (``page``, else page_size)."""
+        from readlog.core.reading import check_limit
+
+        if limit is not None:
+            return check_limit(limit)
+        if as_json or self.out.piped:
+            return 0
+        return self.page_size if page is None else page
 
     @property
     def mark_read_on_show(self) -> bool:
@@ -572,6 +585,13 @@ def main() -> None:
         raise SystemExit(interrupted_status(exc)) from None
     except OSError as exc:  # help or a message that could not be written
         raise SystemExit(output_failed(exc, language_of(args))) from None
+    except SystemExit as exc:
+        reason = exc.__context__
+        if isinstance(reason, OSError) and reason.errno == errno.EPIPE:
+            # The help or the version written while the arguments are read, to a reader
+            # that went away (readlog --help | head -1): typer ends that with status 1.
+            raise SystemExit(output_failed(reason, language_of(args))) from None
+        raise
     raise SystemExit(code if isinstance(code, int) else 0)
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from readlog.core.bulk import Change
 
 Row = dict[str, Any]
+HISTORY_PAGE = 20  # the actions history shows on a terminal without --limit
 
 
 # ---- the bulk path (the changes themselves are core/bulk.py's) ---------------------------
@@ -383,7 +384,12 @@ def undo(
 @handle_errors
 def history(
     ctx: typer.Context,
-    limit: int = typer.Option(20, "--limit", "-n", help="How many actions; 0 means all."),
+    limit: Optional[int] = typer.Option(
+        None,
+        "--limit",
+        "-n",
+        help="How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """List recent actions, newest first: imports, state changes, tags, notes, and which were undone.
@@ -394,12 +400,11 @@ def history(
       readlog history --limit 0 --json
     """
     from readlog.core import organise
-    from readlog.core.reading import check_limit
     from readlog.render import organise as show
 
-    check_limit(limit)  # before the library is opened
     state = state_of(ctx)
-    rows = organise.history(state.library(), limit)
+    count = state.listed(limit, as_json=as_json, page=HISTORY_PAGE)  # before the library is opened
+    rows = organise.history(state.library(), count)
     if as_json:
         state.out.json(show.history_records(rows))
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,6 +20,7 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.model.entry import is_web_link
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
@@ -75,15 +77,41 @@ CSV_COLUMNS = (
     "fingerprint",
     *FETCH_FIELDS,
 )
-# Spreadsheets run a cell that starts with one of these as a formula; such a
-# cell gets a leading "'" (shown as text), and so does one that starts with
-# "'" itself, so that the importer can always take exactly one off again.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell that starts with = + - @ tab or carriage return as a
+# formula (OWASP's CSV injection list). A spreadsheet may start a cell inside
+# one of ours, too: after a ";" or a tab when it splits lines on those (Excel
+# in German or French), after a line break when it reads no quotes, with the
+# quotes it finds there taken off. So wherever a cell may start, text that goes
+# on (after any '"') with one of those characters, or with "'", gets a "'"
+# first (shown as text), and the importer takes exactly those off again
+# (``uncell``).
 CELL_QUOTE = "'"
+_STARTS = ",;\t\r\n"  # what a cell may start after
+_RISK = r"(?=\"*[=+\-@\t\r'])"  # what, where a cell starts, gets the quote
+_RISK_FIRST = re.compile(_RISK)
+_RISK_INSIDE = re.compile(f"[{_STARTS}]{_RISK}")
+# One pattern for each character a cell may start after: a pattern that starts
+# with a character is found quickly, where one that looks behind is tried at
+# every place (an article's text, with a "- " item a line, in a fifth of the time).
+_GUARDS = [(re.compile(re.escape(c) + _RISK), c + CELL_QUOTE) for c in _STARTS]
+_UNGUARDS = [(re.compile(re.escape(c + CELL_QUOTE) + _RISK), c) for c in _STARTS]
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
-_URL_UNSAFE = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\n": "", "\r": "", "\t": ""}
+# In a Markdown link destination: what would end the link or the line, and what
+# CommonMark would decode (a backslash escape, "&colon;", "&#x61;"), kept as written.
+_URL_UNSAFE = {
+    " ": "%20",
+    "(": "%28",
+    ")": "%29",
+    "<": "%3C",
+    ">": "%3E",
+    "\n": "",
+    "\r": "",
+    "\t": "",
+    "\\": "\\\\",
+    "&": "\\&",
+}
 
 
 @dataclass
@@ -192,8 +220,28 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
 
 def _cell(value: Any) -> str:
+    """A CSV cell's text with a ``'`` wherever a spreadsheet could start a formula."""
     text = "" if value is None else str(value)
-    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+    if text and _RISK_FIRST.match(text):
+        text = CELL_QUOTE + text
+    elif not _RISK_INSIDE.search(text):  # most cells
+        return text
+    for pattern, guarded in _GUARDS:
+        text = pattern.sub(guarded, text)
+    return text
+
+
+def uncell(text: str) -> str:
+    """A cell of readlog's CSV as it was before ``_cell``: each ``'`` it added,
+    and only those, taken off (a CSV from an earlier readlog, which guarded
+    only the start of a cell, reads the same)."""
+    if CELL_QUOTE not in text:
+        return text
+    if text.startswith(CELL_QUOTE) and _RISK_FIRST.match(text, 1):
+        text = text[1:]
+    for pattern, start in _UNGUARDS:
+        text = pattern.sub(start, text)
+    return text
 
 
 def csv_tags(tags: list[str]) -> str:
@@ -205,9 +253,10 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
     Every field of the JSON Lines record, so ``readlog import`` reads it
-    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
-    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
-    show it as text instead of running it.
+    back whole (importers/readlog_csv.py). Tags are a JSON array; where a
+    spreadsheet may start a cell (``_STARTS``), text that would start a
+    formula gets a ``'`` so that spreadsheets show it as text instead of
+    running it, whichever of , ; or tab they split lines on.
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -230,8 +279,18 @@ def md_escape(text: str) -> str:
 
 
 def md_url(url: str) -> str:
-    """A link destination that cannot end the link early or break the line."""
+    """A link destination that cannot end the link early or break the line,
+    and that a CommonMark reader takes as ``url`` itself: no character
+    reference or backslash escape in it is decoded into something else."""
     return "".join(_URL_UNSAFE.get(ch, ch) for ch in url.strip())
+
+
+def linkable(url: str) -> bool:
+    """Whether ``url`` may be written as a link a reader can follow: a web
+    link (entry.is_web_link) or a ``mailto:`` address. Any other scheme, and
+    text that only a decoder would turn into one (``javascript&colon;``), is
+    written as text, so that no export holds a link that runs code."""
+    return is_web_link(url) or url.strip().lower().startswith("mailto:")
 
 
 def _source_key(row: Row) -> str:
@@ -246,7 +305,10 @@ def _md_item(row: Row, lang: str = "en") -> str:
     row = _shown(row)
     title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
-    label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
+    if linkable(url):
+        label = f"[{md_escape(title)}]({md_url(url)})"
+    else:  # no link, or one that is not for reading: shown as text
+        label = md_escape(title) + (f" ({md_escape(url)})" if url.strip() and url != title else "")
     mark = "x" if row.get("read_at") else " "
     details = []
     saved = time_out(row.get("saved_at"))
@@ -335,12 +397,12 @@ def to_html(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
     ``TOREAD="1"`` marks unread entries and ``TOREAD="0"`` read ones (apps
     that know only "1" treat anything else as read); tags go in ``TAGS`` (commas inside a
-    tag become spaces). Entries without a URL cannot be bookmarks: they are
-    left out and counted in ``tally.skipped``.
+    tag become spaces). Entries without a web or ``mailto:`` link (``linkable``)
+    cannot be bookmarks: they are left out and counted in ``tally.skipped``.
     """
     yield HTML_HEAD
     for row in rows:
-        if not str(row.get("url") or "").strip():
+        if not linkable(clean(row.get("url") or "", one_line=True)):
             tally.skipped += 1
             continue
         tally.written += 1

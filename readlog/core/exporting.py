@@ -26,7 +26,8 @@ Target = Union[str, "os.PathLike[str]", IO[Any]]
 
 
 def choose_format(fmt: str | None, output: str | os.PathLike[str] | None) -> str:
-    """``fmt`` if given, else the output file's extension, else jsonl."""
+    """``fmt`` if given, else the output file's extension (one export.EXTENSIONS
+    knows: any other, or none, is a UsageError saying what to do), else jsonl."""
     if fmt is not None:
         name = fmt.strip().lower()
         name = ALIASES.get(name, name)
@@ -36,7 +37,12 @@ def choose_format(fmt: str | None, output: str | os.PathLike[str] | None) -> str
     if output is not None and str(output) not in ("", "-"):
         from readlog.core.export import EXTENSIONS
 
-        return EXTENSIONS.get(Path(output).suffix.lower(), "jsonl")
+        suffix = Path(output).suffix.lower()
+        if suffix not in EXTENSIONS:
+            key = "export_unknown_extension" if suffix else "export_no_extension"
+            known = ", ".join(EXTENSIONS)
+            raise UsageError.of(key, path=str(output), ext=suffix, known=known, formats=", ".join(FORMAT_NAMES))
+        return EXTENSIONS[suffix]
     return "jsonl"
 
 

@@ -275,11 +275,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: that is the library itself; give another file to -o",
         "{path}：这就是书库本身；请给 -o 另一个文件",
     ),
+    "export_unknown_extension": (
+        "{path}: readlog does not export {ext} files; give --format ({formats}) or end the name in one of {known}",
+        "{path}：readlog 不导出 {ext} 文件；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
+    "export_no_extension": (
+        "{path}: no extension to tell the format by; give --format ({formats}) or end the name in one of {known}",
+        "{path}：没有扩展名，无法判断格式；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
     "exported": ("exported {entries} to {path} ({format})", "已导出 {entries} 到 {path}（{format}）"),
     "export_none": ("no entries matched; nothing exported", "没有匹配的条目；什么都没有导出"),
     "export_no_url": (
-        "{entries} without a URL left out of the {format} export",
-        "{entries}没有链接，未写入 {format} 导出",
+        "{entries} without a web or mailto link left out of the {format} export",
+        "{entries}没有网页或邮件链接，未写入 {format} 导出",
     ),
     "backup_is_library": (
         "{path}: that is the library itself; give another PATH",
@@ -1463,8 +1471,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "and `readlog import` reads them back (ids, times, states, tags and notes\n"
             "included); csv is UTF-8 with a BOM for spreadsheets. markdown is a\n"
             "reading list grouped by source; html is a Netscape bookmark file for\n"
-            "browsers and read-later apps (entries without a URL are left out and\n"
-            "counted on stderr).\n"
+            "browsers and read-later apps (entries without a web or mailto link are\n"
+            "left out and counted on stderr).\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1479,7 +1487,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "筛选条件与 list 相同，但包含已归档的条目，除非用 --archived 只要它们。jsonl、json 和 csv "
             "保留全部内容，`readlog import` 可以读回（包括编号、时间、状态、标签和笔记）；csv 为带 BOM 的 "
             "UTF-8，方便电子表格。markdown 是按来源分组的阅读清单；html 是 Netscape 书签文件，"
-            "供浏览器和稍后读应用使用（没有 URL 的条目不导出，数量在标准错误输出中说明）。\n"
+            "供浏览器和稍后读应用使用（没有网页或邮件链接的条目不导出，数量在标准错误输出中说明）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -1538,8 +1546,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "倒序。",
     ),
     "help_list_limit": (
-        "How many to show; 0 means all (default: one screen).",
-        "显示多少条；0 表示全部（默认：一屏）。",
+        "How many to show; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "显示多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_list_as_json": (
         "Print JSON instead of a table; --json id,title,url prints only those fields.",
@@ -1600,7 +1608,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "stays), t tags, n note, o open the link, / search, f cycles\n"
             "unread/starred/all, u undo, ? help, q quit. Every change is saved at\n"
             "once, as its own action in history. Needs a terminal; exit status 0 when\n"
-            "the reader quits.\n"
+            "the reader quits (q), 130 after Ctrl-C.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1615,7 +1623,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "默认是未读条目，除非用 --all、--read、--starred 或 --archived 另行指定。按键：j/k 移动，Enter "
             "打开，s 加星，r 已读，a 归档（之后都移到下一条；配置文件中 triage_advance = false 则停留），t "
             "标签，n 笔记，o 打开链接，/ 搜索，f 在未读/加星/全部之间切换，u 撤销，? 帮助，q 退出。"
-            "每次修改立即保存，在历史中各是一个操作。需要终端；读者退出时退出状态为 0。\n"
+            "每次修改立即保存，在历史中各是一个操作。需要终端；读者按 q 退出时退出状态为 0，按 Ctrl-C 时为 130。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2087,8 +2095,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "与 --empty 一起用：不询问直接删除。",
     ),
     "help_trash_limit": (
-        "How many to list; 0 means all.",
-        "列出多少条；0 表示全部。",
+        "How many to list; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "列出多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_restore": (
         (
@@ -2201,8 +2209,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         ),
     ),
     "help_history_limit": (
-        "How many actions; 0 means all.",
-        "显示多少个操作；0 表示全部。",
+        "How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+        "显示多少个操作；0 表示全部（默认：终端上 20 个；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_open": (
         (
@@ -2648,9 +2656,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "stats_none_name": ("(none)", "（无）"),
     "stats_empty": ("No entries yet. Start with: readlog import FILE", "还没有条目。先导入：readlog import FILE"),
     "stats_title": ("Reading stats", "阅读统计"),
-    "stats_window_week": ("{n} weeks since {date}", "最近 {n} 周，自 {date} 起"),
-    "stats_window_month": ("{n} months since {date}", "最近 {n} 个月，自 {date} 起"),
-    "stats_window_year": ("{n} years since {date}", "最近 {n} 年，自 {date} 起"),
+    "stats_window_day": ("{n} day{s} since {date}", "最近 {n} 天，自 {date} 起"),
+    "stats_window_week": ("{n} week{s} since {date}", "最近 {n} 周，自 {date} 起"),
+    "stats_window_month": ("{n} month{s} since {date}", "最近 {n} 个月，自 {date} 起"),
+    "stats_window_year": ("{n} year{s} since {date}", "最近 {n} 年，自 {date} 起"),
+    "stats_window_since": ("since {date}", "自 {date} 起"),
     "stats_saved": ("Saved", "收藏"),
     "stats_read": ("Read", "已读"),
     "stats_net": ("Net", "净增"),

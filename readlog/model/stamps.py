@@ -131,6 +131,22 @@ def _minus(ref: datetime, amount: float, unit: str) -> datetime:
     return ref - timedelta(**{unit: amount})
 
 
+def span(start: datetime, end: datetime) -> tuple[int, str] | None:
+    """The time from ``start`` to ``end`` as a whole number of years, months,
+    weeks or days, in the largest of these units that measures it exactly
+    (``--since 2w`` is (2, "week"), ``--since 1mo`` (1, "month")); None when
+    none does (``--since 2026-11-18`` at 10:30)."""
+    if end <= start:
+        return None
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if months > 0 and _minus(end, months, "months") == start:
+        return (months // 12, "year") if months % 12 == 0 else (months, "month")
+    days, rest = divmod(end - start, timedelta(days=1))
+    if rest:
+        return None
+    return (days // 7, "week") if days % 7 == 0 else (days, "day")
+
+
 def is_relative_stamp(text: str) -> bool:
     """Whether a stamp is counted from the export's date (3 天前, yesterday),
     not a date of its own (2026-11-15)."""

@@ -11,10 +11,13 @@ never markup.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import inspect
 import os
 import shlex
+import signal
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -36,7 +39,7 @@ from textual.widgets import Static
 from readlog.core import actions, reading
 from readlog.core.maintenance import database_error
 from readlog.model import stamps
-from readlog.model.errors import ReadlogError
+from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
 from readlog.store import STATE_COLUMNS
@@ -225,7 +228,7 @@ class TriageApp(App[int]):
         Binding("u", "undo", show=False),
         Binding("question_mark", "help", show=False),
         Binding("q", "quit", show=False),
-        Binding("ctrl+c", "quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
     ]
 
     def __init__(
@@ -283,6 +286,10 @@ class TriageApp(App[int]):
         yield Static(id="footer")
 
     def on_mount(self) -> None:
+        # Ctrl-C typed reaches the screen as a key (action_interrupt); a SIGINT sent from
+        # elsewhere (kill -INT) ends it the same way, not as a quit.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.exit, EXIT_INTERRUPTED)
         self.query_one(EntryList).focus()
         self.refresh_all()  # with widths guessed from the terminal's: the first frame shows the entries
         if os.environ.get(FIRST_SCREEN_ONLY):
@@ -674,3 +681,8 @@ class TriageApp(App[int]):
 
     async def action_quit(self) -> None:
         self.exit(0)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C, which the screen reads as a key: it ends as any interrupted command
+        ends, with status 130 (every change made before it is saved already)."""
+        self.exit(EXIT_INTERRUPTED)

@@ -5,10 +5,10 @@ their names. Each row is turned into the JSON Lines record it came from and
 restored the same way (jsonl.restore), so ids, times, states, tags, notes,
 fingerprints and what fetch found (the article text too) come back as
 JSON Lines would bring them. Two things the
-export does for spreadsheets are undone: one leading ``'`` (added before
-a cell that starts like a formula, or with ``'``), and the tags column's
-JSON array. A CSV from an earlier readlog, whose tags were joined with
-``|``, still imports.
+export does for spreadsheets are undone: the ``'`` put wherever a
+spreadsheet may start a cell, before text that would start a formula
+(export.uncell), and the tags column's JSON array. A CSV from an earlier
+readlog, whose tags were joined with ``|``, still imports.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.core.export import CELL_QUOTE, CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS
+from readlog.core.export import CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS, uncell
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import csv_header, csv_rows
 from readlog.inputs.formats.jsonl import restore
@@ -65,11 +65,6 @@ def record(row: dict[str, str]) -> dict[str, Any]:
         else:
             obj[name] = value or (None if name in ("fetched_at", "dead_at") else "")
     return obj
-
-
-def uncell(value: str) -> str:
-    """A cell as it was before export guarded it against spreadsheet formulas."""
-    return value[len(CELL_QUOTE) :] if value.startswith(CELL_QUOTE) else value
 
 
 def tags(value: str) -> list[str]:
