@@ -107,10 +107,9 @@ def import_files(
     ``as_of``: the reference time of relative stamps; None counts each file's
     from when it was last written (``reference``)."""
     results: list[FileResult] = []
-    saved = 0
+    done = [0, 0]  # files imported whole, and the entries they added or updated
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
-        nonlocal saved
         result = FileResult(name=shown_name(path))
         results.append(result)
         try:
@@ -124,15 +123,21 @@ def import_files(
                 progress=progress,
                 listed=listed,
             )
-            saved += result.counts.added + result.counts.updated
         except KeyboardInterrupt:
-            seen = saved + result.entries
             if result.import_id and _committed(lib, result.import_id):  # Ctrl-C came once the file was committed
-                saved += result.counts.added + result.counts.updated
-            raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
+                imported_whole(result)
+                raise _interrupted(done) from None
+            raise _interrupted(done, result) from None
         except ReadlogError as exc:
             result.error, result.failure = str(exc), exc
+        else:
+            imported_whole(result)
         return result
+
+    def imported_whole(result: FileResult) -> None:
+        if not result.skipped_because:
+            done[0] += 1
+            done[1] += result.counts.added + result.counts.updated
 
     def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
         """The files of a directory or an archive; say so when none of them was imported."""
@@ -161,6 +166,20 @@ def import_files(
             else:
                 one(path, listed=False)
     return results
+
+
+def _interrupted(done: list[int], reading: FileResult | None = None) -> Interrupted:
+    """What an import stopped by Ctrl-C saved: the files imported whole before
+    (``done``: how many, and the entries they added or updated), and nothing
+    of the file it was ``reading``, however many of its entries were read."""
+    files, entries = done
+    if reading is None:
+        return Interrupted.of("interrupted_between_files", files=files, entries=entries)
+    if files:
+        return Interrupted.of(
+            "interrupted_after_files", name=reading.name, read=reading.entries, files=files, entries=entries
+        )
+    return Interrupted.of("interrupted", name=reading.name, read=reading.entries)
 
 
 def _committed(lib: Store, import_id: int) -> bool:

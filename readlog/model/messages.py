@@ -212,9 +212,23 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{name}: {problems} problem(s) found; nothing imported (--strict)",
         "{name}：发现 {problems} 个问题；什么都没有导入（--strict）",
     ),
+    # Ctrl-C: a file is saved whole or not at all, however much of it was read
     "interrupted": (
-        "import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish",
-        "导入被中断：{seen:,} 条中已保存 {saved:,} 条；再运行一次即可完成",
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved; run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存；再运行一次即可完成",
+    ),
+    "interrupted_after_files": (
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved, but the {files:,} file(s) before it were ({entries} added or updated); "
+        "run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存，"
+        "但之前的 {files:,} 个文件已经导入（新增或更新 {entries}）；再运行一次即可完成",
+    ),
+    "interrupted_between_files": (
+        "import interrupted after {files:,} file(s) were imported whole ({entries} added or updated); "
+        "run it again to finish",
+        "导入在 {files:,} 个文件完整导入后被中断（新增或更新 {entries}）；再运行一次即可完成",
     ),
     # ---- export and backup
     "export_is_library": (
