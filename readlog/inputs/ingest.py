@@ -13,9 +13,10 @@ searched), are listed as skipped. A zip archive is imported the same way
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,7 +25,7 @@ from typing import Any
 
 from readlog.inputs import archive
 from readlog.inputs import detect as importers
-from readlog.inputs.reader import InputFile, close_input, open_input
+from readlog.inputs.reader import InputFile, Stream, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem
@@ -94,7 +95,7 @@ ProgressFactory = Callable[[str, int | None], Any]
 
 def import_files(
     lib: Store,
-    paths: list[str],
+    paths: Sequence[str | Stream],
     *,
     fmt: str = "auto",
     as_of: datetime | None = None,
@@ -102,7 +103,7 @@ def import_files(
     strict: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
-    """Import each path in its own transaction; a file's failure does not stop the others.
+    """Import each path (or program's stream) in its own transaction; a file's failure does not stop the others.
 
     ``as_of``: the reference time of relative stamps; None counts each file's
     from when it was last written (``reference``)."""
@@ -154,7 +155,9 @@ def import_files(
     with _sigterm_as_interrupt():
         for path in paths:
             before = len(results)
-            if os.path.isdir(path) and path != "-":
+            if isinstance(path, Stream):
+                one(path.name, False, functools.partial(path.open, encoding))
+            elif os.path.isdir(path) and path != "-":
                 group(path, "directory", [(m, None) for m in _directory(path, results)], before)
             elif archive.is_archive(path):
                 try:

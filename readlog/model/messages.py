@@ -737,8 +737,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "input_unreadable": ("{name}: cannot read ({reason})", "{name}：无法读取（{reason}）"),
     "input_zip_on_stdin": (
-        "{name}: a zip archive; give its path (not standard input) to import what is inside",
-        "{name}：是 zip 压缩包；请给出它的路径（而不是用标准输入）来导入里面的内容",
+        "{name}: a zip archive; give its path (not standard input or an open file) to import what is inside",
+        "{name}：是 zip 压缩包；请给出它的路径（而不是标准输入或已打开的文件）来导入里面的内容",
+    ),
+    "input_read_gave": ("its read() gave {kind}, not bytes or text", "它的 read() 返回的是 {kind}，不是字节或文字"),
+    "import_text_stream_encoding": (
+        "{name}: a text stream is read as it was decoded; encoding is for a file of bytes",
+        "{name}：文本流按它已解码的文字读取；encoding 只用于字节文件",
     ),
     "input_utf16_no_bom": (
         "{name}: looks like UTF-16 text without a byte-order mark; try --encoding {encoding}",
