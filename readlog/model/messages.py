@@ -39,13 +39,61 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "条目 {ids} 在回收站中（readlog restore {words} 可以恢复）",
     ),
     "empty_id": ("an empty id was given (use e.g. 3 5 8-12)", "给了一个空的编号（例如 3 5 8-12）"),
-    # the Python API (readlog.open): ids are given as numbers, not typed
-    "api_no_ids": ("give at least one entry id", "请至少给出一个条目编号"),
-    "api_bad_id": ("not an entry id: {value!r} (ids are whole numbers)", "不是条目编号：{value!r}（编号是整数）"),
-    "api_bad_tag": ("not a tag: {value!r} (tags are text)", "不是标签：{value!r}（标签是文字）"),
+    # the Python API (readlog.open): ids are given as numbers, not typed. {name} is the argument's
+    # name, {value} the value given, as Python shows it (cut short)
+    "api_no_ids": ("{name}: give at least one entry id", "{name}：请至少给出一个条目编号"),
+    "api_bad_id": (
+        "{name}: not an entry id: {value} (ids are whole numbers)",
+        "{name}：不是条目编号：{value}（编号是整数）",
+    ),
+    "api_bad_tag": ("{name}: not a tag: {value} (tags are text)", "{name}：不是标签：{value}（标签是文字）"),
     "api_unknown_filter": (
-        "unknown filter {name!r}; the filters are {known}",
-        "未知的筛选条件 {name!r}；可用的有 {known}",
+        "{method}() takes no filter {name}; the filters are {known}",
+        "{method}() 没有筛选条件 {name}；可用的有 {known}",
+    ),
+    "api_bad_argument": ("{name} must be {kind}, not {value}", "{name} 必须是{kind}，而不是 {value}"),
+    "api_kind_bool": ("True or False", "True 或 False"),
+    "api_kind_bool_or_none": ("True, False or None", "True、False 或 None"),
+    "api_kind_text": ("text (a str)", "文字（str）"),
+    "api_kind_text_or_none": ("text (a str) or None", "文字（str）或 None"),
+    "api_kind_count": ("a whole number, 0 or more (None or 0: all)", "大于或等于 0 的整数（None 或 0 表示全部）"),
+    "api_kind_jobs": ("a whole number from 1 to {most}", "1 到 {most} 之间的整数"),
+    "api_kind_when": (
+        "a date, a datetime, text such as 2026-11-01 or 7d, or None",
+        "date、datetime、2026-11-01 或 7d 这样的文字，或 None",
+    ),
+    "api_kind_path": ("a path (a str or os.PathLike, without NUL)", "路径（str 或 os.PathLike，不含 NUL）"),
+    "api_kind_path_or_stream": (
+        "a path or an open file (binary or text)",
+        "路径或已打开的文件（二进制或文本）",
+    ),
+    "api_kind_lang": ('"en" or "zh"', '"en" 或 "zh"'),
+    "api_unknown_argument": (
+        "{method}() takes no argument {name}; it takes {known}",
+        "{method}() 没有参数 {name}；它的参数有 {known}",
+    ),
+    "api_too_many_arguments": (
+        "{method}() takes {most} argument(s) by position, not {given}; name the others",
+        "{method}() 最多接受 {most} 个位置参数，而不是 {given} 个；其余的请写明参数名",
+    ),
+    "api_missing_argument": ("{method}() needs the argument {name}", "{method}() 缺少参数 {name}"),
+    "api_argument_twice": (
+        "{method}() was given {name} twice, by position and by name",
+        "{method}() 的参数 {name} 给了两次：按位置一次，按名称一次",
+    ),
+    "api_other_thread": (
+        "this Library was opened in another thread, and a Library belongs to the thread that opened it: "
+        "open one in each thread with readlog.open()",
+        "这个 Library 是在另一个线程中打开的，而 Library 只属于打开它的线程："
+        "请在每个线程中用 readlog.open() 各打开一个",
+    ),
+    "api_note_empty": (
+        "an empty text is not a note and removes none; lib.note({id}, None) removes the note",
+        "空文字不是笔记，也不会删除笔记；lib.note({id}, None) 才会删除笔记",
+    ),
+    "api_name_for_streams": (
+        "name is for an open file; a path is named by itself",
+        "name 只用于已打开的文件；路径本身就是名字",
     ),
     "api_export_unstarred": (
         "export selects starred entries (starred=True) or all, not those without a star",
@@ -77,8 +125,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unread_and_read": ("--unread and --read cannot be used together", "--unread 和 --read 不能同时使用"),
     "bad_limit": ("--limit must be 0 (all) or more", "--limit 必须是 0（全部）或更大的数"),
     "as_of_range": (
-        "--as-of: {value!r} is outside the years 1980-2999 that readlog keeps",
-        "--as-of：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
+        "{option}: {value!r} is outside the years 1980-2999 that readlog keeps",
+        "{option}：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
     ),
     "since_future": ("--since: {value!r} is in the future", "--since：{value!r} 在未来"),
     "unknown_format": ("unknown format {name!r}; choose auto, {known}", "未知格式 {name!r}；可选 auto、{known}"),
@@ -634,7 +682,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "fetch_jobs_range": ("--jobs must be between 1 and {most}", "--jobs 必须在 1 到 {most} 之间"),
     "api_library_closed": ("the library is closed", "书库已关闭"),
-    "api_note_not_text": ("a note is text, not {kind}", "笔记必须是文字，不能是 {kind}"),
     "config_unreadable": ("{path}: cannot read the config file ({reason})", "{path}：无法读取配置文件（{reason}）"),
     "config_not_toml": ("{path}: not valid TOML: {detail}", "{path}：不是有效的 TOML：{detail}"),
     "config_bad_library": (
