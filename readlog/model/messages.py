@@ -1872,9 +1872,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Write, replace or remove an entry's note (shown by show, found by search).\n"
             "\n"
-            "Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty\n"
-            "note (or quitting without saving) keeps the old one, and --clear\n"
-            "removes it.\n"
+            "Without TEXT the note opens in $VISUAL or $EDITOR. An empty note\n"
+            "(an empty TEXT, an emptied editor, or quitting without saving) keeps\n"
+            "the old one: only --clear removes it.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1886,8 +1886,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "写入、替换或删除条目的笔记（show 会显示，search 能搜到）。\n"
             "\n"
-            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记；保存空笔记（或不保存就退出）则保留原来的笔记，"
-            "--clear 删除笔记。\n"
+            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记。空笔记（空的 TEXT、清空后保存，或不保存就退出）"
+            "会保留原来的笔记：只有 --clear 才删除笔记。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2648,9 +2648,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "history_words_note_saved": ("note saved", "笔记已保存"),
     "history_words_note_cleared": ("note cleared", "笔记已清除"),
     "history_words_note_unchanged": ("note unchanged", "笔记未变"),
-    "history_words_note_kept_the_new_one_was_empty_or_not_saved": (
-        "note kept (the new one was empty or not saved)",
-        "笔记保持原样（新笔记为空或没有保存）",
+    "history_words_note_kept_empty": (
+        "note kept (the new one was empty or not saved; --clear removes the note)",
+        "笔记保持原样（新笔记为空或没有保存；--clear 才会删除笔记）",
     ),
     "history_words_deleted_added_by_readlog_add": ("deleted (added by readlog add)", "已删除（由 readlog add 添加）"),
     "history_words_restored_from_the_trash": ("restored from the trash", "已从回收站恢复"),
@@ -2698,7 +2698,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "triage_footer_archive": ("archive", "归档"),
     "triage_key_tag": ("add and remove tags: +tag -tag", "添加、删除标签：+标签 -标签"),
     "triage_footer_tag": ("tag", "标签"),
-    "triage_key_note": ("write the note (empty removes it)", "写笔记（留空则删除）"),
+    "triage_key_note": (
+        "write the note (emptied, it asks before removing the note)",
+        "写笔记（清空后会先询问是否删除笔记）",
+    ),
     "triage_footer_note": ("note", "笔记"),
     "triage_key_link": ("open the link in the browser", "在浏览器中打开链接"),
     "triage_footer_link": ("link", "链接"),
@@ -2749,8 +2752,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "#{id} 的标签：+标签 添加，-标签 删除 · 回车确认 · Esc 取消",
     ),
     "triage_prompt_note": (
-        "Note for #{id}: Enter saves · an empty note removes it · Esc cancels",
-        "#{id} 的笔记：回车保存 · 留空则删除笔记 · Esc 取消",
+        "Note for #{id}: Enter saves · Esc cancels",
+        "#{id} 的笔记：回车保存 · Esc 取消",
+    ),
+    "triage_prompt_note_clear": (
+        "Remove the note of #{id}? Enter removes it · Esc keeps it",
+        "删除 #{id} 的笔记？回车删除 · Esc 保留",
     ),
     "triage_prompt_search": (
         'Search as readlog search does (words, "a phrase", -word, a OR b) · Esc cancels',
