@@ -197,7 +197,20 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "nothing was changed, try again",
         "{path}：书库正忙（另一个 readlog 正在写入），等待 {seconds:g} 秒仍被锁定；没有做任何修改，请重试",
     ),
-    "read_only": ("{path}: the library is read-only; nothing was changed", "{path}：书库是只读的；没有做任何修改"),
+    "read_only": (
+        "{path}: readlog cannot write the library ({reason}); nothing was changed",
+        "{path}：readlog 无法写入书库（{reason}）；没有做任何修改",
+    ),
+    # why the library cannot be written ({reason} above): {what} is the file or its folder
+    "not_writable_file": ("the file", "文件"),
+    "not_writable_folder": ("its folder {folder}", "所在的文件夹（{folder}）"),
+    "not_writable_system": ("{what} is on a read-only file system", "{what}位于只读文件系统上"),
+    "not_writable_mode": ("{what} is read-only (mode {mode})", "{what}是只读的（权限 {mode}）"),
+    "not_writable_owner": (
+        "{what} belongs to {owner} (mode {mode}), and readlog runs as {user}, who has no permission to write there",
+        "{what}属于 {owner}（权限 {mode}），而 readlog 以 {user} 的身份运行，没有写入权限",
+    ),
+    "not_writable_opened": ("readlog opened it read-only", "readlog 以只读方式打开了它"),
     "damaged": (
         "{path}: damaged or not a readlog library ({detail}); nothing was changed. "
         "`readlog db check` tells more; a backup copy can replace it",
@@ -231,8 +244,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}：不是普通文件（设备或管道）；书库必须是文件",
     ),
     "upgrade_read_only": (
-        "{path}: this library needs an upgrade, but it is read-only",
-        "{path}：这个书库需要升级，但它是只读的",
+        "{path}: this library needs an upgrade, but readlog cannot write it ({reason})",
+        "{path}：这个书库需要升级，但 readlog 无法写入它（{reason}）",
     ),
     "no_library_yet": ("{path}: no library here yet", "{path}：这里还没有书库"),
     "ids_used_up": (
@@ -736,9 +749,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: cannot create the library folder ({reason})",
         "{path}：无法创建书库所在的文件夹（{reason}）",
     ),
-    "library_folder_read_only": (
-        "{path}: cannot create the library here (the folder is read-only)",
-        "{path}：无法在这里创建书库（文件夹是只读的）",
+    "library_folder_not_writable": (
+        "{path}: cannot create the library here ({reason})",
+        "{path}：无法在这里创建书库（{reason}）",
     ),
     "library_upgrading": (
         "upgrading the library from schema {version} to {latest}; a copy was saved to {path}",

@@ -37,7 +37,17 @@ from readlog.store import (
     query,
 )
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
-from readlog.store.files import OURS, busy_or, connect, database_error, kind_of, read_header, recognise, writable
+from readlog.store.files import (
+    OURS,
+    busy_or,
+    connect,
+    database_error,
+    kind_of,
+    not_writable,
+    read_header,
+    recognise,
+    writable,
+)
 from readlog.store.migrations import LATEST, migrate
 from readlog.store.query import LIST_COLUMNS, Filters
 
@@ -95,7 +105,7 @@ class Store:
         exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
-            raise ReadlogError.of("library_folder_read_only", path=str(path))
+            raise ReadlogError.of("library_folder_not_writable", path=str(path), reason=not_writable(path))
         if not exists:
             _create_from_template(path)
         conn = connect(path, can_write)
@@ -129,7 +139,7 @@ class Store:
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:
-            raise ReadlogError.of("upgrade_read_only", path=self.path)
+            raise ReadlogError.of("upgrade_read_only", path=self.path, reason=not_writable(self.path))
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
@@ -191,7 +201,7 @@ class Store:
         """One write transaction; the lock is taken at the start, so a busy
         library is reported before anything changes."""
         if self.readonly:
-            raise ReadlogError.of("read_only", path=self.path)
+            raise ReadlogError.of("read_only", path=self.path, reason=not_writable(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
