@@ -479,17 +479,6 @@ class Store:
 
     # ---- maintenance -----------------------------------------------------------
 
-    def optimize(self) -> None:
-        """Refresh the query planner's statistics after a bulk change.
-
-        Without them SQLite cannot tell that the partial indexes (starred,
-        unread) are small, and picks a worse plan. analysis_limit keeps this
-        to a few milliseconds however large the library is.
-        """
-        if not self.readonly:
-            self.conn.execute("PRAGMA analysis_limit = 1000")
-            self.conn.execute("ANALYZE")
-
     def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
         """Re-create the search index and the view counters from the entries
         (for a library whose index was lost or damaged)."""
