@@ -106,9 +106,11 @@ def test_the_errors_to_catch_are_exported_and_typed() -> None:
     assert issubclass(readlog.BadValue, readlog.UsageError) and issubclass(readlog.BadValue, ValueError)
 
 
-def test_signatures_stay_the_methods_own() -> None:
+def test_an_unknown_keyword_is_named_and_help_keeps_the_signature(lib: Library) -> None:
     import inspect
 
+    with pytest.raises(readlog.BadArgument, match=r"entries\(\) takes no argument 'unred'; it takes unread, "):
+        lib.entries(unred=True)
     assert list(inspect.signature(Library.entries).parameters)[1:4] == ["unread", "starred", "archived"]
     assert list(inspect.signature(Library.search).parameters) == ["self", "query", "limit", "filters"]
 
