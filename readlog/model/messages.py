@@ -803,7 +803,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "input_read_gave": ("its read() gave {kind}, not bytes or text", "它的 read() 返回的是 {kind}，不是字节或文字"),
     "import_text_stream_encoding": (
         "{name}: a text stream is read as it was decoded; encoding is for a file of bytes",
-        "{name}：文本流按它已解码的文字读取；encoding 只用于字节文件",
+        "{name}：文本流按它已解码的文字读取；只有字节文件才能指定编码",
     ),
     "input_utf16_no_bom": (
         "{name}: looks like UTF-16 text without a byte-order mark; try --encoding {encoding}",
