@@ -88,7 +88,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "请在每个线程中用 readlog.open() 各打开一个",
     ),
     "api_note_empty": (
-        "an empty text is not a note and removes none; lib.note({id}, None) removes the note",
+        "an empty text is not a note and removes nothing; lib.note({id}, None) removes the note",
         "空文字不是笔记，也不会删除笔记；lib.note({id}, None) 才会删除笔记",
     ),
     "api_name_for_streams": (
