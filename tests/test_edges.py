@@ -305,7 +305,7 @@ def test_ctrl_c_after_the_commit_counts_what_was_saved(run: Run, monkeypatch: py
     with monkeypatch.context() as patched:
         patched.setattr(ingest, "close_input", interrupted)
         err = run("import", "-", "--format", "digest", input=DIGEST, code=130).stderr
-    assert "3 of 3 entries saved" in err, err
+    assert "interrupted after 1 file(s) were imported whole (3 entries added or updated)" in err, err
     assert len(run.json("list")) == 3
 
 
@@ -318,7 +318,7 @@ def test_ctrl_c_before_the_commit_saves_nothing(run: Run, monkeypatch: pytest.Mo
     with monkeypatch.context() as patched:
         patched.setattr(Store, "finish_import", interrupted)
         err = run("import", "-", "--format", "digest", input=DIGEST, code=130).stderr
-    assert "0 of 3 entries saved" in err, err
+    assert "while reading <stdin> (3 entries read so far): nothing of that file was saved" in err, err
     assert run.json("list") == []
 
 

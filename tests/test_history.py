@@ -64,7 +64,7 @@ def test_the_python_api_says_when_nothing_was_recorded(tmp_path: Path) -> None:
         again = lib.star(1)
         assert isinstance(first.action, int) and first.changed == (1,)
         assert again.action is None and again.unchanged == (1,)
-        assert lib.note(1, "").action is None  # there was no note
+        assert lib.note(1, None).action is None  # there was no note
         assert [a.command for a in lib.history(limit=0)][:1] == ["star 1"]
 
 
@@ -247,8 +247,8 @@ class UndoGivesBack(RuleBasedStateMachine):
             self.changing(lambda: self.lib.tag(ids[pick % len(ids)], add=add, remove=tuple(set(remove) - set(add))))
 
     @precondition(lambda self: bool(self.ids()))
-    @rule(pick=st.integers(0, 50), text=st.sampled_from(["", "重读", "again"]))
-    def note(self, pick: int, text: str) -> None:
+    @rule(pick=st.integers(0, 50), text=st.sampled_from([None, "重读", "again"]))
+    def note(self, pick: int, text: str | None) -> None:
         ids = self.ids()
         self.changing(lambda: self.lib.note(ids[pick % len(ids)], text))
 

@@ -288,11 +288,27 @@ def test_note_prompt_saves_edits_and_removes(run: Run, library: Path, shelf: dic
     _, screen = drive(library, ["n", "enter"])  # the old note is offered; Enter alone keeps it
     assert f"note of #{shelf['fts5']} unchanged" in screen
     assert history(run)[0]["command"] == f"note {shelf['fts5']}"
-    drive(library, ["n", "ctrl+u", "enter"])
+    drive(library, ["n", "ctrl+u", "enter", "enter"])  # emptied, Enter asks, and Enter again removes it
     assert state_of(library, shelf["fts5"])["note"] == ""
     assert history(run)[0]["summary"] == "note cleared"
+    assert history(run)[0]["command"] == f"note {shelf['fts5']} --clear"
     drive(library, ["n", *typed("never"), "escape"])
     assert state_of(library, shelf["fts5"])["note"] == ""
+
+
+def test_an_emptied_note_is_removed_only_when_asked_again(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    """As ``readlog note ID ""`` keeps the note and ``lib.note(id, "")`` refuses: an empty
+    text alone removes no note. The prompt asks; Esc keeps the note."""
+    drive(library, ["n", *typed("keep me"), "enter"])
+    actions = len(history(run))
+    _, screen = drive(library, ["n", "ctrl+u", "enter"])
+    assert f"Remove the note of #{shelf['fts5']}? Enter removes it · Esc keeps it" in screen
+    _, screen = drive(library, ["n", "ctrl+u", "enter", "escape"])
+    assert state_of(library, shelf["fts5"])["note"] == "keep me" and len(history(run)) == actions
+    drive(library, ["n", "ctrl+u", "enter", *typed("instead"), "enter"])  # a note typed after all is saved
+    assert state_of(library, shelf["fts5"])["note"] == "instead"
+    _, screen = drive(library, ["down", "n", "enter"])  # no note to remove: an empty one changes nothing
+    assert "unchanged" in screen and len(history(run)) == actions + 1
 
 
 def test_open_key_launches_the_link_or_says_there_is_none(

@@ -203,9 +203,9 @@ def note(
 ) -> None:
     """Write, replace or remove an entry's note (shown by show, found by search).
 
-    Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty
-    note (or quitting without saving) keeps the old one, and --clear
-    removes it.
+    Without TEXT the note opens in $VISUAL or $EDITOR. An empty note
+    (an empty TEXT, an emptied editor, or quitting without saving) keeps
+    the old one: only --clear removes it.
 
     \b
     Examples:
@@ -225,7 +225,7 @@ def note(
         raise UsageError.of("text_or_clear")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
     if new is None:
-        what = "kept (the new one was empty or not saved)"
+        what = "kept (the new one was empty or not saved; --clear removes the note)"
     else:
         from readlog.core import actions
 

@@ -15,15 +15,16 @@ searched), are listed as skipped. A zip archive is imported the same way
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from readlog.inputs import archive
 from readlog.inputs import detect as importers
-from readlog.inputs.reader import InputFile, close_input, open_input
+from readlog.inputs.reader import InputFile, Stream, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem
@@ -119,7 +120,7 @@ ProgressFactory = Callable[[str, int | None], Any]
 
 def import_files(
     lib: Store,
-    paths: list[str],
+    paths: Sequence[str | Stream],
     *,
     fmt: str = "auto",
     as_of: datetime | None = None,
@@ -127,17 +128,16 @@ def import_files(
     strict: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
-    """Import each path in its own transaction, all recorded as one action; a
-    file's failure does not stop the others.
+    """Import each path (or program's stream) in its own transaction, all
+    recorded as one action; a file's failure does not stop the others.
 
     ``as_of``: the reference time of relative stamps; None counts each file's
     from when it was last written (``reference``)."""
     results: list[FileResult] = []
-    saved = 0
-    recorded = Recorded(command_of(paths))
+    done = [0, 0]  # files imported whole, and the entries they added or updated
+    recorded = Recorded(command_of([p.name if isinstance(p, Stream) else p for p in paths]))
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
-        nonlocal saved
         result = FileResult(name=shown_name(path))
         results.append(result)
         try:
@@ -152,17 +152,24 @@ def import_files(
                 progress=progress,
                 listed=listed,
             )
-            saved += result.counts.added + result.counts.updated
         except KeyboardInterrupt as exc:
-            seen = saved + result.entries
             if result.import_id and _committed(lib, result.import_id):  # Ctrl-C came once the file was committed
-                saved += result.counts.added + result.counts.updated
-            stopped = Interrupted.of("interrupted", saved=saved, seen=seen)
+                imported_whole(result)
+                stopped = _interrupted(done)
+            else:
+                stopped = _interrupted(done, result)
             stopped.exit_code = interrupted_status(exc)
             raise stopped from None
         except ReadlogError as exc:
             result.error, result.failure = str(exc), exc
+        else:
+            imported_whole(result)
         return result
+
+    def imported_whole(result: FileResult) -> None:
+        if not result.skipped_because:
+            done[0] += 1
+            done[1] += result.counts.added + result.counts.updated
 
     def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
         """The files of a directory or an archive; say so when none of them was imported."""
@@ -179,7 +186,9 @@ def import_files(
     with signals_as_interrupt():  # SIGTERM and SIGHUP roll the file back as Ctrl-C does
         for path in paths:
             before = len(results)
-            if os.path.isdir(path) and path != "-":
+            if isinstance(path, Stream):
+                one(path.name, False, functools.partial(path.open, encoding))
+            elif os.path.isdir(path) and path != "-":
                 group(path, "directory", [(m, None) for m in _directory(path, results)], before)
             elif archive.is_archive(path):
                 try:
@@ -191,6 +200,20 @@ def import_files(
             else:
                 one(path, listed=False)
     return results
+
+
+def _interrupted(done: list[int], reading: FileResult | None = None) -> Interrupted:
+    """What an import stopped by Ctrl-C saved: the files imported whole before
+    (``done``: how many, and the entries they added or updated), and nothing
+    of the file it was ``reading``, however many of its entries were read."""
+    files, entries = done
+    if reading is None:
+        return Interrupted.of("interrupted_between_files", files=files, entries=entries)
+    if files:
+        return Interrupted.of(
+            "interrupted_after_files", name=reading.name, read=reading.entries, files=files, entries=entries
+        )
+    return Interrupted.of("interrupted", name=reading.name, read=reading.entries)
 
 
 def _committed(lib: Store, import_id: int) -> bool:

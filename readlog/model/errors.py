@@ -119,8 +119,23 @@ class UsageError(ReadlogError):
 
 
 class BadValue(UsageError, ValueError):
-    """A value typed that cannot be read (a time, a date): a ValueError, as
-    the parsers that read such values raise, said from the catalogue."""
+    """A value typed that cannot be read (a time, a date), or an argument of
+    the Python API of the right type whose value cannot work (``limit=-1``,
+    an unknown sort): a ValueError, as the parsers that read such values
+    and Python's own functions raise, said from the catalogue."""
+
+    @classmethod
+    def like(cls, error: UsageError) -> BadValue:
+        """``error`` (its message, key and parts) as a BadValue."""
+        same = cls(*error.args)
+        same.key, same.params, same.parts = error.key, error.params, error.parts
+        return same
+
+
+class BadArgument(UsageError, TypeError):
+    """An argument of the Python API of a type that cannot work (``limit="5"``,
+    ``unread="yes"``), or one the method does not take: a TypeError, as
+    Python raises for such calls, said from the catalogue."""
 
 
 class UnreadableInput(ReadlogError):

@@ -39,13 +39,62 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "条目 {ids} 在回收站中（readlog restore {words} 可以恢复）",
     ),
     "empty_id": ("an empty id was given (use e.g. 3 5 8-12)", "给了一个空的编号（例如 3 5 8-12）"),
-    # the Python API (readlog.open): ids are given as numbers, not typed
-    "api_no_ids": ("give at least one entry id", "请至少给出一个条目编号"),
-    "api_bad_id": ("not an entry id: {value!r} (ids are whole numbers)", "不是条目编号：{value!r}（编号是整数）"),
-    "api_bad_tag": ("not a tag: {value!r} (tags are text)", "不是标签：{value!r}（标签是文字）"),
+    # the Python API (readlog.open): ids are given as numbers, not typed. {name} is the argument's
+    # name, {value} the value given, as Python shows it (cut short)
+    "api_no_ids": ("{name}: give at least one entry id", "{name}：请至少给出一个条目编号"),
+    "api_bad_id": (
+        "{name}: not an entry id: {value} (ids are whole numbers)",
+        "{name}：不是条目编号：{value}（编号是整数）",
+    ),
+    "api_bad_tag": ("{name}: not a tag: {value} (tags are text)", "{name}：不是标签：{value}（标签是文字）"),
     "api_unknown_filter": (
-        "unknown filter {name!r}; the filters are {known}",
-        "未知的筛选条件 {name!r}；可用的有 {known}",
+        "{method}() takes no filter {name}; the filters are {known}",
+        "{method}() 没有筛选条件 {name}；可用的有 {known}",
+    ),
+    "api_bad_argument": ("{name} must be {kind}, not {value}", "{name} 必须是{kind}，而不是 {value}"),
+    "api_kind_bool": ("True or False", "True 或 False"),
+    "api_kind_bool_or_none": ("True, False or None", "True、False 或 None"),
+    "api_kind_text": ("text (a str)", "文字（str）"),
+    "api_kind_text_or_none": ("text (a str) or None", "文字（str）或 None"),
+    "api_kind_count": ("a whole number, 0 or more (None or 0: all)", "大于或等于 0 的整数（None 或 0 表示全部）"),
+    "api_kind_jobs": ("a whole number from 1 to {most}", "1 到 {most} 之间的整数"),
+    "api_kind_when": (
+        "a date, a datetime, text such as 2026-11-01 or 7d, or None",
+        "date、datetime、2026-11-01 或 7d 这样的文字，或 None",
+    ),
+    "api_kind_path": ("a path (a str or os.PathLike, without NUL)", "路径（str 或 os.PathLike，不含 NUL）"),
+    "api_kind_path_or_stream": (
+        "a path or an open file (binary or text)",
+        "路径或已打开的文件（二进制或文本）",
+    ),
+    "api_kind_lang": ('"en" or "zh"', '"en" 或 "zh"'),
+    "api_kind_action": ("an action's number, as history lists it, or None", "操作编号（history 列出的编号）或 None"),
+    "api_unknown_argument": (
+        "{method}() takes no argument {name}; it takes {known}",
+        "{method}() 没有参数 {name}；它的参数有 {known}",
+    ),
+    "api_too_many_arguments": (
+        "{method}() takes {most} argument(s) by position, not {given}; name the others",
+        "{method}() 最多接受 {most} 个位置参数，而不是 {given} 个；其余的请写明参数名",
+    ),
+    "api_missing_argument": ("{method}() needs the argument {name}", "{method}() 缺少参数 {name}"),
+    "api_argument_twice": (
+        "{method}() was given {name} twice, by position and by name",
+        "{method}() 的参数 {name} 给了两次：按位置一次，按名称一次",
+    ),
+    "api_other_thread": (
+        "this Library was opened in another thread, and a Library belongs to the thread that opened it: "
+        "open one in each thread with readlog.open()",
+        "这个 Library 是在另一个线程中打开的，而 Library 只属于打开它的线程："
+        "请在每个线程中用 readlog.open() 各打开一个",
+    ),
+    "api_note_empty": (
+        "an empty text is not a note and removes nothing; lib.note({id}, None) removes the note",
+        "空文字不是笔记，也不会删除笔记；lib.note({id}, None) 才会删除笔记",
+    ),
+    "api_name_for_streams": (
+        "name is for an open file; a path is named by itself",
+        "name 只用于已打开的文件；路径本身就是名字",
     ),
     "api_export_unstarred": (
         "export selects starred entries (starred=True) or all, not those without a star",
@@ -77,8 +126,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unread_and_read": ("--unread and --read cannot be used together", "--unread 和 --read 不能同时使用"),
     "bad_limit": ("--limit must be 0 (all) or more", "--limit 必须是 0（全部）或更大的数"),
     "as_of_range": (
-        "--as-of: {value!r} is outside the years 1980-2999 that readlog keeps",
-        "--as-of：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
+        "{option}: {value!r} is outside the years 1980-2999 that readlog keeps",
+        "{option}：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
     ),
     "since_future": ("--since: {value!r} is in the future", "--since：{value!r} 在未来"),
     "unknown_format": ("unknown format {name!r}; choose auto, {known}", "未知格式 {name!r}；可选 auto、{known}"),
@@ -194,7 +243,20 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "nothing was changed, try again",
         "{path}：书库正忙（另一个 readlog 正在写入），等待 {seconds:g} 秒仍被锁定；没有做任何修改，请重试",
     ),
-    "read_only": ("{path}: the library is read-only; nothing was changed", "{path}：书库是只读的；没有做任何修改"),
+    "read_only": (
+        "{path}: readlog cannot write the library ({reason}); nothing was changed",
+        "{path}：readlog 无法写入书库（{reason}）；没有做任何修改",
+    ),
+    # why the library cannot be written ({reason} above): {what} is the file or its folder
+    "not_writable_file": ("the file", "文件"),
+    "not_writable_folder": ("its folder {folder}", "所在的文件夹（{folder}）"),
+    "not_writable_system": ("{what} is on a read-only file system", "{what}位于只读文件系统上"),
+    "not_writable_mode": ("{what} is read-only (mode {mode})", "{what}是只读的（权限 {mode}）"),
+    "not_writable_owner": (
+        "{what} belongs to {owner} (mode {mode}), and readlog runs as {user}, who has no permission to write there",
+        "{what}属于 {owner}（权限 {mode}），而 readlog 以 {user} 的身份运行，没有写入权限",
+    ),
+    "not_writable_opened": ("readlog opened it read-only", "readlog 以只读方式打开了它"),
     "disk_full": (
         "{path}: the disk holding the library is full; nothing was changed. Free some space, then try again",
         "{path}：书库所在的磁盘已满；没有做任何修改。请腾出一些空间后重试",
@@ -237,8 +299,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}：不是普通文件（设备或管道）；书库必须是文件",
     ),
     "upgrade_read_only": (
-        "{path}: this library needs an upgrade, but it is read-only",
-        "{path}：这个书库需要升级，但它是只读的",
+        "{path}: this library needs an upgrade, but readlog cannot write it ({reason})",
+        "{path}：这个书库需要升级，但 readlog 无法写入它（{reason}）",
     ),
     "no_library_yet": ("{path}: no library here yet", "{path}：这里还没有书库"),
     "ids_used_up": (
@@ -266,9 +328,23 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{name}: {problems} problem(s) found; nothing imported (--strict)",
         "{name}：发现 {problems} 个问题；什么都没有导入（--strict）",
     ),
+    # Ctrl-C: a file is saved whole or not at all, however much of it was read
     "interrupted": (
-        "import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish",
-        "导入被中断：{seen:,} 条中已保存 {saved:,} 条；再运行一次即可完成",
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved; run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存；再运行一次即可完成",
+    ),
+    "interrupted_after_files": (
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved, but the {files:,} file(s) before it were ({entries} added or updated); "
+        "run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存，"
+        "但之前的 {files:,} 个文件已经导入（新增或更新 {entries}）；再运行一次即可完成",
+    ),
+    "interrupted_between_files": (
+        "import interrupted after {files:,} file(s) were imported whole ({entries} added or updated); "
+        "run it again to finish",
+        "导入在 {files:,} 个文件完整导入后被中断（新增或更新 {entries}）；再运行一次即可完成",
     ),
     # ---- export and backup
     "export_is_library": (
@@ -723,7 +799,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "fetch_jobs_range": ("--jobs must be between 1 and {most}", "--jobs 必须在 1 到 {most} 之间"),
     "api_library_closed": ("the library is closed", "书库已关闭"),
-    "api_note_not_text": ("a note is text, not {kind}", "笔记必须是文字，不能是 {kind}"),
     "config_unreadable": ("{path}: cannot read the config file ({reason})", "{path}：无法读取配置文件（{reason}）"),
     "config_not_toml": ("{path}: not valid TOML: {detail}", "{path}：不是有效的 TOML：{detail}"),
     "config_bad_library": (
@@ -778,9 +853,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: cannot create the library folder ({reason})",
         "{path}：无法创建书库所在的文件夹（{reason}）",
     ),
-    "library_folder_read_only": (
-        "{path}: cannot create the library here (the folder is read-only)",
-        "{path}：无法在这里创建书库（文件夹是只读的）",
+    "library_folder_not_writable": (
+        "{path}: cannot create the library here ({reason})",
+        "{path}：无法在这里创建书库（{reason}）",
     ),
     "library_upgrading": (
         "upgrading the library from schema {version} to {latest}; a copy was saved to {path}",
@@ -826,8 +901,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "input_unreadable": ("{name}: cannot read ({reason})", "{name}：无法读取（{reason}）"),
     "input_zip_on_stdin": (
-        "{name}: a zip archive; give its path (not standard input) to import what is inside",
-        "{name}：是 zip 压缩包；请给出它的路径（而不是用标准输入）来导入里面的内容",
+        "{name}: a zip archive; give its path (not standard input or an open file) to import what is inside",
+        "{name}：是 zip 压缩包；请给出它的路径（而不是标准输入或已打开的文件）来导入里面的内容",
+    ),
+    "input_read_gave": ("its read() gave {kind}, not bytes or text", "它的 read() 返回的是 {kind}，不是字节或文字"),
+    "import_text_stream_encoding": (
+        "{name}: a text stream is read as it was decoded; encoding is for a file of bytes",
+        "{name}：文本流按它已解码的文字读取；只有字节文件才能指定编码",
     ),
     "input_utf16_no_bom": (
         "{name}: looks like UTF-16 text without a byte-order mark; try --encoding {encoding}",
@@ -1911,9 +1991,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Write, replace or remove an entry's note (shown by show, found by search).\n"
             "\n"
-            "Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty\n"
-            "note (or quitting without saving) keeps the old one, and --clear\n"
-            "removes it.\n"
+            "Without TEXT the note opens in $VISUAL or $EDITOR. An empty note\n"
+            "(an empty TEXT, an emptied editor, or quitting without saving) keeps\n"
+            "the old one: only --clear removes it.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1925,8 +2005,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "写入、替换或删除条目的笔记（show 会显示，search 能搜到）。\n"
             "\n"
-            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记；保存空笔记（或不保存就退出）则保留原来的笔记，"
-            "--clear 删除笔记。\n"
+            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记。空笔记（空的 TEXT、清空后保存，或不保存就退出）"
+            "会保留原来的笔记：只有 --clear 才删除笔记。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2754,9 +2834,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "history_words_note_saved": ("note saved", "笔记已保存"),
     "history_words_note_cleared": ("note cleared", "笔记已清除"),
     "history_words_note_unchanged": ("note unchanged", "笔记未变"),
-    "history_words_note_kept_the_new_one_was_empty_or_not_saved": (
-        "note kept (the new one was empty or not saved)",
-        "笔记保持原样（新笔记为空或没有保存）",
+    "history_words_note_kept_empty": (
+        "note kept (the new one was empty or not saved; --clear removes the note)",
+        "笔记保持原样（新笔记为空或没有保存；--clear 才会删除笔记）",
     ),
     "history_words_deleted_added_by_readlog_add": ("deleted (added by readlog add)", "已删除（由 readlog add 添加）"),
     "history_words_restored_from_the_trash": ("restored from the trash", "已从回收站恢复"),
@@ -2804,7 +2884,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "triage_footer_archive": ("archive", "归档"),
     "triage_key_tag": ("add and remove tags: +tag -tag", "添加、删除标签：+标签 -标签"),
     "triage_footer_tag": ("tag", "标签"),
-    "triage_key_note": ("write the note (empty removes it)", "写笔记（留空则删除）"),
+    "triage_key_note": (
+        "write the note (emptied, it asks before removing the note)",
+        "写笔记（清空后会先询问是否删除笔记）",
+    ),
     "triage_footer_note": ("note", "笔记"),
     "triage_key_link": ("open the link in the browser", "在浏览器中打开链接"),
     "triage_footer_link": ("link", "链接"),
@@ -2855,8 +2938,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "#{id} 的标签：+标签 添加，-标签 删除 · 回车确认 · Esc 取消",
     ),
     "triage_prompt_note": (
-        "Note for #{id}: Enter saves · an empty note removes it · Esc cancels",
-        "#{id} 的笔记：回车保存 · 留空则删除笔记 · Esc 取消",
+        "Note for #{id}: Enter saves · Esc cancels",
+        "#{id} 的笔记：回车保存 · Esc 取消",
+    ),
+    "triage_prompt_note_clear": (
+        "Remove the note of #{id}? Enter removes it · Esc keeps it",
+        "删除 #{id} 的笔记？回车删除 · Esc 保留",
     ),
     "triage_prompt_search": (
         'Search as readlog search does (words, "a phrase", -word, a OR b) · Esc cancels',

@@ -259,15 +259,21 @@ def parse_offset(zone: str) -> tzinfo:
 _DAYS_BACK = {"today": 0, "今天": 0, "yesterday": 1, "昨天": 1, "前天": 2, "the day before yesterday": 2}
 
 
-def parse_when(text: str, *, reference: datetime | None = None, day_start: bool = False) -> datetime:
+def parse_when(text: str | date, *, reference: datetime | None = None, day_start: bool = False) -> datetime:
     """A user-typed time for ``--as-of``, ``--since`` and ``--before``: ISO
     dates and times, or a relative phrase such as ``7d``, ``2w``, ``3 days
-    ago``, ``yesterday``.
+    ago``, ``yesterday``. The Python API's dates and datetimes are read as
+    the same text would be: a date as its ISO day, a datetime without a
+    zone as local time.
 
     With ``day_start`` (filters), a bare day word means the start of that
     local day: ``--since today`` is everything saved since midnight.
     Raises ValueError with a message fit for the user.
     """
+    if isinstance(text, datetime):
+        return localize(text)
+    if isinstance(text, date):
+        text = text.isoformat()
     ref = reference or now()
     s = text.strip()
     back = _DAYS_BACK.get(" ".join(s.lower().split()))

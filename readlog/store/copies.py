@@ -37,6 +37,7 @@ from readlog.store.files import (
     connect,
     disk_full,
     kind_of,
+    not_writable,
     peek,
     read_header,
     recognise,
@@ -369,7 +370,7 @@ def _hold(library: Path) -> tuple[sqlite3.Connection | None, bool]:
         if "locked" in text or "busy" in text:
             raise ReadlogError.of("restore_busy", path=library, seconds=timeout) from None
         if "readonly" in text or "read-only" in text:
-            raise ReadlogError.of("read_only", path=library) from None
+            raise ReadlogError.of("read_only", path=library, reason=not_writable(library)) from None
         if disk_full(exc, library):
             raise ReadlogError.of("disk_full", path=library) from None
         return None, True

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from readlog.model.errors import ReadlogError
-from readlog.model.messages import os_reason
+from readlog.model.messages import Phrase, os_reason
+from readlog.model.sanitize import shown_name
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
@@ -187,6 +188,42 @@ def writable(path: Path) -> bool:
     if path.exists() and not os.access(path, os.W_OK):
         return False
     return os.access(folder, os.W_OK)
+
+
+def not_writable(path: Path) -> Phrase:
+    """Why readlog cannot write the library at ``path`` (the file, or its
+    folder where SQLite keeps its journal): a read-only file system, a mode
+    that lets nobody write, or permissions that do not let this user (the
+    file or folder belongs to another, says whose); else that it was
+    opened read-only."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.exists() and not os.access(path, os.W_OK):
+        target, what = path, Phrase("not_writable_file")
+    elif not os.access(folder, os.W_OK):
+        target, what = folder, Phrase("not_writable_folder", folder=shown_name(str(folder)))
+    else:
+        return Phrase("not_writable_opened")
+    try:
+        st = os.stat(target)
+        read_only_system = bool(os.statvfs(target).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # statvfs: not on every system
+        return Phrase("not_writable_opened")
+    if read_only_system:
+        return Phrase("not_writable_system", what=what)
+    mode = f"{stat.S_IMODE(st.st_mode):o}"
+    if not st.st_mode & 0o222:
+        return Phrase("not_writable_mode", what=what, mode=mode)
+    return Phrase("not_writable_owner", what=what, mode=mode, owner=_user(st.st_uid), user=_user(os.geteuid()))
+
+
+def _user(uid: int) -> str:
+    """A user's name, else the number."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return str(uid)
 
 
 def connect(path: Path, writable: bool) -> sqlite3.Connection:
@@ -462,5 +499,5 @@ def busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:
     if "locked" in text or "busy" in text:
         return ReadlogError.of("busy", path=path, seconds=busy_timeout())
     if "readonly" in text or "read-only" in text:
-        return ReadlogError.of("read_only", path=path)
+        return ReadlogError.of("read_only", path=path, reason=not_writable(path))
     return ReadlogError(f"{path}: {text}")

@@ -45,6 +45,7 @@ from readlog.store.files import (
     database_error,
     disk_full,
     kind_of,
+    not_writable,
     read_header,
     recognise,
     writable,
@@ -106,7 +107,7 @@ class Store:
         exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
-            raise ReadlogError.of("library_folder_read_only", path=str(path))
+            raise ReadlogError.of("library_folder_not_writable", path=str(path), reason=not_writable(path))
         if not exists:
             _create_from_template(path)
         conn = connect(path, can_write)
@@ -146,7 +147,7 @@ class Store:
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:
-            raise ReadlogError.of("upgrade_read_only", path=self.path)
+            raise ReadlogError.of("upgrade_read_only", path=self.path, reason=not_writable(self.path))
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
@@ -189,7 +190,7 @@ class Store:
         """One write transaction; the lock is taken at the start, so a busy
         library is reported before anything changes."""
         if self.readonly:
-            raise ReadlogError.of("read_only", path=self.path)
+            raise ReadlogError.of("read_only", path=self.path, reason=not_writable(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -466,17 +467,6 @@ class Store:
         imports.restore(self, row, entry, next_id)
 
     # ---- maintenance -----------------------------------------------------------
-
-    def optimize(self) -> None:
-        """Refresh the query planner's statistics after a bulk change.
-
-        Without them SQLite cannot tell that the partial indexes (starred,
-        unread) are small, and picks a worse plan. analysis_limit keeps this
-        to a few milliseconds however large the library is.
-        """
-        if not self.readonly:
-            self.conn.execute("PRAGMA analysis_limit = 1000")
-            self.conn.execute("ANALYZE")
 
     def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
         """Re-create the search index and the view counters from the entries

@@ -623,6 +623,12 @@ class TriageApp(App[int]):
     @guarded
     def on_input_submitted(self, event: Input.Submitted) -> None:
         kind, value = self.prompting, event.value
+        row = self.current()
+        if kind == "note" and row is not None and self.prefill and not actions.clean_note(value):
+            # An emptied note removes the note only when asked again: Enter removes it, Esc keeps it.
+            self.prompting = "note_clear"
+            self.say(Text(show.label(self.lang, "prompt_note_clear", id=row["id"]), style="bold"))
+            return
         self.end_prompt()
         if kind == "search":
             self.search(value)
@@ -630,6 +636,8 @@ class TriageApp(App[int]):
             self.retag(value)
         elif kind == "note":
             self.write_note(value)
+        elif kind == "note_clear":
+            self.write_note(value, clear=not actions.clean_note(value))  # a note typed meanwhile is saved
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
@@ -662,15 +670,17 @@ class TriageApp(App[int]):
         tags = hashtags(tag_list(new["tags"])) or show.label(self.lang, "no_tags")
         self.say(show.message(show.label(self.lang, "tags_done", id=row["id"], tags=tags)))
 
-    def write_note(self, text: str) -> None:
+    def write_note(self, text: str, *, clear: bool = False) -> None:
+        """Save the note; an empty one removes the note only with ``clear``
+        (asked for again: see on_input_submitted), as ``readlog note --clear``."""
         row = self.current()
         if row is None:
             return
-        if text == self.prefill and text:
+        note = "" if clear else actions.clean_note(text)
+        if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return
-        note = actions.clean_note(text)
-        action, what = actions.write_note(self.lib, row["id"], note, clear=not note)
+        action, what = actions.write_note(self.lib, row["id"], note, clear=clear)
         self.changed(action)
         self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
 
