@@ -19,6 +19,18 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.model.exchange import (
+    CELL_QUOTE,
+    CSV_COLUMNS,
+    FETCH_FIELDS,
+    FETCH_NUMBERS,
+    FETCH_TIMES,
+    FIELDS,
+    FORMULA_START,
+    MARKER,
+    SCHEMA_VERSION,
+    TIME_FIELDS,
+)
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
@@ -26,60 +38,6 @@ from readlog.model.tags import tag_list
 
 Row = dict[str, Any]
 
-# Bumped only when a field changes meaning; new fields may be added freely.
-SCHEMA_VERSION = 1
-MARKER = "readlog"
-TIME_FIELDS = ("saved_at", "imported_at", "read_at", "starred_at", "archived_at")
-# What fetch found (schema 4), after the fields above; kept out of FIELDS, which
-# also recognises exports made before these existed.
-FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
-FETCH_TIMES = ("fetched_at", "dead_at")
-FETCH_NUMBERS = ("words", "minutes", "fetch_status")
-# The JSON Lines record, in this order (after the "readlog" marker).
-FIELDS = (
-    "id",
-    "fingerprint",
-    "title",
-    "source",
-    "category",
-    "summary",
-    "verdict",
-    "url",
-    "published",
-    "saved_at",
-    "saved_raw",
-    "imported_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-)
-CSV_COLUMNS = (
-    "id",
-    "title",
-    "url",
-    "source",
-    "category",
-    "published",
-    "saved_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-    "summary",
-    "verdict",
-    "saved_raw",
-    "imported_at",
-    "fingerprint",
-    *FETCH_FIELDS,
-)
-# Spreadsheets run a cell that starts with one of these as a formula; such a
-# cell gets a leading "'" (shown as text), and so does one that starts with
-# "'" itself, so that the importer can always take exactly one off again.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-CELL_QUOTE = "'"
 # Line separators that json.dumps leaves raw but str.splitlines() splits on.
 _LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
@@ -193,7 +151,7 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
-    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
+    return CELL_QUOTE + text if text.startswith((*FORMULA_START, CELL_QUOTE)) else text
 
 
 def csv_tags(tags: list[str]) -> str:

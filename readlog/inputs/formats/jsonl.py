@@ -1,7 +1,7 @@
 """readlog's own export, read back: JSON Lines (or the JSON array form).
 
 Each record carries a ``"readlog": 1`` marker, every field and every state
-(see export.py and the README). Entries come back with their saved, read,
+(model/exchange.py, docs/export-format.md). Entries come back with their saved, read,
 starred and archived times, tags, note, import time, fingerprint and -
 when the library has not used them yet - their ids, so exporting and
 importing into an empty library reproduces the library field by field.
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from readlog.core.export import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import json_error, json_records
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
+from readlog.model.exchange import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.model.fields import record_chars
 from readlog.model.messages import Phrase
 from readlog.model.stamps import localize, valid_date

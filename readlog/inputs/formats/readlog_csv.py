@@ -1,6 +1,6 @@
 """readlog's own CSV export, read back (``readlog export --format csv``).
 
-The columns are the JSON Lines fields (export.CSV_COLUMNS), recognised by
+The columns are the JSON Lines fields (exchange.CSV_COLUMNS), recognised by
 their names. Each row is turned into the JSON Lines record it came from and
 restored the same way (jsonl.restore), so ids, times, states, tags, notes,
 fingerprints and what fetch found (the article text too) come back as
@@ -17,12 +17,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.core.export import CELL_QUOTE, CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import csv_header, csv_rows
 from readlog.inputs.formats.jsonl import restore
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
+from readlog.model.exchange import CELL_QUOTE, CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS
 from readlog.model.fields import record_chars
 
 NAME = "readlog-csv"
