@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +21,7 @@ from typing import Any, BinaryIO
 from readlog.model.exchange import (
     CELL_QUOTE,
     CSV_COLUMNS,
+    CSV_LISTS,
     FETCH_FIELDS,
     FETCH_NUMBERS,
     FETCH_TIMES,
@@ -30,6 +30,7 @@ from readlog.model.exchange import (
     MARKER,
     SCHEMA_VERSION,
     TIME_FIELDS,
+    json_text,
 )
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
@@ -38,8 +39,6 @@ from readlog.model.tags import tag_list
 
 Row = dict[str, Any]
 
-# Line separators that json.dumps leaves raw but str.splitlines() splits on.
-_LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
 _URL_UNSAFE = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\n": "", "\r": "", "\t": ""}
 
@@ -102,8 +101,10 @@ def _shown(row: Row) -> Row:
 
 
 def record(row: Row) -> dict[str, Any]:
-    """The lossless JSON shape of one entry (documented in the README).
-    Control characters are left out (``_plain``); nothing else changes."""
+    """The lossless JSON shape of one entry (docs/export-format.md).
+    Control characters are left out of its text (``_plain``); nothing else
+    changes. A feed item's feed and id are its identity and are written as
+    they are (json_text escapes any control character in them)."""
     row = _plain(row)
     out: dict[str, Any] = {MARKER: SCHEMA_VERSION}
     for name in FIELDS:
@@ -122,28 +123,24 @@ def record(row: Row) -> dict[str, Any]:
             out[name] = row.get(name)
         else:
             out[name] = row.get(name) or ""
+    out["feed_items"] = [{"feed": feed, "guid": guid} for feed, guid in row.get("feed_items") or ()]
     return out
-
-
-def _json_line(data: Any, indent: int | None = None) -> str:
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    for raw, escaped in _LINE_BREAKERS.items():
-        text = text.replace(raw, escaped)
-    return text
 
 
 def to_jsonl(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """One JSON object per line; newlines and line separators inside text are escaped."""
     for row in rows:
         tally.written += 1
-        yield _json_line(record(row)) + "\n"
+        rec = record(row)
+        yield json_text(rec, exact=bool(rec["feed_items"])) + "\n"
 
 
 def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A JSON array of the same records as JSON Lines, indented for reading."""
     yield "["
     for row in rows:
-        text = _json_line(record(row), indent=2).replace("\n", "\n  ")
+        rec = record(row)
+        text = json_text(rec, indent=2, exact=bool(rec["feed_items"])).replace("\n", "\n  ")
         yield ("\n  " if tally.written == 0 else ",\n  ") + text
         tally.written += 1
     yield "\n]\n" if tally.written else "]\n"
@@ -154,16 +151,12 @@ def _cell(value: Any) -> str:
     return CELL_QUOTE + text if text.startswith((*FORMULA_START, CELL_QUOTE)) else text
 
 
-def csv_tags(tags: list[str]) -> str:
-    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
-    return json.dumps(tags, ensure_ascii=False) if tags else ""
-
-
 def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
     Every field of the JSON Lines record, so ``readlog import`` reads it
-    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
+    back whole (inputs/formats/readlog_csv.py). A list (tags, feed items)
+    is a JSON array in its cell, empty for none; a cell
     starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
     show it as text instead of running it.
     """
@@ -173,7 +166,8 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "\ufeff" + buffer.getvalue()
     for row in rows:
         rec = record(row)
-        rec["tags"] = csv_tags(rec["tags"])
+        for name in CSV_LISTS:
+            rec[name] = json_text(rec[name], exact=True) if rec[name] else ""
         buffer.seek(0)
         buffer.truncate()
         writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])

@@ -6,6 +6,10 @@ them; a field added here is added there.
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+
 # Bumped only when a field changes meaning, so that an older readlog would
 # misread the file; new fields may be added freely (readers ignore keys they
 # do not know).
@@ -37,6 +41,11 @@ FIELDS = (
 FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
 FETCH_TIMES = ("fetched_at", "dead_at")
 FETCH_NUMBERS = ("words", "minutes", "fetch_status")
+# What the library holds of an entry's identity outside its row, last: the
+# feed items it is, each {"feed": ..., "guid": ...} (its id in that feed), so
+# that an import of the feed finds it. Empty for most entries; absent from
+# exports made before it.
+HELD_FIELDS = ("feed_items",)
 CSV_COLUMNS = (
     "id",
     "title",
@@ -56,9 +65,35 @@ CSV_COLUMNS = (
     "imported_at",
     "fingerprint",
     *FETCH_FIELDS,
+    *HELD_FIELDS,
 )
+# CSV cells that hold a list, written as a JSON array ("" for an empty one).
+CSV_LISTS = ("tags", *HELD_FIELDS)
 # Spreadsheets run a cell that starts with one of these as a formula; such a
 # cell gets a leading "'" (shown as text), and so does one that starts with
 # "'" itself, so that the importer can always take exactly one off again.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CELL_QUOTE = "'"
+# Characters json.dumps leaves raw that a line reader splits on (U+2028,
+# U+2029, NEL) or a terminal acts on (DEL and the other C1 controls): each
+# is written as its \\u escape, so that every record stays on one line and
+# the file carries no control character. Text fields hold none but the line
+# separators (the export strips the others); a feed item's ids are written
+# exactly, and may hold any.
+_LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_RAW = str.maketrans({c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)})
+_RAW_FOUND = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def json_text(data: Any, indent: int | None = None, *, exact: bool = False) -> str:
+    """``data`` as JSON, UTF-8 text kept readable (Chinese as it is), with the
+    line separators escaped; ``exact``: data that may hold DEL and C1 controls
+    too (feed items), escaped as well. For a JSON Lines record, a JSON
+    array's record, a CSV cell holding a list."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    if exact:
+        return text.translate(_RAW) if _RAW_FOUND.search(text) else text
+    for raw, escaped in _LINE_BREAKERS.items():  # three quick scans: most records hold none
+        if raw in text:
+            text = text.replace(raw, escaped)
+    return text
