@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog.core import export
 from readlog.inputs.formats import jsonl
 from readlog.inputs.vet import vet
+from readlog.model import exchange
 from readlog.model.entry import Entry
 from readlog.store import Counts, Store
 
@@ -119,7 +119,8 @@ def records(text: str) -> list[dict[str, Any]]:
 def test_jsonl_has_every_field_and_state(run: Run, sample: Path) -> None:
     out = records(run("export").stdout)
     assert [r["id"] for r in out] == [1, 2, 3, 4]
-    assert all(list(r) == ["readlog", *export.FIELDS, *export.FETCH_FIELDS] and r["readlog"] == 1 for r in out)
+    fields = ["readlog", *exchange.FIELDS, *exchange.FETCH_FIELDS, *exchange.HELD_FIELDS]
+    assert all(list(r) == fields and r["readlog"] == 1 for r in out)
     first = out[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary
     assert first["tags"] == ["内核", "os"] and first["note"] == SAMPLE[0].note
@@ -282,7 +283,7 @@ def test_csv_has_bom_header_and_one_row_per_entry(run: Run, sample: Path, tmp_pa
     raw = target.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    assert list(rows[0]) == list(export.CSV_COLUMNS)
+    assert list(rows[0]) == list(exchange.CSV_COLUMNS)
     assert len(rows) == 4
     first = rows[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary  # newline kept

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +19,19 @@ from itertools import groupby
 from typing import Any, BinaryIO
 
 from readlog.model.entry import is_web_link
+from readlog.model.exchange import (
+    CSV_COLUMNS,
+    CSV_LISTS,
+    FETCH_FIELDS,
+    FETCH_NUMBERS,
+    FETCH_TIMES,
+    FIELDS,
+    MARKER,
+    SCHEMA_VERSION,
+    TIME_FIELDS,
+    cell,
+    json_text,
+)
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
@@ -28,75 +39,6 @@ from readlog.model.tags import tag_list
 
 Row = dict[str, Any]
 
-# Bumped only when a field changes meaning; new fields may be added freely.
-SCHEMA_VERSION = 1
-MARKER = "readlog"
-TIME_FIELDS = ("saved_at", "imported_at", "read_at", "starred_at", "archived_at")
-# What fetch found (schema 4), after the fields above; kept out of FIELDS, which
-# also recognises exports made before these existed.
-FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
-FETCH_TIMES = ("fetched_at", "dead_at")
-FETCH_NUMBERS = ("words", "minutes", "fetch_status")
-# The JSON Lines record, in this order (after the "readlog" marker).
-FIELDS = (
-    "id",
-    "fingerprint",
-    "title",
-    "source",
-    "category",
-    "summary",
-    "verdict",
-    "url",
-    "published",
-    "saved_at",
-    "saved_raw",
-    "imported_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-)
-CSV_COLUMNS = (
-    "id",
-    "title",
-    "url",
-    "source",
-    "category",
-    "published",
-    "saved_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-    "summary",
-    "verdict",
-    "saved_raw",
-    "imported_at",
-    "fingerprint",
-    *FETCH_FIELDS,
-)
-# Spreadsheets run a cell that starts with = + - @ tab or carriage return as a
-# formula (OWASP's CSV injection list). A spreadsheet may start a cell inside
-# one of ours, too: after a ";" or a tab when it splits lines on those (Excel
-# in German or French), after a line break when it reads no quotes, with the
-# quotes it finds there taken off. So wherever a cell may start, text that goes
-# on (after any '"') with one of those characters, or with "'", gets a "'"
-# first (shown as text), and the importer takes exactly those off again
-# (``uncell``).
-CELL_QUOTE = "'"
-_STARTS = ",;\t\r\n"  # what a cell may start after
-_RISK = r"(?=\"*[=+\-@\t\r'])"  # what, where a cell starts, gets the quote
-_RISK_FIRST = re.compile(_RISK)
-_RISK_INSIDE = re.compile(f"[{_STARTS}]{_RISK}")
-# One pattern for each character a cell may start after: a pattern that starts
-# with a character is found quickly, where one that looks behind is tried at
-# every place (an article's text, with a "- " item a line, in a fifth of the time).
-_GUARDS = [(re.compile(re.escape(c) + _RISK), c + CELL_QUOTE) for c in _STARTS]
-_UNGUARDS = [(re.compile(re.escape(c + CELL_QUOTE) + _RISK), c) for c in _STARTS]
-# Line separators that json.dumps leaves raw but str.splitlines() splits on.
-_LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
 # In a Markdown link destination: what would end the link or the line, and what
 # CommonMark would decode (a backslash escape, "&colon;", "&#x61;"), kept as written.
@@ -172,8 +114,10 @@ def _shown(row: Row) -> Row:
 
 
 def record(row: Row) -> dict[str, Any]:
-    """The lossless JSON shape of one entry (documented in the README).
-    Control characters are left out (``_plain``); nothing else changes."""
+    """The lossless JSON shape of one entry (docs/export-format.md).
+    Control characters are left out of its text (``_plain``); nothing else
+    changes. A feed item's feed and id are its identity and are written as
+    they are (json_text escapes any control character in them)."""
     row = _plain(row)
     out: dict[str, Any] = {MARKER: SCHEMA_VERSION}
     for name in FIELDS:
@@ -192,71 +136,38 @@ def record(row: Row) -> dict[str, Any]:
             out[name] = row.get(name)
         else:
             out[name] = row.get(name) or ""
+    out["feed_items"] = [{"feed": feed, "guid": guid} for feed, guid in row.get("feed_items") or ()]
     return out
-
-
-def _json_line(data: Any, indent: int | None = None) -> str:
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    for raw, escaped in _LINE_BREAKERS.items():
-        text = text.replace(raw, escaped)
-    return text
 
 
 def to_jsonl(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """One JSON object per line; newlines and line separators inside text are escaped."""
     for row in rows:
         tally.written += 1
-        yield _json_line(record(row)) + "\n"
+        rec = record(row)
+        yield json_text(rec, exact=bool(rec["feed_items"])) + "\n"
 
 
 def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A JSON array of the same records as JSON Lines, indented for reading."""
     yield "["
     for row in rows:
-        text = _json_line(record(row), indent=2).replace("\n", "\n  ")
+        rec = record(row)
+        text = json_text(rec, indent=2, exact=bool(rec["feed_items"])).replace("\n", "\n  ")
         yield ("\n  " if tally.written == 0 else ",\n  ") + text
         tally.written += 1
     yield "\n]\n" if tally.written else "]\n"
-
-
-def _cell(value: Any) -> str:
-    """A CSV cell's text with a ``'`` wherever a spreadsheet could start a formula."""
-    text = "" if value is None else str(value)
-    if text and _RISK_FIRST.match(text):
-        text = CELL_QUOTE + text
-    elif not _RISK_INSIDE.search(text):  # most cells
-        return text
-    for pattern, guarded in _GUARDS:
-        text = pattern.sub(guarded, text)
-    return text
-
-
-def uncell(text: str) -> str:
-    """A cell of readlog's CSV as it was before ``_cell``: each ``'`` it added,
-    and only those, taken off (a CSV from an earlier readlog, which guarded
-    only the start of a cell, reads the same)."""
-    if CELL_QUOTE not in text:
-        return text
-    if text.startswith(CELL_QUOTE) and _RISK_FIRST.match(text, 1):
-        text = text[1:]
-    for pattern, start in _UNGUARDS:
-        text = pattern.sub(start, text)
-    return text
-
-
-def csv_tags(tags: list[str]) -> str:
-    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
-    return json.dumps(tags, ensure_ascii=False) if tags else ""
 
 
 def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
     Every field of the JSON Lines record, so ``readlog import`` reads it
-    back whole (importers/readlog_csv.py). Tags are a JSON array; where a
-    spreadsheet may start a cell (``_STARTS``), text that would start a
-    formula gets a ``'`` so that spreadsheets show it as text instead of
-    running it, whichever of , ; or tab they split lines on.
+    back whole (inputs/formats/readlog_csv.py). A list (tags, feed items)
+    is a JSON array in its cell, empty for none; where a spreadsheet may
+    start a cell, text that would start a formula gets a ``'`` so that
+    spreadsheets show it as text instead of running it, whichever of , ; or
+    tab they split lines on (exchange.cell).
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -264,10 +175,11 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "\ufeff" + buffer.getvalue()
     for row in rows:
         rec = record(row)
-        rec["tags"] = csv_tags(rec["tags"])
+        for name in CSV_LISTS:
+            rec[name] = json_text(rec[name], exact=True) if rec[name] else ""
         buffer.seek(0)
         buffer.truncate()
-        writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])
+        writer.writerow([cell(rec[c]) for c in CSV_COLUMNS])
         tally.written += 1
         yield buffer.getvalue()
 

@@ -571,6 +571,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{n:,} tags beyond {limit:,} on one entry were dropped",
         "单个条目超过 {limit:,} 个的 {n:,} 个标签已丢弃",
     ),
+    "item_ids_dropped": (
+        "{n:,} feed item ids were not kept (longer than {chars:,} characters, or beyond {limit:,} on one entry)",
+        "{n:,} 个订阅条目 id 未保留（超过 {chars:,} 个字符，或单个条目超过 {limit:,} 个）",
+    ),
     "field_title": ("title|titles", "标题"),
     "field_source": ("source|sources", "来源"),
     "field_category": ("category|categories", "分类"),
@@ -1207,6 +1211,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         '"published" 应当是 "2026-11-30" 这样的日期或 null，不能是 {kind}；已跳过',
     ),
     "import_field_not_tags": ('"tags" should be a list of text; skipped', '"tags" 应当是由文字组成的列表；已跳过'),
+    "import_field_not_feed_items": (
+        '"{name}" should be a list of objects, each with "{feed}" and "{guid}" text; skipped',
+        '"{name}" 应当是对象列表，每个对象都有文字 "{feed}" 和 "{guid}"；已跳过',
+    ),
     "import_field_not_id": (
         '"id" should be a positive whole number, not {value}; skipped',
         '"id" 应当是正整数，不能是 {value}；已跳过',
