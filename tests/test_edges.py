@@ -151,8 +151,13 @@ def test_only_text_encodings_are_accepted(run: Run, library: Path, name: str) ->
 
 
 def test_utf16_asked_for_a_file_without_a_byte_order_mark(run: Run) -> None:
+    """Said in readlog's words, the same on every Python (whose codec words it differently)."""
     err = _one_line_error(run("import", str(FIXTURES / "digest.txt"), "--encoding", "utf-16", code=1).stderr)
-    assert "not utf-16 text" in err
+    assert "not utf-16 text (it does not start with a byte-order mark: name the byte order, utf-16-le or" in err
+    zh = _one_line_error(
+        run("--lang", "zh", "import", str(FIXTURES / "digest.txt"), "--encoding", "UTF-32", code=1).stderr
+    )
+    assert "不是 utf-32 文本（开头没有字节顺序标记：请指明字节顺序，utf-32-le 或 utf-32-be）" in zh
 
 
 @pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "latin-1"}, {"PYTHONIOENCODING": "ascii"}])

@@ -190,10 +190,41 @@ def drive(
 
 
 async def settled(pilot: Any) -> None:
-    """Let the screen lay itself out again and the widgets handle what that caused: the
-    list's height follows the detail's, and a list that shrank scrolls to keep the cursor."""
-    await pilot.pause()
-    await pilot.pause()
+    """Wait until the screen has laid itself out and the widgets have handled all that
+    caused (a screen pushed and mounted, the list's height following the detail's, a
+    list that shrank scrolling to keep the cursor), however many rounds that takes.
+
+    A pause handles the messages queued when it starts and then lays the screen out,
+    which may queue more; how many rounds fit in one pause depends on how busy the
+    machine is (Textual's idle wait compares CPU time with wall time). So rounds are
+    repeated until nothing is queued and nothing waits for a layout or a repaint, twice
+    in a row; a screen that never settles fails here rather than somewhere later.
+    """
+    app = pilot.app
+    quiet_rounds = 0
+    for _ in range(200):
+        if app._exit:
+            return  # the app has ended (q): nothing more will happen
+        await pilot.pause()
+        quiet_rounds = quiet_rounds + 1 if quiescent(app) else 0
+        if quiet_rounds == 2:
+            return
+    raise AssertionError("the triage screen never settled")
+
+
+def quiescent(app: TriageApp) -> bool:
+    """Nothing left to do: no message queued for the app or any widget of its screen,
+    no callback waiting for a refresh, no animation running, and no layout, scroll or
+    repaint pending (Textual's own state: a Textual upgrade that renames it fails here
+    loudly, never by chance)."""
+    screen = app.screen
+    if app._batch_count or any(
+        (screen._layout_required, screen._scroll_required, screen._repaint_required, screen._recompose_required)
+    ):
+        return False
+    if screen._dirty_widgets or screen._callbacks or app.animator._animations:
+        return False
+    return all(p._message_queue.empty() and not p._next_callbacks for p in (app, *screen.walk_children(with_self=True)))
 
 
 def typed(text: str) -> list[str]:
@@ -667,7 +698,7 @@ def test_read_starred_and_archived_rows_look_so_without_colour(
     assert {"2", "9"} <= codes, archived  # dim and struck through: attributes, not colours
     if size == (60, 20):  # the help says what the marks mean; a short screen scrolls it
         _, screen = drive(crowd, ["question_mark", lambda app: None, "end"], size=size)
-        assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen
+        assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen, screen
 
 
 @pytest.mark.parametrize("width", [30, 40])

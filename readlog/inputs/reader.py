@@ -475,8 +475,21 @@ def check_encoding(requested: str | None) -> None:
     _encoding(requested)
 
 
+# Encodings whose decoder learns the byte order from a byte-order mark the text must start with.
+# Python words the error for a missing mark differently from one version to the next (a bare
+# UnicodeError up to 3.12, a UnicodeDecodeError at byte 0 from 3.13), so readlog says it itself.
+NEEDS_BOM = {
+    "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
+    "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
+}
+
+
 def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
     """Fail early, before any parsing, when the start is not in the encoding."""
+    marks = NEEDS_BOM.get(codecs.lookup(encoding).name)
+    if marks and head and not head.startswith(marks):
+        detail = Phrase("input_no_bom", le=f"{encoding}-le", be=f"{encoding}-be")
+        raise not_text(name, encoding, detail, explicit=explicit)
     try:
         codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
     except UnicodeDecodeError as exc:
@@ -498,7 +511,7 @@ def bad_byte(name: str, encoding: str, line: int, byte: int, *, explicit: bool) 
     return ReadlogError.of("input_bad_byte", name=name, line=line, encoding=encoding, byte=f"{byte:02x}", hint=hint)
 
 
-def not_text(name: str, encoding: str, detail: str, *, explicit: bool) -> ReadlogError:
+def not_text(name: str, encoding: str, detail: str | Phrase, *, explicit: bool) -> ReadlogError:
     """The error for a file that cannot be decoded as ``encoding`` at all."""
     return ReadlogError.of("input_not_text", name=name, encoding=encoding, detail=detail, hint=_encoding_hint(explicit))
 

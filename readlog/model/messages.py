@@ -930,6 +930,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "可以试试 --encoding gb18030（中文）、big5、shift_jis 或 latin-1",
     ),
     "encoding_check": ("check --encoding", "请检查 --encoding"),
+    "input_no_bom": (
+        "it does not start with a byte-order mark: name the byte order, {le} or {be}",
+        "开头没有字节顺序标记：请指明字节顺序，{le} 或 {be}",
+    ),
     "fetch_timed_out": ("no answer within {seconds:g} s (timed out)", "{seconds:g} 秒内没有响应（超时）"),
     "fetch_slower_than": ("the page took longer than {most:g} s", "网页用时超过 {most:g} 秒"),
     "fetch_too_many_redirects": ("too many redirects", "重定向太多"),
