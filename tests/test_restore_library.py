@@ -109,6 +109,17 @@ def test_restore_says_what_it_did_and_the_library_reads_the_backup(run: Run, lib
     assert "被替换的书库已保存为" in run("--lang", "zh", "db", "restore", str(backup), "--yes").stdout
 
 
+def test_db_backup_is_backup_beside_check_and_restore(run: Run, library: Path, tmp_path: Path) -> None:
+    """The file's commands in one group: `db backup` makes the copy `db restore` takes."""
+    run("import", str(write(tmp_path / "first.txt", digest_text(4, tag="first"))))
+    copy = tmp_path / "copy.db"
+    said = json.loads(run("db", "backup", str(copy), "--json").stdout)
+    assert said["backup"] == str(copy) and titles(copy) == titles(library)
+    run("rm", "1", "--yes")
+    run("db", "restore", str(copy), "--yes")
+    assert len(run.json("list")) == 4
+
+
 def test_restore_where_there_is_no_library_yet_keeps_nothing(run: Run, library: Path, tmp_path: Path) -> None:
     backup = with_backup(run, library, tmp_path)
     shutil.rmtree(library.parent)

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from readlog.core.maintenance import Restore
 
 db_app = typer.Typer(
-    help="Check, repair or restore the library file: check, rebuild-index, restore.\n\n"
-    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db rebuild-index\n"
-    "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db",
+    help="Check, back up, repair or restore the library file: check, backup, rebuild-index, restore.\n\n"
+    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db backup ~/Backups/\n"
+    "  readlog db rebuild-index\n  readlog db restore ~/Backups/readlog-backup-20261201-080000.db",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -26,6 +26,7 @@ app.add_typer(db_app, name="db")
 
 
 @app.command()
+@db_app.command("backup")  # the same command, beside check and restore
 @handle_errors
 def backup(
     ctx: typer.Context,
@@ -40,7 +41,7 @@ def backup(
     The copy is made with SQLite's online backup, checked, and only then put
     in place under its name, so a failed backup never leaves half a file.
     Open a copy with --db; readlog db restore puts it back in place of the
-    library (never copy it over the library by hand).
+    library (never copy it over the library by hand). Also readlog db backup.
 
     \b
     Examples:

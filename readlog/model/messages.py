@@ -2481,7 +2481,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "The copy is made with SQLite's online backup, checked, and only then put\n"
             "in place under its name, so a failed backup never leaves half a file.\n"
             "Open a copy with --db; readlog db restore puts it back in place of the\n"
-            "library (never copy it over the library by hand).\n"
+            "library (never copy it over the library by hand). Also readlog db backup.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -2493,7 +2493,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "写一份一致的书库副本（另一个 readlog 正在写入时也安全）。\n"
             "\n"
             "副本用 SQLite 的在线备份制作，检查无误后才以其名称放到位，所以失败的备份绝不会留下半个文件。"
-            "用 --db 打开副本；readlog db restore 可以把它放回书库的位置（切勿手动把它复制到书库上）。\n"
+            "用 --db 打开副本；readlog db restore 可以把它放回书库的位置（切勿手动把它复制到书库上）。"
+            "也可以写作 readlog db backup。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2555,22 +2556,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "help_cmd_db": (
         (
-            "Check, repair or restore the library file: check, rebuild-index, restore.\n"
+            "Check, back up, repair or restore the library file: check, backup, rebuild-index, restore.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
+            "  readlog db backup ~/Backups/\n"
             "  readlog db rebuild-index\n"
             "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
         (
-            "检查、修复或恢复书库文件：check、rebuild-index、restore。\n"
+            "检查、备份、修复或恢复书库文件：check、backup、rebuild-index、restore。\n"
             "\n"
             "\x08\n"
             "示例：\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
+            "  readlog db backup ~/Backups/\n"
             "  readlog db rebuild-index\n"
             "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
