@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "BadArgument",
+    "BadValue",
     "Change",
     "Entry",
     "ImportReport",

@@ -131,7 +131,7 @@ def tame_columns() -> None:
 HELP = {
     "library": "the library file (relative paths are relative to the config file)",
     "columns": f"columns of list and search, in order; any of {', '.join(LIST_COLUMNS)}",
-    "page_size": "entries list and search show without --limit (0 = all)",
+    "page_size": "entries list, search and trash show on a terminal without --limit (0 = all)",
     "lang": "labels and relative times: en or zh",
     "mark_read_on_show": "whether show marks the entry read (--mark-read / --no-mark-read override)",
     "triage_advance": "whether triage moves to the next entry after s, r or a (false: it stays)",

@@ -148,7 +148,7 @@ def test_import_errors(lib: Library, tmp_path: Path) -> None:
         lib.import_path(tmp_path / "missing.txt")
     with pytest.raises(readlog.UsageError, match="format"):
         lib.import_path(DIGEST, format="nonsense")
-    with pytest.raises(readlog.UsageError, match="as-of"):
+    with pytest.raises(readlog.BadValue, match="as_of"):
         lib.import_path(DIGEST, as_of="not a date")
 
 
@@ -289,7 +289,7 @@ def test_tag_and_note(lib: Library) -> None:
     assert lib.note(2, "  first\tline \n").changed == (2,)
     assert lib.get(2).note == "first\tline"
     assert lib.note(2, "first\tline").unchanged == (2,)
-    assert lib.note(2, "").changed == (2,) and lib.get(2).note == ""
+    assert lib.note(2, None).changed == (2,) and lib.get(2).note == ""
     assert lib.history(1)[0].command == "note 2 --clear"
 
 
@@ -412,7 +412,7 @@ CHANGE = st.one_of(
         st.lists(st.sampled_from(["a", "b", "中文"]), max_size=2),
         st.lists(st.sampled_from(["c", "a"]), max_size=1),
     ),
-    st.tuples(st.just("note"), st.integers(1, 5), st.sampled_from(["", "note", "备注 x"])),
+    st.tuples(st.just("note"), st.integers(1, 5), st.sampled_from([None, "note", "备注 x"])),
 )
 
 

@@ -117,10 +117,23 @@ def test_output_to_closed_standard_output(lib: Path, args: list[str]) -> None:
     one_line(readlog(lib, *args, shell=">&-", stdout=None), "cannot write")
 
 
-@pytest.mark.parametrize("args", [["list", "-n", "0"], ["list", "--json"], ["export"], ["export", "-f", "csv"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list", "-n", "0"],
+        ["list", "--json"],
+        ["export"],
+        ["export", "-f", "csv"],
+        ["--help"],
+        ["list", "--help"],
+        ["--lang", "zh", "-h"],
+        ["--version"],
+    ],
+)
 def test_output_to_a_pipe_nobody_reads(lib: Path, args: list[str]) -> None:
     """A reader gone (``| head -0``) is no error to report: readlog stops quietly with 141,
-    as git and gh (killed by SIGPIPE) do."""
+    as git and gh (killed by SIGPIPE) do; its help and its version too (``readlog --help
+    | head -1``), which are written while the arguments are read."""
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone, as after `| head -0`
     try:

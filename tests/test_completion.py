@@ -86,7 +86,7 @@ def test_commands_complete_with_their_help_in_zsh_and_fish(comp) -> None:  # typ
     assert comp("fish", "readlog li") == ["values", "list\tList entries, newest saved first."]
     names = comp("bash", "readlog ")[1:]
     assert {"import", "list", "search", "tag", "db", "completion"} <= set(names)
-    assert comp("bash", "readlog db ") == ["values", "check", "rebuild-index"]
+    assert comp("bash", "readlog db ") == ["values", "backup", "check", "rebuild-index", "restore"]
     assert comp("bash", "readlog nosuch ") == ["values"]
 
 

@@ -78,7 +78,7 @@ def test_the_csv_stays_pleasant_and_safe_in_a_spreadsheet(run: Run, tmp_path: Pa
 
 def test_a_csv_from_an_earlier_readlog_still_imports(run: Run, tmp_path: Path) -> None:
     """Tags were joined with "|" before the JSON array."""
-    from readlog.core.export import CSV_COLUMNS
+    from readlog.model.exchange import CSV_COLUMNS
 
     row = dict.fromkeys(CSV_COLUMNS, "")
     row.update(id="3", title="old", url="https://old.example/", tags="rust|go", read_at="2026-11-03T11:00:00+00:00")
@@ -94,7 +94,7 @@ def test_a_csv_from_an_earlier_readlog_still_imports(run: Run, tmp_path: Path) -
 
 
 def test_a_damaged_row_is_reported_with_its_line(run: Run, tmp_path: Path) -> None:
-    from readlog.core.export import CSV_COLUMNS
+    from readlog.model.exchange import CSV_COLUMNS
 
     good = dict.fromkeys(CSV_COLUMNS, "") | {"id": "1", "title": "good", "url": "https://ok.example/"}
     bad = dict.fromkeys(CSV_COLUMNS, "") | {"id": "x", "title": "bad id", "url": "https://bad.example/"}

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from readlog.core import export
 from readlog.inputs.formats import jsonl
 from readlog.inputs.vet import vet
+from readlog.model import exchange
 from readlog.model.entry import Entry
 from readlog.store import Counts, Store
 
@@ -119,7 +119,8 @@ def records(text: str) -> list[dict[str, Any]]:
 def test_jsonl_has_every_field_and_state(run: Run, sample: Path) -> None:
     out = records(run("export").stdout)
     assert [r["id"] for r in out] == [1, 2, 3, 4]
-    assert all(list(r) == ["readlog", *export.FIELDS, *export.FETCH_FIELDS] and r["readlog"] == 1 for r in out)
+    fields = ["readlog", *exchange.FIELDS, *exchange.FETCH_FIELDS, *exchange.HELD_FIELDS]
+    assert all(list(r) == fields and r["readlog"] == 1 for r in out)
     first = out[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary
     assert first["tags"] == ["内核", "os"] and first["note"] == SAMPLE[0].note
@@ -282,7 +283,7 @@ def test_csv_has_bom_header_and_one_row_per_entry(run: Run, sample: Path, tmp_pa
     raw = target.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    assert list(rows[0]) == list(export.CSV_COLUMNS)
+    assert list(rows[0]) == list(exchange.CSV_COLUMNS)
     assert len(rows) == 4
     first = rows[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary  # newline kept
@@ -342,7 +343,7 @@ def test_html_is_a_netscape_bookmark_file(run: Run, sample: Path) -> None:
     assert links[SAMPLE[1].url]["toread"] == "1" and links[SAMPLE[1].url]["tags"] == "rust,a b"
     assert links[SAMPLE[0].url]["add_date"] == str(int(T0.timestamp()))
     assert "<script>alert(1)</script> & [x](y)" in "".join(parser.text)
-    assert "1 entry without a URL left out" in result.stderr
+    assert "1 entry without a web or mailto link left out" in result.stderr
 
 
 # ---- filters and output ------------------------------------------------------------------
@@ -379,11 +380,27 @@ def test_output_file_and_errors(run: Run, sample: Path, tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     missing = run("export", "-o", str(tmp_path / "nope" / "x.jsonl"), code=1)
     assert missing.stderr.startswith("readlog: ") and len(missing.stderr.strip().splitlines()) == 1
-    run("export", "-o", str(tmp_path), code=1)
+    (tmp_path / "folder.jsonl").mkdir()
+    run("export", "-o", str(tmp_path / "folder.jsonl"), code=1)
     bad = run("export", "--format", "xml", code=2)
     assert "jsonl" in bad.stderr
     run("export", "--read", "--unread", code=2)
     assert "no entries matched" in run("export", "--source", "nobody").stderr
+
+
+def test_a_file_name_that_names_no_format_is_refused(run: Run, sample: Path, tmp_path: Path) -> None:
+    """``export -o out.pdf`` wrote JSON Lines into out.pdf: a usage error now, before
+    anything is written, saying what to do; an extension readlog knows still decides."""
+    for name, what in (("out.pdf", ".pdf"), ("backup", "no extension")):
+        refused = run("export", "-o", str(tmp_path / name), code=2)
+        assert refused.stderr.startswith("readlog: ") and len(refused.stderr.splitlines()) == 1
+        assert what in refused.stderr and "--format" in refused.stderr and ".jsonl" in refused.stderr
+        assert not (tmp_path / name).exists() and refused.stdout == ""
+    assert "--format" in run("--lang", "zh", "export", "-o", str(tmp_path / "out.pdf"), code=2).stderr
+    run("export", "-o", str(tmp_path / "out.pdf"), "--format", "csv")
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"\xef\xbb\xbfid,title")
+    run("export", "-o", str(tmp_path / "LIST.MD"))
+    assert (tmp_path / "LIST.MD").read_text(encoding="utf-8").startswith("# Reading list")
 
 
 def test_help_has_examples(run: Run) -> None:

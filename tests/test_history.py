@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -64,7 +64,7 @@ def test_the_python_api_says_when_nothing_was_recorded(tmp_path: Path) -> None:
         again = lib.star(1)
         assert isinstance(first.action, int) and first.changed == (1,)
         assert again.action is None and again.unchanged == (1,)
-        assert lib.note(1, "").action is None  # there was no note
+        assert lib.note(1, None).action is None  # there was no note
         assert [a.command for a in lib.history(limit=0)][:1] == ["star 1"]
 
 
@@ -154,11 +154,18 @@ def test_a_trashed_feed_item_whose_link_moved_to_another_entry_stays_trashed(tmp
 
 class UndoGivesBack(RuleBasedStateMachine):
     """Each change is followed, at the end, by one undo each; after every undo the
-    library must be exactly as it was before the change undone."""
+    library must be exactly as it was before the change undone.
+
+    Some changes are taken back early, by number (``undo(action=N)``), out of order:
+    once every change from N on is undone, however, the library must be as it was
+    before N. An emptied trash cannot be undone: undo stops there, changing nothing."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.snapshots: list[tuple[Any, ...]] = []
+        # (action, the library before it), oldest first, since the trash was last emptied
+        self.snapshots: list[tuple[int, tuple[Any, ...]]] = []
+        self.undone: set[int] = set()  # of those, the ones taken back by number
+        self.emptied: int | None = None  # the action that last emptied the trash
         self.files = 0
 
     @initialize()
@@ -192,8 +199,10 @@ class UndoGivesBack(RuleBasedStateMachine):
             raise  # the test asked wrongly
         except ReadlogError:
             pass  # refused: nothing changed, nothing recorded
-        if self._newest() != top:
-            self.snapshots.append(before)
+        newest = self._newest()
+        if newest != top:
+            assert newest is not None
+            self.snapshots.append((newest, before))
         else:
             assert self.snapshot() == before, "a change that was not recorded changed the library"
 
@@ -238,8 +247,8 @@ class UndoGivesBack(RuleBasedStateMachine):
             self.changing(lambda: self.lib.tag(ids[pick % len(ids)], add=add, remove=tuple(set(remove) - set(add))))
 
     @precondition(lambda self: bool(self.ids()))
-    @rule(pick=st.integers(0, 50), text=st.sampled_from(["", "重读", "again"]))
-    def note(self, pick: int, text: str) -> None:
+    @rule(pick=st.integers(0, 50), text=st.sampled_from([None, "重读", "again"]))
+    def note(self, pick: int, text: str | None) -> None:
         ids = self.ids()
         self.changing(lambda: self.lib.note(ids[pick % len(ids)], text))
 
@@ -262,27 +271,92 @@ class UndoGivesBack(RuleBasedStateMachine):
         ids = self.trashed()
         self.changing(lambda: curate.restore(self.lib.store, [ids[pick % len(ids)]]))
 
+    @rule(files=st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True), min_size=2, max_size=3))
+    def import_folder(self, files: list[list[int]]) -> None:
+        """Several files in one command: one action, undone whole."""
+        self.files += 1
+        folder = self.folder / f"folder{self.files}"
+        folder.mkdir()
+        for n, titles in enumerate(files):
+            write(folder / f"d{n}.txt", digest(titles))
+        self.changing(lambda: self.lib.import_path(folder, format="digest"))
+
+    @precondition(lambda self: bool(self.trashed()))
+    @rule()
+    def empty_trash(self) -> None:
+        plan = curate.preview_empty(self.lib.store, before=None)
+        curate.empty_trash(self.lib.store, plan.ids)
+        self.emptied = self._newest()
+        self.snapshots, self.undone = [], set()  # what came before can no longer be reached by undo
+
+    @precondition(lambda self: bool(self.snapshots) or self.emptied is not None)
+    @rule(pick=st.integers(0, 50))
+    def undo_by_number(self, pick: int) -> None:
+        """Take back a change out of order: done, or refused with the library unchanged."""
+        candidates = [number for number, _ in self.snapshots if number not in self.undone]
+        candidates += [self.emptied] if self.emptied is not None else []
+        if not candidates:
+            return
+        number = candidates[pick % len(candidates)]
+        before = self.snapshot()
+        newest = number == self._newest()
+        try:
+            done = self.lib.undo(action=number)
+        except ReadlogError as exc:
+            event(f"undo by number refused: {exc.key}")
+            assert exc.key in REFUSALS, exc
+            assert number != self.emptied or exc.key == "undo_emptied"
+            assert self.snapshot() == before, "a refused undo changed the library"
+            return
+        assert done.action == number and number != self.emptied
+        event("undo by number done" + (" (the newest)" if newest else " (an older one)"))
+        self.undone.add(number)
+
     @invariant()
     def history_lists_only_changes(self) -> None:
         if not hasattr(self, "lib"):
             return
         pending = [a for a in self.lib.history(limit=0) if not a.undone]
-        assert len([a for a in pending if a.changes or a.command.startswith("import")]) >= len(self.snapshots)
+        recorded = [number for number, _ in self.snapshots if number not in self.undone]
+        assert len([a for a in pending if a.changes or a.command.startswith("import")]) >= len(recorded)
 
     def teardown(self) -> None:
         if not hasattr(self, "lib"):
             return
         try:
             while self.snapshots:
-                expected = self.snapshots.pop()
-                self.lib.undo()
-                assert self.snapshot() == expected
+                number, expected = self.snapshots.pop()
+                if number not in self.undone:
+                    assert self.lib.undo().action == number  # the newest not yet undone: never another
+                    self.undone.add(number)
+                if not any(older in self.undone for older, _ in self.snapshots):
+                    assert self.snapshot() == expected  # the changes before this one, and only they, remain
+            if self.emptied is not None:
+                before = self.snapshot()
+                try:
+                    self.lib.undo()
+                except ReadlogError as exc:
+                    assert exc.key == "undo_emptied"
+                else:
+                    raise AssertionError("undo went past an emptied trash")
+                assert self.snapshot() == before
         finally:
             self.lib.close()
             import shutil
 
             shutil.rmtree(self.folder, ignore_errors=True)
 
+
+# What undo(action=N) may say instead of taking N back (core/actions.py).
+REFUSALS = {
+    "undo_emptied",
+    "undo_gone",
+    "undo_deleted_one",
+    "undo_deleted_many",
+    "undo_changed_one",
+    "undo_changed_many",
+    "undo_nothing",
+}
 
 UndoGivesBack.TestCase.settings = settings(
     max_examples=12, stateful_step_count=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -194,10 +194,11 @@ def test_export_never_writes_over_the_library(run: Run, tmp_path: Path, library:
     _import_one(run, tmp_path, "keep", "https://j.example/")
     before = library.read_bytes()
     for target in (str(library), f"{library}-wal"):
-        assert "that is the library itself" in run("export", "-o", target, code=1).stderr
+        assert "that is the library itself" in run("export", "-o", target, "-f", "jsonl", code=1).stderr
+        run("export", "-o", target, code=2)  # without --format, .db names no export format
     link = tmp_path / "hard.db"
     os.link(library, link)
-    assert "that is the library itself" in run("export", "-o", str(link), code=1).stderr
+    assert "that is the library itself" in run("export", "-o", str(link), "-f", "csv", code=1).stderr
     assert library.read_bytes() == before
     assert run.json("list")[0]["title"] == "keep"
 

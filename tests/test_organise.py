@@ -243,6 +243,16 @@ def test_note_text_show_search_clear(run: Run, digest: dict[str, int]) -> None:
     assert run.json("search", "benchmarks") == []
 
 
+def test_an_empty_note_keeps_the_old_one_and_says_how_to_remove_it(run: Run, digest: dict[str, int]) -> None:
+    go = str(digest["gc"])
+    run("note", go, "keep me")
+    for empty in ([""], ["-"]):
+        out = run("note", go, *empty, input="").stdout
+        assert "note kept" in out and "--clear removes the note" in out, out
+    assert "--clear 才会删除笔记" in run("--lang", "zh", "note", go, "").stdout
+    assert _rows(run)[int(go)]["note"] == "keep me"
+
+
 def test_note_from_stdin_and_errors(run: Run, digest: dict[str, int]) -> None:
     go = str(digest["gc"])
     run("note", go, "-", input="第一行\n第二行\n")

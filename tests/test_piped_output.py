@@ -114,6 +114,61 @@ def test_an_unknown_json_field_is_a_usage_error_naming_the_fields(piped: Run) ->
     assert "snippet" in piped("list", "--json", "snippet", code=2).stderr  # search's field only
 
 
+# ---- a program gets every row: list, search, trash and history without --limit ----------------
+
+MANY = 25  # more than a screen (page_size 20, history's 20)
+
+
+@pytest.fixture
+def many(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """MANY bookmarks, one of them read, output not a terminal."""
+    run("import", str(_bookmarks(tmp_path / "many.html", MANY)))
+    run("read", "1")
+    monkeypatch.delenv("READLOG_FORCE_TTY")
+    return run
+
+
+def _ids(out: str) -> list[str]:
+    return [line.split("\t")[0] for line in out.splitlines()]
+
+
+def test_a_pipe_gets_every_match_unless_limited(many: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``readlog list --unread | wc -l`` counts every unread entry, as ``git log | wc -l`` counts
+    every commit; --limit still limits; a terminal keeps its page and its footer."""
+    assert len(_ids(many("list").stdout)) == MANY
+    assert len(_ids(many("list", "--unread").stdout)) == MANY - 1
+    assert len(_ids(many("search", "Bookmark").stdout)) == MANY - 1  # entry 1 has the long title
+    assert len(_ids(many("list", "--limit", "5").stdout)) == 5
+    assert len(_ids(many("search", "Bookmark", "-n", "3").stdout)) == 3
+    assert len(_ids(many("list", "--limit", "0").stdout)) == MANY
+    monkeypatch.setenv("READLOG_FORCE_TTY", "1")
+    table = many("list", "--unread").stdout.splitlines()
+    assert table[-1] == f"Showing 20 of {MANY - 1} entries; --limit 0 shows all" and len(table) == 1 + 20 + 1
+
+
+@pytest.mark.parametrize("tty", ["", "1"])
+def test_json_gets_every_match_unless_limited(many: Run, monkeypatch: pytest.MonkeyPatch, tty: str) -> None:
+    """``readlog list --json | jq length``: every match, on a terminal too."""
+    monkeypatch.setenv("READLOG_FORCE_TTY", tty)
+    assert len(json.loads(many("list", "--json").stdout)) == MANY
+    assert len(json.loads(many("search", "Bookmark", "--json", "id").stdout)) == MANY - 1
+    assert len(json.loads(many("list", "--json", "-n", "4").stdout)) == 4
+
+
+def test_trash_and_history_give_a_program_every_row(many: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(2, MANY + 1):  # MANY - 1 removals: with the import and the read, MANY + 1 actions
+        many("rm", str(n))
+    assert len(_ids(many("trash").stdout)) == MANY - 1
+    assert len(json.loads(many("trash", "--json").stdout)) == MANY - 1
+    assert len(_ids(many("history").stdout)) == MANY + 1
+    assert len(json.loads(many("history", "--json").stdout)) == MANY + 1
+    assert len(_ids(many("history", "-n", "2").stdout)) == 2
+    monkeypatch.setenv("READLOG_FORCE_TTY", "1")
+    assert len(json.loads(many("history", "--json").stdout)) == MANY + 1
+    assert "Showing 20 of 24 entries in the trash" in many("trash").stdout
+    assert len(many("history").stdout.splitlines()) == 1 + 20  # a header and a screen
+
+
 # ---- real pipes and the options after the command (child processes) ----------------------------
 
 

@@ -131,6 +131,69 @@ def test_read_only_library_reads_but_refuses_writes(shared_tmp: Path, what: str)
     assert sha(lib) == before
 
 
+@pytest.mark.slow
+def test_no_permission_is_said_as_whose_the_file_or_folder_is_not_read_only(run: Run, shared_tmp: Path) -> None:
+    """A folder or library of another user is not "read-only": say whose it is, and who readlog runs as."""
+    prefix = as_nobody()
+    if prefix is None:
+        pytest.skip("needs root and a way to drop privileges, so that permissions apply")
+    theirs = shared_tmp / "theirs"
+    theirs.mkdir(mode=0o755)
+    shared = shared_tmp / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    lib = shared / "lib.db"
+    run("--db", str(lib), "import", str(FIXTURES / "digest.txt"))
+    lib.chmod(0o644)  # root's, readable by all
+    env = child_env(lib, COLUMNS="200", HOME="/")
+
+    def readlog(*args: str) -> str:
+        cmd = [*prefix, *READLOG, *args]
+        result = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd="/", timeout=60)
+        assert result.returncode == 1, result.stderr
+        return result.stderr.strip()
+
+    said = readlog("--db", str(theirs / "new.db"), "list")
+    assert said == (
+        f"readlog: {theirs / 'new.db'}: cannot create the library here (its folder {theirs} belongs to root "
+        "(mode 755), and readlog runs as nobody, who has no permission to write there)"
+    )
+    said = readlog("--db", str(lib), "star", "1")
+    assert said == (
+        f"readlog: {lib}: readlog cannot write the library (the file belongs to root (mode 644), and readlog "
+        "runs as nobody, who has no permission to write there); nothing was changed"
+    )
+    said = readlog("--lang", "zh", "--db", str(lib), "star", "1")
+    assert "属于 root（权限 644），而 readlog 以 nobody 的身份运行" in said
+
+
+def test_a_read_only_file_system_is_said_as_such(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lib = tmp_path / "ro" / "lib.db"
+    run("--db", str(lib), "import", str(FIXTURES / "digest.txt"))
+    access, statvfs = os.access, os.statvfs
+
+    def no_writing(path: object, mode: int, **kw: object) -> bool:  # what access(2) says on a read-only mount
+        return False if mode & os.W_OK else access(path, mode, **kw)  # type: ignore[arg-type]
+
+    def mounted_read_only(path: object) -> object:
+        real = statvfs(path)  # type: ignore[arg-type]
+
+        class Mount:
+            f_flag = real.f_flag | os.ST_RDONLY
+
+        return Mount()
+
+    monkeypatch.setattr(os, "access", no_writing)
+    monkeypatch.setattr(os, "statvfs", mounted_read_only)
+    assert len(run.json("--db", str(lib), "list")) == 3  # reads as before
+    err = run("--db", str(lib), "star", "1", code=1).stderr
+    assert "readlog cannot write the library (the file is on a read-only file system); nothing was changed" in err
+    new = tmp_path / "ro" / "new.db"
+    err = run("--db", str(new), "list", code=1).stderr
+    assert f"cannot create the library here (its folder {new.parent} is on a read-only file system)" in err
+    assert "只读文件系统" in run("--lang", "zh", "--db", str(new), "list", code=1).stderr
+
+
 # ---- upgrades from every released schema --------------------------------------------------------------
 
 

@@ -22,7 +22,10 @@ from helpers import READLOG, child_env
 pytestmark = pytest.mark.slow  # real processes, signals and locks
 
 BIG = 3_000  # takes most of a second to import: far longer than the 0.1 s before a signal
-INTERRUPTED = re.compile(r"readlog: import interrupted: [\d,]+ of [\d,]+ entries saved; run it again to finish")
+INTERRUPTED = re.compile(
+    r"readlog: import interrupted while reading \S+ \([\d,]+ entries read so far\): "
+    r"nothing of that file was saved; run it again to finish"
+)
 
 
 def digest_text(n: int, tag: str = "e") -> str:
@@ -101,7 +104,9 @@ def wait_for_start(lib: Path, proc: subprocess.Popen[str], reading: Path | None 
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["INT", "TERM", "KILL"])
+@pytest.mark.parametrize(
+    "sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=["INT", "TERM", "HUP", "KILL"]
+)
 def test_interrupted_import_leaves_sound_library_and_rerun_finishes(
     sig: signal.Signals, big: Path, tmp_path: Path
 ) -> None:
@@ -126,13 +131,55 @@ def test_interrupted_import_leaves_sound_library_and_rerun_finishes(
         if sig == signal.SIGKILL:
             assert proc.returncode == -signal.SIGKILL
         else:
-            assert proc.returncode == 130, err
+            assert proc.returncode == 128 + sig, err  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP
             assert "Traceback" not in err
             assert INTERRUPTED.fullmatch(err.strip()), err
     assert interrupted, "the import always finished before the signal; make BIG larger"
     done = readlog(lib, "import", str(big))
     assert done.returncode == 0, done.stderr
     assert counts(lib) == (BIG, BIG)
+
+
+def read_past(proc: subprocess.Popen[str], reading: Path, offset: int, timeout: float = 60) -> bool:
+    """Wait until the process has read ``reading`` past ``offset`` bytes (its
+    descriptor's position, from /proc); False when it ended first."""
+    fds = Path(f"/proc/{proc.pid}")
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None:
+        assert time.monotonic() < deadline, "readlog never read that far"
+        try:
+            for fd in (fds / "fd").iterdir():
+                if os.readlink(fd) == str(reading):
+                    info = (fds / "fdinfo" / fd.name).read_text()
+                    if int(info.split("pos:")[1].split()[0]) > offset:
+                        return True
+        except (OSError, IndexError, ValueError):  # a descriptor closed while we looked
+            pass
+        time.sleep(0.005)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/fdinfo").exists(), reason="needs /proc to see how far a file was read")
+def test_ctrl_c_says_how_much_was_read_and_that_none_of_it_was_saved(tmp_path: Path) -> None:
+    """The count in the message is of the entries read so far, and none of them was saved:
+    not "0 of N entries saved", as if N were the file's size."""
+    lib = tmp_path / "lib.db"
+    large = tmp_path / "large.txt"
+    large.write_text(digest_text(24_000), encoding="utf-8")  # about 5 MB, read a megabyte at a time
+    total = 24_000
+    proc = start(lib, "import", str(large))
+    assert read_past(proc, large, 2 << 20), "the import ended before reading 2 MB of 5"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    m = re.fullmatch(
+        rf"readlog: import interrupted while reading {re.escape(str(large))} \(([\d,]+) entries read so far\): "
+        r"nothing of that file was saved; run it again to finish",
+        err.strip(),
+    )
+    assert m, err
+    assert 0 < int(m.group(1).replace(",", "")) < total  # what was read: part of the file
+    assert counts(lib) == (0, 0)
 
 
 def test_interrupt_in_second_file_keeps_the_first(big: Path, tmp_path: Path) -> None:
@@ -146,8 +193,10 @@ def test_interrupt_in_second_file_keeps_the_first(big: Path, tmp_path: Path) -> 
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert re.fullmatch(
-        r"readlog: import interrupted: 100 of [\d,]+ entries saved; run it again to finish", err.strip()
-    )
+        r"readlog: import interrupted while reading \S+ \([\d,]+ entries read so far\): nothing of that file "
+        r"was saved, but the 1 file\(s\) before it were \(100 entries added or updated\); run it again to finish",
+        err.strip(),
+    ), err
     assert counts(lib) == (100, 100)
     assert readlog(lib, "import", str(small), str(big)).returncode == 0
     assert counts(lib) == (BIG + 100, BIG + 100)

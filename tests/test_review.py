@@ -314,7 +314,7 @@ def test_long_windows_chart_by_month(library: Path, seeded: list[dict[str, Any]]
     first = min(local_day(r["saved_at"]) for r in seeded)
     assert first > date(2026, 6, 1)
     asked = (NOW - timedelta(days=200)).date().replace(day=1)  # the window asked for is drawn whole
-    assert data.periods[0].start == asked == data.since.date()
+    assert data.periods[0].start == asked and data.since == NOW - timedelta(days=200)  # counted from then
     assert [p.start.month for p in data.periods] == list(range(asked.month, 13))
     assert all(not (p.saved or p.read) for p in data.periods if p.start < first.replace(day=1))
     assert data.saved == len(seeded)
@@ -373,7 +373,9 @@ def test_stats_cli_json_and_screen(run: Run, seeded: list[dict[str, Any]], fixed
     everything = run.json("stats", "--since", "all")
     assert everything["saved"] == len(seeded) and everything["bucket"] == "week"  # 20 weeks of history
     assert run.json("stats", "--since", "1y")["bucket"] == "month"
-    assert run.json("stats", "--since", "3w")["since"].startswith("2026-11-09")
+    assert run.json("stats", "--since", "3w")["since"].startswith(
+        "2026-11-12"
+    )  # three weeks ago, not the Monday before
 
 
 def test_stats_bad_since_and_empty_library(run: Run, fixed_now: datetime) -> None:
@@ -489,7 +491,7 @@ def test_config_file_sets_defaults(run: Run, config: Path, library: Path, monkey
     listing = run("list").stdout.splitlines()
     assert listing[0].split() == ["编号", "标题", "收藏", "来源"]  # the configured columns, in order, in Chinese
     assert listing[-1].startswith("显示 3 / 共")
-    assert len(run.json("list", "--unread")) == 3
+    assert len(run.json("list", "--unread", "-n", "3")) == 3  # --json gives every match unless --limit is given
     assert "分类" not in listing[0]
     unread = {r["id"] for r in run.json("list", "--unread", "-n", "0")}
     first = min(unread)

@@ -141,11 +141,16 @@ def test_a_snippet_deep_in_a_long_text_is_found_without_a_walk_over_its_characte
 # ---- a library to search --------------------------------------------------------------------------
 
 
+# The source every built entry has: made of no letter a test searches for (LETTERS below), so a
+# word is found in an entry only through its title.
+SOURCE = "§"
+
+
 def build(path: Path, titles: list[str]) -> Store:
     lib = Store.open(path)
     with lib.transaction():
         action = lib.start_action("test")
-        entries = [Entry(title=t, source="s") for t in titles]
+        entries = [Entry(title=t, source=SOURCE) for t in titles]
         lib.upsert(entries, lib.begin_import("t", "", "t", "", action), action, Counts())
     return lib
 
@@ -225,6 +230,17 @@ def test_one_character_finds_every_character_that_folds_to_it(scratch: Path) -> 
 def test_snippet_marks_the_hit_in_the_text_as_written() -> None:
     text, spans = snippet(["Notes from İstanbul and the Straße"], parse_query("istanbul STRASSE"))
     assert marked(text, spans) == "Notes from **İstanbul** and the **Straße**"
+
+
+def test_a_one_letter_word_finds_only_the_titles_holding_it(tmp_path: Path) -> None:
+    """The property below searches for words of the titles: the entries' source must hold none
+    of them, or a hit through the source fails its check that each hit's title holds the word."""
+    assert not set(SOURCE) & set(LETTERS)
+    lib = build(tmp_path / "lib.db", ["s", "another", "内核"])
+    try:
+        assert found(lib, "s") == ["s"]
+    finally:
+        lib.close()
 
 
 # ---- property: any word of any title is found by itself, in any case ------------------------------------

@@ -293,6 +293,35 @@ def test_plan_check_fails_without_the_indexes(planned_library: Path, tmp_path: P
         lib.close()
 
 
+def test_an_imports_lookups_use_indexes_with_statistics_too(tmp_path: Path) -> None:
+    """A library whose entries have no links (digest entries: the link key of each is '') and
+    statistics (ANALYZE: readlog ran it after imports once, other tools still may) looks like
+    one where every link key is shared by all: the lookup of a batch's links must still use
+    the index, not read the whole library for each batch."""
+    from readlog.core.importing import import_files
+
+    digest = "".join(f"技术文章 Source {i % 7} 2026/01/{i % 28 + 1:02d}\n摘要 {i}。\n推荐 {i}。\n" for i in range(300))
+    lib = Store.open(tmp_path / "lib.db")
+    try:
+        import_files(lib, [str(write(tmp_path / "digest.txt", digest))])
+        lib.conn.execute("ANALYZE")
+        links = write(tmp_path / "links.txt", "".join(f"https://example.com/{i}\n" for i in range(20)))
+        real = lib.conn
+        recorder = Recorder(real)
+        lib.conn = recorder  # type: ignore[assignment]
+        try:
+            assert import_files(lib, [str(links)])[0].counts.added == 20
+        finally:
+            lib.conn = real
+        lookups = [(sql, params) for sql, params in recorder.calls if re.search(r"(url_key|fingerprint) IN", sql)]
+        assert len(lookups) >= 2, recorder.calls
+        for sql, params in lookups:  # (a few rows found are sorted: only a scan of the library is a problem)
+            plan = [row[3] for row in lib.conn.execute("EXPLAIN QUERY PLAN " + sql, params)]
+            assert not [step for step in plan if FULL_SCAN.match(step)], (sql, plan)
+    finally:
+        lib.close()
+
+
 # ---- only the invoked command is built (readlog.cli.app_for) -----------------
 
 

@@ -1,5 +1,6 @@
 """Big views stream (issue 24, friction item 2): ``list --limit 0`` and ``search --limit 0``
-write each entry as it is read, piped, as ``--json`` and as a table, and never hold them all.
+write each entry as it is read, piped, as ``--json`` and as a table, and never hold them all;
+so do ``list`` and ``search`` into a pipe or as ``--json``, which give every match (issue 33).
 
 What is tested is the structure, not the time (speed is in benchmarks/run.py): the core
 yields a lazy iterator; the first line is written before most rows were even read from
@@ -106,12 +107,13 @@ def _piped(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---- through the command line --------------------------------------------------------------
 
 
+@pytest.mark.parametrize("limit", [["--limit", "0"], []])  # into a pipe, all of them either way
 @pytest.mark.parametrize("args", [["list"], ["search", "kernels"]])
 def test_piped_big_views_are_whole_lines_written_as_they_are_read(
-    many: Run, monkeypatch: pytest.MonkeyPatch, first_write: list[int], args: list[str]
+    many: Run, monkeypatch: pytest.MonkeyPatch, first_write: list[int], args: list[str], limit: list[str]
 ) -> None:
     _piped(monkeypatch)
-    out = many(*args, "--limit", "0").stdout
+    out = many(*args, *limit).stdout
     lines = out.splitlines()
     assert len(lines) == N and out.endswith("\n")
     fields = [line.split("\t") for line in lines]
@@ -123,12 +125,13 @@ def test_piped_big_views_are_whole_lines_written_as_they_are_read(
     assert first_write and first_write[0] < N // 2, f"first line written after {first_write} rows of {N}"
 
 
+@pytest.mark.parametrize("limit", [["--limit", "0"], []])  # --json: all of them either way
 @pytest.mark.parametrize("args", [["list"], ["search", "kernels"], ["list", "--json", "id,title"]])
 def test_json_of_a_big_view_streams_the_same_bytes(
-    many: Run, monkeypatch: pytest.MonkeyPatch, first_write: list[int], args: list[str]
+    many: Run, monkeypatch: pytest.MonkeyPatch, first_write: list[int], args: list[str], limit: list[str]
 ) -> None:
     _piped(monkeypatch)
-    out = many(*args, "--limit", "0", *([] if "--json" in args else ["--json"])).stdout
+    out = many(*args, *limit, *([] if "--json" in args else ["--json"])).stdout
     records = json.loads(out)
     assert out == json.dumps(records, ensure_ascii=False, indent=2) + "\n"  # as json.dumps writes the whole list
     assert len(records) == N and LONG in {r["title"] for r in records}

@@ -295,11 +295,15 @@ def test_undo_rm_and_restore(run: Run, ids: dict[str, int], library: Path) -> No
     _check_ok(run)
 
 
-def test_undo_passes_over_entries_deleted_for_good(run: Run, ids: dict[str, int]) -> None:
-    run("read", str(ids["rust"]))
-    run("rm", str(ids["gc"]))
-    run("trash", "--empty", "--yes")
-    result = run("undo")  # the rm cannot be taken back any more; the read before it can
+def test_undo_stops_at_an_emptied_trash_and_takes_older_actions_by_number(run: Run, ids: dict[str, int]) -> None:
+    run("read", str(ids["rust"]))  # 3
+    run("rm", str(ids["gc"]))  # 4
+    run("trash", "--empty", "--yes")  # 5
+    assert "the trash was emptied in action 5; that cannot be undone" in run("undo", code=1).stderr
+    assert run.json("show", str(ids["rust"]))["read_at"] is not None
+    refused = run("undo", "4", "--yes", code=1)  # the rm: what it moved is gone for good
+    assert f"entry {ids['gc']} was deleted for good by action 5" in refused.stderr
+    result = run("undo", "3", "--yes")  # the read, by its number
     assert "read" in result.stdout and "marked unread again" in result.stdout
     assert run.json("show", str(ids["rust"]))["read_at"] is None
 

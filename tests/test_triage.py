@@ -190,10 +190,41 @@ def drive(
 
 
 async def settled(pilot: Any) -> None:
-    """Let the screen lay itself out again and the widgets handle what that caused: the
-    list's height follows the detail's, and a list that shrank scrolls to keep the cursor."""
-    await pilot.pause()
-    await pilot.pause()
+    """Wait until the screen has laid itself out and the widgets have handled all that
+    caused (a screen pushed and mounted, the list's height following the detail's, a
+    list that shrank scrolling to keep the cursor), however many rounds that takes.
+
+    A pause handles the messages queued when it starts and then lays the screen out,
+    which may queue more; how many rounds fit in one pause depends on how busy the
+    machine is (Textual's idle wait compares CPU time with wall time). So rounds are
+    repeated until nothing is queued and nothing waits for a layout or a repaint, twice
+    in a row; a screen that never settles fails here rather than somewhere later.
+    """
+    app = pilot.app
+    quiet_rounds = 0
+    for _ in range(200):
+        if app._exit:
+            return  # the app has ended (q): nothing more will happen
+        await pilot.pause()
+        quiet_rounds = quiet_rounds + 1 if quiescent(app) else 0
+        if quiet_rounds == 2:
+            return
+    raise AssertionError("the triage screen never settled")
+
+
+def quiescent(app: TriageApp) -> bool:
+    """Nothing left to do: no message queued for the app or any widget of its screen,
+    no callback waiting for a refresh, no animation running, and no layout, scroll or
+    repaint pending (Textual's own state: a Textual upgrade that renames it fails here
+    loudly, never by chance)."""
+    screen = app.screen
+    if app._batch_count or any(
+        (screen._layout_required, screen._scroll_required, screen._repaint_required, screen._recompose_required)
+    ):
+        return False
+    if screen._dirty_widgets or screen._callbacks or app.animator._animations:
+        return False
+    return all(p._message_queue.empty() and not p._next_callbacks for p in (app, *screen.walk_children(with_self=True)))
 
 
 def typed(text: str) -> list[str]:
@@ -288,11 +319,27 @@ def test_note_prompt_saves_edits_and_removes(run: Run, library: Path, shelf: dic
     _, screen = drive(library, ["n", "enter"])  # the old note is offered; Enter alone keeps it
     assert f"note of #{shelf['fts5']} unchanged" in screen
     assert history(run)[0]["command"] == f"note {shelf['fts5']}"
-    drive(library, ["n", "ctrl+u", "enter"])
+    drive(library, ["n", "ctrl+u", "enter", "enter"])  # emptied, Enter asks, and Enter again removes it
     assert state_of(library, shelf["fts5"])["note"] == ""
     assert history(run)[0]["summary"] == "note cleared"
+    assert history(run)[0]["command"] == f"note {shelf['fts5']} --clear"
     drive(library, ["n", *typed("never"), "escape"])
     assert state_of(library, shelf["fts5"])["note"] == ""
+
+
+def test_an_emptied_note_is_removed_only_when_asked_again(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    """As ``readlog note ID ""`` keeps the note and ``lib.note(id, "")`` refuses: an empty
+    text alone removes no note. The prompt asks; Esc keeps the note."""
+    drive(library, ["n", *typed("keep me"), "enter"])
+    actions = len(history(run))
+    _, screen = drive(library, ["n", "ctrl+u", "enter"])
+    assert f"Remove the note of #{shelf['fts5']}? Enter removes it · Esc keeps it" in screen
+    _, screen = drive(library, ["n", "ctrl+u", "enter", "escape"])
+    assert state_of(library, shelf["fts5"])["note"] == "keep me" and len(history(run)) == actions
+    drive(library, ["n", "ctrl+u", "enter", *typed("instead"), "enter"])  # a note typed after all is saved
+    assert state_of(library, shelf["fts5"])["note"] == "instead"
+    _, screen = drive(library, ["down", "n", "enter"])  # no note to remove: an empty one changes nothing
+    assert "unchanged" in screen and len(history(run)) == actions + 1
 
 
 def test_open_key_launches_the_link_or_says_there_is_none(
@@ -327,6 +374,19 @@ def test_undo_key_reverts_the_screen_change_and_asks_twice_for_others(
     app, screen = drive(library, ["u", "u"])  # next: the setup of the last entry, an import, removed
     assert "undid action" in screen and "test setup" in screen
     assert app.rows.total == 5 and "5 entries" in screen  # the list was read again
+
+
+def test_undo_key_says_why_it_cannot_take_back_the_newest_change(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    run("star", str(shelf["regex"]))
+    run("rm", str(shelf["fts5"]))
+    run("trash", "--empty", "--yes")
+    emptied = history(run)[0]["id"]
+    _, screen = drive(library, ["u", "u"])
+    assert f"the trash was emptied in action {emptied}; that cannot be undone" in screen
+    assert state_of(library, shelf["regex"])["starred_at"] is not None  # never the older change instead
+    assert not any(a["undone"] for a in history(run))
 
 
 def test_a_library_error_when_a_prompt_opens_is_said(library: Path, shelf: dict[str, int]) -> None:
@@ -638,7 +698,26 @@ def test_read_starred_and_archived_rows_look_so_without_colour(
     assert {"2", "9"} <= codes, archived  # dim and struck through: attributes, not colours
     if size == (60, 20):  # the help says what the marks mean; a short screen scrolls it
         _, screen = drive(crowd, ["question_mark", lambda app: None, "end"], size=size)
-        assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen
+        assert "● ★ ▪" in screen and "archived" in screen and "Esc, q or ? closes this help" in screen, screen
+
+
+@pytest.mark.parametrize("width", [30, 40])
+def test_a_narrow_screen_cuts_titles_with_an_ellipsis(crowd: Path, width: int) -> None:
+    """At 40 columns the list was laid out 40 wide in a pane of 39 (readlog's narrowest
+    terminal width applied to the pane) and the pane cut every long title without "…";
+    the detail's frame lost its right edge the same way."""
+    _, screen = drive(crowd, [], size=(width, 20))
+    titles = {title for title, *_ in ENTRIES} | {f"older entry {i}" for i in range(30)}
+    lines = [line for line in screen.splitlines() if re.match(r" *\d+  [●★▪ ]{3}  ", line)]
+    assert lines
+    cut = 0
+    for line in lines:
+        shown = re.sub(r"^ *\d+  [●★▪ ]{3}  ", "", line).split("  ")[0]
+        assert shown in titles or (shown.endswith("…") and any(t.startswith(shown[:-1]) for t in titles)), line
+        cut += shown.endswith("…")
+    assert cut >= 2  # the long titles are there, cut
+    panel = [line.rstrip("▁▂▃▄▅▆▇█") for line in screen.splitlines() if line.startswith(("╭", "│", "╰"))]
+    assert panel and all(line.endswith(("╮", "│", "╯")) for line in panel), "\n".join(panel)
 
 
 @pytest.mark.parametrize(("lang", "size"), [*(("en", size) for size in SIZES), ("zh", (60, 20))])
@@ -793,6 +872,38 @@ def test_triage_refuses_without_a_terminal(run: Run, shelf: dict[str, int]) -> N
     assert result.stderr.count("\n") == 1 and "--since" in result.stderr
 
 
+def test_ctrl_c_ends_triage_as_an_interruption(
+    run: Run, library: Path, shelf: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C on the screen (a key to Textual, not a signal) exits 130, as README documents
+    for an interrupted command, in a prompt or the help too; q quits with 0. What was
+    changed before it stays saved."""
+    from readlog.cli import triage as command
+
+    app, _ = drive(library, ["s", "ctrl+c"])
+    assert app.return_value == 130 and state_of(library, shelf["fts5"])["starred_at"] is not None
+    assert drive(library, ["t", "x", "ctrl+c"])[0].return_value == 130  # typing tags
+    assert drive(library, ["question_mark", "ctrl+c"])[0].return_value == 130  # reading the help
+    assert drive(library, ["q"])[0].return_value == 0
+    keys: list[str] = []
+
+    def headless(app: TriageApp, *args: Any, **kwargs: Any) -> int | None:
+        async def go() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                for key in keys:
+                    await pilot.press(key)
+
+        asyncio.run(go())
+        return app.return_value
+
+    monkeypatch.setattr(command, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(TriageApp, "run", headless)
+    keys[:] = ["ctrl+c"]
+    assert run("triage", code=130).stderr == ""
+    keys[:] = ["q"]
+    run("triage", code=0)
+
+
 def test_triage_has_every_filter_of_list_and_examples(run: Run) -> None:
     import typer
 
@@ -895,6 +1006,28 @@ def test_in_a_terminal_a_change_shown_survives_a_kill_and_q_quits_with_0(library
         code = term.close()
     assert code == 0
     assert state_of(library, shelf["btree"])["read_at"] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["key", "signal"])
+def test_in_a_terminal_ctrl_c_exits_130(library: Path, shelf: dict[str, int], how: str) -> None:
+    """Ctrl-C typed on the screen reaches readlog as a key (the terminal is in raw mode);
+    a SIGINT sent to it (kill -INT) ends it the same way."""
+    import signal
+
+    term = Terminal(library)
+    try:
+        term.wait_for("帖子讨论")
+        term.press("s")
+        term.wait_for("starred:")
+        if how == "key":
+            term.press("\x03")
+        else:
+            term.proc.send_signal(signal.SIGINT)
+    finally:
+        code = term.close()
+    assert code == 130
+    assert state_of(library, shelf["fts5"])["starred_at"] is not None
 
 
 def test_a_window_whose_rows_all_left_the_view_reads_nothing_more(

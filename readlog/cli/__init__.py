@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Optional, TypeVar
 
 import typer
 
-from readlog.model.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, ReadlogError, UsageError
+from readlog.model.errors import EXIT_FAILED, EXIT_PIPE, EXIT_USAGE, ReadlogError, UsageError, interrupted_status
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
@@ -73,11 +73,24 @@ class State:
 
     @property
     def page_size(self) -> int:
-        """How many entries list and search show without --limit."""
+        """How many entries list and search show on a terminal without --limit."""
         from readlog.settings import DEFAULTS
 
         value = self.setting("page_size")
         return int(DEFAULTS["page_size"] if value is None else value)
+
+    def listed(self, limit: int | None, *, as_json: bool, page: int | None = None) -> int:
+        """How many rows a listing (list, search, trash, history) shows: ``limit``
+        when given (0: all, negative: a UsageError). Without it, all of them when a
+        program reads them (``--json``, or standard output not a terminal), as git
+        log gives; on a terminal, one screen (``page``, else page_size)."""
+        from readlog.core.reading import check_limit
+
+        if limit is not None:
+            return check_limit(limit)
+        if as_json or self.out.piped:
+            return 0
+        return self.page_size if page is None else page
 
     @property
     def mark_read_on_show(self) -> bool:
@@ -116,7 +129,8 @@ def state_of(ctx: typer.Context) -> State:
 
 
 def handle_errors(fn: F) -> F:
-    """Turn a ReadlogError into one line on stderr and its exit status."""
+    """Turn a ReadlogError into one line on stderr and its exit status; an
+    interruption into its status (130 for Ctrl-C, 128 + the signal else)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -144,6 +158,8 @@ def handle_errors(fn: F) -> F:
             raise typer.Exit(EXIT_FAILED) from None
         except OSError as exc:  # the output cannot be written: a full disk, a closed pipe or stdout
             raise typer.Exit(output_failed(exc, state.out.lang)) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM or SIGHUP while writing (signals_as_interrupt)
+            raise typer.Exit(interrupted_status(exc)) from None
         finally:
             state.close()
 
@@ -559,16 +575,23 @@ def main() -> None:
         sys.stderr.write(f"readlog: {usage_message(exc, language_of(args))}\n")
         raise SystemExit(exc.exit_code) from None
     except typer.Abort as exc:
-        if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C at a question
-            raise SystemExit(EXIT_INTERRUPTED) from None
+        if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C (or SIGTERM, SIGHUP: interrupted_status)
+            raise SystemExit(interrupted_status(exc.__context__)) from None
         from readlog.model.messages import say
 
         sys.stderr.write(f"readlog: {say('aborted', language_of(args))}\n")
         raise SystemExit(EXIT_FAILED) from None
-    except KeyboardInterrupt:
-        raise SystemExit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt as exc:
+        raise SystemExit(interrupted_status(exc)) from None
     except OSError as exc:  # help or a message that could not be written
         raise SystemExit(output_failed(exc, language_of(args))) from None
+    except SystemExit as exc:
+        reason = exc.__context__
+        if isinstance(reason, OSError) and reason.errno == errno.EPIPE:
+            # The help or the version written while the arguments are read, to a reader
+            # that went away (readlog --help | head -1): typer ends that with status 1.
+            raise SystemExit(output_failed(reason, language_of(args))) from None
+        raise
     raise SystemExit(code if isinstance(code, int) else 0)
 
 

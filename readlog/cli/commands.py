@@ -48,12 +48,12 @@ def show_list(
     A table's footer says how many match in all; where the exact figure
     would cost more than the screen (a dense two-character search in a
     large library), it says about how many (core.reading.matching_about).
-    ``--json`` and piped output have no footer, and ``--limit 0`` counts
-    what it shows."""
-    from readlog.core.reading import check_limit, each_entry, matching_about
+    ``--json`` and piped output have no footer, and give every match
+    without ``--limit`` (State.listed); ``--limit 0`` counts what it shows."""
+    from readlog.core.reading import each_entry, matching_about
 
     fields = json_fields(as_json, search=f.query is not None)
-    count = check_limit(state.page_size if limit is None else limit)
+    count = state.listed(limit, as_json=bool(as_json))
     lib = state.library()
     if as_json:
         from readlog.core.reading import marked

@@ -16,7 +16,6 @@ from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
 from readlog.cli.options import filter_options
 from readlog.core.filters import FilterArgs
-from readlog.model.errors import UsageError
 
 if TYPE_CHECKING:
     from readlog.cli import State
@@ -269,7 +268,12 @@ def trash(
         None, "--older-than", metavar="WHEN", help="Only entries deleted before then: 30d, 2w, 2026-11-01."
     ),
     yes: bool = typer.Option(False, "--yes", help="With --empty: delete without asking."),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", help="How many to list; 0 means all."),
+    limit: Optional[int] = typer.Option(
+        None,
+        "--limit",
+        "-n",
+        help="How many to list; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """List the entries in the trash, newest deleted first, or empty it.
@@ -293,9 +297,7 @@ def trash(
     if empty:
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
-    if limit is not None and limit < 0:
-        raise UsageError.of("bad_limit")
-    count = state.page_size if limit is None else limit
+    count = state.listed(limit, as_json=as_json)
     listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
     if as_json:
         state.out.json([show.trash_record(r) for r in listing.rows])

@@ -42,8 +42,8 @@ def export(
     and `readlog import` reads them back (ids, times, states, tags and notes
     included); csv is UTF-8 with a BOM for spreadsheets. markdown is a
     reading list grouped by source; html is a Netscape bookmark file for
-    browsers and read-later apps (entries without a URL are left out and
-    counted on stderr).
+    browsers and read-later apps (entries without a web or mailto link are
+    left out and counted on stderr).
 
     \b
     Examples:

@@ -46,7 +46,8 @@ def import_(
 ) -> None:
     """Import entries from export files; re-importing never duplicates.
 
-    Each file is one transaction. Problems are reported with line numbers and
+    Each file is one transaction; the whole command is one action, which
+    readlog undo takes back whole. Problems are reported with line numbers and
     the rest of the file still imports (exit status 1 so scripts notice).
 
     \b

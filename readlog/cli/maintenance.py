@@ -1,4 +1,4 @@
-"""backup, db check, db rebuild-index: look after the library file itself."""
+"""backup, db check, db restore, db rebuild-index: look after the library file itself."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from readlog.model.messages import say
 
 if TYPE_CHECKING:
     from readlog.cli import State
+    from readlog.core.maintenance import Restore
 
 db_app = typer.Typer(
-    help="Check or repair the library file: check, rebuild-index.\n\n"
-    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db rebuild-index",
+    help="Check, back up, repair or restore the library file: check, backup, rebuild-index, restore.\n\n"
+    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db backup ~/Backups/\n"
+    "  readlog db rebuild-index\n  readlog db restore ~/Backups/readlog-backup-20261201-080000.db",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -24,6 +26,7 @@ app.add_typer(db_app, name="db")
 
 
 @app.command()
+@db_app.command("backup")  # the same command, beside check and restore
 @handle_errors
 def backup(
     ctx: typer.Context,
@@ -37,7 +40,8 @@ def backup(
 
     The copy is made with SQLite's online backup, checked, and only then put
     in place under its name, so a failed backup never leaves half a file.
-    Open a copy with --db, or copy it over the library to restore it.
+    Open a copy with --db; readlog db restore puts it back in place of the
+    library (never copy it over the library by hand). Also readlog db backup.
 
     \b
     Examples:
@@ -122,6 +126,63 @@ def rebuild_index(ctx: typer.Context) -> None:
     from readlog.cli import commands
 
     commands.rebuild_index(state_of(ctx))
+
+
+@db_app.command("restore")
+@handle_errors
+def restore(
+    ctx: typer.Context,
+    path: str = typer.Argument(..., metavar="BACKUP", help="The backup to put in place of the library."),
+    yes: bool = typer.Option(False, "--yes", help="Replace the library without asking."),
+    as_json: bool = typer.Option(False, "--json", help="Print what was restored as JSON."),
+) -> None:
+    """Put a backup in place of the library, keeping the library as a backup first.
+
+    The backup is checked before anything changes (a readlog library,
+    SQLite's quick check, its schema; an older one is upgraded when next
+    opened). The library it replaces is kept beside it, named as backup
+    names its copies, and nothing a crashed readlog left beside the library
+    is replayed onto the backup. Refused while another readlog has the
+    library open. Asks first (--yes skips the question; without a terminal
+    --yes is required).
+
+    \b
+    Examples:
+      readlog db restore ~/Backups/readlog-backup-20261201-080000.db
+      readlog --db old.db db restore old-copy.db --yes
+    """
+    from readlog.core import maintenance
+
+    state = state_of(ctx)
+    library = maintenance.library_file(state.db_option)
+    if not yes:
+        _ask_to_restore(state, maintenance.restore_plan(library, path), to_err=as_json)
+    done = maintenance.restore(library, path)
+    if as_json:
+        record = {"library": str(done.library), "backup": str(done.backup), "entries": done.entries}
+        state.out.json({**record, "kept": None if done.kept is None else str(done.kept)})
+        return
+    lang = state.out.lang
+    said = dict(backup=done.backup, library=done.library, entries=done.entries)
+    line = say("restored_new", lang, **said) if done.kept is None else say("restored", lang, kept=done.kept, **said)
+    state.out.line(_safe(line))
+
+
+def _ask_to_restore(state: State, plan: Restore, *, to_err: bool) -> None:
+    """What a restore will replace with what, then the question (see organise.confirm)."""
+    from readlog.cli.organise import confirm
+
+    lang = state.out.lang
+    if plan.replacing is not None:
+        now = say("restore_library", lang, path=plan.library, entries=plan.replacing)
+    else:
+        now = say("restore_library_unreadable" if plan.there else "restore_library_none", lang, path=plan.library)
+    lines = [now, say("restore_backup", lang, path=plan.backup, entries=plan.entries, version=plan.version)]
+    if plan.there:
+        lines.append(say("restore_keeps", lang))
+    for line in lines:
+        (state.out.notice if to_err else state.out.line)(_safe(line))
+    confirm(state, plan.entries, "restore_question", "restore_no_terminal")
 
 
 def _safe(text: str) -> str:

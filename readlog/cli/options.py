@@ -69,7 +69,12 @@ _SEARCH_LONG_ONLY = typer.Option(None, "--search", metavar="QUERY", help=_SEARCH
 FILTER_NAMES = tuple(name for name, _, _ in FILTERS)
 
 # Shared by the commands that list entries (list, search) and those that change them by filters.
-LIMIT = typer.Option(None, "--limit", "-n", help="How many to show; 0 means all (default: one screen).")
+LIMIT = typer.Option(
+    None,
+    "--limit",
+    "-n",
+    help="How many to show; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+)
 YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
 JSON_CHANGED = typer.Option(False, "--json", help="Print the changed entries as JSON.")
 

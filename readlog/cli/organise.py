@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from readlog.core.bulk import Change
 
 Row = dict[str, Any]
+HISTORY_PAGE = 20  # the actions history shows on a terminal without --limit
 
 
 # ---- the bulk path (the changes themselves are core/bulk.py's) ---------------------------
@@ -93,16 +94,17 @@ def run_bulk(
         show.bulk_done(state.out, change.phrase, len(done.changed), done.action, change.detail)
 
 
-def confirm(state: State, count: int, question: str = "question", refusal: str = "no_terminal") -> None:
+def confirm(state: State, count: int, question: str = "question", refusal: str = "no_terminal", **params: Any) -> None:
     """Ask before changing ``count`` entries; stop (exit 1, nothing changed) on
     no, and when there is no terminal to ask on (Ctrl-C: exit 130).
     ``question`` and ``refusal`` are catalogue keys (the shared wording,
-    "Change 3 entries?", by default), said with ``entries`` = ``count``."""
+    "Change 3 entries?", by default), said with ``entries`` = ``count``
+    and ``params``."""
     from readlog.model.messages import say
 
     if not stdin_is_terminal():
         raise ReadlogError.of(refusal, entries=count)
-    text = say(question, state.out.lang, entries=count)
+    text = say(question, state.out.lang, entries=count, **params)
     try:
         answer = typer.confirm(text, default=False)
     except typer.Abort as exc:  # click turns Ctrl-C and end of input alike into Abort
@@ -201,9 +203,9 @@ def note(
 ) -> None:
     """Write, replace or remove an entry's note (shown by show, found by search).
 
-    Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty
-    note (or quitting without saving) keeps the old one, and --clear
-    removes it.
+    Without TEXT the note opens in $VISUAL or $EDITOR. An empty note
+    (an empty TEXT, an emptied editor, or quitting without saving) keeps
+    the old one: only --clear removes it.
 
     \b
     Examples:
@@ -223,7 +225,7 @@ def note(
         raise UsageError.of("text_or_clear")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
     if new is None:
-        what = "kept (the new one was empty or not saved)"
+        what = "kept (the new one was empty or not saved; --clear removes the note)"
     else:
         from readlog.core import actions
 
@@ -325,39 +327,69 @@ def edit_text(
 @handle_errors
 def undo(
     ctx: typer.Context,
+    number: Optional[int] = typer.Argument(
+        None, metavar="[ACTION]", help="An older action to take back, by its number in readlog history."
+    ),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be reverted; change nothing."),
+    yes: bool = typer.Option(False, "--yes", help="With ACTION: take it back without asking."),
     as_json: bool = typer.Option(False, "--json", help="Print what was reverted as JSON."),
 ) -> None:
     """Revert the last change: read/star/archive, tags, a note, or a whole import.
 
-    Each undo takes back one more action, newest first (see readlog
-    history). Undoing an import removes the entries it added and restores
-    the fields it filled in on entries you already had. Actions that
-    changed nothing are skipped. An undo cannot itself be undone: import
-    the file again, or repeat the command.
+    Each undo takes back the newest action not yet undone (see readlog
+    history), never one before it: when that action cannot be taken back
+    (emptying the trash deletes for good), undo says why and changes
+    nothing. ACTION takes back an older action by its number: undo shows
+    what would change and asks first (--yes does not ask), and refuses
+    when a later action has changed the same entries since. Undoing an
+    import removes the entries the whole command added and restores the
+    fields it filled in on entries you already had. An import that found
+    everything already there is passed over. history marks what was undone;
+    an undo cannot itself be undone: import the file again, or repeat the
+    command.
 
     \b
     Examples:
       readlog undo
       readlog undo --dry-run
       readlog history
+      readlog undo 12
     """
     from readlog.core import actions
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    report = actions.undo_last(state.library(), dry_run=dry_run)
+    lib = state.library()
+    if number is None or dry_run or yes:
+        if number is None:
+            report = actions.undo_last(lib, dry_run=dry_run)
+        else:
+            report = actions.undo_action(lib, number, dry_run=dry_run)
+        if as_json:
+            state.out.json(show.undo_record(report, dry_run=dry_run))
+        else:
+            show.undo_report(state.out, report, dry_run=dry_run)
+        return
+    preview = actions.undo_action(lib, number, dry_run=True)
+    show.undo_report(state.out, preview, dry_run=True, to_err=as_json, asking=True)
+    confirm(state, len(preview.changes), "undo_question", id=number)
+    report = actions.undo_action(lib, number, expect=preview)  # refused if the library changed meanwhile
     if as_json:
-        state.out.json(show.undo_record(report, dry_run=dry_run))
+        state.out.json(show.undo_record(report, dry_run=False))
     else:
-        show.undo_report(state.out, report, dry_run=dry_run)
+        show.undo_report(state.out, report, dry_run=False, asking=True)
 
 
 @app.command()
 @handle_errors
 def history(
     ctx: typer.Context,
-    limit: int = typer.Option(20, "--limit", "-n", help="How many actions; 0 means all."),
+    limit: Optional[int] = typer.Option(
+        None,
+        "--limit",
+        "-n",
+        help="How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """List recent actions, newest first: imports, state changes, tags, notes, and which were undone.
@@ -368,12 +400,11 @@ def history(
       readlog history --limit 0 --json
     """
     from readlog.core import organise
-    from readlog.core.reading import check_limit
     from readlog.render import organise as show
 
-    check_limit(limit)  # before the library is opened
     state = state_of(ctx)
-    rows = organise.history(state.library(), limit)
+    count = state.listed(limit, as_json=as_json, page=HISTORY_PAGE)  # before the library is opened
+    rows = organise.history(state.library(), count)
     if as_json:
         state.out.json(show.history_records(rows))
     else:

@@ -27,7 +27,7 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool =
     stays), t tags, n note, o open the link, / search, f cycles
     unread/starred/all, u undo, ? help, q quit. Every change is saved at
     once, as its own action in history. Needs a terminal; exit status 0 when
-    the reader quits.
+    the reader quits (q), 130 after Ctrl-C.
 
     \b
     Examples:

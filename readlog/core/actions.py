@@ -145,30 +145,103 @@ class _DryRun(Exception):
 
 
 def undo_last(lib: Store, *, dry_run: bool = False, only: int | None = None) -> UndoReport:
-    """Revert the newest action not yet undone, as ``readlog undo`` does.
+    """Revert the newest action not yet undone, as ``readlog undo`` does, or
+    say why it cannot (ReadlogError, nothing changed): it is never jumped
+    over for an older one (``undo_action`` takes those, by number).
 
     ``dry_run`` rolls the revert back and reports what it would do. ``only``
     refuses (changing nothing) unless that action is the one that would be
     undone: a screen that asked the user about one action must not undo
     another that a second readlog recorded meanwhile.
     """
+    return _undo(lib, None, dry_run=dry_run, only=only)
+
+
+def undo_action(lib: Store, number: int, *, dry_run: bool = False, expect: UndoReport | None = None) -> UndoReport:
+    """Revert the action ``number`` (as ``readlog history`` lists it), older or
+    not, as ``readlog undo ACTION`` does; a ReadlogError, changing nothing,
+    when it cannot be taken back or an action since changed what it changed
+    (store.organise.hindrance). ``expect``: the preview (a ``dry_run``) the
+    user agreed to; anything else would be undone now is refused."""
+    return _undo(lib, number, dry_run=dry_run, expect=expect)
+
+
+def _undo(
+    lib: Store, number: int | None, *, dry_run: bool, only: int | None = None, expect: UndoReport | None = None
+) -> UndoReport:
     from readlog.store import organise as store
 
     report = None
     try:
         with lib.transaction():
-            action = store.last_undoable(lib)
-            if action is None:
-                raise ReadlogError.of("nothing_to_undo")
-            if only is not None and action["id"] != only:
-                raise ReadlogError.of("undo_changed_meanwhile")
+            if number is None:
+                action = store.last_undoable(lib)
+                if action is None:
+                    raise ReadlogError.of("nothing_to_undo")
+                if only is not None and action["id"] != only:
+                    raise ReadlogError.of("undo_changed_meanwhile")
+            else:
+                action = store.find_action(lib, number)
+                if action is None:
+                    raise ReadlogError.of("undo_no_action", id=number)
+                if action["undone_at"]:
+                    raise ReadlogError.of("undo_already", id=number, command=_command(action))
+            refused = refusal(lib, action, newest=number is None)
+            if refused is not None:
+                raise refused
             report = store.undo(lib, action)
+            if expect is not None and _changes(report) != _changes(expect):
+                raise ReadlogError.of("undo_changed_meanwhile")
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
     assert report is not None
     return report
+
+
+def _command(action: Row) -> str:
+    from readlog.model.sanitize import clean
+
+    return clean(str(action["command"]), one_line=True)
+
+
+def _changes(report: UndoReport) -> list[tuple[int, str]]:
+    return [(c.entry_id, c.kind) for c in report.changes]
+
+
+# The message of each reason store.organise.hindrance gives: (one entry, several).
+_REFUSALS = {
+    "emptied": ("undo_emptied", "undo_emptied"),
+    "nothing": ("undo_nothing", "undo_nothing"),
+    "gone": ("undo_gone", "undo_gone"),
+    "deleted": ("undo_deleted_one", "undo_deleted_many"),
+    "changed": ("undo_changed_one", "undo_changed_many"),
+}
+
+
+def refusal(lib: Store, action: Row, *, newest: bool = True) -> ReadlogError | None:
+    """Why ``action`` (a row of history) cannot be undone now, as one line, or
+    None when it can; for the newest action (what ``undo_last`` would take),
+    with how to undo an older one instead."""
+    from readlog.store.organise import hindrance as hindrance_of
+    from readlog.store.trash import shown_ids
+
+    hindrance = hindrance_of(lib, action)
+    if hindrance is None:
+        return None
+
+    said: dict[str, Any] = {"id": action["id"], "command": _command(action)}
+    one, many = _REFUSALS[hindrance.reason]
+    if hindrance.reason == "emptied":
+        said = {"id": action["id"]}
+    elif hindrance.later is not None:
+        later = {"later": hindrance.later["id"], "later_command": _command(hindrance.later)}
+        said = {**said, "ids": shown_ids(hindrance.entries), **later}
+    parts = [(many if len(hindrance.entries) > 1 else one, said)]
+    if newest:
+        parts.append(("undo_older_hint", {}))
+    return ReadlogError.of_all(*parts)
 
 
 def moved_entries(report: UndoReport) -> bool:

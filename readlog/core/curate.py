@@ -237,13 +237,18 @@ def preview_empty(lib: Store, *, before: str | None) -> EmptyPreview:
 
 def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None) -> int:
     """Delete exactly the trashed entries ``ids`` (what ``preview_empty`` showed)
-    for good, as one action recorded as ``trash --empty``; how many went
-    (fewer when another readlog restored some meanwhile)."""
+    for good, as one action recorded as ``trash --empty``, with the entries it
+    deleted (an action undo cannot take back, and says so); how many went
+    (fewer when another readlog restored some meanwhile: none, and nothing is
+    recorded)."""
+    from readlog.core.actions import forget_action
     from readlog.store import trash
 
     with lib.transaction():
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
         action = lib.start_action(shell.join(words))
-        gone = trash.delete(lib, list(ids))
+        gone = trash.delete(lib, list(ids), action)
         lib.set_action_summary(action, say("did_empty", n=gone))
+        if not gone:
+            forget_action(lib, action)
     return gone

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,6 +18,20 @@ from html import escape
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from readlog.model.entry import is_web_link
+from readlog.model.exchange import (
+    CSV_COLUMNS,
+    CSV_LISTS,
+    FETCH_FIELDS,
+    FETCH_NUMBERS,
+    FETCH_TIMES,
+    FIELDS,
+    MARKER,
+    SCHEMA_VERSION,
+    TIME_FIELDS,
+    cell,
+    json_text,
+)
 from readlog.model.messages import say
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
@@ -26,64 +39,21 @@ from readlog.model.tags import tag_list
 
 Row = dict[str, Any]
 
-# Bumped only when a field changes meaning; new fields may be added freely.
-SCHEMA_VERSION = 1
-MARKER = "readlog"
-TIME_FIELDS = ("saved_at", "imported_at", "read_at", "starred_at", "archived_at")
-# What fetch found (schema 4), after the fields above; kept out of FIELDS, which
-# also recognises exports made before these existed.
-FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
-FETCH_TIMES = ("fetched_at", "dead_at")
-FETCH_NUMBERS = ("words", "minutes", "fetch_status")
-# The JSON Lines record, in this order (after the "readlog" marker).
-FIELDS = (
-    "id",
-    "fingerprint",
-    "title",
-    "source",
-    "category",
-    "summary",
-    "verdict",
-    "url",
-    "published",
-    "saved_at",
-    "saved_raw",
-    "imported_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-)
-CSV_COLUMNS = (
-    "id",
-    "title",
-    "url",
-    "source",
-    "category",
-    "published",
-    "saved_at",
-    "read_at",
-    "starred_at",
-    "archived_at",
-    "tags",
-    "note",
-    "summary",
-    "verdict",
-    "saved_raw",
-    "imported_at",
-    "fingerprint",
-    *FETCH_FIELDS,
-)
-# Spreadsheets run a cell that starts with one of these as a formula; such a
-# cell gets a leading "'" (shown as text), and so does one that starts with
-# "'" itself, so that the importer can always take exactly one off again.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-CELL_QUOTE = "'"
-# Line separators that json.dumps leaves raw but str.splitlines() splits on.
-_LINE_BREAKERS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _MD_SPECIAL = set("\\`*_[]<>|~&!#")
-_URL_UNSAFE = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\n": "", "\r": "", "\t": ""}
+# In a Markdown link destination: what would end the link or the line, and what
+# CommonMark would decode (a backslash escape, "&colon;", "&#x61;"), kept as written.
+_URL_UNSAFE = {
+    " ": "%20",
+    "(": "%28",
+    ")": "%29",
+    "<": "%3C",
+    ">": "%3E",
+    "\n": "",
+    "\r": "",
+    "\t": "",
+    "\\": "\\\\",
+    "&": "\\&",
+}
 
 
 @dataclass
@@ -144,8 +114,10 @@ def _shown(row: Row) -> Row:
 
 
 def record(row: Row) -> dict[str, Any]:
-    """The lossless JSON shape of one entry (documented in the README).
-    Control characters are left out (``_plain``); nothing else changes."""
+    """The lossless JSON shape of one entry (docs/export-format.md).
+    Control characters are left out of its text (``_plain``); nothing else
+    changes. A feed item's feed and id are its identity and are written as
+    they are (json_text escapes any control character in them)."""
     row = _plain(row)
     out: dict[str, Any] = {MARKER: SCHEMA_VERSION}
     for name in FIELDS:
@@ -164,50 +136,38 @@ def record(row: Row) -> dict[str, Any]:
             out[name] = row.get(name)
         else:
             out[name] = row.get(name) or ""
+    out["feed_items"] = [{"feed": feed, "guid": guid} for feed, guid in row.get("feed_items") or ()]
     return out
-
-
-def _json_line(data: Any, indent: int | None = None) -> str:
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    for raw, escaped in _LINE_BREAKERS.items():
-        text = text.replace(raw, escaped)
-    return text
 
 
 def to_jsonl(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """One JSON object per line; newlines and line separators inside text are escaped."""
     for row in rows:
         tally.written += 1
-        yield _json_line(record(row)) + "\n"
+        rec = record(row)
+        yield json_text(rec, exact=bool(rec["feed_items"])) + "\n"
 
 
 def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A JSON array of the same records as JSON Lines, indented for reading."""
     yield "["
     for row in rows:
-        text = _json_line(record(row), indent=2).replace("\n", "\n  ")
+        rec = record(row)
+        text = json_text(rec, indent=2, exact=bool(rec["feed_items"])).replace("\n", "\n  ")
         yield ("\n  " if tally.written == 0 else ",\n  ") + text
         tally.written += 1
     yield "\n]\n" if tally.written else "]\n"
-
-
-def _cell(value: Any) -> str:
-    text = "" if value is None else str(value)
-    return CELL_QUOTE + text if text.startswith((*_FORMULA_START, CELL_QUOTE)) else text
-
-
-def csv_tags(tags: list[str]) -> str:
-    """The tags cell: a JSON array (any tag may hold "|" or ","), empty for none."""
-    return json.dumps(tags, ensure_ascii=False) if tags else ""
 
 
 def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     """A header row, then one row per entry; UTF-8 with a byte-order mark.
 
     Every field of the JSON Lines record, so ``readlog import`` reads it
-    back whole (importers/readlog_csv.py). Tags are a JSON array; a cell
-    starting with = + - @ (or ') gets a leading ``'`` so that spreadsheets
-    show it as text instead of running it.
+    back whole (inputs/formats/readlog_csv.py). A list (tags, feed items)
+    is a JSON array in its cell, empty for none; where a spreadsheet may
+    start a cell, text that would start a formula gets a ``'`` so that
+    spreadsheets show it as text instead of running it, whichever of , ; or
+    tab they split lines on (exchange.cell).
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -215,10 +175,11 @@ def to_csv(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "\ufeff" + buffer.getvalue()
     for row in rows:
         rec = record(row)
-        rec["tags"] = csv_tags(rec["tags"])
+        for name in CSV_LISTS:
+            rec[name] = json_text(rec[name], exact=True) if rec[name] else ""
         buffer.seek(0)
         buffer.truncate()
-        writer.writerow([_cell(rec[c]) for c in CSV_COLUMNS])
+        writer.writerow([cell(rec[c]) for c in CSV_COLUMNS])
         tally.written += 1
         yield buffer.getvalue()
 
@@ -230,8 +191,18 @@ def md_escape(text: str) -> str:
 
 
 def md_url(url: str) -> str:
-    """A link destination that cannot end the link early or break the line."""
+    """A link destination that cannot end the link early or break the line,
+    and that a CommonMark reader takes as ``url`` itself: no character
+    reference or backslash escape in it is decoded into something else."""
     return "".join(_URL_UNSAFE.get(ch, ch) for ch in url.strip())
+
+
+def linkable(url: str) -> bool:
+    """Whether ``url`` may be written as a link a reader can follow: a web
+    link (entry.is_web_link) or a ``mailto:`` address. Any other scheme, and
+    text that only a decoder would turn into one (``javascript&colon;``), is
+    written as text, so that no export holds a link that runs code."""
+    return is_web_link(url) or url.strip().lower().startswith("mailto:")
 
 
 def _source_key(row: Row) -> str:
@@ -246,7 +217,10 @@ def _md_item(row: Row, lang: str = "en") -> str:
     row = _shown(row)
     title = str(row.get("title") or row.get("url") or say("md_untitled", lang))
     url = str(row.get("url") or "")
-    label = f"[{md_escape(title)}]({md_url(url)})" if url else md_escape(title)
+    if linkable(url):
+        label = f"[{md_escape(title)}]({md_url(url)})"
+    else:  # no link, or one that is not for reading: shown as text
+        label = md_escape(title) + (f" ({md_escape(url)})" if url.strip() and url != title else "")
     mark = "x" if row.get("read_at") else " "
     details = []
     saved = time_out(row.get("saved_at"))
@@ -335,12 +309,12 @@ def to_html(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
 
     ``TOREAD="1"`` marks unread entries and ``TOREAD="0"`` read ones (apps
     that know only "1" treat anything else as read); tags go in ``TAGS`` (commas inside a
-    tag become spaces). Entries without a URL cannot be bookmarks: they are
-    left out and counted in ``tally.skipped``.
+    tag become spaces). Entries without a web or ``mailto:`` link (``linkable``)
+    cannot be bookmarks: they are left out and counted in ``tally.skipped``.
     """
     yield HTML_HEAD
     for row in rows:
-        if not str(row.get("url") or "").strip():
+        if not linkable(clean(row.get("url") or "", one_line=True)):
             tally.skipped += 1
             continue
         tally.written += 1

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
 
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import ReadlogError, UsageError, signals_as_interrupt
 from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
@@ -27,7 +26,8 @@ Target = Union[str, "os.PathLike[str]", IO[Any]]
 
 
 def choose_format(fmt: str | None, output: str | os.PathLike[str] | None) -> str:
-    """``fmt`` if given, else the output file's extension, else jsonl."""
+    """``fmt`` if given, else the output file's extension (one export.EXTENSIONS
+    knows: any other, or none, is a UsageError saying what to do), else jsonl."""
     if fmt is not None:
         name = fmt.strip().lower()
         name = ALIASES.get(name, name)
@@ -37,7 +37,12 @@ def choose_format(fmt: str | None, output: str | os.PathLike[str] | None) -> str
     if output is not None and str(output) not in ("", "-"):
         from readlog.core.export import EXTENSIONS
 
-        return EXTENSIONS.get(Path(output).suffix.lower(), "jsonl")
+        suffix = Path(output).suffix.lower()
+        if suffix not in EXTENSIONS:
+            key = "export_unknown_extension" if suffix else "export_no_extension"
+            known = ", ".join(EXTENSIONS)
+            raise UsageError.of(key, path=str(output), ext=suffix, known=known, formats=", ".join(FORMAT_NAMES))
+        return EXTENSIONS[suffix]
     return "jsonl"
 
 
@@ -58,7 +63,7 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
         if is_library_file(lib.path, path):
             raise ReadlogError.of("export_is_library", path=str(target))
         try:
-            with Replacing(path) as stream:
+            with signals_as_interrupt(), Replacing(path, source=lib.path) as stream:
                 export.write(pieces, stream)
         except OSError as exc:
             raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
@@ -81,11 +86,13 @@ class Replacing:
     """Write to a temporary file beside ``target`` and move it into place only
     when everything was written, so a failed export never leaves half a file
     (or destroys the previous one). A symlink is followed; a device or pipe
-    (``-o /dev/stdout``) is written directly."""
+    (``-o /dev/stdout``) is written directly. The file gets no permission
+    that ``source`` (the library it comes from) or the file it replaces lacks."""
 
-    def __init__(self, target: Path) -> None:
+    def __init__(self, target: Path, source: Path | None = None) -> None:
         self.given = target
         self.target = Path(os.path.realpath(target))
+        self.source = source
         self.tmp: Path | None = None
 
     def __enter__(self) -> BinaryIO:
@@ -94,17 +101,22 @@ class Replacing:
         if self.given.exists() and not self.given.is_file():
             self.stream = open(self.given, "wb")
             return self.stream
+        from readlog.store.copies import create, mode_for
+
+        sources = [self.target] if self.source is None else [self.source, self.target]
+        # Named before it exists, so that whatever stops the export from here on
+        # (an error, Ctrl-C, SIGTERM) removes it: below, or in __exit__.
+        tmp = self.target.with_name(f".{self.target.name}.{os.getpid()}.tmp")
         try:
-            fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
+            self.stream = os.fdopen(create(tmp, mode_for(*sources)), "wb")
+            self.tmp = tmp
+            return self.stream
         except OSError as exc:
+            tmp.unlink(missing_ok=True)
             raise ReadlogError.of("write_here_failed", path=str(self.target), reason=os_reason(exc)) from None
-        self.tmp = Path(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        if os.chmod in os.supports_fd:
-            os.chmod(fd, 0o666 & ~umask)  # as an ordinary new file would be, not mkstemp's 0600
-        self.stream = os.fdopen(fd, "wb")
-        return self.stream
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         self.stream.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING, Any, Optional
 
 from readlog.model.errors import ReadlogError, UsageError
@@ -47,10 +48,12 @@ def parse_ids(values: list[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-def parse_when_option(value: str | None, option: str) -> str | None:
+def parse_when_option(value: str | date | None, option: str) -> str | None:
+    """A time filter (--since, --before; a date or datetime from the Python
+    API) as stored times are compared with it; errors name ``option``."""
     if value is None:
         return None
-    if not value.strip():  # an empty filter must never widen a bulk change to the whole library
+    if isinstance(value, str) and not value.strip():  # an empty filter must never widen a bulk change to everything
         raise UsageError.of("needs_value", option=option)
     from readlog.model.messages import detail
     from readlog.model.stamps import parse_when, to_iso
@@ -68,8 +71,8 @@ def make_filters(
     starred: bool,
     source: str | None,
     category: str | None,
-    since: str | None,
-    before: str | None,
+    since: str | date | None,
+    before: str | date | None,
     tags: list[str],
     archived: bool,
     search: str | None,

@@ -12,15 +12,18 @@ by ``add(fetch=True)`` and ``fetch()``.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, Union
+from typing import IO, TYPE_CHECKING, Any, TypeVar, Union
 
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
 from readlog.model.record import Entry
 
 if TYPE_CHECKING:
@@ -147,17 +150,332 @@ class Action:
         return self.undone_at is not None
 
 
+# ---- the arguments: every public method's, checked in one place ----------------------------
+
+F = TypeVar("F", bound=Callable[..., Any])
+Check = Callable[[Any, str], Any]
+FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
+# What search() passes on to entries() besides its query and limit.
+SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
+
+
+def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides: Check) -> Callable[[F], F]:
+    """A public method whose arguments are checked before it runs: the
+    library open (unless not ``opened``) and used from the thread that opened it, every argument
+    known (``filters``: the names a method's ``**filters`` takes), each of
+    the type and value its name calls for (CHECKS, or ``overrides``), and
+    given to the method as CHECKS made them (ids as a list, tags as a list,
+    times as stored). A UsageError the method raises is a BadValue, so the
+    API raises for arguments only BadArgument (a TypeError) and BadValue
+    (a ValueError), both UsageErrors. ``help()`` shows the method's own
+    signature."""
+
+    def decorate(method: F) -> F:
+        params = list(inspect.signature(method).parameters.values())[1:]  # after self
+        by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+        named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        defaults = {p.name: p.default for p in params if p.default is not p.empty}
+        checks = {name: overrides.get(name) or CHECKS[name] for name in (*named, *filters)}
+        title = method.__name__
+
+        @functools.wraps(method)
+        def call(self: Library, *args: Any, **kwargs: Any) -> Any:
+            if opened:
+                self.store  # noqa: B018 - closed, or another thread's: said before anything is touched
+            try:
+                given = _bind(title, by_position, named, filters, args, kwargs)
+                values = {name: checks[name](value, name) for name, value in given.items()}
+                for name in named:
+                    if name not in values:
+                        if name not in defaults:
+                            raise BadArgument.of("api_missing_argument", method=title, name=_shown(name))
+                        values[name] = checks[name](defaults[name], name)
+                return method(self, **values)
+            except UsageError as exc:
+                if isinstance(exc, (BadArgument, BadValue)):
+                    raise
+                raise BadValue.like(exc) from None
+
+        return call  # type: ignore[return-value]
+
+    return decorate
+
+
+def _bind(
+    method: str,
+    by_position: list[str],
+    named: list[str],
+    filters: tuple[str, ...],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> dict[str, Any]:
+    """The arguments given, by name; BadArgument for too many, unknown,
+    twice given or missing ones, as Python's TypeError would say."""
+    if len(args) > len(by_position):
+        raise BadArgument.of("api_too_many_arguments", method=method, most=len(by_position), given=len(args))
+    given = dict(zip(by_position, args, strict=False))
+    for name, value in kwargs.items():
+        if name in given:
+            raise BadArgument.of("api_argument_twice", method=method, name=_shown(name))
+        if name not in named and name not in filters:
+            if filters:
+                raise BadArgument.of("api_unknown_filter", method=method, name=_shown(name), known=", ".join(filters))
+            raise BadArgument.of("api_unknown_argument", method=method, name=_shown(name), known=", ".join(named))
+        given[name] = value
+    return given
+
+
+def _shown(value: Any) -> str:
+    """A value as an error names it: as Python shows it, cut short, on one line."""
+    import reprlib
+
+    from readlog.model.sanitize import clean
+
+    try:
+        text = reprlib.repr(value)
+    except Exception:  # a repr that fails is the caller's object's own business
+        text = f"<{type(value).__name__}>"
+    return clean(text, one_line=True)
+
+
+def _wrong(name: str, kind: str, value: Any, error: type[UsageError] = BadArgument, **params: Any) -> UsageError:
+    from readlog.model.messages import Phrase
+
+    return error.of("api_bad_argument", name=name, kind=Phrase(kind, **params), value=_shown(value))
+
+
+def _flag(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _wrong(name, "api_kind_bool", value)
+
+
+def _flag_or_none(value: Any, name: str) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise _wrong(name, "api_kind_bool_or_none", value)
+
+
+def _valid(value: str, name: str) -> str:
+    """Text that can be searched for, stored and printed: not the lone
+    surrogates that stand for bytes that were not UTF-8 (as the commands'
+    arguments, cli.check_text_arguments)."""
+    from readlog.model.sanitize import is_text, shown_name
+
+    if not is_text(value):
+        raise BadValue.of("argument_not_text", what=name, value=shown_name(value))
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    if isinstance(value, str):
+        return _valid(value, name)
+    raise _wrong(name, "api_kind_text", value)
+
+
+def _text_or_none(value: Any, name: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return _valid(value, name)
+    raise _wrong(name, "api_kind_text_or_none", value)
+
+
+def _name_or_none(value: Any, name: str) -> str | None:
+    """A file's name: any text (shown with escapes where it is not UTF-8)."""
+    if value is None or isinstance(value, str):
+        return value
+    raise _wrong(name, "api_kind_text_or_none", value)
+
+
+def _query(value: Any, name: str) -> str:
+    if not _text(value, name).strip():
+        raise BadValue.of("needs_value", option=name)
+    return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _limit(value: Any, name: str) -> int:
+    """How many: a whole number, 0 or None for all."""
+    if value is None:
+        return 0
+    if not _whole(value):
+        raise _wrong(name, "api_kind_count", value)
+    if value < 0:
+        raise _wrong(name, "api_kind_count", value, BadValue)
+    return value
+
+
+def _jobs(value: Any, name: str) -> int:
+    from readlog.core.fetching import MAX_JOBS
+
+    if not _whole(value):
+        raise _wrong(name, "api_kind_jobs", value, most=MAX_JOBS)
+    if not 1 <= value <= MAX_JOBS:
+        raise _wrong(name, "api_kind_jobs", value, BadValue, most=MAX_JOBS)
+    return value
+
+
+def _lang(value: Any, name: str) -> str:
+    if value in ("en", "zh"):
+        return value
+    raise _wrong(name, "api_kind_lang", value, BadValue if isinstance(value, str) else BadArgument)
+
+
+def _time(value: Any, name: str) -> date | str:
+    if isinstance(value, (str, date)):
+        return value
+    raise _wrong(name, "api_kind_when", value)
+
+
+def _when(value: Any, name: str) -> str | None:
+    """since, before: as stored times are compared with it."""
+    from readlog.core.filters import parse_when_option
+
+    return None if value is None else parse_when_option(_time(value, name), name)
+
+
+def _as_of(value: Any, name: str) -> datetime | None:
+    from readlog.core.importing import reference_time
+
+    return None if value is None else reference_time(_time(value, name), name)
+
+
+def _path(value: Any, name: str) -> str:
+    """A path: a str or os.PathLike (of a str), not empty, without NUL."""
+    path = os.fspath(value) if isinstance(value, os.PathLike) else value
+    if not isinstance(path, str):
+        raise _wrong(name, "api_kind_path", value)
+    if not path:
+        raise BadValue.of("needs_value", option=name)
+    if "\x00" in path:
+        raise _wrong(name, "api_kind_path", value, BadValue)
+    return path
+
+
+def _path_or_stream(value: Any, name: str) -> Any:
+    """A path, or an open file (anything with read() or write())."""
+    if callable(getattr(value, "read" if name == "path" else "write", None)):
+        return value
+    if not isinstance(value, (str, os.PathLike)):
+        raise _wrong(name, "api_kind_path_or_stream", value)
+    return _path(value, name)
+
+
+def _int(value: Any, name: str) -> int:
+    if not _whole(value):
+        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
+    return value
+
+
+def _id(value: Any, name: str) -> int:
+    """One entry id; a number no entry can have is a ReadlogError like an unknown one."""
+    number = _int(value, name)
+    from readlog.store import MAX_ID
+
+    if not 0 < number <= MAX_ID:
+        raise ReadlogError.of("no_entry", id=number)
+    return number
+
+
+def _ids(value: Any, name: str) -> list[int]:
+    """One id or an iterable of them -> a list, in order, without repeats."""
+    if isinstance(value, (str, bytes, bytearray, memoryview)) or not isinstance(value, (int, Iterable)):
+        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
+    values = [value] if isinstance(value, int) else list(value)
+    if not values:
+        raise BadValue.of("api_no_ids", name=name)
+    return list(dict.fromkeys(_id(v, name) for v in values))
+
+
+def _action_or_none(value: Any, name: str) -> int | None:
+    """An action's number, as history lists it, or None."""
+    if value is None:
+        return None
+    if not _whole(value):
+        raise _wrong(name, "api_kind_action", value)
+    return value
+
+
+def _ids_or_all(value: Any, name: str) -> list[int] | None:
+    return None if value is None else _ids(value, name)
+
+
+def _tags(value: Any, name: str) -> list[str]:
+    """One tag or an iterable of them -> a list."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise BadArgument.of("api_bad_tag", name=name, value=_shown(value))
+    values = [value] if isinstance(value, str) else list(value)
+    for each in values:
+        if not isinstance(each, str):
+            raise BadArgument.of("api_bad_tag", name=name, value=_shown(each))
+        _valid(each, name)
+    return values
+
+
+def _tags_or_none(value: Any, name: str) -> list[str] | None:
+    return None if value is None else _tags(value, name)
+
+
+# Each argument of the public methods, by name: its check, which gives the value the method gets.
+CHECKS: dict[str, Check] = {
+    "path": _path_or_stream,
+    "as_of": _as_of,
+    "format": _text,
+    "encoding": _text_or_none,
+    "strict": _flag,
+    "name": _name_or_none,
+    "url": _text,
+    "fetch": _flag,
+    "tags": _tags,
+    "star": _flag,
+    "read": _flag,
+    "title": _text_or_none,
+    "note": _text_or_none,
+    "source": _text_or_none,
+    "category": _text_or_none,
+    "ids": _ids,
+    "refetch": _flag,
+    "jobs": _jobs,
+    "entry_id": _id,
+    "unread": _flag_or_none,
+    "starred": _flag_or_none,
+    "archived": _flag_or_none,
+    "tag": _tags_or_none,
+    "search": _text_or_none,
+    "since": _when,
+    "before": _when,
+    "sort": _text_or_none,
+    "reverse": _flag,
+    "limit": _limit,
+    "query": _query,
+    "add": _tags,
+    "remove": _tags,
+    "text": _text_or_none,
+    "dry_run": _flag,
+    "action": _action_or_none,
+    "fmt": _text_or_none,
+    "file": _path_or_stream,
+    "lang": _lang,
+}
+
+
 # ---- the library --------------------------------------------------------------------------
 
 
 class Library:
     """An open readlog library: ``readlog.open(path)``, best in a ``with`` block.
 
-    Not thread-safe: use one Library per thread (each opens its own connection).
+    A Library belongs to the thread that opened it: open one in each thread
+    (each has its own connection); using it from another raises UsageError.
     """
 
     def __init__(self, store: Store) -> None:
         self._store: Store | None = store
+        self._thread = threading.get_ident()
 
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None) -> Library:
@@ -166,7 +484,7 @@ class Library:
         from readlog.settings import expand, library_path
         from readlog.store import Store
 
-        where = expand(os.fspath(path), "library", "readlog.open()") if path is not None else library_path(None)[0]
+        where = expand(_path(path, "path"), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
 
     # ---- opening and closing ----------------------------------------------------------
@@ -176,6 +494,8 @@ class Library:
         """The store underneath (readlog.store): not part of the documented API."""
         if self._store is None:
             raise ReadlogError.of("api_library_closed")
+        if threading.get_ident() != self._thread:  # before SQLite, which refuses with its own error
+            raise UsageError.of("api_other_thread")
         return self._store
 
     @property
@@ -183,9 +503,11 @@ class Library:
         """The library file."""
         return self.store.path
 
+    @_checked(opened=False)
     def close(self) -> None:
+        """Close the library (again: nothing happens)."""
         if self._store is not None:
-            self._store.close()
+            self.store.close()
             self._store = None
 
     def __enter__(self) -> Library:
@@ -199,32 +521,49 @@ class Library:
 
     # ---- bringing entries in ----------------------------------------------------------
 
+    @_checked()
     def import_path(
         self,
-        path: str | os.PathLike[str],
-        as_of: str | datetime | None = None,
+        path: str | os.PathLike[str] | IO[Any],
+        as_of: str | date | None = None,
         *,
         format: str = "auto",
         encoding: str | None = None,
         strict: bool = False,
+        name: str | None = None,
     ) -> ImportReport:
-        """Import a file, a directory of them or a zip archive, as ``readlog import`` does.
+        """Import a file, a directory of them or a zip archive, as ``readlog import`` does;
+        or an open file, binary or text (read from where it stands, left open), which
+        ``name`` names in the report and history.
 
         ``as_of``: when the export was made, for stamps like 收藏16 天前 (a
-        datetime, or text as --as-of takes it; default: when each file was last
-        modified, now for standard input). Re-importing adds
-        nothing. Problems with records are in the report (``report.ok``); a
-        path that cannot be imported at all raises ReadlogError.
+        date, a datetime, or text as --as-of takes it; default: when each
+        file was last modified, now for an open file). Re-importing adds
+        nothing. One call is one action, whatever number of files it read
+        (``undo()`` takes it all back). Problems with records are in the
+        report (``report.ok``); a path that cannot be imported at all raises
+        ReadlogError.
         """
         from readlog.core.importing import import_files
+        from readlog.inputs.reader import Stream
+        from readlog.model.sanitize import shown_name
 
-        name = os.fspath(path)
-        results = import_files(self.store, [name], fmt=format, as_of=as_of, encoding=encoding, strict=strict)
+        if isinstance(path, str):
+            if name is not None:
+                raise BadValue.of("api_name_for_streams")
+            source: str | Stream = path
+            shown = shown_name(path)
+        else:
+            given = name if name is not None else getattr(path, "name", None)
+            shown = shown_name(given) if isinstance(given, str) and given else "<stream>"
+            source = Stream(shown, path)
+        results = import_files(self.store, [source], fmt=format, as_of=as_of, encoding=encoding, strict=strict)
         for result in results:
-            if result.error and result.name == name:  # the path itself, not one file inside it
+            if result.error and result.name == shown:  # the path itself, not one file inside it
                 raise result.failure or ReadlogError(result.error)
         return ImportReport(tuple(_imported(r) for r in results))
 
+    @_checked()
     def add(
         self,
         url: str,
@@ -250,7 +589,7 @@ class Library:
 
         opts = capture.AddOptions(
             title=title,
-            tags=unique_tags(_tags(tags)),
+            tags=unique_tags(tags),
             note=note,
             star=star,
             read=read,
@@ -263,26 +602,28 @@ class Library:
             raise ReadlogError.of("in_trash_one", id=result.id)
         return self.get(result.id)
 
+    @_checked(ids=_ids_or_all)
     def fetch(self, ids: Ids | None = None, *, refetch: bool = False, jobs: int = 4) -> FetchReport:
         """Download the entries' pages and keep their article text, as ``readlog fetch`` does:
         ``ids``, else every entry never fetched (or whose last try failed). Uses the network."""
         from readlog.core import fetching
-
-        numbers = _ids(ids) if ids is not None else None
         from readlog.model import shell
 
+        numbers: list[int] | None = ids  # type: ignore[assignment]
         command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
         return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
 
     # ---- reading ----------------------------------------------------------------------
 
+    @_checked()
     def get(self, entry_id: int) -> Entry:
         """The entry with this id; ReadlogError when there is none (saying so
         when it is in the trash). Reading changes nothing."""
         from readlog.core.reading import entry
 
-        return Entry.from_row(entry(self.store, _id(entry_id)))
+        return Entry.from_row(entry(self.store, entry_id))
 
+    @_checked()
     def entries(
         self,
         *,
@@ -293,8 +634,8 @@ class Library:
         source: str | None = None,
         category: str | None = None,
         search: str | None = None,
-        since: str | None = None,
-        before: str | None = None,
+        since: str | date | None = None,
+        before: str | date | None = None,
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
@@ -304,14 +645,15 @@ class Library:
         ``unread``: True only unread, False only read, None both. ``starred``:
         True only starred, False only not starred. ``archived``: False (the
         default) hides archived entries, True gives only them, None both.
-        ``tag``: one tag or several (all must be there). ``since``/``before``
-        as the options take them (2026-11-01, 7d, 2w). ``sort``: saved,
-        published, title, source, read or id. ``limit``: None or 0 for all.
+        ``tag``: one tag or several (all must be there). ``since``/``before``:
+        a date, a datetime (without a zone: local time) or text as the options
+        take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
+        source, read or id. ``limit``: None or 0 for all.
         """
         from readlog.core.reading import RECORD_COLUMNS, list_entries
 
         f = _filters(unread, starred, archived, tag, source, category, search, since, before)
-        count = 0 if limit is None else limit
+        count: int = limit  # type: ignore[assignment]  # checked: 0 for all
         if starred is False:  # the store filters for starred only; "not starred" is picked out here
             rows = list_entries(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, total=False).rows
             picked = [Entry.from_row(r) for r in rows if not r["starred_at"]]
@@ -321,85 +663,102 @@ class Library:
         )
         return [Entry.from_row(r) for r in listing.rows]
 
-    def search(self, query: str, limit: int = 20, **filters: Any) -> list[Entry]:
+    @_checked(filters=SEARCH_FILTERS)
+    def search(self, query: str, limit: int | None = 20, **filters: Any) -> list[Entry]:
         """Entries matching ``query`` (as ``readlog search`` reads it: words, "a
         phrase", -exclude, a OR b), best match first; ``filters`` as entries() takes them."""
-        if not isinstance(query, str) or not query.strip():
-            raise UsageError.of("search_needs_query")
         return self.entries(search=query, limit=limit, **filters)
 
+    @_checked(filters=FILTERS)
     def count(self, **filters: Any) -> int:
         """How many entries match; ``filters`` as entries() takes them (without sort and limit)."""
         if filters.get("starred") is False:
             return len(self.entries(**filters))
-        return self.store.count(_filters_of(filters, archived=False))
+        return self.store.count(_filters(**{"archived": False, **filters}))
 
     # ---- changing entries: each call is one recorded action ------------------------------
 
+    @_checked()
     def star(self, ids: Ids) -> Change:
         return self._set(ids, "starred", True)
 
+    @_checked()
     def unstar(self, ids: Ids) -> Change:
         return self._set(ids, "starred", False)
 
+    @_checked()
     def mark_read(self, ids: Ids) -> Change:
         return self._set(ids, "read", True)
 
+    @_checked()
     def mark_unread(self, ids: Ids) -> Change:
         return self._set(ids, "read", False)
 
+    @_checked()
     def archive(self, ids: Ids) -> Change:
         return self._set(ids, "archived", True)
 
+    @_checked()
     def unarchive(self, ids: Ids) -> Change:
         return self._set(ids, "archived", False)
 
-    def _set(self, ids: Ids, which: str, on: bool) -> Change:
+    def _set(self, ids: Any, which: str, on: bool) -> Change:
         from readlog.core import actions
 
         name = actions.STATE_COMMANDS[(which, on)]
-        action, results = actions.set_state(self.store, _ids(ids), which, on, name=name)
+        action, results = actions.set_state(self.store, ids, which, on, name=name)
         return _change(action, results)
 
+    @_checked()
     def tag(self, ids: Ids, add: Tags = (), remove: Tags = ()) -> Change:
         """Add and remove tags, as ``readlog tag IDS +TAG -TAG`` does (one action)."""
         from readlog.core import actions
 
-        numbers = _ids(ids)
-        words = [*(f"+{t}" for t in _tags(add)), *(f"-{t}" for t in _tags(remove))]
+        words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
         _, plus, minus = actions.parse_tag_args(words)  # the command's checks: no empty tag, not both
-        action, results = actions.tag_ids(self.store, numbers, plus, minus)
+        action, results = actions.tag_ids(self.store, ids, plus, minus)  # type: ignore[arg-type]
         return _change(action, results)
 
-    def note(self, entry_id: int, text: str) -> Change:
-        """Replace the entry's note with ``text``; an empty text removes it."""
+    @_checked()
+    def note(self, entry_id: int, text: str | None) -> Change:
+        """Replace the entry's note with ``text``; None removes it. An empty
+        text (or one of spaces) is not a note and removes nothing: BadValue."""
         from readlog.core import actions
 
-        if not isinstance(text, str):
-            raise UsageError.of("api_note_not_text", kind=type(text).__name__)
-        number = _id(entry_id)
-        note = actions.clean_note(text)
-        action, what = actions.write_note(self.store, number, note, clear=not note)
+        note = "" if text is None else actions.clean_note(text)
+        if text is not None and not note:
+            raise BadValue.of("api_note_empty", id=entry_id)
+        action, what = actions.write_note(self.store, entry_id, note, clear=text is None)
         changed = what != "unchanged"
-        return Change(action if changed else None, (number,) if changed else (), () if changed else (number,))
+        return Change(action if changed else None, (entry_id,) if changed else (), () if changed else (entry_id,))
 
     # ---- history ---------------------------------------------------------------------
 
-    def undo(self, *, dry_run: bool = False) -> Undone:
+    @_checked()
+    def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
-        the triage screen alike), as ``readlog undo`` does. ReadlogError when there is nothing to undo."""
+        the triage screen alike), as ``readlog undo`` does, or ``action``, an
+        older one by its number, as ``readlog undo ACTION --yes`` does.
+        ReadlogError, changing nothing, when there is nothing to undo or the
+        action cannot be taken back (its ``key`` says why: undo_emptied,
+        undo_gone, undo_deleted_one/_many, undo_changed_one/_many,
+        undo_nothing, undo_already, undo_no_action)."""
         from readlog.core import actions
 
-        report = actions.undo_last(self.store, dry_run=dry_run)
+        if action is None:
+            report = actions.undo_last(self.store, dry_run=dry_run)
+        else:
+            report = actions.undo_action(self.store, action, dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
         return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run)
 
-    def history(self, limit: int = 20) -> list[Action]:
-        """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` 0 for all."""
+    @_checked()
+    def history(self, limit: int | None = 20) -> list[Action]:
+        """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` None or 0 for all."""
         from readlog.core.organise import history
         from readlog.model.stamps import from_iso
 
-        rows = history(self.store, _int(limit))
+        rows = history(self.store, limit)  # type: ignore[arg-type]
         return [
             Action(
                 id=r["id"],
@@ -414,6 +773,7 @@ class Library:
 
     # ---- taking entries out ------------------------------------------------------------
 
+    @_checked(filters=FILTERS)
     def export(
         self,
         fmt: str | None,
@@ -429,80 +789,33 @@ class Library:
         Returns how many entries were written."""
         from readlog.core.exporting import choose_format, export_to
 
-        path = file if isinstance(file, (str, os.PathLike)) else None
+        path = file if isinstance(file, str) else None
         name = choose_format(fmt, path)
         if filters.get("starred") is False:
             raise UsageError.of("api_export_unstarred")
-        f = _filters_of(filters, archived=None)
+        f = _filters(**{"archived": None, **filters})
         return export_to(self.store, f, name, file, lang=lang).written
 
 
-# ---- arguments -------------------------------------------------------------------------------
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise UsageError.of("api_bad_id", value=value)
-    return value
-
-
-def _id(value: Any) -> int:
-    """One entry id; a number no entry can have is a ReadlogError like an unknown one."""
-    number = _int(value)
-    from readlog.store import MAX_ID
-
-    if not 0 < number <= MAX_ID:
-        raise ReadlogError.of("no_entry", id=number)
-    return number
-
-
-def _ids(ids: Any) -> list[int]:
-    """One id or an iterable of them -> a list, in order, without repeats."""
-    if isinstance(ids, (str, bytes)) or not isinstance(ids, (int, Iterable)):
-        raise UsageError.of("api_bad_id", value=ids)
-    values = [ids] if isinstance(ids, int) else list(ids)
-    if not values:
-        raise UsageError.of("api_no_ids")
-    return list(dict.fromkeys(_id(v) for v in values))
-
-
-def _tags(tags: Any) -> list[str]:
-    """One tag or an iterable of them."""
-    if not isinstance(tags, (str, Iterable)):
-        raise UsageError.of("api_bad_tag", value=tags)
-    values = [tags] if isinstance(tags, str) else list(tags)
-    for value in values:
-        if not isinstance(value, str):
-            raise UsageError.of("api_bad_tag", value=value)
-    return values
-
-
-FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
-
-
-def _filters_of(given: dict[str, Any], *, archived: bool | None) -> Filters:
-    """Filters from keyword arguments named as entries() names them."""
-    unknown = sorted(set(given) - set(FILTERS))
-    if unknown:
-        raise UsageError.of("api_unknown_filter", name=unknown[0], known=", ".join(FILTERS))
-    values = {"archived": archived, **given}
-    return _filters(*(values.get(name) for name in FILTERS))
-
-
 def _filters(
-    unread: bool | None,
-    starred: bool | None,
-    archived: bool | None,
-    tag: Tags | None,
-    source: str | None,
-    category: str | None,
-    search: str | None,
-    since: str | None,
-    before: str | None,
+    unread: bool | None = None,
+    starred: bool | None = None,
+    archived: bool | None = False,
+    tag: Any = None,
+    source: str | None = None,
+    category: str | None = None,
+    search: str | None = None,
+    since: Any = None,
+    before: Any = None,
 ) -> Filters:
-    """The store's Filters for the API's arguments, checked as the commands' options are."""
+    """The store's Filters for the API's arguments as CHECKS gave them (``tag``
+    a list, ``since`` and ``before`` stored times); an empty one must not
+    mean everything, as with the commands' options."""
     from readlog.core.filters import make_filters
 
+    for name, value in (("source", source), ("category", category), *(("tag", t) for t in tag or ())):
+        if value is not None and not value.strip():
+            raise UsageError.of("needs_value", option=name)
     f = make_filters(
         unread=unread is True,
         read=unread is False,
@@ -511,7 +824,7 @@ def _filters(
         category=category,
         since=since,
         before=before,
-        tags=_tags(tag) if tag is not None else [],
+        tags=tag or [],
         archived=archived is True,
         search=search,
     )

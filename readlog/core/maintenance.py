@@ -1,4 +1,4 @@
-"""The library file itself: open it, check it, back it up, rebuild its search index.
+"""The library file itself: open it, check it, back it up, restore a backup, rebuild its search index.
 
 Values in, values out; nothing printed. The faces open the library through
 ``open_library`` (the upgrade's notices and progress go to the callbacks they
@@ -147,6 +147,68 @@ def backup(lib: Store, given: str | None = None, *, force: bool = False) -> Back
     target = backup_target(lib.path, given, force=force)
     lib.backup(target)
     return Backup(lib.path, target, target.stat().st_size)
+
+
+# ---- restoring ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Restore:
+    """A backup put in place of the library (``restore``), or about to be
+    (``restore_plan``): the library and the backup; the backup's entries and
+    schema version; planned only, the library's entries now (None when there
+    is none or it cannot be read) and whether there is a file to keep; where
+    the library it replaced was kept (None: not yet, or there was none)."""
+
+    library: Path
+    backup: Path
+    entries: int
+    version: int
+    replacing: int | None = None
+    there: bool = False
+    kept: Path | None = None
+
+
+def _backup_file(library: Path, given: str) -> Path:
+    from readlog.settings import expand
+    from readlog.store import is_library_file
+
+    backup = expand(given, "backup", "BACKUP")
+    if is_library_file(library, backup):
+        raise ReadlogError.of("restore_is_library", path=backup)
+    return backup
+
+
+def restore_plan(library: Path, given: str) -> Restore:
+    """What ``restore`` would do, found without changing anything: the backup
+    ``given`` names, checked as ``restore`` checks it, and the library now."""
+    from readlog.store import copies
+
+    backup = _backup_file(library, given)
+    entries, version = copies.look_at_backup(backup)
+    there, replacing = copies.current(library)
+    return Restore(library, backup, entries, version, replacing, there)
+
+
+def restore(library: Path, given: str) -> Restore:
+    """Put the backup ``given`` names in place of the library, as ``readlog db
+    restore`` does: only a sound readlog library (its mark, SQLite's
+    quick_check, its schema; an older schema is upgraded when next opened),
+    never while another readlog has the library open. The library replaced is
+    kept beside it first, under a name ``backup`` would give it; what a crashed
+    readlog left beside it is never replayed onto the backup. Anything wrong
+    is a ReadlogError, and then nothing was changed."""
+    from readlog.model.messages import os_reason
+    from readlog.store import copies
+
+    backup = _backup_file(library, given)
+    try:
+        library.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ReadlogError.of("library_folder_failed", path=str(library), reason=os_reason(exc)) from None
+    keep = backup_target(library, None, force=False)
+    entries, version, kept = copies.restore(library, backup, keep)
+    return Restore(library, backup, entries, version, kept=kept)
 
 
 # ---- the search index ---------------------------------------------------------------

@@ -3,7 +3,9 @@
 A file's entries are stored in batches inside a single transaction, so an
 interrupted or failed import leaves nothing half-written, and running it
 again finishes the job without duplicates (entries are matched by
-fingerprint and normalised URL).
+fingerprint and normalised URL). However many files one command reads,
+they are recorded as one action (``Recorded``): history lists the command
+once, and undo takes back all it did.
 
 A directory argument imports every file directly inside it whose format is
 recognised; the other files, and any folders inside it (which are not
@@ -13,22 +15,20 @@ searched), are listed as skipped. A zip archive is imported the same way
 
 from __future__ import annotations
 
+import functools
 import os
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import FrameType
 from typing import Any
 
 from readlog.inputs import archive
 from readlog.inputs import detect as importers
-from readlog.inputs.reader import InputFile, close_input, open_input
+from readlog.inputs.reader import InputFile, Stream, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem, counted
-from readlog.model.errors import ReadlogError, UnreadableInput
+from readlog.model.errors import ReadlogError, UnreadableInput, interrupted_status, signals_as_interrupt
 from readlog.model.messages import os_reason, say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
@@ -72,8 +72,52 @@ class FileResult:
         return bool(self.error) or any(not p.passes for p in self.problems)
 
 
+@dataclass
+class Recorded:
+    """The one action a command's files are recorded under.
+
+    It is started inside the transaction of the first file that stores
+    anything and is known to the files after it once that transaction has
+    committed: a file rolled back (a failure, --strict, Ctrl-C) takes the
+    action with it only if no file before it committed. Its summary counts
+    every committed file, and is written again with each file."""
+
+    command: str
+    id: int = 0  # 0 until the first file's transaction committed
+    totals: Counts = field(default_factory=Counts)
+
+    def start(self, lib: Store) -> int:
+        return self.id or lib.start_action(self.command)
+
+    def summarise(self, lib: Store, action: int, counts: Counts) -> None:
+        t = self.totals
+        lib.set_action_summary(
+            action,
+            say(
+                "did_import",
+                added=t.added + counts.added,
+                updated=t.updated + counts.updated,
+                unchanged=t.unchanged + counts.unchanged,
+                skipped=t.skipped + counts.skipped,
+            ),
+        )
+
+    def committed(self, action: int, counts: Counts) -> None:
+        self.id = action
+        for name in ("added", "updated", "unchanged", "skipped"):
+            setattr(self.totals, name, getattr(self.totals, name) + getattr(counts, name))
+
+
+def command_of(paths: list[str]) -> str:
+    """The command line an import of ``paths`` is recorded as (the first 20 paths)."""
+    from readlog.model import shell
+
+    shown = [shown_name(p) for p in paths[:20]]
+    return shell.join(["import", *shown]) + (" …" if len(paths) > 20 else "")
+
+
 class Interrupted(ReadlogError):
-    """Ctrl-C or SIGTERM during an import; the current file was rolled back."""
+    """Ctrl-C, SIGTERM or SIGHUP during an import; the current file was rolled back."""
 
     exit_code = 130
 
@@ -82,30 +126,12 @@ class StrictFailure(Exception):
     pass
 
 
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM like Ctrl-C so the transaction is rolled back cleanly."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread (tests)
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 ProgressFactory = Callable[[str, int | None], Any]
 
 
 def import_files(
     lib: Store,
-    paths: list[str],
+    paths: Sequence[str | Stream],
     *,
     fmt: str = "auto",
     as_of: datetime | None = None,
@@ -113,15 +139,16 @@ def import_files(
     strict: bool = False,
     progress: ProgressFactory | None = None,
 ) -> list[FileResult]:
-    """Import each path in its own transaction; a file's failure does not stop the others.
+    """Import each path (or program's stream) in its own transaction, all
+    recorded as one action; a file's failure does not stop the others.
 
     ``as_of``: the reference time of relative stamps; None counts each file's
     from when it was last written (``reference``)."""
     results: list[FileResult] = []
-    saved = 0
+    done = [0, 0]  # files imported whole, and the entries they added or updated
+    recorded = Recorded(command_of([p.name if isinstance(p, Stream) else p for p in paths]))
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
-        nonlocal saved
         result = FileResult(name=shown_name(path))
         results.append(result)
         try:
@@ -129,21 +156,31 @@ def import_files(
                 lib,
                 opener or (lambda: open_input(path, encoding)),
                 result,
+                recorded,
                 fmt=fmt,
                 as_of=as_of,
                 strict=strict,
                 progress=progress,
                 listed=listed,
             )
-            saved += result.counts.added + result.counts.updated
-        except KeyboardInterrupt:
-            seen = saved + result.entries
+        except KeyboardInterrupt as exc:
             if result.import_id and _committed(lib, result.import_id):  # Ctrl-C came once the file was committed
-                saved += result.counts.added + result.counts.updated
-            raise Interrupted.of("interrupted", saved=saved, seen=seen) from None
+                imported_whole(result)
+                stopped = _interrupted(done)
+            else:
+                stopped = _interrupted(done, result)
+            stopped.exit_code = interrupted_status(exc)
+            raise stopped from None
         except ReadlogError as exc:
             result.error, result.failure = str(exc), exc
+        else:
+            imported_whole(result)
         return result
+
+    def imported_whole(result: FileResult) -> None:
+        if not result.skipped_because:
+            done[0] += 1
+            done[1] += result.counts.added + result.counts.updated
 
     def group(path: str, kind: str, files: list[tuple[str, archive.Opener | None]], before: int) -> None:
         """The files of a directory or an archive; say so when none of them was imported."""
@@ -157,10 +194,12 @@ def import_files(
             failure = ReadlogError.of(none, name=shown_name(path))
             results.append(FileResult(name=shown_name(path), error=str(failure), failure=failure))
 
-    with _sigterm_as_interrupt():
+    with signals_as_interrupt():  # SIGTERM and SIGHUP roll the file back as Ctrl-C does
         for path in paths:
             before = len(results)
-            if os.path.isdir(path) and path != "-":
+            if isinstance(path, Stream):
+                one(path.name, False, functools.partial(path.open, encoding))
+            elif os.path.isdir(path) and path != "-":
                 group(path, "directory", [(m, None) for m in _directory(path, results)], before)
             elif archive.is_archive(path):
                 try:
@@ -172,6 +211,20 @@ def import_files(
             else:
                 one(path, listed=False)
     return results
+
+
+def _interrupted(done: list[int], reading: FileResult | None = None) -> Interrupted:
+    """What an import stopped by Ctrl-C saved: the files imported whole before
+    (``done``: how many, and the entries they added or updated), and nothing
+    of the file it was ``reading``, however many of its entries were read."""
+    files, entries = done
+    if reading is None:
+        return Interrupted.of("interrupted_between_files", files=files, entries=entries)
+    if files:
+        return Interrupted.of(
+            "interrupted_after_files", name=reading.name, read=reading.entries, files=files, entries=entries
+        )
+    return Interrupted.of("interrupted", name=reading.name, read=reading.entries)
 
 
 def _committed(lib: Store, import_id: int) -> bool:
@@ -207,6 +260,7 @@ def _import_one(
     lib: Store,
     opener: Callable[[], InputFile],
     result: FileResult,
+    recorded: Recorded,
     *,
     fmt: str,
     as_of: datetime | None,
@@ -245,8 +299,9 @@ def _import_one(
         items = importers.parse(name, infile, ctx)
         try:
             with lib.transaction(), lib.bulk_insert():
-                _store(lib, infile, items, result, reference, strict, progress)
+                action = _store(lib, infile, items, result, recorded, reference, strict, progress)
                 result.as_of_used = ctx.used
+            recorded.committed(action, result.counts)
         except StrictFailure:
             result.counts, result.cuts = Counts(), {}
             problems = sum(1 for p in result.problems if not p.passes)
@@ -306,11 +361,14 @@ def _store(
     infile: Any,
     items: Iterator[Entry | Problem],
     result: FileResult,
+    recorded: Recorded,
     as_of: datetime,
     strict: bool,
     progress: ProgressFactory | None,
-) -> None:
-    action = lib.start_action(f"import {infile.name}")
+) -> int:
+    """Store one file's entries inside the caller's transaction, under the
+    command's action; returns that action's id."""
+    action = recorded.start(lib)
     import_id = lib.begin_import(infile.name, "", result.format, to_iso(as_of) or "", action)
     result.import_id = import_id
     batch: list[Entry] = []
@@ -348,8 +406,6 @@ def _store(
     result.counts.skipped = sum(p.count for p in result.problems if p.skips_record)
     if strict and result.failed:
         raise StrictFailure
-    c = result.counts
-    lib.finish_import(import_id, c, sum(1 for p in result.problems if not p.passes), infile.sha256)
-    lib.set_action_summary(
-        action, say("did_import", added=c.added, updated=c.updated, unchanged=c.unchanged, skipped=c.skipped)
-    )
+    lib.finish_import(import_id, result.counts, sum(1 for p in result.problems if not p.passes), infile.sha256)
+    recorded.summarise(lib, action, result.counts)
+    return action

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
 
 from readlog.inputs import legacy
 from readlog.inputs.limits import READ_ENV, read_limit, too_large
@@ -283,6 +283,77 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
     return open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
 
 
+@dataclass(frozen=True)
+class Stream:
+    """A file a program opened and hands to import (the Python API's
+    ``import_path(stream)``), binary or text, under the name its report
+    gives it: read as standard input is, from where it stands, and never
+    closed by readlog."""
+
+    name: str
+    stream: Any
+
+    def open(self, encoding: str | None) -> InputFile:
+        borrowed = _Borrowed(self.stream)
+        try:
+            borrowed.read(0)  # the first piece tells text from bytes
+        except OSError as exc:
+            raise UnreadableInput.of("input_unreadable", name=self.name, reason=_reason(exc)) from None
+        if borrowed.text:
+            if encoding is not None:
+                raise UsageError.of("import_text_stream_encoding", name=self.name)
+            encoding = "utf-8"  # the text is handed on as UTF-8, whatever its file declares
+        return open_stream(self.name, cast(BinaryIO, borrowed), None, encoding)
+
+
+class _Borrowed:
+    """A program's open file as the reader reads input: bytes, at most as
+    many as asked (a text stream's text encoded as UTF-8), and a close()
+    that leaves the file open for its owner."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.text: bool | None = None
+        self.pending = b""
+        self.ended = False
+
+    def read(self, size: int = -1) -> bytes:
+        while not self.ended and (size < 0 or len(self.pending) < max(size, 1)):
+            piece = self._piece(CHUNK if size < 0 else max(size - len(self.pending), 1))
+            self.ended = not piece
+            self.pending += piece
+        cut = len(self.pending) if size < 0 else size
+        data, self.pending = self.pending[:cut], self.pending[cut:]
+        return data
+
+    def _piece(self, size: int) -> bytes:
+        try:
+            data = self.stream.read(size)
+        except ValueError as exc:  # a closed file
+            raise OSError(str(exc)) from None
+        if isinstance(data, str):
+            self.text = True
+            return data.encode("utf-8", "backslashreplace")  # a lone surrogate is shown, as in names
+        if data is None:  # a non-blocking stream with nothing more now: taken as its end
+            return b""
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            self.text = False
+            return bytes(data)
+        raise NotRead(type(data).__name__)
+
+    def close(self) -> None:
+        pass
+
+
+class NotRead(OSError):
+    """A stream whose read() gives neither bytes nor text, said by its catalogue key."""
+
+    def __init__(self, kind: str) -> None:
+        self.key = "input_read_gave"
+        self.params: dict[str, object] = {"kind": kind}
+        super().__init__(Phrase(self.key, **self.params).said())
+
+
 def mtime(seconds: float) -> datetime | None:
     """A file's modification time as an aware datetime (None when the system gives an impossible one)."""
     try:
@@ -404,8 +475,21 @@ def check_encoding(requested: str | None) -> None:
     _encoding(requested)
 
 
+# Encodings whose decoder learns the byte order from a byte-order mark the text must start with.
+# Python words the error for a missing mark differently from one version to the next (a bare
+# UnicodeError up to 3.12, a UnicodeDecodeError at byte 0 from 3.13), so readlog says it itself.
+NEEDS_BOM = {
+    "utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),
+    "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE),
+}
+
+
 def _check_head(name: str, head: bytes, encoding: str, *, explicit: bool) -> None:
     """Fail early, before any parsing, when the start is not in the encoding."""
+    marks = NEEDS_BOM.get(codecs.lookup(encoding).name)
+    if marks and head and not head.startswith(marks):
+        detail = Phrase("input_no_bom", le=f"{encoding}-le", be=f"{encoding}-be")
+        raise not_text(name, encoding, detail, explicit=explicit)
     try:
         codecs.getincrementaldecoder(encoding)(errors="strict").decode(head, final=False)
     except UnicodeDecodeError as exc:
@@ -427,7 +511,7 @@ def bad_byte(name: str, encoding: str, line: int, byte: int, *, explicit: bool) 
     return ReadlogError.of("input_bad_byte", name=name, line=line, encoding=encoding, byte=f"{byte:02x}", hint=hint)
 
 
-def not_text(name: str, encoding: str, detail: str, *, explicit: bool) -> ReadlogError:
+def not_text(name: str, encoding: str, detail: str | Phrase, *, explicit: bool) -> ReadlogError:
     """The error for a file that cannot be decoded as ``encoding`` at all."""
     return ReadlogError.of("input_not_text", name=name, encoding=encoding, detail=detail, hint=_encoding_hint(explicit))
 

@@ -108,6 +108,7 @@ def fit(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int] | None = N
         for name, count in (("tag", n), ("tags", dropped)):
             if count:
                 cuts[name] = cuts.get(name, 0) + count
+    _fit_items(entry, cuts)
     fetched: dict[str, object] = getattr(entry, "fetched", None) or {}
     for name, found in fetched.items():
         if name in _FETCHED_TEXT and isinstance(found, str):
@@ -116,6 +117,23 @@ def fit(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int] | None = N
             )
             if cut:
                 cuts[name] = cuts.get(name, 0) + 1
+
+
+def _fit_items(entry: Entry, cuts: dict[str, int]) -> None:
+    """The feed item ``entry`` is, or the feed items it carries (readlog's own
+    export), within their limits (fields.fit_items), counted in ``cuts`` when
+    some are not kept."""
+    if entry.feed or entry.guid:
+        _, dropped = fields.fit_items([(entry.feed, entry.guid)])
+        if dropped:
+            entry.feed = entry.guid = ""  # an id too long to keep: the item is known by its link
+            cuts["item_ids"] = cuts.get("item_ids", 0) + dropped
+    carried: list[tuple[str, str]] | None = getattr(entry, "feed_items", None)
+    if carried:
+        kept, dropped = fields.fit_items(carried)
+        if dropped:
+            carried[:] = kept
+            cuts["item_ids"] = cuts.get("item_ids", 0) + dropped
 
 
 def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) -> tuple[str, bool]:

@@ -78,6 +78,15 @@ class Entry:
     # rule that makes titles (inputs/formats/titles.identity_title).
     identity_title: str | None = None
 
+    def items(self) -> list[tuple[str, str]]:
+        """The feed items this record is, as (feed, its id there): its own, when it has an id."""
+        return [(self.feed, self.guid)] if self.feed and self.guid else []
+
+    def by_link(self) -> bool:
+        """Whether an entry with the same link is this record's entry (merge.Known):
+        true of every app's record; readlog's own export carries its identity instead."""
+        return True
+
     def fingerprint(self, url_key: str | None = None) -> str:
         """Identity across re-imports: never depends on stamps or import time.
 

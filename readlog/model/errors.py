@@ -1,13 +1,16 @@
 """Errors a user can cause, with the exit status each one maps to.
 
 Exit codes (documented in the README): 0 ok, 1 something was not done,
-2 usage error, 130 interrupted (Ctrl-C), 141 the reader of the output went
+2 usage error, 130 interrupted (Ctrl-C), 143 and 129 stopped by SIGTERM or
+SIGHUP while writing (``Interruption``), 141 the reader of the output went
 away (``| head``: quietly, as git and gh end, killed by SIGPIPE). Anything
 that escapes as another exception is a bug and may show a traceback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 EXIT_OK = 0
@@ -18,6 +21,49 @@ EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports for git or gh after `| he
 
 
 E = TypeVar("E", bound="ReadlogError")
+
+
+class Interruption(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Ctrl-C raises KeyboardInterrupt (see
+    ``signals_as_interrupt``), so that what Ctrl-C cleans up is cleaned up the
+    same way: a transaction rolled back, a temporary file removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def interrupted_status(exc: BaseException | None) -> int:
+    """The exit status of a command that an interruption stopped: 128 + the
+    signal, as a shell shows for a process the signal ended (130 for Ctrl-C,
+    143 for SIGTERM, 129 for SIGHUP)."""
+    return 128 + exc.signum if isinstance(exc, Interruption) else EXIT_INTERRUPTED
+
+
+@contextmanager
+def signals_as_interrupt() -> Iterator[None]:
+    """Inside: SIGTERM and SIGHUP stop the work as Ctrl-C does (``Interruption``).
+
+    Where readlog writes what a signal must not leave half done (an import's
+    transaction, a file written under a temporary name and renamed); the
+    handlers in place before are put back after. Outside the main thread
+    (where Python allows no handler) nothing changes."""
+    import signal
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interruption(signum)
+
+    signals = (signal.SIGTERM, signal.SIGHUP)
+    try:
+        previous = [signal.signal(s, handler) for s in signals]
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for s, before in zip(signals, previous, strict=True):
+            signal.signal(s, before)
 
 
 class ReadlogError(Exception):
@@ -73,8 +119,23 @@ class UsageError(ReadlogError):
 
 
 class BadValue(UsageError, ValueError):
-    """A value typed that cannot be read (a time, a date): a ValueError, as
-    the parsers that read such values raise, said from the catalogue."""
+    """A value typed that cannot be read (a time, a date), or an argument of
+    the Python API of the right type whose value cannot work (``limit=-1``,
+    an unknown sort): a ValueError, as the parsers that read such values
+    and Python's own functions raise, said from the catalogue."""
+
+    @classmethod
+    def like(cls, error: UsageError) -> BadValue:
+        """``error`` (its message, key and parts) as a BadValue."""
+        same = cls(*error.args)
+        same.key, same.params, same.parts = error.key, error.params, error.parts
+        return same
+
+
+class BadArgument(UsageError, TypeError):
+    """An argument of the Python API of a type that cannot work (``limit="5"``,
+    ``unread="yes"``), or one the method does not take: a TypeError, as
+    Python raises for such calls, said from the catalogue."""
 
 
 class UnreadableInput(ReadlogError):

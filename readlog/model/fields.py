@@ -48,6 +48,12 @@ RAISABLE = {
     "text": (ARTICLE_ENV, 10 << 20),
 }
 MAX_TAGS = 1000  # tags on one entry; the rest are dropped
+# The feed items one entry is (readlog's own exports carry them), each named by
+# its feed and its id in that feed: an id longer than ITEM_ID_CHARS is not kept
+# (the item is then known by its link, as an item without an id is), nor are
+# items past MAX_FEED_ITEMS.
+ITEM_ID_CHARS = 4096
+MAX_FEED_ITEMS = 100
 FIELDS = (*FIXED, *RAISABLE)
 _MOST = 1 << 31  # a raised limit above this is a mistake (a 2 GB note would not fit in memory twice)
 # What one field costs in readlog's own formats at most, per character: JSON
@@ -109,12 +115,21 @@ def fit_tags(tags: Iterable[str]) -> tuple[list[str], int, int]:
     return out, cut, dropped
 
 
+def fit_items(items: Iterable[tuple[str, str]]) -> tuple[list[tuple[str, str]], int]:
+    """An entry's feed items within their limits (ids of at most ITEM_ID_CHARS,
+    at most MAX_FEED_ITEMS of them, no repeats), and how many were not kept."""
+    given = list(dict.fromkeys(items))
+    kept = [(f, g) for f, g in given if len(f) <= ITEM_ID_CHARS and len(g) <= ITEM_ID_CHARS][:MAX_FEED_ITEMS]
+    return kept, len(given) - len(kept)
+
+
 def record_chars() -> int:
     """The longest line readlog's own JSON Lines export can write for one
     entry (every field at its limit, every character escaped), plus room
     for the field names, times and numbers: what its importers must read."""
     every = sum(limit(name) for name in FIELDS if name != "tag") + limit("url")  # url and final_url
-    return ESCAPED * (every + MAX_TAGS * (FIXED["tag"] + 4)) + (1 << 16)
+    items = MAX_FEED_ITEMS * (2 * ITEM_ID_CHARS + 32)
+    return ESCAPED * (every + MAX_TAGS * (FIXED["tag"] + 4) + items) + (1 << 16)
 
 
 def _raise(name: str, lang: str) -> str:
@@ -154,6 +169,9 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
         if name == "tags":
             out.append(say("tags_dropped", lang, n=n, limit=MAX_TAGS))
             continue
+        if name == "item_ids":
+            out.append(say("item_ids_dropped", lang, n=n, chars=ITEM_ID_CHARS, limit=MAX_FEED_ITEMS))
+            continue
         key, most = "fields_cut_1" if n == 1 else "fields_cut_n", limit(_LIMIT_OF.get(name, name))
         words = {"one": noun(name, lang, 1), "many": noun(name, lang, n), "raise_": _raise(name, lang)}
         out.append(say(key, lang, n=n, limit=most, **words))
@@ -162,5 +180,5 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
 
 # The order notices come in, and the limit of fields that borrow another's.
 FIELD_ORDER: tuple[str, ...] = ("title", "url", "source", "category", "tag", "tags", "saved_raw", "summary")
-FIELD_ORDER += ("verdict", "note", "text", "final_url", "fetch_error", "lang")
+FIELD_ORDER += ("verdict", "note", "text", "final_url", "fetch_error", "lang", "item_ids")
 _LIMIT_OF = {"final_url": "url"}

@@ -39,13 +39,62 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "条目 {ids} 在回收站中（readlog restore {words} 可以恢复）",
     ),
     "empty_id": ("an empty id was given (use e.g. 3 5 8-12)", "给了一个空的编号（例如 3 5 8-12）"),
-    # the Python API (readlog.open): ids are given as numbers, not typed
-    "api_no_ids": ("give at least one entry id", "请至少给出一个条目编号"),
-    "api_bad_id": ("not an entry id: {value!r} (ids are whole numbers)", "不是条目编号：{value!r}（编号是整数）"),
-    "api_bad_tag": ("not a tag: {value!r} (tags are text)", "不是标签：{value!r}（标签是文字）"),
+    # the Python API (readlog.open): ids are given as numbers, not typed. {name} is the argument's
+    # name, {value} the value given, as Python shows it (cut short)
+    "api_no_ids": ("{name}: give at least one entry id", "{name}：请至少给出一个条目编号"),
+    "api_bad_id": (
+        "{name}: not an entry id: {value} (ids are whole numbers)",
+        "{name}：不是条目编号：{value}（编号是整数）",
+    ),
+    "api_bad_tag": ("{name}: not a tag: {value} (tags are text)", "{name}：不是标签：{value}（标签是文字）"),
     "api_unknown_filter": (
-        "unknown filter {name!r}; the filters are {known}",
-        "未知的筛选条件 {name!r}；可用的有 {known}",
+        "{method}() takes no filter {name}; the filters are {known}",
+        "{method}() 没有筛选条件 {name}；可用的有 {known}",
+    ),
+    "api_bad_argument": ("{name} must be {kind}, not {value}", "{name} 必须是{kind}，而不是 {value}"),
+    "api_kind_bool": ("True or False", "True 或 False"),
+    "api_kind_bool_or_none": ("True, False or None", "True、False 或 None"),
+    "api_kind_text": ("text (a str)", "文字（str）"),
+    "api_kind_text_or_none": ("text (a str) or None", "文字（str）或 None"),
+    "api_kind_count": ("a whole number, 0 or more (None or 0: all)", "大于或等于 0 的整数（None 或 0 表示全部）"),
+    "api_kind_jobs": ("a whole number from 1 to {most}", "1 到 {most} 之间的整数"),
+    "api_kind_when": (
+        "a date, a datetime, text such as 2026-11-01 or 7d, or None",
+        "date、datetime、2026-11-01 或 7d 这样的文字，或 None",
+    ),
+    "api_kind_path": ("a path (a str or os.PathLike, without NUL)", "路径（str 或 os.PathLike，不含 NUL）"),
+    "api_kind_path_or_stream": (
+        "a path or an open file (binary or text)",
+        "路径或已打开的文件（二进制或文本）",
+    ),
+    "api_kind_lang": ('"en" or "zh"', '"en" 或 "zh"'),
+    "api_kind_action": ("an action's number, as history lists it, or None", "操作编号（history 列出的编号）或 None"),
+    "api_unknown_argument": (
+        "{method}() takes no argument {name}; it takes {known}",
+        "{method}() 没有参数 {name}；它的参数有 {known}",
+    ),
+    "api_too_many_arguments": (
+        "{method}() takes {most} argument(s) by position, not {given}; name the others",
+        "{method}() 最多接受 {most} 个位置参数，而不是 {given} 个；其余的请写明参数名",
+    ),
+    "api_missing_argument": ("{method}() needs the argument {name}", "{method}() 缺少参数 {name}"),
+    "api_argument_twice": (
+        "{method}() was given {name} twice, by position and by name",
+        "{method}() 的参数 {name} 给了两次：按位置一次，按名称一次",
+    ),
+    "api_other_thread": (
+        "this Library was opened in another thread, and a Library belongs to the thread that opened it: "
+        "open one in each thread with readlog.open()",
+        "这个 Library 是在另一个线程中打开的，而 Library 只属于打开它的线程："
+        "请在每个线程中用 readlog.open() 各打开一个",
+    ),
+    "api_note_empty": (
+        "an empty text is not a note and removes nothing; lib.note({id}, None) removes the note",
+        "空文字不是笔记，也不会删除笔记；lib.note({id}, None) 才会删除笔记",
+    ),
+    "api_name_for_streams": (
+        "name is for an open file; a path is named by itself",
+        "name 只用于已打开的文件；路径本身就是名字",
     ),
     "api_export_unstarred": (
         "export selects starred entries (starred=True) or all, not those without a star",
@@ -77,8 +126,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unread_and_read": ("--unread and --read cannot be used together", "--unread 和 --read 不能同时使用"),
     "bad_limit": ("--limit must be 0 (all) or more", "--limit 必须是 0（全部）或更大的数"),
     "as_of_range": (
-        "--as-of: {value!r} is outside the years 1980-2999 that readlog keeps",
-        "--as-of：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
+        "{option}: {value!r} is outside the years 1980-2999 that readlog keeps",
+        "{option}：{value!r} 不在 readlog 能记录的 1980-2999 年之间",
     ),
     "since_future": ("--since: {value!r} is in the future", "--since：{value!r} 在未来"),
     "unknown_format": ("unknown format {name!r}; choose auto, {known}", "未知格式 {name!r}；可选 auto、{known}"),
@@ -126,6 +175,51 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "nothing_changed": ("nothing was changed", "没有做任何修改"),
     "question": ("Change {entries}?", "要修改这 {entries}吗？"),
     "nothing_to_undo": ("nothing to undo", "没有可撤销的操作"),
+    # undo: why an action cannot be taken back (core/actions.py), and the question before an older one
+    "undo_emptied": (
+        "the trash was emptied in action {id}; that cannot be undone",
+        "回收站已在操作 {id} 中清空；这无法撤销",
+    ),
+    "undo_older_hint": (
+        "to take back an older action, give its number: readlog undo ACTION (readlog history lists them)",
+        "要撤销更早的操作，请给出它的编号：readlog undo ACTION（readlog history 列出了所有操作）",
+    ),
+    "undo_gone": (
+        "action {id} ({command}) cannot be undone: entries it changed have since been deleted for good",
+        "操作 {id}（{command}）无法撤销：它修改过的条目后来已被永久删除",
+    ),
+    "undo_deleted_one": (
+        "action {id} ({command}) cannot be undone: entry {ids} was deleted for good by action {later} "
+        "({later_command})",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 已被操作 {later}（{later_command}）永久删除",
+    ),
+    "undo_deleted_many": (
+        "action {id} ({command}) cannot be undone: entries {ids} were deleted for good by action {later} "
+        "({later_command})",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 已被操作 {later}（{later_command}）永久删除",
+    ),
+    "undo_changed_one": (
+        "action {id} ({command}) cannot be undone: entry {ids} was changed since by action {later} "
+        "({later_command}); undo that first: readlog undo {later}",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 之后又被操作 {later}（{later_command}）修改过；"
+        "请先撤销那个操作：readlog undo {later}",
+    ),
+    "undo_changed_many": (
+        "action {id} ({command}) cannot be undone: entries {ids} were changed since by action {later} "
+        "({later_command}); undo that first: readlog undo {later}",
+        "操作 {id}（{command}）无法撤销：条目 {ids} 之后又被操作 {later}（{later_command}）修改过；"
+        "请先撤销那个操作：readlog undo {later}",
+    ),
+    "undo_nothing": (
+        "action {id} ({command}) changed nothing that undo takes back",
+        "操作 {id}（{command}）没有做出可以撤销的修改",
+    ),
+    "undo_already": ("action {id} ({command}) was undone already", "操作 {id}（{command}）已经撤销过了"),
+    "undo_no_action": (
+        "no action {id} (readlog history lists them)",
+        "没有编号为 {id} 的操作（readlog history 列出了所有操作）",
+    ),
+    "undo_question": ("Undo action {id} ({entries})?", "要撤销操作 {id}（{entries}）吗？"),
     # ---- notes and the editor
     "stdin_closed_note": (
         "standard input is closed; give the note as TEXT, or pipe it in",
@@ -149,12 +243,34 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "nothing was changed, try again",
         "{path}：书库正忙（另一个 readlog 正在写入），等待 {seconds:g} 秒仍被锁定；没有做任何修改，请重试",
     ),
-    "read_only": ("{path}: the library is read-only; nothing was changed", "{path}：书库是只读的；没有做任何修改"),
+    "read_only": (
+        "{path}: readlog cannot write the library ({reason}); nothing was changed",
+        "{path}：readlog 无法写入书库（{reason}）；没有做任何修改",
+    ),
+    # why the library cannot be written ({reason} above): {what} is the file or its folder
+    "not_writable_file": ("the file", "文件"),
+    "not_writable_folder": ("its folder {folder}", "所在的文件夹（{folder}）"),
+    "not_writable_system": ("{what} is on a read-only file system", "{what}位于只读文件系统上"),
+    "not_writable_mode": ("{what} is read-only (mode {mode})", "{what}是只读的（权限 {mode}）"),
+    "not_writable_owner": (
+        "{what} belongs to {owner} (mode {mode}), and readlog runs as {user}, who has no permission to write there",
+        "{what}属于 {owner}（权限 {mode}），而 readlog 以 {user} 的身份运行，没有写入权限",
+    ),
+    "not_writable_opened": ("readlog opened it read-only", "readlog 以只读方式打开了它"),
+    "disk_full": (
+        "{path}: the disk holding the library is full; nothing was changed. Free some space, then try again",
+        "{path}：书库所在的磁盘已满；没有做任何修改。请腾出一些空间后重试",
+    ),
+    "restore_busy": (
+        "{path}: another readlog has the library open (waited {seconds:g}s); nothing was changed. "
+        "Close it, then restore",
+        "{path}：另一个 readlog 正打开着书库（已等待 {seconds:g} 秒）；没有做任何修改。请先关闭它再恢复",
+    ),
     "damaged": (
         "{path}: damaged or not a readlog library ({detail}); nothing was changed. "
-        "`readlog db check` tells more; a backup copy can replace it",
+        "`readlog db check` tells more; `readlog db restore BACKUP` puts a backup in its place",
         "{path}：已损坏或不是 readlog 书库（{detail}）；没有做任何修改。"
-        "`readlog db check` 可查看详情；可以用备份替换它",
+        "`readlog db check` 可查看详情；`readlog db restore BACKUP` 可以用备份替换它",
     ),
     "newer": (
         "{path}: made by a newer readlog (schema {version}, this one knows {latest}); "
@@ -183,8 +299,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}：不是普通文件（设备或管道）；书库必须是文件",
     ),
     "upgrade_read_only": (
-        "{path}: this library needs an upgrade, but it is read-only",
-        "{path}：这个书库需要升级，但它是只读的",
+        "{path}: this library needs an upgrade, but readlog cannot write it ({reason})",
+        "{path}：这个书库需要升级，但 readlog 无法写入它（{reason}）",
     ),
     "no_library_yet": ("{path}: no library here yet", "{path}：这里还没有书库"),
     "ids_used_up": (
@@ -212,20 +328,42 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{name}: {problems} problem(s) found; nothing imported (--strict)",
         "{name}：发现 {problems} 个问题；什么都没有导入（--strict）",
     ),
+    # Ctrl-C: a file is saved whole or not at all, however much of it was read
     "interrupted": (
-        "import interrupted: {saved:,} of {seen:,} entries saved; run it again to finish",
-        "导入被中断：{seen:,} 条中已保存 {saved:,} 条；再运行一次即可完成",
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved; run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存；再运行一次即可完成",
+    ),
+    "interrupted_after_files": (
+        "import interrupted while reading {name} ({read:,} entries read so far): "
+        "nothing of that file was saved, but the {files:,} file(s) before it were ({entries} added or updated); "
+        "run it again to finish",
+        "导入在读取 {name} 时被中断（已读到 {read:,} 条）：这个文件的内容都没有保存，"
+        "但之前的 {files:,} 个文件已经导入（新增或更新 {entries}）；再运行一次即可完成",
+    ),
+    "interrupted_between_files": (
+        "import interrupted after {files:,} file(s) were imported whole ({entries} added or updated); "
+        "run it again to finish",
+        "导入在 {files:,} 个文件完整导入后被中断（新增或更新 {entries}）；再运行一次即可完成",
     ),
     # ---- export and backup
     "export_is_library": (
         "{path}: that is the library itself; give another file to -o",
         "{path}：这就是书库本身；请给 -o 另一个文件",
     ),
+    "export_unknown_extension": (
+        "{path}: readlog does not export {ext} files; give --format ({formats}) or end the name in one of {known}",
+        "{path}：readlog 不导出 {ext} 文件；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
+    "export_no_extension": (
+        "{path}: no extension to tell the format by; give --format ({formats}) or end the name in one of {known}",
+        "{path}：没有扩展名，无法判断格式；请用 --format 指定格式（{formats}），或让文件名以其中之一结尾：{known}",
+    ),
     "exported": ("exported {entries} to {path} ({format})", "已导出 {entries} 到 {path}（{format}）"),
     "export_none": ("no entries matched; nothing exported", "没有匹配的条目；什么都没有导出"),
     "export_no_url": (
-        "{entries} without a URL left out of the {format} export",
-        "{entries}没有链接，未写入 {format} 导出",
+        "{entries} without a web or mailto link left out of the {format} export",
+        "{entries}没有网页或邮件链接，未写入 {format} 导出",
     ),
     "backup_is_library": (
         "{path}: that is the library itself; give another PATH",
@@ -240,6 +378,47 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "backed up {library} to {target} ({size:,} bytes)",
         "已将 {library} 备份到 {target}（{size:,} 字节）",
     ),
+    "restore_no_backup": (
+        "{path}: no such backup file; nothing was changed",
+        "{path}：没有这个备份文件；没有做任何修改",
+    ),
+    "restore_not_library": (
+        "{path}: not a readlog library, so not a backup to restore; nothing was changed",
+        "{path}：不是 readlog 书库，不能用来恢复；没有做任何修改",
+    ),
+    "restore_damaged": (
+        "{path}: the backup is damaged ({detail}); nothing was changed. Restore another backup",
+        "{path}：备份已损坏（{detail}）；没有做任何修改。请换一个备份来恢复",
+    ),
+    "restore_is_library": (
+        "{path}: that is the library itself; give the backup to restore",
+        "{path}：这就是书库本身；请给出要恢复的备份",
+    ),
+    "restore_not_written": (
+        "{path}: cannot restore the backup ({reason}); the library was not changed",
+        "{path}：无法恢复备份（{reason}）；书库没有改动",
+    ),
+    "restore_library": ("library: {path} ({entries})", "书库：{path}（{entries}）"),
+    "restore_library_none": ("library: {path} (none yet)", "书库：{path}（尚无）"),
+    "restore_library_unreadable": (
+        "library: {path} (it cannot be read; it is kept as it is)",
+        "书库：{path}（无法读取；会按原样保留）",
+    ),
+    "restore_backup": ("backup: {path} ({entries}, schema {version})", "备份：{path}（{entries}，结构版本 {version}）"),
+    "restore_keeps": (
+        "The library is kept beside it first, as a backup of its own.",
+        "替换之前，书库会先作为一份备份保存在它旁边。",
+    ),
+    "restore_question": ("Replace the library with the backup?", "要用这个备份替换书库吗？"),
+    "restore_no_terminal": (
+        "not replacing the library without asking, and there is no terminal to ask on; add --yes",
+        "不经确认不会替换书库，而这里没有终端可以询问；请加 --yes",
+    ),
+    "restored": (
+        "restored {backup} to {library} ({entries}); the library it replaced was kept as {kept}",
+        "已用 {backup} 恢复书库 {library}（{entries}）；被替换的书库已保存为 {kept}",
+    ),
+    "restored_new": ("restored {backup} to {library} ({entries})", "已用 {backup} 恢复书库 {library}（{entries}）"),
     "index_rebuilt": ("search index rebuilt: {n:,} entries", "搜索索引已重建：{n:,} 条"),
     # ---- db check
     "check_library": ("library: {path}", "书库：{path}"),
@@ -391,6 +570,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tags_dropped": (
         "{n:,} tags beyond {limit:,} on one entry were dropped",
         "单个条目超过 {limit:,} 个的 {n:,} 个标签已丢弃",
+    ),
+    "item_ids_dropped": (
+        "{n:,} feed item ids were not kept (longer than {chars:,} characters, or beyond {limit:,} on one entry)",
+        "{n:,} 个订阅条目 id 未保留（超过 {chars:,} 个字符，或单个条目超过 {limit:,} 个）",
     ),
     "field_title": ("title|titles", "标题"),
     "field_source": ("source|sources", "来源"),
@@ -620,7 +803,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "fetch_jobs_range": ("--jobs must be between 1 and {most}", "--jobs 必须在 1 到 {most} 之间"),
     "api_library_closed": ("the library is closed", "书库已关闭"),
-    "api_note_not_text": ("a note is text, not {kind}", "笔记必须是文字，不能是 {kind}"),
     "config_unreadable": ("{path}: cannot read the config file ({reason})", "{path}：无法读取配置文件（{reason}）"),
     "config_not_toml": ("{path}: not valid TOML: {detail}", "{path}：不是有效的 TOML：{detail}"),
     "config_bad_library": (
@@ -675,9 +857,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: cannot create the library folder ({reason})",
         "{path}：无法创建书库所在的文件夹（{reason}）",
     ),
-    "library_folder_read_only": (
-        "{path}: cannot create the library here (the folder is read-only)",
-        "{path}：无法在这里创建书库（文件夹是只读的）",
+    "library_folder_not_writable": (
+        "{path}: cannot create the library here ({reason})",
+        "{path}：无法在这里创建书库（{reason}）",
     ),
     "library_upgrading": (
         "upgrading the library from schema {version} to {latest}; a copy was saved to {path}",
@@ -723,8 +905,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "input_unreadable": ("{name}: cannot read ({reason})", "{name}：无法读取（{reason}）"),
     "input_zip_on_stdin": (
-        "{name}: a zip archive; give its path (not standard input) to import what is inside",
-        "{name}：是 zip 压缩包；请给出它的路径（而不是用标准输入）来导入里面的内容",
+        "{name}: a zip archive; give its path (not standard input or an open file) to import what is inside",
+        "{name}：是 zip 压缩包；请给出它的路径（而不是标准输入或已打开的文件）来导入里面的内容",
+    ),
+    "input_read_gave": ("its read() gave {kind}, not bytes or text", "它的 read() 返回的是 {kind}，不是字节或文字"),
+    "import_text_stream_encoding": (
+        "{name}: a text stream is read as it was decoded; encoding is for a file of bytes",
+        "{name}：文本流按它已解码的文字读取；只有字节文件才能指定编码",
     ),
     "input_utf16_no_bom": (
         "{name}: looks like UTF-16 text without a byte-order mark; try --encoding {encoding}",
@@ -743,6 +930,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "可以试试 --encoding gb18030（中文）、big5、shift_jis 或 latin-1",
     ),
     "encoding_check": ("check --encoding", "请检查 --encoding"),
+    "input_no_bom": (
+        "it does not start with a byte-order mark: name the byte order, {le} or {be}",
+        "开头没有字节顺序标记：请指明字节顺序，{le} 或 {be}",
+    ),
     "fetch_timed_out": ("no answer within {seconds:g} s (timed out)", "{seconds:g} 秒内没有响应（超时）"),
     "fetch_slower_than": ("the page took longer than {most:g} s", "网页用时超过 {most:g} 秒"),
     "fetch_too_many_redirects": ("too many redirects", "重定向太多"),
@@ -1034,6 +1225,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         '"published" 应当是 "2026-11-30" 这样的日期或 null，不能是 {kind}；已跳过',
     ),
     "import_field_not_tags": ('"tags" should be a list of text; skipped', '"tags" 应当是由文字组成的列表；已跳过'),
+    "import_field_not_feed_items": (
+        '"{name}" should be a list of objects, each with "{feed}" and "{guid}" text; skipped',
+        '"{name}" 应当是对象列表，每个对象都有文字 "{feed}" 和 "{guid}"；已跳过',
+    ),
     "import_field_not_id": (
         '"id" should be a positive whole number, not {value}; skipped',
         '"id" 应当是正整数，不能是 {value}；已跳过',
@@ -1131,7 +1326,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Import entries from export files; re-importing never duplicates.\n"
             "\n"
-            "Each file is one transaction. Problems are reported with line numbers and\n"
+            "Each file is one transaction; the whole command is one action, which\n"
+            "readlog undo takes back whole. Problems are reported with line numbers and\n"
             "the rest of the file still imports (exit status 1 so scripts notice).\n"
             "\n"
             "\x08\n"
@@ -1146,7 +1342,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "从导出文件导入条目；重复导入不会产生重复条目。\n"
             "\n"
-            "每个文件是一个事务。问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
+            "每个文件是一个事务；整条命令是一个操作，readlog undo 会把它整个撤销。"
+            "问题会连同行号报告，文件的其余部分照常导入（退出状态为 1，让脚本察觉）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -1376,8 +1573,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "and `readlog import` reads them back (ids, times, states, tags and notes\n"
             "included); csv is UTF-8 with a BOM for spreadsheets. markdown is a\n"
             "reading list grouped by source; html is a Netscape bookmark file for\n"
-            "browsers and read-later apps (entries without a URL are left out and\n"
-            "counted on stderr).\n"
+            "browsers and read-later apps (entries without a web or mailto link are\n"
+            "left out and counted on stderr).\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1392,7 +1589,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "筛选条件与 list 相同，但包含已归档的条目，除非用 --archived 只要它们。jsonl、json 和 csv "
             "保留全部内容，`readlog import` 可以读回（包括编号、时间、状态、标签和笔记）；csv 为带 BOM 的 "
             "UTF-8，方便电子表格。markdown 是按来源分组的阅读清单；html 是 Netscape 书签文件，"
-            "供浏览器和稍后读应用使用（没有 URL 的条目不导出，数量在标准错误输出中说明）。\n"
+            "供浏览器和稍后读应用使用（没有网页或邮件链接的条目不导出，数量在标准错误输出中说明）。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -1451,8 +1648,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "倒序。",
     ),
     "help_list_limit": (
-        "How many to show; 0 means all (default: one screen).",
-        "显示多少条；0 表示全部（默认：一屏）。",
+        "How many to show; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "显示多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_list_as_json": (
         "Print JSON instead of a table; --json id,title,url prints only those fields.",
@@ -1513,7 +1710,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "stays), t tags, n note, o open the link, / search, f cycles\n"
             "unread/starred/all, u undo, ? help, q quit. Every change is saved at\n"
             "once, as its own action in history. Needs a terminal; exit status 0 when\n"
-            "the reader quits.\n"
+            "the reader quits (q), 130 after Ctrl-C.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1528,7 +1725,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "默认是未读条目，除非用 --all、--read、--starred 或 --archived 另行指定。按键：j/k 移动，Enter "
             "打开，s 加星，r 已读，a 归档（之后都移到下一条；配置文件中 triage_advance = false 则停留），t "
             "标签，n 笔记，o 打开链接，/ 搜索，f 在未读/加星/全部之间切换，u 撤销，? 帮助，q 退出。"
-            "每次修改立即保存，在历史中各是一个操作。需要终端；读者退出时退出状态为 0。\n"
+            "每次修改立即保存，在历史中各是一个操作。需要终端；读者按 q 退出时退出状态为 0，按 Ctrl-C 时为 130。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -1816,9 +2013,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Write, replace or remove an entry's note (shown by show, found by search).\n"
             "\n"
-            "Without TEXT the note opens in $VISUAL or $EDITOR; saving an empty\n"
-            "note (or quitting without saving) keeps the old one, and --clear\n"
-            "removes it.\n"
+            "Without TEXT the note opens in $VISUAL or $EDITOR. An empty note\n"
+            "(an empty TEXT, an emptied editor, or quitting without saving) keeps\n"
+            "the old one: only --clear removes it.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -1830,8 +2027,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "写入、替换或删除条目的笔记（show 会显示，search 能搜到）。\n"
             "\n"
-            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记；保存空笔记（或不保存就退出）则保留原来的笔记，"
-            "--clear 删除笔记。\n"
+            "不给 TEXT 时在 $VISUAL 或 $EDITOR 中打开笔记。空笔记（空的 TEXT、清空后保存，或不保存就退出）"
+            "会保留原来的笔记：只有 --clear 才删除笔记。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2000,8 +2197,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "与 --empty 一起用：不询问直接删除。",
     ),
     "help_trash_limit": (
-        "How many to list; 0 means all.",
-        "列出多少条；0 表示全部。",
+        "How many to list; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        "列出多少条；0 表示全部（默认：终端上一屏；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_restore": (
         (
@@ -2041,35 +2238,54 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         (
             "Revert the last change: read/star/archive, tags, a note, or a whole import.\n"
             "\n"
-            "Each undo takes back one more action, newest first (see readlog\n"
-            "history). Undoing an import removes the entries it added and restores\n"
-            "the fields it filled in on entries you already had. Actions that\n"
-            "changed nothing are skipped. An undo cannot itself be undone: import\n"
-            "the file again, or repeat the command.\n"
+            "Each undo takes back the newest action not yet undone (see readlog\n"
+            "history), never one before it: when that action cannot be taken back\n"
+            "(emptying the trash deletes for good), undo says why and changes\n"
+            "nothing. ACTION takes back an older action by its number: undo shows\n"
+            "what would change and asks first (--yes does not ask), and refuses\n"
+            "when a later action has changed the same entries since. Undoing an\n"
+            "import removes the entries the whole command added and restores the\n"
+            "fields it filled in on entries you already had. An import that found\n"
+            "everything already there is passed over. history marks what was undone;\n"
+            "an undo cannot itself be undone: import the file again, or repeat the\n"
+            "command.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
             "  readlog undo\n"
             "  readlog undo --dry-run\n"
-            "  readlog history"
+            "  readlog history\n"
+            "  readlog undo 12"
         ),
         (
             "撤销上一次修改：已读/加星/归档、标签、笔记，或整次导入。\n"
             "\n"
-            "每次撤销再往回退一个操作，从最新的开始（见 readlog history）。撤销导入会删除它添加的条目，"
-            "并还原它在已有条目上补填的字段。没有改变任何东西的操作会被跳过。撤销本身不能撤销："
-            "请重新导入文件，或重复那条命令。\n"
+            "每次撤销都撤回最新的、尚未撤销的操作（见 readlog history），绝不越过它去撤销更早的操作："
+            "如果那个操作无法撤回（清空回收站是永久删除），undo 会说明原因，不做任何修改。"
+            "给出 ACTION 可以按编号撤回更早的操作：undo 先显示会改变什么并询问（--yes 不询问）；"
+            "如果之后的操作又修改过同样的条目，就拒绝撤销。撤销导入会删除整条命令添加的条目，"
+            "并还原它在已有条目上补填的字段。发现所有条目都已在书库中的导入会被跳过。"
+            "readlog history 会标出已撤销的操作；撤销本身不能撤销：请重新导入文件，或重复那条命令。\n"
             "\n"
             "\x08\n"
             "示例：\n"
             "  readlog undo\n"
             "  readlog undo --dry-run\n"
-            "  readlog history"
+            "  readlog history\n"
+            "  readlog undo 12"
         ),
+    ),
+    "help_undo_number": (
+        "An older action to take back, by its number in readlog history.",
+        "要撤回的更早的操作，用它在 readlog history 中的编号指定。",
     ),
     "help_undo_dry_run": (
         "Show what would be reverted; change nothing.",
         "显示会撤销什么，不做任何修改。",
+    ),
+    "help_undo_yes": (
+        "With ACTION: take it back without asking.",
+        "与 ACTION 一起使用：不询问，直接撤回。",
     ),
     "help_undo_as_json": (
         "Print what was reverted as JSON.",
@@ -2095,8 +2311,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         ),
     ),
     "help_history_limit": (
-        "How many actions; 0 means all.",
-        "显示多少个操作；0 表示全部。",
+        "How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+        "显示多少个操作；0 表示全部（默认：终端上 20 个；输出到管道或用 --json 时全部）。",
     ),
     "help_cmd_open": (
         (
@@ -2274,7 +2490,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "\n"
             "The copy is made with SQLite's online backup, checked, and only then put\n"
             "in place under its name, so a failed backup never leaves half a file.\n"
-            "Open a copy with --db, or copy it over the library to restore it.\n"
+            "Open a copy with --db; readlog db restore puts it back in place of the\n"
+            "library (never copy it over the library by hand). Also readlog db backup.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
@@ -2286,7 +2503,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "写一份一致的书库副本（另一个 readlog 正在写入时也安全）。\n"
             "\n"
             "副本用 SQLite 的在线备份制作，检查无误后才以其名称放到位，所以失败的备份绝不会留下半个文件。"
-            "用 --db 打开副本，或把它复制到书库上以恢复。\n"
+            "用 --db 打开副本；readlog db restore 可以把它放回书库的位置（切勿手动把它复制到书库上）。"
+            "也可以写作 readlog db backup。\n"
             "\n"
             "\x08\n"
             "示例：\n"
@@ -2348,22 +2566,26 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "help_cmd_db": (
         (
-            "Check or repair the library file: check, rebuild-index.\n"
+            "Check, back up, repair or restore the library file: check, backup, rebuild-index, restore.\n"
             "\n"
             "\x08\n"
             "Examples:\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
-            "  readlog db rebuild-index"
+            "  readlog db backup ~/Backups/\n"
+            "  readlog db rebuild-index\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
         (
-            "检查或修复书库文件：check、rebuild-index。\n"
+            "检查、备份、修复或恢复书库文件：check、backup、rebuild-index、restore。\n"
             "\n"
             "\x08\n"
             "示例：\n"
             "  readlog db check\n"
             "  readlog --db old.db db check --json\n"
-            "  readlog db rebuild-index"
+            "  readlog db backup ~/Backups/\n"
+            "  readlog db rebuild-index\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db"
         ),
     ),
     "help_cmd_db_check": (
@@ -2391,6 +2613,49 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "help_db_check_as_json": (
         "Print the findings as JSON.",
         "以 JSON 打印检查结果。",
+    ),
+    "help_cmd_db_restore": (
+        (
+            "Put a backup in place of the library, keeping the library as a backup first.\n"
+            "\n"
+            "The backup is checked before anything changes (a readlog library,\n"
+            "SQLite's quick check, its schema; an older one is upgraded when next\n"
+            "opened). The library it replaces is kept beside it, named as backup\n"
+            "names its copies, and nothing a crashed readlog left beside the library\n"
+            "is replayed onto the backup. Refused while another readlog has the\n"
+            "library open. Asks first (--yes skips the question; without a terminal\n"
+            "--yes is required).\n"
+            "\n"
+            "\x08\n"
+            "Examples:\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db\n"
+            "  readlog --db old.db db restore old-copy.db --yes"
+        ),
+        (
+            "用备份替换书库，替换前先把书库保存为一份备份。\n"
+            "\n"
+            "在做任何改动之前先检查备份（是 readlog 书库、通过 SQLite 的快速检查、结构无误；"
+            "较旧的结构会在下次打开时升级）。被替换的书库以 backup 命名副本的方式保存在它旁边，"
+            "崩溃的 readlog 留在书库旁边的文件绝不会被重放到备份上。另一个 readlog 打开着书库时拒绝执行。"
+            "执行前会先询问（--yes 跳过询问；没有终端时必须加 --yes）。\n"
+            "\n"
+            "\x08\n"
+            "示例：\n"
+            "  readlog db restore ~/Backups/readlog-backup-20261201-080000.db\n"
+            "  readlog --db old.db db restore old-copy.db --yes"
+        ),
+    ),
+    "help_db_restore_path": (
+        "The backup to put in place of the library.",
+        "要放回书库位置的备份。",
+    ),
+    "help_db_restore_yes": (
+        "Replace the library without asking.",
+        "不询问，直接替换书库。",
+    ),
+    "help_db_restore_as_json": (
+        "Print what was restored as JSON.",
+        "以 JSON 打印恢复的结果。",
     ),
     "help_cmd_db_rebuild_index": (
         (
@@ -2497,9 +2762,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "stats_none_name": ("(none)", "（无）"),
     "stats_empty": ("No entries yet. Start with: readlog import FILE", "还没有条目。先导入：readlog import FILE"),
     "stats_title": ("Reading stats", "阅读统计"),
-    "stats_window_week": ("{n} weeks since {date}", "最近 {n} 周，自 {date} 起"),
-    "stats_window_month": ("{n} months since {date}", "最近 {n} 个月，自 {date} 起"),
-    "stats_window_year": ("{n} years since {date}", "最近 {n} 年，自 {date} 起"),
+    "stats_window_day": ("{n} day{s} since {date}", "最近 {n} 天，自 {date} 起"),
+    "stats_window_week": ("{n} week{s} since {date}", "最近 {n} 周，自 {date} 起"),
+    "stats_window_month": ("{n} month{s} since {date}", "最近 {n} 个月，自 {date} 起"),
+    "stats_window_year": ("{n} year{s} since {date}", "最近 {n} 年，自 {date} 起"),
+    "stats_window_since": ("since {date}", "自 {date} 起"),
     "stats_saved": ("Saved", "收藏"),
     "stats_read": ("Read", "已读"),
     "stats_net": ("Net", "净增"),
@@ -2593,9 +2860,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "history_words_note_saved": ("note saved", "笔记已保存"),
     "history_words_note_cleared": ("note cleared", "笔记已清除"),
     "history_words_note_unchanged": ("note unchanged", "笔记未变"),
-    "history_words_note_kept_the_new_one_was_empty_or_not_saved": (
-        "note kept (the new one was empty or not saved)",
-        "笔记保持原样（新笔记为空或没有保存）",
+    "history_words_note_kept_empty": (
+        "note kept (the new one was empty or not saved; --clear removes the note)",
+        "笔记保持原样（新笔记为空或没有保存；--clear 才会删除笔记）",
     ),
     "history_words_deleted_added_by_readlog_add": ("deleted (added by readlog add)", "已删除（由 readlog add 添加）"),
     "history_words_restored_from_the_trash": ("restored from the trash", "已从回收站恢复"),
@@ -2643,7 +2910,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "triage_footer_archive": ("archive", "归档"),
     "triage_key_tag": ("add and remove tags: +tag -tag", "添加、删除标签：+标签 -标签"),
     "triage_footer_tag": ("tag", "标签"),
-    "triage_key_note": ("write the note (empty removes it)", "写笔记（留空则删除）"),
+    "triage_key_note": (
+        "write the note (emptied, it asks before removing the note)",
+        "写笔记（清空后会先询问是否删除笔记）",
+    ),
     "triage_footer_note": ("note", "笔记"),
     "triage_key_link": ("open the link in the browser", "在浏览器中打开链接"),
     "triage_footer_link": ("link", "链接"),
@@ -2694,8 +2964,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "#{id} 的标签：+标签 添加，-标签 删除 · 回车确认 · Esc 取消",
     ),
     "triage_prompt_note": (
-        "Note for #{id}: Enter saves · an empty note removes it · Esc cancels",
-        "#{id} 的笔记：回车保存 · 留空则删除笔记 · Esc 取消",
+        "Note for #{id}: Enter saves · Esc cancels",
+        "#{id} 的笔记：回车保存 · Esc 取消",
+    ),
+    "triage_prompt_note_clear": (
+        "Remove the note of #{id}? Enter removes it · Esc keeps it",
+        "删除 #{id} 的笔记？回车删除 · Esc 保留",
     ),
     "triage_prompt_search": (
         'Search as readlog search does (words, "a phrase", -word, a OR b) · Esc cancels',

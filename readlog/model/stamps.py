@@ -131,6 +131,22 @@ def _minus(ref: datetime, amount: float, unit: str) -> datetime:
     return ref - timedelta(**{unit: amount})
 
 
+def span(start: datetime, end: datetime) -> tuple[int, str] | None:
+    """The time from ``start`` to ``end`` as a whole number of years, months,
+    weeks or days, in the largest of these units that measures it exactly
+    (``--since 2w`` is (2, "week"), ``--since 1mo`` (1, "month")); None when
+    none does (``--since 2026-11-18`` at 10:30)."""
+    if end <= start:
+        return None
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if months > 0 and _minus(end, months, "months") == start:
+        return (months // 12, "year") if months % 12 == 0 else (months, "month")
+    days, rest = divmod(end - start, timedelta(days=1))
+    if rest:
+        return None
+    return (days // 7, "week") if days % 7 == 0 else (days, "day")
+
+
 def is_relative_stamp(text: str) -> bool:
     """Whether a stamp is counted from the export's date (3 天前, yesterday),
     not a date of its own (2026-11-15)."""
@@ -243,15 +259,21 @@ def parse_offset(zone: str) -> tzinfo:
 _DAYS_BACK = {"today": 0, "今天": 0, "yesterday": 1, "昨天": 1, "前天": 2, "the day before yesterday": 2}
 
 
-def parse_when(text: str, *, reference: datetime | None = None, day_start: bool = False) -> datetime:
+def parse_when(text: str | date, *, reference: datetime | None = None, day_start: bool = False) -> datetime:
     """A user-typed time for ``--as-of``, ``--since`` and ``--before``: ISO
     dates and times, or a relative phrase such as ``7d``, ``2w``, ``3 days
-    ago``, ``yesterday``.
+    ago``, ``yesterday``. The Python API's dates and datetimes are read as
+    the same text would be: a date as its ISO day, a datetime without a
+    zone as local time.
 
     With ``day_start`` (filters), a bare day word means the start of that
     local day: ``--since today`` is everything saved since midnight.
     Raises ValueError with a message fit for the user.
     """
+    if isinstance(text, datetime):
+        return localize(text)
+    if isinstance(text, date):
+        text = text.isoformat()
     ref = reference or now()
     s = text.strip()
     back = _DAYS_BACK.get(" ".join(s.lower().split()))

@@ -77,9 +77,12 @@ class Output:
         self.columns = columns  # the optional list columns, in order (config: columns); None = all
         self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
         self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
+        # A terminal's width is kept within reason (COLUMNS=1 or 99999, see config.tame_columns);
+        # a width given is the room the caller has (a pane of the triage screen), taken as it is.
+        least = MIN_WIDTH if width is None else 1
         for console in (self.out, self.err):
-            if not MIN_WIDTH <= console.width <= MAX_WIDTH:  # COLUMNS=1 or 99999 (see config.tame_columns)
-                console.width = min(max(console.width, MIN_WIDTH), MAX_WIDTH)
+            if not least <= console.width <= MAX_WIDTH:
+                console.width = min(max(console.width, least), MAX_WIDTH)
 
     @property
     def piped(self) -> bool:

@@ -254,7 +254,13 @@ def _describe(change: Reverted) -> tuple[str, str]:
     return "restored " + ", ".join(FIELD_NAMES.get(k, k) for k in sorted(fields)), ""
 
 
-def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
+def undo_report(out: Output, report: UndoReport, *, dry_run: bool, to_err: bool = False, asking: bool = False) -> None:
+    """What undo did (or, ``dry_run``, would do): the action, then each entry's change.
+
+    ``asking``: the preview before a question (without the --dry-run note),
+    or, once the answer was yes, only the line saying it was done (the
+    changes were just shown). ``to_err``: on stderr (stdout is for --json)."""
+    console = out.err if to_err else out.out
     action = report.action
     head = Text()
     head.append(tr(out, "Would undo" if dry_run else "Undid"), style="bold")
@@ -265,13 +271,15 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool) -> None:
     if action.get("summary"):
         head.append(("；" if zh else "; ") + clean(_summary(out, action), one_line=True), style="dim")
     head.append("）" if zh else ")", style="dim")
-    out.print(head, soft_wrap=True)
+    console.print(head, soft_wrap=True)
+    if asking and not dry_run:
+        return
     for change in report.changes[:SHOWN]:
         words, tail = describe(change, out)
-        out.print(_entry_line(out, change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
-    out.more(len(report.changes))
-    if dry_run:
-        out.line(tr(out, "Nothing was changed (--dry-run)."), style="dim")
+        console.print(_entry_line(out, change.entry_id, words, _title(change.title), tail=tail), no_wrap=True)
+    out.more(len(report.changes), console=console)
+    if dry_run and not asking:
+        console.print(Text(tr(out, "Nothing was changed (--dry-run)."), style="dim"), soft_wrap=True)
 
 
 def undo_record(report: UndoReport, *, dry_run: bool) -> Row:

@@ -149,9 +149,24 @@ def stats_screen(data: Stats, lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def _summary(data: Stats, lang: str) -> RenderableType:
+def _window(data: Stats, lang: str) -> str:
+    """What the heading says of the window: one asked for (--since 2w) as it was
+    asked, "2 weeks since" the moment two weeks ago (or "since" its date, when no
+    whole number of days, weeks, months or years measures it); the default one by
+    its bars, "12 weeks since" the first Monday."""
+    date = data.since.date().isoformat()
+    if data.asked:
+        measured = stamps.span(data.since, data.now)
+        if measured is None:
+            return t(lang, "window_since", date=date)
+        n, unit = measured
+        return t(lang, f"window_{unit}", n=n, date=date)
     n = data.now.year - data.since.year + 1 if data.bucket == "year" else len(data.periods)
-    window = t(lang, f"window_{data.bucket}", n=n, date=data.since.date().isoformat())
+    return t(lang, f"window_{data.bucket}", n=n, date=date)
+
+
+def _summary(data: Stats, lang: str) -> RenderableType:
+    window = _window(data, lang)
     head = Text()
     head.append(t(lang, "title"), style="bold")
     head.append(" · " + window, style="dim")

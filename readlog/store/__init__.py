@@ -10,6 +10,7 @@ transactions, actions and events, single entries; its methods delegate to
 the modules below), query.py (Filters, the WHERE clause, count, select),
 ranking.py (a search's relevance order), imports.py (upsert, bulk insert,
 ids), files.py (the file: header, connection, inspection, errors),
+copies.py (whole copies of the file: backup, restore),
 schema.py (the live schema), migrations/ (the schema's history), and the
 operations of the commands (search, merge, trash, curate, organise,
 fetching, reading, stats), and values.py (the names shell completion offers).

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from readlog.model.errors import ReadlogError
-from readlog.model.messages import os_reason
+from readlog.model.messages import Phrase, os_reason
+from readlog.model.sanitize import shown_name
 from readlog.settings import busy_timeout
 from readlog.store.common import Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
@@ -133,7 +134,7 @@ def recognise(path: Path, head: bytes) -> str:
         return OURS
     if mark:
         raise ReadlogError.of("not_library_sqlite", path=path)
-    conn = _peek(path)
+    conn = peek(path)
     try:
         return kind_of(conn, path)[0]
     except sqlite3.DatabaseError as exc:
@@ -142,7 +143,7 @@ def recognise(path: Path, head: bytes) -> str:
         conn.close()
 
 
-def _peek(path: Path) -> sqlite3.Connection:
+def peek(path: Path) -> sqlite3.Connection:
     """A read-only connection that leaves nothing beside the file. SQLite reads
     a WAL database through -wal and -shm files, making them if they are not
     there; with neither a -wal nor a -journal file the database file is whole,
@@ -189,11 +190,55 @@ def writable(path: Path) -> bool:
     return os.access(folder, os.W_OK)
 
 
+def not_writable(path: Path) -> Phrase:
+    """Why readlog cannot write the library at ``path`` (the file, or its
+    folder where SQLite keeps its journal): a read-only file system, a mode
+    that lets nobody write, or permissions that do not let this user (the
+    file or folder belongs to another, says whose); else that it was
+    opened read-only."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.exists() and not os.access(path, os.W_OK):
+        target, what = path, Phrase("not_writable_file")
+    elif not os.access(folder, os.W_OK):
+        target, what = folder, Phrase("not_writable_folder", folder=shown_name(str(folder)))
+    else:
+        return Phrase("not_writable_opened")
+    try:
+        st = os.stat(target)
+        read_only_system = bool(os.statvfs(target).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # statvfs: not on every system
+        return Phrase("not_writable_opened")
+    if read_only_system:
+        return Phrase("not_writable_system", what=what)
+    mode = f"{stat.S_IMODE(st.st_mode):o}"
+    if not st.st_mode & 0o222:
+        return Phrase("not_writable_mode", what=what, mode=mode)
+    return Phrase("not_writable_owner", what=what, mode=mode, owner=_user(st.st_uid), user=_user(os.geteuid()))
+
+
+def _user(uid: int) -> str:
+    """A user's name, else the number."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return str(uid)
+
+
 def connect(path: Path, writable: bool) -> sqlite3.Connection:
     timeout = busy_timeout()
     try:
+        conn: sqlite3.Connection
         if writable:
             conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, factory=Connection)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as exc:
+                conn.close()  # now, not when collected: nothing is left beside a file that is no library
+                if not no_shared_memory(exc):
+                    raise
+                conn = without_shared_memory(path, timeout)
         else:
             uri = path.resolve().as_uri() + "?mode=ro"
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, factory=Connection)
@@ -210,6 +255,55 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
     conn.text_factory = _text
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     return conn
+
+
+def no_shared_memory(exc: sqlite3.Error) -> bool:
+    """Whether SQLite failed to make or map a WAL library's ``-shm`` file (a full
+    disk leaves no room for its 32 KB; a file system may not map it)."""
+    return getattr(exc, "sqlite_errorname", "").startswith("SQLITE_IOERR_SHM")
+
+
+def without_shared_memory(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection to a WAL library that needs no ``-shm`` file.
+
+    In EXCLUSIVE locking mode, set before the first read, SQLite keeps the WAL
+    index in this process's memory instead of the -shm file, and holds an
+    exclusive lock on the library until the connection closes. It reads the
+    library and its -wal as always (a writer's committed transactions
+    included) and writes them where there is room. Safe with other readlogs:
+    while the lock is held none of them can open the library (they wait, then
+    say it is busy), so no one reads a WAL index this process does not share.
+    Opening the file read-only or immutable instead would not be: that reads
+    the main file without the WAL, missing what another process committed, or
+    meeting pages half checkpointed."""
+    conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, factory=Connection)
+    try:
+        conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+# Less free space than this where the library lies, and an I/O error there is taken for a full disk.
+NEARLY_FULL = 1 << 20
+
+
+def disk_full(exc: sqlite3.Error, path: Path) -> bool:
+    """Whether an SQLite failure on the library at ``path`` is a full disk:
+    SQLITE_FULL, or an I/O error (making the -shm or -wal file, growing one)
+    where the disk has (next to) no room left."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if name == "SQLITE_FULL" or "database or disk is full" in str(exc):
+        return True
+    if not name.startswith("SQLITE_IOERR") and "disk I/O error" not in str(exc):
+        return False
+    try:
+        room = os.statvfs(path.parent if str(path.parent) else ".")
+    except OSError:
+        return False
+    return room.f_bavail * room.f_frsize < NEARLY_FULL
 
 
 def inspect(path: Path) -> Row:
@@ -379,12 +473,14 @@ def _count(conn: sqlite3.Connection, table: str, tables: set[str]) -> int | None
 
 
 def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
-    """One line for an SQLite failure: busy, read-only, or a damaged file.
+    """One line for an SQLite failure: a full disk, busy, read-only, or a damaged file.
 
     Used when opening and by the CLI for errors in the middle of a command,
     so a damaged page found late still ends in a message, not a traceback.
     """
     text = str(exc)
+    if disk_full(exc, path):
+        return ReadlogError.of("disk_full", path=path)
     if isinstance(exc, sqlite3.OperationalError) and any(
         w in text for w in ("locked", "busy", "readonly", "read-only")
     ):
@@ -398,8 +494,10 @@ def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
 
 def busy_or(exc: sqlite3.OperationalError, path: Path) -> ReadlogError:
     text = str(exc)
+    if disk_full(exc, path):
+        return ReadlogError.of("disk_full", path=path)
     if "locked" in text or "busy" in text:
         return ReadlogError.of("busy", path=path, seconds=busy_timeout())
     if "readonly" in text or "read-only" in text:
-        return ReadlogError.of("read_only", path=path)
+        return ReadlogError.of("read_only", path=path, reason=not_writable(path))
     return ReadlogError(f"{path}: {text}")

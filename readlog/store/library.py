@@ -9,7 +9,8 @@ the Store first, and its methods delegate to them:
 * query.py: Filters, the WHERE clause, count, select, stream, iter_rows;
 * ranking.py: a search's relevance order, its fast count, the index's vocabulary;
 * imports.py: an import's record, upsert, bulk insert, id allocation;
-* files.py: header checks, connecting, inspection, SQLite errors as one line.
+* files.py: header checks, connecting, inspection, SQLite errors as one line;
+* copies.py: whole copies of the file (backup, and restore's, done without a Store).
 
 Delegation rather than mixins: each module reads as plain functions over an
 open library, mypy checks them without self-type tricks, and the modules
@@ -37,7 +38,18 @@ from readlog.store import (
     query,
 )
 from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
-from readlog.store.files import OURS, busy_or, connect, database_error, kind_of, read_header, recognise, writable
+from readlog.store.files import (
+    OURS,
+    busy_or,
+    connect,
+    database_error,
+    disk_full,
+    kind_of,
+    not_writable,
+    read_header,
+    recognise,
+    writable,
+)
 from readlog.store.migrations import LATEST, migrate
 from readlog.store.query import LIST_COLUMNS, Filters
 
@@ -95,7 +107,7 @@ class Store:
         exists = head is not None
         can_write = writable(path)
         if not exists and not can_write:
-            raise ReadlogError.of("library_folder_read_only", path=str(path))
+            raise ReadlogError.of("library_folder_not_writable", path=str(path), reason=not_writable(path))
         if not exists:
             _create_from_template(path)
         conn = connect(path, can_write)
@@ -119,7 +131,13 @@ class Store:
         if not self.readonly:
             mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
-                self.conn.execute("PRAGMA journal_mode=WAL")
+                try:
+                    self.conn.execute("PRAGMA journal_mode=WAL")
+                except sqlite3.OperationalError as exc:
+                    if not disk_full(exc, self.path):
+                        raise
+                    # No room to switch (a backup copy is in rollback-journal mode): read as it
+                    # is; a write says the disk is full, and the next open on a disk with room switches.
         if version < LATEST:
             self._upgrade(version, notice)
         self.conn.execute("PRAGMA foreign_keys=OFF")
@@ -129,7 +147,7 @@ class Store:
 
     def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
         if self.readonly:
-            raise ReadlogError.of("upgrade_read_only", path=self.path)
+            raise ReadlogError.of("upgrade_read_only", path=self.path, reason=not_writable(self.path))
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
@@ -160,29 +178,10 @@ class Store:
         self.conn.close()
 
     def backup(self, target: Path) -> None:
-        """A consistent copy through SQLite's online backup (safe while another
-        process writes), checked, then renamed into place: an interrupted or
-        failed backup never leaves a half-written file under ``target``. The
-        copy is one self-contained file (rollback journal, not WAL)."""
-        partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
-        try:
-            dest = sqlite3.connect(partial, isolation_level=None)
-            try:
-                self.conn.backup(dest)
-                dest.execute("PRAGMA journal_mode=DELETE")
-                check = dest.execute("PRAGMA quick_check").fetchone()[0]
-            finally:
-                dest.close()
-            if check != "ok":
-                raise ReadlogError.of("backup_check_failed", path=str(self.path), detail=str(check))
-            os.replace(partial, target)
-        except sqlite3.Error as exc:
-            raise ReadlogError.of("backup_not_written", path=str(target), reason=str(exc)) from None
-        except OSError as exc:
-            raise ReadlogError.of("backup_not_written", path=str(target), reason=os_reason(exc)) from None
-        finally:
-            for leftover in ("", "-journal", "-wal", "-shm"):
-                Path(f"{partial}{leftover}").unlink(missing_ok=True)
+        """A consistent, checked copy at ``target``, written whole or not at all (see copies.py)."""
+        from readlog.store import copies
+
+        copies.backup(self, target)
 
     # ---- transactions --------------------------------------------------
 
@@ -191,7 +190,7 @@ class Store:
         """One write transaction; the lock is taken at the start, so a busy
         library is reported before anything changes."""
         if self.readonly:
-            raise ReadlogError.of("read_only", path=self.path)
+            raise ReadlogError.of("read_only", path=self.path, reason=not_writable(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -468,17 +467,6 @@ class Store:
         imports.restore(self, row, entry, next_id)
 
     # ---- maintenance -----------------------------------------------------------
-
-    def optimize(self) -> None:
-        """Refresh the query planner's statistics after a bulk change.
-
-        Without them SQLite cannot tell that the partial indexes (starred,
-        unread) are small, and picks a worse plan. analysis_limit keeps this
-        to a few milliseconds however large the library is.
-        """
-        if not self.readonly:
-            self.conn.execute("PRAGMA analysis_limit = 1000")
-            self.conn.execute("ANALYZE")
 
     def rebuild_index(self, progress: Callable[[str, int | None], Any] | None = None) -> int:
         """Re-create the search index and the view counters from the entries

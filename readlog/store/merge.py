@@ -12,6 +12,12 @@ Identity, strongest first:
 * the same normalised link: the same article, from whichever app or file,
   except that an entry already holding an item of a feed never takes in
   another item (another id) of the same feed.
+
+A record of readlog's own export carries its entry's identity (its
+fingerprint and the feed items the entry is): it is matched by that alone,
+never by its link (``Entry.by_link``), so that a backup gives back every
+entry the library held, whatever another app's file with the same links
+would merge.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from readlog.model.entry import Entry, normalize_url
+from readlog.model.fields import MAX_FEED_ITEMS
 from readlog.model.stamps import to_iso
 from readlog.model.tags import tag_list, unique_tags
 
@@ -43,12 +50,13 @@ class Prepared:
     starred_at: str | None
     archived_at: str | None
     tags: list[str]
+    items: list[tuple[str, str]]  # the feed items it is, (feed, id there): Entry.items
+    by_link: bool  # whether an entry with its link is it: Entry.by_link
 
     @property
-    def item(self) -> tuple[str, str] | None:
-        """(feed, guid) for a feed item with its own id."""
-        e = self.entry
-        return (e.feed, e.guid) if e.feed and e.guid else None
+    def feeds(self) -> set[str]:
+        """The feeds it is an item of."""
+        return {feed for feed, _ in self.items}
 
 
 def prepare(batch: Sequence[Entry]) -> list[Prepared]:
@@ -62,6 +70,8 @@ def prepare(batch: Sequence[Entry]) -> list[Prepared]:
             starred_at=to_iso(e.starred_at),
             archived_at=to_iso(e.archived_at),
             tags=unique_tags(e.tags),
+            items=e.items(),
+            by_link=e.by_link(),
         )
         for e in batch
         for key in (normalize_url(e.url),)
@@ -84,7 +94,7 @@ class Known:
     by_fingerprint: dict[str, Row] = field(default_factory=dict)
     by_link: dict[str, list[Row]] = field(default_factory=dict)
     by_item: dict[tuple[str, str], Row] = field(default_factory=dict)
-    feeds_of: dict[int, set[str]] = field(default_factory=dict)  # entry id -> feeds it holds items of
+    items_of: dict[int, set[tuple[str, str]]] = field(default_factory=dict)  # entry id -> the feed items it is
     # What is in the trash: items, fingerprints, and links (each with the feeds its trashed owner holds items of).
     trashed_items: set[tuple[str, str]] = field(default_factory=set)
     trashed_fingerprints: set[str] = field(default_factory=set)
@@ -92,43 +102,53 @@ class Known:
 
     def trashed(self, p: Prepared) -> bool:
         """True when ``p`` (matching no entry in the library) is an entry the user
-        threw away, by the same rules as match: its feed item, its fingerprint,
-        or its link, unless the trashed owner of the link is another item of
-        ``p``'s own feed."""
-        if p.item is not None and p.item in self.trashed_items:
+        threw away, by the same rules as match: one of its feed items, its
+        fingerprint, or its link (when ``p.by_link``), unless the trashed owner
+        of the link is another item of one of ``p``'s own feeds."""
+        if any(item in self.trashed_items for item in p.items):
             return True
         if p.fingerprint in self.trashed_fingerprints:
             return True
-        owners = self.trashed_links.get(p.url_key, []) if p.url_key else []
-        return any(p.item is None or p.item[0] not in feeds for feeds in owners)
+        owners = self.trashed_links.get(p.url_key, []) if p.url_key and p.by_link else []
+        return any(p.feeds.isdisjoint(feeds) for feeds in owners)
 
     def match(self, p: Prepared) -> tuple[Row | None, str]:
         """The entry ``p`` is, and why; (None, "") for a new one, or for one whose
         feed item belongs to an entry in the trash: its own identity comes first,
         so no other entry is it because it has the same link (``trashed`` then says so)."""
-        item = p.item
-        if item is not None and item in self.by_item:
-            return self.by_item[item], SAME_ITEM
-        if item is not None and item in self.trashed_items:
+        for item in p.items:
+            if item in self.by_item:
+                return self.by_item[item], SAME_ITEM
+        if any(item in self.trashed_items for item in p.items):
             return None, ""
         row = self.by_fingerprint.get(p.fingerprint)
         if row is not None:
             return row, SAME_LINK if p.url_key and row.get("url_key") == p.url_key else SAME_TEXT
-        for row in self.by_link.get(p.url_key, []) if p.url_key else []:
-            if item is None or item[0] not in self.feeds_of.get(row["id"], set()):
+        for row in self.by_link.get(p.url_key, []) if p.url_key and p.by_link else []:
+            if p.feeds.isdisjoint(feed for feed, _ in self.items_of.get(row["id"], ())):
                 return row, SAME_LINK
         return None, ""
 
-    def remember(self, row: Row, p: Prepared) -> None:
-        """Index ``row`` (new, or just merged with ``p``) under ``p``'s keys too."""
+    def remember(self, row: Row, p: Prepared, items: Sequence[tuple[str, str]]) -> None:
+        """Index ``row`` (new, or just merged with ``p``) under ``p``'s keys too,
+        and under ``items``, the feed items of ``p`` it is now (new_items)."""
         self.by_fingerprint.setdefault(row["fingerprint"], row)
         for key in {row.get("url_key") or "", p.url_key} - {""}:
             rows = self.by_link.setdefault(key, [])
             if all(r is not row for r in rows):
                 rows.append(row)
-        if p.item is not None:
-            self.by_item[p.item] = row
-            self.feeds_of.setdefault(row["id"], set()).add(p.item[0])
+        for item in items:
+            self.by_item[item] = row
+            self.items_of.setdefault(row["id"], set()).add(item)
+
+    def new_items(self, row: Row | None, p: Prepared) -> list[tuple[str, str]]:
+        """The feed items of ``p`` that its entry ``row`` (None: a new one) is to
+        be recorded as: those no entry (nor one in the trash) is yet, while it
+        is fewer than fields.MAX_FEED_ITEMS (so that its export stays within
+        what an import reads)."""
+        held = self.items_of.get(row["id"], set()) if row is not None else set()
+        fresh = [i for i in dict.fromkeys(p.items) if i not in self.by_item and i not in self.trashed_items]
+        return fresh[: max(0, MAX_FEED_ITEMS - len(held))]
 
 
 def new_row(p: Prepared, now: str, import_id: int) -> dict[str, Any]:

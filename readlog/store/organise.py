@@ -127,22 +127,171 @@ def history(lib: Store, limit: int = 0) -> list[Row]:
 STILL_THERE = (
     "(EXISTS (SELECT 1 FROM entries WHERE id = ev.entry_id) OR EXISTS (SELECT 1 FROM trash WHERE id = ev.entry_id))"
 )
+# How a readlog before the ``purge`` events recorded emptying the trash: an
+# action without events, recorded as this command (and its --older-than).
+EMPTY_COMMAND = "trash --empty"
+# An action changed something undo would take back or must stop at: it has
+# events, or an import of it added entries or recorded feed items, or it is
+# an emptied trash recorded without events. Imports that found everything
+# already there (kept in history as the record of what was read) and fetches
+# that filled in no field are the actions that are not.
+CHANGED_SOMETHING = (
+    "(EXISTS (SELECT 1 FROM events WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
+    "WHERE i.action_id = a.id AND (i.added > 0 OR EXISTS (SELECT 1 FROM entries WHERE import_id = i.id) "
+    "OR EXISTS (SELECT 1 FROM feed_items WHERE import_id = i.id))) "
+    f"OR a.command = '{EMPTY_COMMAND}' OR a.command LIKE '{EMPTY_COMMAND} %')"
+)
 
 
 def last_undoable(lib: Store) -> Row | None:
-    """The newest action not yet undone that changed something still there.
+    """The newest action not yet undone that changed something: the one
+    ``undo`` takes back, or says why it cannot (``hindrance``).
 
-    Actions that changed nothing (``read 3`` on an entry already read, an
-    import that only skipped), or only entries since deleted for good, are
-    passed over, so ``undo`` always reverts something the user can see.
+    Only the actions that changed nothing undo would take back (an import
+    that found everything already there, a fetch that filled in no field)
+    are passed over; an action that cannot be taken back, such as emptying
+    the trash, is never jumped over.
     """
     row = lib.conn.execute(
-        "SELECT a.* FROM actions AS a WHERE a.undone_at IS NULL AND ("
-        f"EXISTS (SELECT 1 FROM events AS ev WHERE ev.action_id = a.id AND ev.kind != 'alias' AND {STILL_THERE}) OR "
-        "EXISTS (SELECT 1 FROM entries WHERE import_id IN (SELECT id FROM imports WHERE action_id = a.id))"
-        ") ORDER BY a.id DESC LIMIT 1"
+        f"SELECT a.* FROM actions AS a WHERE a.undone_at IS NULL AND {CHANGED_SOMETHING} ORDER BY a.id DESC LIMIT 1"
     ).fetchone()
     return dict(row) if row else None
+
+
+def find_action(lib: Store, action_id: int) -> Row | None:
+    """One recorded action by its number (as ``history`` lists it), or None."""
+    if not 0 < action_id <= MAX_ID:
+        return None
+    row = lib.conn.execute("SELECT * FROM actions WHERE id = ?", (action_id,)).fetchone()
+    return dict(row) if row else None
+
+
+@dataclass
+class Hindrance:
+    """Why undoing an action now would not give back the library as it would be
+    without that action (see ``hindrance``)."""
+
+    reason: str  # "emptied", "nothing", "gone", "deleted" or "changed"
+    entries: list[int] = field(default_factory=list)  # the entries concerned
+    later: Row | None = None  # the later action that deleted or changed them
+
+
+def hindrance(lib: Store, act: Row) -> Hindrance | None:
+    """Why ``act`` cannot be undone now, or None when it can.
+
+    emptied: it deleted entries for good (``trash --empty``). nothing: it
+    changed nothing undo takes back. deleted: entries it changed were
+    deleted for good since, by ``later``; gone: the same, by a readlog that
+    left no record of which. changed: ``later``, the newest action not
+    undone that changed its entries again since: undoing ``act`` would
+    delete or move an entry changed since (one it added, moved to or from
+    the trash), or write its ``before`` values over a later change of the
+    same columns (an entry's other columns may have changed since: undo
+    leaves them). Actions undone since do not count: undoing them wrote
+    back what they had changed.
+    """
+    from readlog.store.curate import SPECIAL_UNDO
+    from readlog.store.trash import PURGE
+
+    number = act["id"]
+    events = lib.conn.execute("SELECT entry_id, kind, before FROM events WHERE action_id = ?", (number,)).fetchall()
+    command = str(act["command"])
+    if any(ev["kind"] == PURGE for ev in events) or (
+        not events and (command == EMPTY_COMMAND or command.startswith(EMPTY_COMMAND + " "))
+    ):
+        return Hindrance("emptied")
+    # Whether anything was done since that undo has not taken back (the newest action: nothing).
+    since = lib.conn.execute(
+        "SELECT 1 FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
+        "WHERE ev.action_id > ? AND a.undone_at IS NULL LIMIT 1",
+        (number,),
+    ).fetchone()
+    imports = lib.conn.execute("SELECT id, added FROM imports WHERE action_id = ?", (number,)).fetchall()
+    marks = json.dumps([r["id"] for r in imports])
+    expected = sum(r["added"] for r in imports)  # entries its imports added
+    found = 0  # of those, how many are still in the library
+    added: list[int] = []  # their ids, in the library or (moved there by a later rm) in the trash
+    purged: dict[int, int] = {}  # their ids deleted for good since -> the action that did it
+    items = False
+    if imports:
+        found = lib.conn.execute(
+            "SELECT count(*) FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,)
+        ).fetchone()[0]
+        items = bool(
+            lib.conn.execute(
+                "SELECT 1 FROM feed_items WHERE import_id IN (SELECT value FROM json_each(?)) LIMIT 1", (marks,)
+            ).fetchone()
+        )
+    if imports and since:
+        added = [
+            r[0]
+            for r in lib.conn.execute(
+                "SELECT id FROM entries WHERE import_id IN (SELECT value FROM json_each(?)) UNION ALL "
+                "SELECT id FROM trash WHERE action_id > ? "
+                "AND json_extract(row, '$.import_id') IN (SELECT value FROM json_each(?))",
+                (marks, number, marks),
+            )
+        ]
+        purged = dict(
+            lib.conn.execute(
+                "SELECT entry_id, action_id FROM events WHERE kind = ? AND action_id > ? "
+                "AND json_extract(before, '$.import_id') IN (SELECT value FROM json_each(?))",
+                (PURGE, number, marks),
+            ).fetchall()
+        )
+    if not events and not items and not expected and not found:
+        return Hindrance("nothing")
+    whole = set(added)  # entries undo deletes or moves
+    columns: dict[int, set[str]] = {}  # entry -> the columns undo writes back
+    for ev in events:
+        if ev["kind"] in SPECIAL_UNDO:
+            whole.add(ev["entry_id"])
+        elif ev["kind"] != "alias":
+            columns.setdefault(ev["entry_id"], set()).update(_json_row(ev["before"]))
+    touched = json.dumps(sorted({ev["entry_id"] for ev in events if ev["kind"] != "alias"}))
+    here = {
+        r[0]
+        for r in lib.conn.execute(
+            "SELECT id FROM entries WHERE id IN (SELECT value FROM json_each(?)) "
+            "UNION SELECT id FROM trash WHERE id IN (SELECT value FROM json_each(?))",
+            (touched, touched),
+        )
+    }
+    lost = sorted(set(json.loads(touched)) - here | set(purged))  # deleted for good since
+    unrecorded = expected - max(found, len(added)) - len(purged)  # the same, with no record of it
+    if lost or unrecorded > 0:
+        purges = dict(purged)
+        purges.update(
+            lib.conn.execute(
+                "SELECT entry_id, action_id FROM events "
+                "WHERE kind = ? AND entry_id IN (SELECT value FROM json_each(?))",
+                (PURGE, json.dumps([i for i in lost if i not in purges])),
+            ).fetchall()
+        )
+        if unrecorded > 0 or any(i not in purges for i in lost):
+            return Hindrance("gone", [i for i in lost if i not in purges])
+        by = max(purges[i] for i in lost)
+        return Hindrance("deleted", [i for i in lost if purges[i] == by], find_action(lib, by))
+    if not since:
+        return None
+    later: dict[int, set[int]] = {}  # later action -> the entries of ``act`` it changed
+    for ev in lib.conn.execute(
+        "SELECT ev.action_id, ev.entry_id, ev.kind, ev.before FROM events AS ev JOIN actions AS a "
+        "ON a.id = ev.action_id WHERE ev.action_id > ? AND a.undone_at IS NULL "
+        "AND ev.entry_id IN (SELECT value FROM json_each(?))",
+        (number, json.dumps(sorted(whole | set(columns)))),
+    ):
+        entry_id, kind = ev["entry_id"], ev["kind"]
+        if entry_id in whole or kind in SPECIAL_UNDO or kind == PURGE:
+            clash = True
+        else:
+            clash = kind != "alias" and bool(columns.get(entry_id, set()) & set(_json_row(ev["before"])))
+        if clash:
+            later.setdefault(ev["action_id"], set()).add(entry_id)
+    if later:
+        newest = max(later)
+        return Hindrance("changed", sorted(later[newest]), find_action(lib, newest))
+    return None
 
 
 @dataclass
@@ -165,17 +314,19 @@ class UndoReport:
 
 
 def undo(lib: Store, action: Row) -> UndoReport:
-    """Revert one action inside the caller's transaction and mark it undone.
+    """Revert one action inside the caller's transaction and mark it undone
+    (the caller has checked ``hindrance`` first: nothing later stands in the way).
 
     Events are reverted newest first by writing back their ``before``
     values; an ``rm``, ``restore`` or ``add`` event moves or deletes its
-    entry instead (store/curate.undo_event), and events of entries since
-    deleted for good are passed over. Entries an import added are deleted
-    (the search index follows through its triggers, and AUTOINCREMENT means
-    their ids are never reused) and the import's record is removed, so the
-    library is as it was before that import.
+    entry instead (store/curate.undo_event). Entries its imports added are
+    deleted (the search index follows through its triggers, and
+    AUTOINCREMENT means their ids are never reused) and the imports'
+    records are removed, so the library is as it would be without that
+    action. An action may hold several imports: one command's files.
     """
     from readlog.store.curate import SPECIAL_UNDO, undo_event
+    from readlog.store.trash import PURGE
 
     report = UndoReport(action)
     columns = _entry_columns(lib)
@@ -189,6 +340,8 @@ def undo(lib: Store, action: Row) -> UndoReport:
     for ev in events:
         if ev["kind"] == "alias":  # a title another record came with: history, nothing to revert
             continue
+        if ev["kind"] == PURGE:  # deleted for good: hindrance() refuses such an action
+            raise AssertionError("an emptied trash cannot be undone")
         before = _json_row(ev["before"])
         if ev["kind"] in SPECIAL_UNDO:  # the entry moves (trash, restore) or goes (add)
             undo_event(lib, ev["kind"], ev["entry_id"], before)

@@ -207,15 +207,28 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
     """Every column of the entries matching ``f``, streamed from the cursor.
 
     For export: memory stays flat however large the library is. Orders as
-    ``select`` does (``sort="id", reverse=True`` is oldest id first).
+    ``select`` does (``sort="id", reverse=True`` is oldest id first). Each
+    row also has the feed items the entry is (``feed_items``: a sorted list
+    of (feed, id in it), exchange.HELD_FIELDS), which are not columns.
     """
     if sort not in SORTS:
         raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
-    for r in lib.conn.execute(f"SELECT * FROM entries WHERE {clause} ORDER BY {order}", params):
-        yield dict(r)
+    for r in lib.conn.execute(f"SELECT *, {FEED_ITEMS} FROM entries WHERE {clause} ORDER BY {order}", params):
+        row = dict(r)
+        items = row["feed_items"]
+        row["feed_items"] = sorted(map(tuple, json.loads(items))) if items else []
+        yield row
+
+
+# The feed items a row's entry is, as a JSON array of [feed, id in it] (in no
+# particular order), or NULL when there is none, as for most entries.
+FEED_ITEMS = (
+    "(SELECT json_group_array(json_array(feed, guid)) FROM feed_items WHERE entry_id = entries.id HAVING count(*)) "
+    "AS feed_items"
+)
 
 
 def starred_index(f: Filters) -> str | None:

@@ -55,7 +55,8 @@ class Stats:
     """Everything the stats screen shows, computed for one moment."""
 
     now: datetime
-    since: datetime
+    since: datetime  # where the window starts: the moment --since named, else the first bar's start
+    asked: bool  # whether --since named the window (else the default: the last 12 weeks, whole)
     bucket: str  # "week", "month" or "year"
     periods: list[Period]
     total: int
@@ -163,9 +164,18 @@ def years_per_bar(start: date, end: date) -> int:
     return -(-years // MAX_YEARS)
 
 
-def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str = READS, step: int = 1) -> list[Period]:
+def periods(
+    lib: Store,
+    since: datetime,
+    now: datetime,
+    bucket: str,
+    reads: str = READS,
+    step: int = 1,
+    first: date | None = None,
+) -> list[Period]:
     """Saved and read per week, month or year (``step`` years to a bar) from
-    ``since`` to ``now``: one grouped query."""
+    ``since`` to ``now``: one grouped query. The bars start at ``first`` (the
+    start of ``since``'s week, month or year; default: ``since``'s day)."""
     keys = {
         "week": "date(t, ?, 'weekday 0', '-6 days')",
         "month": "strftime('%Y-%m-01', t, ?)",
@@ -179,10 +189,10 @@ def periods(lib: Store, since: datetime, now: datetime, bucket: str, reads: str 
     )
     lo, hi = iso(since), iso(now)
     found = {r[0]: (r[1], r[2]) for r in lib.conn.execute(sql, (shift(now), lo, hi, lo, hi))}
+    start = since.date() if first is None else first
     if bucket == "year":
-        return _years(found, since.date(), now.date(), step)
+        return _years(found, start, now.date(), step)
     out: list[Period] = []
-    start = since.date()
     while start <= now.date():
         saved, read = found.get(start.isoformat(), (0, 0))
         out.append(Period(start, saved, read))
@@ -323,18 +333,23 @@ def collect(lib: Store, since: datetime | None, now: datetime) -> Stats:
         since = max(since, min(first, now) if first else now)
     start, bucket = window(since, now)
     step = years_per_bar(start.date(), now.date()) if bucket == "year" else 1
-    bars = periods(lib, start, now, bucket, reads, step)
+    # A window asked for counts from the moment asked (--since 2w: two weeks ago, not the
+    # Monday before), its first bar only from there; the default one is whole weeks.
+    bars = periods(lib, start if since is None else since, now, bucket, reads, step, first=start.date())
     if since is None:  # the default window starts where the history starts; one asked for is shown whole
         first = earliest(lib)
         first_day = first.astimezone(now.tzinfo).date() if first else now.date()
         while len(bars) > 1 and bars[1].start <= first_day and not (bars[0].saved or bars[0].read):
             bars.pop(0)
-    start = datetime.combine(bars[0].start, time(), tzinfo=now.tzinfo)
+        start = datetime.combine(bars[0].start, time(), tzinfo=now.tzinfo)
+    else:
+        start = since.astimezone(now.tzinfo)
     current, longest, today = streak(lib, now, reads)
     total, unread, then = backlog(lib, now)
     return Stats(
         now=now,
         since=start,
+        asked=since is not None,
         bucket=bucket,
         periods=bars,
         total=total,

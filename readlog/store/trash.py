@@ -8,7 +8,8 @@ re-inserts the row exactly as it was. Deleting from the trash is for good;
 AUTOINCREMENT still remembers the id, so it is never given out again.
 
 Each move is an event of the caller's action (kinds ``rm`` and
-``restore``; before/after hold ``deleted_at``), which is what undo reads.
+``restore``; before/after hold ``deleted_at``), which is what undo reads;
+so is each deletion for good (kind ``purge``), which undo never reverts.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from readlog.store.common import Row, utcnow
 if TYPE_CHECKING:
     from readlog.store.library import Store
 
+# The event kind of an entry deleted for good (``trash --empty``).
+PURGE = "purge"
 # What a listing needs from a trashed row, without parsing its JSON (which
 # holds the article text) in Python.
 LISTED = (
@@ -173,14 +176,27 @@ def count(lib: Store, *, before: str | None = None) -> int:
     return int(lib.conn.execute("SELECT count(*) FROM trash WHERE deleted_at < ?", (before,)).fetchone()[0])
 
 
-def delete(lib: Store, ids: Sequence[int]) -> int:
-    """Delete trashed entries for good; how many went. Their feed items go with
-    them (only for ids still in the trash: another readlog may have restored one)."""
+def delete(lib: Store, ids: Sequence[int], action_id: int) -> int:
+    """Delete trashed entries for good, each with a ``purge`` event of the
+    caller's action; how many went. Their feed items go with them (only for ids
+    still in the trash: another readlog may have restored one).
+
+    The event is what undo reads to say that the action cannot be taken back,
+    and which entries it took from the actions before it: its ``before`` keeps
+    when the entry was trashed and the import that added it (none of the
+    entry's text: what is deleted for good is gone)."""
+    gone = lib.conn.execute(
+        "SELECT id, deleted_at, json_extract(row, '$.import_id') FROM trash "
+        "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        (_ids_json(ids),),
+    ).fetchall()
     lib.conn.execute(
         "DELETE FROM feed_items WHERE entry_id IN (SELECT id FROM trash WHERE id IN (SELECT value FROM json_each(?)))",
         (_ids_json(ids),),
     )
     cur = lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    for entry_id, deleted_at, import_id in gone:
+        lib._event(action_id, entry_id, PURGE, {"deleted_at": deleted_at, "import_id": import_id}, None)
     return cur.rowcount
 
 
@@ -220,14 +236,15 @@ def no_entry(lib: Store, ids: Sequence[int], *, unchanged: bool = False) -> Read
     if len(held) == 1:
         parts.append(("in_trash_one", {"id": held[0]}))
     elif held:
-        parts.append(("in_trash_many", {"ids": _shown(held), "words": " ".join(str(i) for i in held[:10])}))
+        parts.append(("in_trash_many", {"ids": shown_ids(held), "words": " ".join(str(i) for i in held[:10])}))
     unknown = [i for i in ids if i not in trashed]
     if unknown:
-        parts.append(("no_entry", {"id": _shown(unknown)}))
+        parts.append(("no_entry", {"id": shown_ids(unknown)}))
     if unchanged:
         parts.append(("nothing_changed", {}))
     return ReadlogError.of_all(*parts)
 
 
-def _shown(ids: Sequence[int]) -> str:
+def shown_ids(ids: Sequence[int]) -> str:
+    """Ids as a message names them: the first ten, then "..." if there are more."""
     return ", ".join(str(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")

@@ -2,7 +2,7 @@
 
 One quick query on a read-only connection that changes and creates nothing:
 a missing file stays missing, an existing one gets no -wal or -shm files
-beside it (as files._peek), a library of another version or a file that is
+beside it (as files.peek), a library of another version or a file that is
 no library gives no names. Nothing of readlog is imported here, so that a
 completion costs a Python start, sqlite3 and this query.
 """

@@ -11,10 +11,13 @@ never markup.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import inspect
 import os
 import shlex
+import signal
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -36,7 +39,7 @@ from textual.widgets import Static
 from readlog.core import actions, reading
 from readlog.core.maintenance import database_error
 from readlog.model import stamps
-from readlog.model.errors import ReadlogError
+from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import Output
 from readlog.render import triage as show
 from readlog.store import STATE_COLUMNS
@@ -225,7 +228,7 @@ class TriageApp(App[int]):
         Binding("u", "undo", show=False),
         Binding("question_mark", "help", show=False),
         Binding("q", "quit", show=False),
-        Binding("ctrl+c", "quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
     ]
 
     def __init__(
@@ -283,6 +286,10 @@ class TriageApp(App[int]):
         yield Static(id="footer")
 
     def on_mount(self) -> None:
+        # Ctrl-C typed reaches the screen as a key (action_interrupt); a SIGINT sent from
+        # elsewhere (kill -INT) ends it the same way, not as a quit.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.exit, EXIT_INTERRUPTED)
         self.query_one(EntryList).focus()
         self.refresh_all()  # with widths guessed from the terminal's: the first frame shows the entries
         if os.environ.get(FIRST_SCREEN_ONLY):
@@ -538,14 +545,19 @@ class TriageApp(App[int]):
 
     @guarded
     def action_undo(self) -> None:
-        """u: undo the newest change, as readlog undo does; one not made on this
-        screen (a command, an import) is undone only when u is pressed twice."""
+        """u: undo the newest change, as readlog undo does, or say why it cannot
+        (never an older one); one not made on this screen (a command, an
+        import) is undone only when u is pressed twice."""
         from readlog.core.organise import last_undoable
 
         newest = last_undoable(self.lib)
         if newest is None:
             self.say(show.label(self.lang, "nothing_to_undo"), error=True)
             return
+        refused = actions.refusal(self.lib, newest)
+        if refused is not None:
+            self.pending_undo = None
+            raise refused  # said on the status line (guarded)
         if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
             self.pending_undo = newest["id"]
             self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
@@ -611,6 +623,12 @@ class TriageApp(App[int]):
     @guarded
     def on_input_submitted(self, event: Input.Submitted) -> None:
         kind, value = self.prompting, event.value
+        row = self.current()
+        if kind == "note" and row is not None and self.prefill and not actions.clean_note(value):
+            # An emptied note removes the note only when asked again: Enter removes it, Esc keeps it.
+            self.prompting = "note_clear"
+            self.say(Text(show.label(self.lang, "prompt_note_clear", id=row["id"]), style="bold"))
+            return
         self.end_prompt()
         if kind == "search":
             self.search(value)
@@ -618,6 +636,8 @@ class TriageApp(App[int]):
             self.retag(value)
         elif kind == "note":
             self.write_note(value)
+        elif kind == "note_clear":
+            self.write_note(value, clear=not actions.clean_note(value))  # a note typed meanwhile is saved
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
@@ -650,15 +670,17 @@ class TriageApp(App[int]):
         tags = hashtags(tag_list(new["tags"])) or show.label(self.lang, "no_tags")
         self.say(show.message(show.label(self.lang, "tags_done", id=row["id"], tags=tags)))
 
-    def write_note(self, text: str) -> None:
+    def write_note(self, text: str, *, clear: bool = False) -> None:
+        """Save the note; an empty one removes the note only with ``clear``
+        (asked for again: see on_input_submitted), as ``readlog note --clear``."""
         row = self.current()
         if row is None:
             return
-        if text == self.prefill and text:
+        note = "" if clear else actions.clean_note(text)
+        if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return
-        note = actions.clean_note(text)
-        action, what = actions.write_note(self.lib, row["id"], note, clear=not note)
+        action, what = actions.write_note(self.lib, row["id"], note, clear=clear)
         self.changed(action)
         self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
 
@@ -669,3 +691,8 @@ class TriageApp(App[int]):
 
     async def action_quit(self) -> None:
         self.exit(0)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C, which the screen reads as a key: it ends as any interrupted command
+        ends, with status 130 (every change made before it is saved already)."""
+        self.exit(EXIT_INTERRUPTED)

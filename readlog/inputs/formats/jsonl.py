@@ -1,11 +1,12 @@
 """readlog's own export, read back: JSON Lines (or the JSON array form).
 
 Each record carries a ``"readlog": 1`` marker, every field and every state
-(see export.py and the README). Entries come back with their saved, read,
-starred and archived times, tags, note, import time, fingerprint and -
-when the library has not used them yet - their ids, so exporting and
-importing into an empty library reproduces the library field by field.
-A damaged line is reported with its number and the rest still imports.
+(model/exchange.py, docs/export-format.md). Entries come back with their
+saved, read, starred and archived times, tags, note, import time,
+fingerprint, feed items and - when the library has not used them yet -
+their ids, so exporting and importing into an empty library reproduces
+the library field by field. A damaged line is reported with its number
+and the rest still imports.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from readlog.core.export import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import json_error, json_records
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
+from readlog.model.exchange import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.model.fields import record_chars
 from readlog.model.messages import Phrase
 from readlog.model.stamps import localize, valid_date
@@ -37,23 +38,34 @@ _MARKED_ARRAY = re.compile(r'\[\s*\{\s*"readlog"\s*:\s*\d')
 
 @dataclass
 class Restored(Entry):
-    """An entry from readlog's own export: also its id, import time and fingerprint.
+    """An entry from readlog's own export: also its id, import time,
+    fingerprint and feed items.
 
     The store keeps ``restore_id`` when the library has never given that id
     out, and ``imported_at`` as it was. The stored fingerprint is kept so
     that identity survives even where merging filled fields after the
-    entry was first fingerprinted.
+    entry was first fingerprinted; with it, the record is the entry with
+    that fingerprint or one of its feed items, never another entry with
+    its link (merge.Known). A record without one (written by hand, see
+    docs/export-format.md) is matched as any app's record.
     """
 
     restore_id: int | None = None
     imported_at: datetime | None = None
     stored_fingerprint: str = ""
     fetched: dict[str, Any] | None = None  # the fetch columns, ready to store (see _fetched)
+    feed_items: list[tuple[str, str]] = field(default_factory=list)  # (feed, id there)
 
     def fingerprint(self, url_key: str | None = None) -> str:
         if self.stored_fingerprint:  # an export from before fragments counted carries the old key's
             return refingerprint(self.url, self.stored_fingerprint)
         return super().fingerprint(url_key)
+
+    def items(self) -> list[tuple[str, str]]:
+        return list(self.feed_items)
+
+    def by_link(self) -> bool:
+        return not self.stored_fingerprint
 
 
 def sniff(text: str) -> int:
@@ -146,6 +158,7 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
         times = {name: _time(obj.get(name), name) for name in TIME_FIELDS}
         entry.restore_id = _id(obj.get("id"))
         entry.fetched = _fetched(obj)
+        entry.feed_items = _feed_items(obj.get("feed_items"))
     except _Bad as exc:
         return Problem(line, exc.key, exc.fields)
     except ValueError as exc:  # what a library refused, in its own words
@@ -212,6 +225,24 @@ def _tags(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise _Bad("import_field_not_tags")
     return list(value)
+
+
+_ITEM_KEYS = {"name": "feed_items", "feed": "feed", "guid": "guid"}  # named in the problem as the file has them
+
+
+def _feed_items(value: Any) -> list[tuple[str, str]]:
+    """The feed items a record names: objects with a "feed" and a "guid", both text that is not empty."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Bad("import_field_not_feed_items", **_ITEM_KEYS)
+    out = []
+    for item in value:
+        feed, guid = (item.get("feed"), item.get("guid")) if isinstance(item, dict) else (None, None)
+        if not (isinstance(feed, str) and feed and isinstance(guid, str) and guid):
+            raise _Bad("import_field_not_feed_items", **_ITEM_KEYS)
+        out.append((feed, guid))
+    return out
 
 
 def _id(value: Any) -> int | None:

@@ -1,14 +1,15 @@
 """readlog's own CSV export, read back (``readlog export --format csv``).
 
-The columns are the JSON Lines fields (export.CSV_COLUMNS), recognised by
+The columns are the JSON Lines fields (exchange.CSV_COLUMNS), recognised by
 their names. Each row is turned into the JSON Lines record it came from and
 restored the same way (jsonl.restore), so ids, times, states, tags, notes,
-fingerprints and what fetch found (the article text too) come back as
-JSON Lines would bring them. Two things the
-export does for spreadsheets are undone: one leading ``'`` (added before
-a cell that starts like a formula, or with ``'``), and the tags column's
-JSON array. A CSV from an earlier readlog, whose tags were joined with
-``|``, still imports.
+fingerprints, what fetch found (the article text too) and feed items come
+back as JSON Lines would bring them. Two things the export does for
+spreadsheets are undone: the ``'`` put wherever a spreadsheet may start a
+cell, before text that would start a formula (exchange.uncell), and the
+JSON array of a column holding a list (tags, feed items). A CSV from an
+earlier readlog, whose tags were joined with ``|``, still imports; one from
+before feed items has none.
 """
 
 from __future__ import annotations
@@ -17,12 +18,20 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.core.export import CELL_QUOTE, CSV_COLUMNS, FETCH_FIELDS, FETCH_NUMBERS, FIELDS, TIME_FIELDS
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import csv_header, csv_rows
 from readlog.inputs.formats.jsonl import restore
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
+from readlog.model.exchange import (
+    CSV_COLUMNS,
+    FETCH_FIELDS,
+    FETCH_NUMBERS,
+    FIELDS,
+    HELD_FIELDS,
+    TIME_FIELDS,
+    uncell,
+)
 from readlog.model.fields import record_chars
 
 NAME = "readlog-csv"
@@ -64,12 +73,20 @@ def record(row: dict[str, str]) -> dict[str, Any]:
             obj[name] = int(value) if value.strip().isdigit() else None
         else:
             obj[name] = value or (None if name in ("fetched_at", "dead_at") else "")
+    for name in HELD_FIELDS:  # a CSV from before these existed has none: None, as in JSON Lines
+        obj[name] = json_list(uncell(row.get(name) or ""))
     return obj
 
 
-def uncell(value: str) -> str:
-    """A cell as it was before export guarded it against spreadsheet formulas."""
-    return value[len(CELL_QUOTE) :] if value.startswith(CELL_QUOTE) else value
+def json_list(value: str) -> Any:
+    """A cell holding a list as a JSON array: the list, None for an empty
+    cell, else the text itself (which jsonl.restore reports as not a list)."""
+    if not value.strip():
+        return None
+    try:
+        return json.loads(value)
+    except (ValueError, RecursionError):
+        return value
 
 
 def tags(value: str) -> list[str]:

@@ -1,0 +1,146 @@
+"""SIGTERM and SIGHUP while readlog writes a file (issue 33, item 6).
+
+``export -o``, ``backup`` and ``db restore`` write under a temporary name and rename at the end.
+Ctrl-C already stops them cleanly; SIGTERM (a shutdown, ``kill``, a service manager) and SIGHUP (the
+terminal closed) used to kill readlog on the spot, leaving the temporary file and its ``-journal``.
+Now they are Ctrl-C's KeyboardInterrupt: the file being replaced stays whole, nothing else is left,
+and the exit status is 128 + the signal (143, 129), as a shell shows for a process the signal ended.
+
+Each test waits until the temporary file exists (readlog is then writing), sends the signal, and
+looks at what is left. On a machine quick enough to finish before the signal arrives, the run is
+checked as a finished one and tried again.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_reliability_processes import counts, digest_text, integrity, start
+
+from helpers import child_env, readlog
+
+pytestmark = pytest.mark.slow  # real processes and signals
+
+SIGNALS = [signal.SIGTERM, signal.SIGHUP]
+TRIES = 5
+N = 12_000  # entries: writing them out takes a good fraction of a second
+
+
+@pytest.fixture(scope="module")
+def big_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("big")
+    lib = folder / "big.db"
+    source = folder / "big.txt"
+    source.write_text(digest_text(N, tag="big"), encoding="utf-8")
+    done = readlog("import", str(source), env=child_env(lib))
+    assert done.returncode == 0, done.stderr
+    return lib
+
+
+def a_copy(big_library: Path, to: Path) -> Path:
+    to.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(big_library, to)
+    return to
+
+
+def wait_until(seen: Callable[[], bool], proc: subprocess.Popen[str], timeout: float = 60) -> None:
+    """Until ``seen()`` holds, or the process has ended."""
+    deadline = time.monotonic() + timeout
+    while not seen() and proc.poll() is None:
+        assert time.monotonic() < deadline, "readlog never began to write"
+        time.sleep(0.002)
+
+
+def hidden_file_in(folder: Path) -> Callable[[], bool]:
+    """Whether readlog's temporary file (a name starting with a dot) is in ``folder``."""
+    return lambda: any(name.startswith(".") for name in os.listdir(folder))
+
+
+def interrupted(proc: subprocess.Popen[str], sig: signal.Signals) -> bool:
+    """Send ``sig``; True when it stopped readlog (exit 128 + sig), False when readlog had finished."""
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    if proc.returncode == 0:
+        return False
+    assert proc.returncode == 128 + sig, (proc.returncode, err)
+    return True
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["TERM", "HUP"])
+def test_a_signal_during_export_leaves_the_old_file_whole(
+    sig: signal.Signals, big_library: Path, tmp_path: Path
+) -> None:
+    lib = a_copy(big_library, tmp_path / "lib" / "lib.db")
+    out = tmp_path / "out" / "export.jsonl"
+    out.parent.mkdir()
+    stopped = 0
+    for _ in range(TRIES):
+        out.write_text("the export made yesterday\n", encoding="utf-8")
+        proc = start(lib, "export", "-o", str(out))
+        wait_until(hidden_file_in(out.parent), proc)
+        was_stopped = interrupted(proc, sig)
+        assert os.listdir(out.parent) == ["export.jsonl"], "no temporary file is left"
+        assert os.listdir(lib.parent) == ["lib.db"]
+        if was_stopped:
+            assert out.read_text(encoding="utf-8") == "the export made yesterday\n"
+            stopped += 1
+            break
+        assert out.read_text(encoding="utf-8").count("\n") == N
+    assert stopped, "export always finished before the signal; make N larger"
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["TERM", "HUP"])
+def test_a_signal_during_backup_leaves_the_old_copy_whole(
+    sig: signal.Signals, big_library: Path, tmp_path: Path
+) -> None:
+    lib = a_copy(big_library, tmp_path / "lib" / "lib.db")
+    target = tmp_path / "copies" / "copy.db"
+    target.parent.mkdir()
+    stopped = 0
+    for _ in range(TRIES):
+        target.write_bytes(b"last week's copy")
+        proc = start(lib, "backup", str(target), "--force")
+        wait_until(hidden_file_in(target.parent), proc)
+        was_stopped = interrupted(proc, sig)
+        assert os.listdir(target.parent) == ["copy.db"], "no .partial file nor its -journal is left"
+        assert os.listdir(lib.parent) == ["lib.db"]
+        if was_stopped:
+            assert target.read_bytes() == b"last week's copy"
+            stopped += 1
+            break
+        assert integrity(target) == "ok" and counts(target)[0] == N
+    assert stopped, "backup always finished before the signal; make N larger"
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["TERM", "HUP"])
+def test_a_signal_during_restore_leaves_the_library_as_it_was(
+    sig: signal.Signals, big_library: Path, tmp_path: Path
+) -> None:
+    backup = a_copy(big_library, tmp_path / "saved" / "backup.db")
+    lib = tmp_path / "lib" / "lib.db"
+    stopped = 0
+    for _ in range(TRIES):
+        if lib.parent.exists():
+            shutil.rmtree(lib.parent)
+        a_copy(big_library, lib)
+        done = readlog("import", "-", input=digest_text(3, tag="new"), env=child_env(lib))
+        assert done.returncode == 0, done.stderr
+        proc = start(lib, "db", "restore", str(backup), "--yes")
+        wait_until(hidden_file_in(lib.parent), proc)
+        was_stopped = interrupted(proc, sig)
+        if was_stopped:
+            assert os.listdir(lib.parent) == ["lib.db"], "no temporary file and no kept copy is left"
+            assert counts(lib)[0] == N + 3 and integrity(lib) == "ok"
+            stopped += 1
+            break
+        assert counts(lib)[0] == N
+        assert len(os.listdir(lib.parent)) == 2  # the library, and the one it replaced, kept
+    assert stopped, "restore always finished before the signal; make N larger"
