@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
+from readlog.model import length
 from readlog.model.sanitize import clean
 from readlog.render.article import parse, render
 from readlog.web import article, pagemeta
@@ -166,18 +167,33 @@ def test_chinese_article_text_words_and_time() -> None:
     measured = article.measure(text)
     han = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
     assert measured.words >= han and measured.lang == "zh"
-    assert measured.minutes == max(1, round(measured.words / article.CJK_PER_MINUTE))
+    assert measured.minutes == max(1, round(measured.words / length.CJK_PER_MINUTE))
 
 
 def test_word_count_and_reading_speeds() -> None:
     assert article.measure("one two three-four don't 5.5").words == 5
     assert article.measure("中文字符").words == 4
     assert article.measure("读 the book 两遍").words == 5
-    english = " ".join(["word"] * (article.WORDS_PER_MINUTE * 12))
+    assert length.count("이것은 한국어 문장입니다") == (11, 0)  # Korean: by the syllable
+    assert length.count("ひらがなとカタカナ、漢字") == (11, 0)
+    english = " ".join(["word"] * (length.WORDS_PER_MINUTE * 12))
     assert article.measure(english).minutes == 12
-    chinese = "字" * (article.CJK_PER_MINUTE * 7)
+    chinese = "字" * (length.CJK_PER_MINUTE * 7)
     assert article.measure(chinese).minutes == 7
     assert article.measure("short").minutes == 1 and article.measure("").minutes is None
+
+
+def test_reading_time_adds_characters_and_words_each_at_its_own_speed() -> None:
+    """Chinese, Japanese and Korean at about 330 characters a minute, other words at about 238
+    (model/length.py says where these come from); a text that mixes them adds the two."""
+    assert (length.CJK_PER_MINUTE, length.WORDS_PER_MINUTE) == (330, 238)
+    chinese, english = "字" * 1320, " ".join(["word"] * 476)
+    assert article.measure(chinese).minutes == 4
+    assert article.measure(english).minutes == 2
+    mixed = article.measure(chinese + "\n\n" + english)
+    assert (mixed.words, mixed.minutes) == (1796, 6)
+    assert article.measure("한" * 660).minutes == 2
+    assert length.in_characters(chinese + english) and not length.in_characters(english + chinese)
 
 
 @pytest.mark.parametrize(

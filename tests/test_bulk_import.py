@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -77,13 +78,14 @@ def test_bulk_insert_needs_a_transaction(library: Path) -> None:
         lib.close()
 
 
-# ---- what a batch feeds the index (schema.fts_values_for) -----------------------
+# ---- what a batch feeds the index (schema.index_inserted) -----------------------
 
 # Text that the index folds (spaces of every kind, runs of them, fold.PREMAP's
-# letters, NUL) among text that it leaves as it is.
+# letters, fold.EARLY's full width and joiners, NUL) among text that it leaves as it is.
 _SPACES = ["内核", "a", "B", " ", "  ", "\t", "\n", "\r", "\x0b", "\x0c", "\xa0", "\u3000", "\x00"]
 _PREMAP = ["i\u0307", "I\u0307", "\u0130", "\u0131", "ß", "ẞ", "ﬁ", "ﬆ", "և", "ΐ", "ΰ", "\u0307"]
-_PIECES = st.sampled_from([*_SPACES, *_PREMAP, '"', "\\", "[", "]", ",", "😀"])
+_EARLY = ["Ａ", "ｑ", "９", "＃", "，", "\u200c", "\u200d"]
+_PIECES = st.sampled_from([*_SPACES, *_PREMAP, *_EARLY, '"', "\\", "[", "]", ",", "😀"])
 _TEXT = st.lists(_PIECES, max_size=8).map("".join)
 _TAGS = st.one_of(
     st.lists(_TEXT, max_size=4).map(lambda tags: json.dumps(tags, ensure_ascii=False)),
@@ -91,39 +93,73 @@ _TAGS = st.one_of(
     st.sampled_from(["[]", "[", '{"a": "b c"}', '["a", 1]', '["a\\tb"]', "[ ]", '["x  y"]', "not json", ""]),
 )
 _ROW = st.fixed_dictionaries(
-    {c: _TEXT for c in schema.FTS_COLUMNS if c != "tags"},
-    optional={"tags": _TAGS},
+    {c: _TEXT for c in schema.FTS_COLUMNS if c not in ("tags", "text")},
+    optional={"tags": _TAGS, "text": _TEXT},
 )
 
 
-def _fed(conn: sqlite3.Connection, values: str, params: list[str], low: int, high: int) -> list[tuple[object, ...]]:
-    sql = f"SELECT id, {values} FROM entries WHERE id BETWEEN ? AND ? ORDER BY id"
-    return conn.execute(sql, (*params, low, high)).fetchall()
+def _index(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
+    """Every term instance the index holds (term, row, column, offset), and each row's size."""
+    conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.instances USING fts5vocab(main, entries_fts, 'instance')")
+    terms = conn.execute("SELECT term, doc, col, offset FROM temp.instances ORDER BY 1, 2, 3, 4").fetchall()
+    return terms + conn.execute("SELECT id, sz FROM entries_fts_docsize ORDER BY id").fetchall()
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(_ROW, min_size=1, max_size=6), st.booleans())
-def test_a_batch_feeds_the_index_what_indexed_makes(rows: list[dict[str, object]], gap: bool) -> None:
-    """Row by row, value by value, what a bulk import feeds the search index is
-    what the insert trigger's expressions (schema.fts_values) make of it, also
-    when a row of the range is not among the rows checked in Python."""
-    conn = sqlite3.connect(":memory:")
-    conn.execute(f"CREATE TABLE entries (id INTEGER PRIMARY KEY, {', '.join(schema.FTS_COLUMNS)} NOT NULL DEFAULT '')")
-    batch = [{"id": i + 1, **row} for i, row in enumerate(rows)]
-    for row in batch:
-        conn.execute(f"INSERT INTO entries ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
-    given_rows = batch[1:] if gap and len(batch) > 1 else batch
-    values, params = schema.fts_values_for(given_rows, 1, len(batch))
-    assert _fed(conn, values, params, 1, len(batch)) == _fed(conn, schema.fts_values("entries"), [], 1, len(batch))
+def test_a_batch_feeds_the_index_what_the_trigger_would(rows: list[dict[str, object]], gap: bool) -> None:
+    """Row by row, value by value, what a bulk import feeds the search index (the rows
+    with nothing to fold as they are, the others through the folding's stages) is what
+    the insert trigger feeds it, also when a row of the range is not among the rows
+    checked in Python (and a column the row leaves out holds its default)."""
+    with tempfile.TemporaryDirectory() as folder:
+        lib = Store.open(Path(folder) / "lib.db")
+        try:
+            batch = [
+                {"id": i + 1, "fingerprint": f"f{i}", "saved_at": "t", "imported_at": "t", "updated_at": "t", **r}
+                for i, r in enumerate(rows)
+            ]
+            with lib.transaction(), lib.bulk_insert():
+                for row in batch:
+                    lib.conn.execute(
+                        f"INSERT INTO entries ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                        list(row.values()),
+                    )
+                schema.index_inserted(lib.conn, 1, len(batch), batch[1:] if gap and len(batch) > 1 else batch)
+            fed = _index(lib.conn)
+            with lib.transaction():
+                lib.conn.execute("DELETE FROM entries")  # through the delete trigger: removes exactly what was fed
+                assert _index(lib.conn) == []
+                for row in batch:  # through the insert trigger
+                    lib.conn.execute(
+                        f"INSERT INTO entries ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                        list(row.values()),
+                    )
+            assert _index(lib.conn) == fed
+        finally:
+            lib.close()
 
 
-def test_a_batch_with_nothing_to_fold_is_fed_without_the_tests() -> None:
-    """Values with no space to fold and nothing for fold.PREMAP (most values) are
-    fed as they are: none of indexed()'s instr() scans runs for them."""
-    rows = [{"id": 1, **{c: "内核 Kernel" for c in schema.FTS_COLUMNS}, "tags": '["a", "b"]'}]
-    values, params = schema.fts_values_for(rows, 1, 1)
-    assert "instr(" not in values and params == []
-    folded = [{**rows[0], "summary": "two  spaces"}, {**rows[0], "id": 2}]
-    values, params = schema.fts_values_for(folded, 1, 2)
-    assert values.count("instr(") == schema.indexed("entries", "summary").count("instr(")
-    assert params == ["[2]"]
+def test_a_batch_with_nothing_to_fold_is_fed_without_the_folding(library: Path) -> None:
+    """Rows with no space to fold and nothing for store/fold.py (most rows) are fed as they
+    are, in one statement for the batch; a row that needs folding goes through the stages."""
+    statements: list[str] = []
+    lib = Store.open(library)
+    try:
+        lib.conn.set_trace_callback(statements.append)
+        with lib.transaction(), lib.bulk_insert():
+            action = lib.start_action("test")
+            plain = [Entry(title=f"内核 Kernel {i}", source="s") for i in range(3)]
+            lib.upsert(plain, 0, action, Counts())
+            lib.upsert(
+                [*plain, Entry(title="Ｋｅｒｎｅｌ", source="s"), Entry(title="x", source="s")], 0, action, Counts()
+            )
+    finally:
+        lib.close()
+    fed = list(
+        dict.fromkeys(
+            s for s in statements if s.startswith(("INSERT INTO entries_fts(", "INSERT INTO entries_fts_feed "))
+        )
+    )
+    assert [s.split(" ")[2] for s in fed] == ["entries_fts(rowid,", "entries_fts(rowid,", schema.FEED_VIEW]
+    assert fed[0].endswith("WHERE id BETWEEN 1 AND 3") and "id NOT IN" in fed[2]

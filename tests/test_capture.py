@@ -22,6 +22,7 @@ import pytest
 
 import readlog
 from readlog.core import fetching
+from readlog.model import length
 from readlog.web import article
 
 import webserver
@@ -304,7 +305,7 @@ def test_save_fetch_and_read_in_the_terminal(run: Run, server: Server, library: 
     assert zh["lang"] == "zh" and en["lang"] == "en" and zh["fetch_status"] == 200 and en["final_url"]
     assert all(p in zh["text"] for p in ZH_PARAGRAPHS) and f"# {EN_TITLE}" in en["text"]
     assert zh["words"] == article.measure(zh["text"]).words and zh["minutes"] == 1
-    assert en["minutes"] == max(1, round(en["words"] / article.WORDS_PER_MINUTE))
+    assert en["minutes"] == max(1, round(en["words"] / length.WORDS_PER_MINUTE))
     assert zh["title"] == f"{ZH_TITLE} - Test Site"  # filled from the page: add --no-fetch left it empty
     detail = run("show", "2").stdout
     assert f"{en['minutes']} min read" in detail and "· en" in detail and "article fetched just now" in detail
@@ -315,6 +316,27 @@ def test_save_fetch_and_read_in_the_terminal(run: Run, server: Server, library: 
     assert "Time" in listed and f"{en['minutes']} min" in listed
     assert "2 fetched, 0 failed (0 dead)" in run("history").stdout
     assert "约" in run("--lang", "zh", "show", "1").stdout and "分钟" in run("--lang", "zh", "list").stdout
+
+
+def test_a_page_is_counted_by_the_character_or_the_word_as_it_is_written(run: Run, server: Server) -> None:
+    """A Chinese page is so many characters read at the speed of Chinese, an English one so
+    many words at the speed of English, and a page that mixes them adds the two."""
+    add(run, server.url("/zh"), server.url("/en"), server.url("/mixed"), "--no-fetch")
+    run("fetch")
+    for entry_id in (1, 2, 3):
+        entry = show(run, entry_id, "--full")
+        characters, words = length.count(entry["text"])
+        assert entry["words"] == characters + words
+        assert entry["minutes"] == max(1, round(characters / 330 + words / 238))
+        said = run("show", str(entry_id)).stdout
+        if entry_id == 2:
+            assert characters == 0 and f"article fetched just now · {words:,} words" in said
+        else:
+            assert characters > words > (0 if entry_id == 3 else -1)
+            assert f"article fetched just now · {characters + words:,} characters" in said
+            zh = run("--lang", "zh", "show", str(entry_id)).stdout
+            assert f"· {characters + words:,} 字" in zh
+    assert "· 190 个词" in run("--lang", "zh", "show", "2").stdout
 
 
 def test_dead_links_are_recorded_listed_and_retried_only_daily(run: Run, server: Server, library: Path) -> None:
@@ -469,7 +491,7 @@ def test_reading_time_filters_and_column(run: Run, server: Server, monkeypatch: 
     add(run, server.url("/long"), server.url("/en?t=1"), server.url("/zh?t=1"), server.url("/file.pdf?t=1"))
     run("fetch", code=1)
     long_minutes, words = show(run, 1)["minutes"], show(run, 1)["words"]
-    assert words > 19_000 and long_minutes == round(words / article.WORDS_PER_MINUTE)
+    assert words > 19_000 and long_minutes == round(words / length.WORDS_PER_MINUTE)
     assert {e["id"] for e in run.json("list", "--max-time", "10")} == {2, 3}
     assert [e["id"] for e in run.json("list", "--min-time", "30")] == [1]
     assert [e["id"] for e in run.json("list", "--min-time", str(long_minutes), "--max-time", str(long_minutes))] == [1]

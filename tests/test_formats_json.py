@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -149,12 +150,97 @@ def test_real_chrome_bookmarks(run: Run) -> None:
     assert rows["Voyager"].category == "Bookmarks bar"
     imported = "Bookmarks bar/Imported From Firefox (2011-09-02, 06:03:50)"
     assert rows["Ubuntu"].category == f"{imported}/Ubuntu and Free Software links"
-    # 29 of them are not web links: the browser's own start pages (file:///.startpage/N/index.html) and an apt:// link
-    result = run("import", str(real("buku__Bookmarks")), code=1)
-    assert "14 added, 0 updated, 29 skipped" in result.stdout
-    assert result.stderr.count("not a web link (file:///.startpage/") == 28
-    assert "'Flash Install': not a web link (apt://flashplugin-installer); skipped" in result.stderr
+    assert len(problems) == 0
+
+
+# ---------------------------------------------------------------- what a browser file holds besides web pages
+
+
+def test_real_chrome_file_with_start_pages_imports_every_web_link_and_exits_0(run: Run) -> None:
+    """buku's real Chrome profile file: 29 of its bookmarks are not web pages (the browser's
+    own start pages, file:///.startpage/N/index.html, and an apt:// link). Expected in a
+    browser's file: one line per reason with its count, and the import succeeds."""
+    import readlog
+
+    path = str(real("buku__Bookmarks"))
+    result = run("import", path)
+    assert "14 added, 0 updated, 29 skipped" in result.stdout and "problem" not in result.stdout
+    assert result.stderr.splitlines() == [
+        f"{path}: 28 bookmarks of file: links, which are not web pages; skipped",
+        f"{path}: 1 bookmark of apt: links, which are not web pages; skipped",
+    ]
     assert len(run.json("list", "-n", "0")) == 14
+    (again,) = run.json("import", path)  # the same counts in --json, one counted kind a line
+    assert [(p["key"], p["count"], p["line"]) for p in again["problems"]] == [
+        ("import_not_web_bookmarks", 28, 0),
+        ("import_not_web_bookmarks", 1, 0),
+    ]
+    assert again["skipped"] == 29
+    zh = run("--lang", "zh", "import", path)
+    assert zh.stderr.splitlines() == [
+        f"{path}：28 个 file: 书签不是网页；已跳过",
+        f"{path}：1 个 apt: 书签不是网页；已跳过",
+    ]
+    with readlog.open(os.environ["READLOG_DB"]) as lib:
+        report = lib.import_path(path)
+    assert report.ok and report.skipped == 29 and [p.count for p in report.problems] == [28, 1]
+
+
+def _chrome(path: Path, links: list[tuple[str, str]]) -> Path:
+    """A Chrome ``Bookmarks`` file, as the browser writes it, of (name, url) bookmarks on the bar."""
+    nodes = [
+        {"date_added": "13300000000000000", "guid": f"g{i}", "id": str(i + 10), "name": name, "type": "url", "url": url}
+        for i, (name, url) in enumerate(links)
+    ]
+    folder = {"children": [], "date_added": "13300000000000000", "id": "", "type": "folder"}
+    roots = {
+        "bookmark_bar": {**folder, "children": nodes, "id": "1", "name": "Bookmarks bar"},
+        "other": {**folder, "id": "2", "name": "Other bookmarks"},
+        "synced": {**folder, "id": "3", "name": "Mobile bookmarks"},
+    }
+    path.write_text(json.dumps({"checksum": "0" * 32, "roots": roots, "version": 1}, indent=3), encoding="utf-8")
+    return path
+
+
+BROWSER_LINKS = [
+    ("Home", "file:///home/me/start.html"),
+    ("Scheduler notes", "https://kernel.example.org/sched"),
+    ("Save to readlog", "javascript:void(open('https://readlog.example/add?u='+location.href))"),
+    ("Settings", "chrome://settings/"),
+    ("Blank", "about:blank"),
+    ("Notes", "file:///home/me/notes.html"),
+    ("Word count", "javascript:alert(document.body.innerText.split(/\\s+/).length)"),
+    ("MVCC", "https://db.example.com/mvcc"),
+]
+
+
+def test_a_browser_file_counts_what_is_not_a_web_page_and_succeeds(run: Run, tmp_path: Path) -> None:
+    path = _chrome(tmp_path / "Bookmarks", BROWSER_LINKS)
+    result = run("import", str(path))
+    assert "2 added, 0 updated, 6 skipped" in result.stdout and "problem" not in result.stdout
+    assert result.stderr.splitlines() == [
+        f"{path}: 2 bookmarks of file: links, which are not web pages; skipped",
+        f"{path}: 2 bookmarklets (javascript: links run code, they are not pages); skipped",
+        f"{path}: 1 bookmark of chrome: links, which are not web pages; skipped",
+        f"{path}: 1 bookmark of about: links, which are not web pages; skipped",
+    ]
+    assert sorted(e["title"] for e in run.json("list")) == ["MVCC", "Scheduler notes"]
+
+
+def test_a_damaged_web_link_in_a_browser_file_keeps_its_line_and_fails(run: Run, tmp_path: Path) -> None:
+    """What loses something a person saved is a problem: a web link written wrong."""
+    import readlog
+
+    links = [*BROWSER_LINKS, ("Typo", "https:/kernel.example.org/typo"), ("Doubled", "httpss://db.example.com/")]
+    path = _chrome(tmp_path / "Bookmarks", links)
+    result = run("import", str(path), code=1)
+    assert "2 added, 0 updated, 8 skipped, 2 problems" in result.stdout
+    said = result.stderr.splitlines()
+    assert f"{path}: 'Typo': not a web link (https:/kernel.example.org/typo); skipped" in said
+    assert f"{path}: 'Doubled': not a web link (httpss://db.example.com/); skipped" in said
+    assert f"{path}: 2 bookmarks of file: links, which are not web pages; skipped" in said and len(said) == 6
+    with readlog.open(os.environ["READLOG_DB"]) as lib:
+        assert not lib.import_path(str(path)).ok
 
 
 def test_safari_bookmarks_and_reading_list() -> None:

@@ -70,7 +70,7 @@ def test_cli_import_reports_problems_and_exit_status(run: Run) -> None:
     result = run("import", str(FORMATS / "netscape-mixed.html"), code=1)
     assert "(netscape): 9 added" in result.stdout and "2 skipped" in result.stdout  # no HREF, and place:
     assert "line 27" in result.stderr and "line 28" in result.stderr
-    assert "line 26: 'Most Visited': not a web link (place:sort=8&maxResults=10); skipped" in result.stderr
+    assert "1 bookmark of place: links, which are not web pages; skipped" in result.stderr  # Firefox's saved query
     rows = {r["url"]: r for r in run.json("list", "-n", "0")}
     assert rows["https://example.com/rust?a=1&b=2"]["category"] == "Tech/Rust"
     assert rows["https://example.com/seconds"]["tags"] == ["Alpha", "beta"]
@@ -204,3 +204,40 @@ def test_hostile_anchors(tmp_path: Path) -> None:
     assert by_title["Three"].read_at is None  # a bare TOREAD is TOREAD="1"
     assert by_title["Two"].read_at is not None  # the file uses TOREAD, Two has none: read
     assert by_title["Four"].url == "https://d.example/four"
+
+
+# ---- Shaarli: a note's link is relative to the instance (issue 33 item 15) -------------------------
+
+SHAARLI = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     Do Not Edit! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Shaarli export of all bookmarks on Mon, 09 Nov 26 10:00:00 +0100</H1>
+<DL><p>
+<DT><A HREF="?Xq3bVw" ADD_DATE="1762678800" PRIVATE="1" TAGS="note,调度">读书笔记：调度器的公平性</A>
+<DD>CFS 用红黑树按虚拟运行时间排序。
+Second line of the note, with a link: https://kernel.example.org/cfs
+<DT><A HREF="https://example.org/wal" ADD_DATE="1762592400" PRIVATE="0" TAGS="db">Write-ahead logging</A>
+<DD>How logs make crashes safe.
+<DT><A HREF="?lY47tw" ADD_DATE="1762506000" PRIVATE="0" TAGS="">Untagged note without text</A>
+</DL><p>
+"""
+
+
+def test_a_shaarli_note_is_an_entry_without_a_link(run: Run, tmp_path: Path) -> None:
+    path = write(tmp_path / "bookmarks_all_20261109_100000.html", SHAARLI)
+    entries, problems = parse(path)
+    assert problems == []
+    assert [(e.title, e.url, e.source, e.tags) for e in entries] == [
+        ("读书笔记：调度器的公平性", "", "", ["note", "调度"]),
+        ("Write-ahead logging", "https://example.org/wal", "example.org", ["db"]),
+        ("Untagged note without text", "", "", []),
+    ]
+    assert entries[0].summary.startswith("CFS 用红黑树") and entries[0].summary.endswith("/cfs")
+    (result,) = run.json("import", str(path))  # every note and link came in
+    assert (result["added"], result["skipped"], result["problems"]) == (3, 0, [])
+    notes = {e["title"]: e for e in run.json("list", "--limit", "0")}
+    assert notes["读书笔记：调度器的公平性"]["url"] == ""
+    assert notes["读书笔记：调度器的公平性"]["summary"].startswith("CFS 用红黑树")

@@ -120,7 +120,7 @@ def test_mozlz4_backup_without_type_keys_is_read_as_firefox(run: Run, tmp_path: 
     result = _imported(run, backup)
     assert (result["format"], result["added"]) == ("firefox", 3)
     assert [p["message"] for p in result["problems"]] == [
-        "'Most Visited': not a web link (place:sort=8&maxResults=10); skipped"
+        "1 bookmark of place: links, which are not web pages; skipped"
     ]
     rows = {r["url"]: r for r in run.json("list", "--limit", "0")}
     assert set(rows) == {
@@ -198,3 +198,43 @@ def test_the_legacy_encoding_that_reads_best_is_chosen(text: str, encoding: str)
     data = doc.encode(encoding)
     assert legacy.looks_like_feed(data)
     assert legacy.guess(data) == encoding
+
+
+def test_a_firefox_node_with_a_uri_is_a_bookmark_whatever_its_type_code(run: Run, tmp_path: Path) -> None:
+    """Backups written by other tools (sync add-ons, converters) get typeCode wrong: a node
+    with a link is a bookmark all the same, and a folder or separator without one is not."""
+    bookmark = {"dateAdded": 1710000000000000, "lastModified": 1710000000000000}
+    backup = {
+        "guid": "root________",
+        "title": "",
+        "type": "text/x-moz-place-container",
+        "typeCode": 2,
+        "root": "placesRoot",
+        "children": [
+            {
+                "guid": "menu________",
+                "title": "menu",
+                "typeCode": 2,
+                "root": "bookmarksMenuFolder",
+                "children": [
+                    {**bookmark, "title": "As a folder", "typeCode": 2, "uri": "https://a.example.org/folder"},
+                    {**bookmark, "title": "As a separator", "typeCode": 3, "uri": "https://a.example.org/sep"},
+                    {**bookmark, "title": "Unknown code", "typeCode": 7, "uri": "https://a.example.org/seven"},
+                    {**bookmark, "title": "As written", "typeCode": 1, "uri": "https://a.example.org/one"},
+                    {"title": "", "typeCode": 3},
+                    {"title": "Empty folder", "typeCode": 2, "children": []},
+                ],
+            }
+        ],
+    }
+    path = tmp_path / "bookmarks-2026-11-30.json"
+    path.write_text(json.dumps(backup), encoding="utf-8")
+    result = _imported(run, path)
+    assert (result["format"], result["added"], result["skipped"], result["problems"]) == ("firefox", 4, 0, [])
+    titles = {r["url"]: r["title"] for r in run.json("list", "--limit", "0")}
+    assert titles == {
+        "https://a.example.org/folder": "As a folder",
+        "https://a.example.org/sep": "As a separator",
+        "https://a.example.org/seven": "Unknown code",
+        "https://a.example.org/one": "As written",
+    }

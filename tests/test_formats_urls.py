@@ -15,7 +15,7 @@ from conftest import FIXTURES, ROOT, Run, write
 from helpers import AS_OF, detected, parse
 
 FORMATS = FIXTURES / "formats"
-MINE = {"reading-list.txt", "reading-list.md", "newsboat-urls.txt"}
+MINE = {"reading-list.txt", "reading-list.md", "newsboat-urls.txt", "awesome-list.md"}
 
 
 def test_one_link_a_line_with_optional_titles(run: Run) -> None:
@@ -185,3 +185,33 @@ def test_a_shortcut_without_a_link_is_reported(tmp_path: Path) -> None:
     path = write(tmp_path / "empty.url", "[InternetShortcut]\nURL=\nIconIndex=0\n")
     entries, problems = parse(path, "shortcut")
     assert entries == [] and [(p.line, p.key) for p in problems] == [(2, "import_no_url")]
+
+
+def test_a_link_inside_a_sentence_is_not_an_item(run: Run) -> None:
+    """An awesome list, as such READMEs are written: the items are the list items that
+    begin with a link; links further on in an item, in prose, in headings and badges,
+    and a table of contents's links within the page are not items."""
+    path = FORMATS / "awesome-list.md"
+    assert detected(path) == "urls"
+    entries, problems = parse(path, "urls")
+    assert problems == []
+    assert [(e.title, e.url, e.category) for e in entries] == [
+        ("Helix", "https://helix.example/", "Editors"),
+        ("Kakoune", "https://kakoune.example/", "Editors"),
+        ("micro", "https://micro.example/", "Editors"),
+        ("Neovim", "https://neovim.example/", "Editors"),
+        ("ox", "https://ox.example/", "Editors"),
+        ("fish", "https://fish.example/", "Shells"),
+        ("Nushell", "https://nu.example/", "Shells"),
+        ("Elvish", "https://elv.example/", "Shells"),
+        ("xonsh", "https://xon.example/", "Shells"),
+        ("tmux", "https://tmux.example/", "Multiplexers"),
+        ("Zellij", "https://zellij.example/", "Multiplexers"),
+        ("screen", "https://screen.example/", "Multiplexers"),
+    ]
+    summaries = {e.title: e.summary for e in entries}
+    assert summaries["Helix"] == "A post-modern modal editor; see [its book](https://helix.example/book) for a tour."
+    assert summaries["micro"] == "A terminal editor as easy as [nano](https://nano.example/)."
+    assert summaries["fish"].startswith("A friendly shell. Its [tutorial]")
+    (result,) = run.json("import", str(path))
+    assert (result["added"], result["skipped"], result["problems"]) == (12, 0, [])

@@ -165,8 +165,8 @@ def test_import_problems_are_wholly_chinese_and_english_stays(run: Run, tmp_path
 
     reports = json.loads(run("--db", str(tmp_path / "third.db"), "import", *files, "--json", code=1).stdout)
     problems = [p for r in reports for p in r["problems"]]
-    assert problems and all(set(p) == {"line", "message", "key"} and p["key"] in CATALOGUE for p in problems)
-    assert {"line": 3, "message": "row at line 3: no URL; skipped", "key": "import_no_url"} in problems
+    assert problems and all(set(p) == {"line", "message", "key", "count"} and p["key"] in CATALOGUE for p in problems)
+    assert {"line": 3, "message": "row at line 3: no URL; skipped", "key": "import_no_url", "count": 1} in problems
     assert all(re.search(r"[\u4e00-\u9fff]", p["message"]) is None for p in problems if "Blog" not in p["message"])
 
 

@@ -204,7 +204,12 @@ def test_a_line_longer_than_any_record_is_still_skipped(
     result = json.loads(run("import", str(path), "--json", code=1).stdout)[0]
     assert result["added"] == 1
     assert result["problems"] == [
-        {"line": 1, "message": "line is too long to be a record; skipped", "key": "import_line_too_long_record"}
+        {
+            "line": 1,
+            "message": "line is too long to be a record; skipped",
+            "key": "import_line_too_long_record",
+            "count": 1,
+        }
     ]
 
 

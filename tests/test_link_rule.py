@@ -61,27 +61,32 @@ def test_no_link_is_no_problem() -> None:
 
 
 def test_a_bookmark_file_keeps_only_its_web_links(run: Run) -> None:
+    """A browser's file: its bookmarks that are not web pages are counted by scheme (start
+    pages, Firefox's saved queries), the web links written wrong reported each."""
     result = run("import", str(FORMATS / "netscape-not-web.html"), "--json", code=1)
     (report,) = json.loads(result.stdout)
     assert [e["url"] for e in run.json("list")] == ["http://plain.example/", "https://good.example/article"]
-    messages = [p["message"] for p in report["problems"]]
-    for url, title in [
-        ("file:///home/me/start.html", "My start page"),
-        ("about:blank", "Blank"),
-        ("apt://vlc", "Install VLC"),
-        ("httpss://typo.example/a", "Typo scheme"),
-        ("https:/one-slash.example/b", "One slash"),
-        ("place:sort=8&maxResults=10", "Most Visited"),  # Firefox's saved query: said like the others
-    ]:
-        assert f"'{title}': not a web link ({url}); skipped" in messages
+    assert [(p["message"], p["count"]) for p in report["problems"]] == [
+        ("'Typo scheme': not a web link (httpss://typo.example/a); skipped", 1),
+        ("'One slash': not a web link (https:/one-slash.example/b); skipped", 1),
+        ("1 bookmark of file: links, which are not web pages; skipped", 1),
+        ("1 bookmark of about: links, which are not web pages; skipped", 1),
+        ("1 bookmark of apt: links, which are not web pages; skipped", 1),
+        ("1 bookmark of place: links, which are not web pages; skipped", 1),
+    ]
     assert report["skipped"] == 6
 
 
 def test_firefox_place_queries_are_skipped_with_their_reason(run: Run) -> None:
-    for name in ("firefox-backup.json", "firefox-untyped.json"):
+    """Counted in a file known as Firefox's; said on its line in one read as a JSON list of links."""
+    said = {
+        "firefox-backup.json": "1 bookmark of place: links, which are not web pages; skipped",
+        "firefox-untyped.json": "'Most Visited': not a web link (place:sort=8&maxResults=10); skipped",
+    }
+    for name, message in said.items():
         result = run("import", str(FORMATS / name), "--json", code=1)
         (report,) = json.loads(result.stdout)
-        assert any("not a web link (place:sort=8&maxResults=10); skipped" in p["message"] for p in report["problems"])
+        assert message in [p["message"] for p in report["problems"]]
         assert not any(e["url"].startswith("place:") for e in run.json("list", "-n", "0"))
 
 

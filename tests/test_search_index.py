@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store, migrations, schema
-from readlog.store.fold import premap_sql
+from readlog.store.fold import EARLY_RULES, PREMAP, premap_sql
 from readlog.store.migrations import progress as migration_progress
 from readlog.store.search import parse_query
 
@@ -273,8 +273,27 @@ def test_the_old_expression_is_what_schema_5_shipped() -> None:
 
 # Every character the folding treats, runs of them, a NUL, CJK, quotes and escapes for the JSON,
 # the characters the case folding replaces, and now and then any other character.
+# And full width (a Chinese sentence's comma among it) and the joiners, which the index folds since schema 11.
+WIDE = ["Ａ", "ｚ", "１", "＋", "，", "\u200c", "\u200d", "Ｉ\u0307"]
 PIECES = st.sampled_from(
-    [*schema.SPACES, " " * 40, "\x00", "\u3000\u3000", "调度", "a", "\\", '"', "[", "]", "İ", "ß", "i\u0307", "ﬁ", "ΐ"]
+    [
+        *schema.SPACES,
+        " " * 40,
+        "\x00",
+        "\u3000\u3000",
+        "调度",
+        "a",
+        "\\",
+        '"',
+        "[",
+        "]",
+        "İ",
+        "ß",
+        "i\u0307",
+        "ﬁ",
+        "ΐ",
+        *WIDE,
+    ]
 )
 PLAIN = st.lists(st.one_of(PIECES, PIECES, st.characters(blacklist_categories=("Cs",))), max_size=30).map("".join)
 JSON = st.recursive(
@@ -313,18 +332,34 @@ def values_table() -> Iterator[sqlite3.Connection]:
     conn.close()
 
 
+def through(conn: sqlite3.Connection, first: str, steps: list[str]) -> tuple[object, ...]:
+    """(type, value) of ``first`` (an expression on the one row of entries) with each of
+    ``steps`` (an expression on ``x``) applied in turn, each in a statement of its own (the
+    whole chain in one expression overflows SQLite's parser), the value kept as SQLite has it."""
+    conn.execute("DROP TABLE IF EXISTS temp.step")
+    conn.execute(f"CREATE TEMP TABLE step AS SELECT {first} AS x FROM entries")
+    for expr in steps:
+        conn.execute("DROP TABLE IF EXISTS temp.next")
+        conn.execute(f"CREATE TEMP TABLE next AS SELECT {expr} AS x FROM temp.step")
+        conn.execute("DROP TABLE temp.step")
+        conn.execute("ALTER TABLE temp.next RENAME TO step")
+    row: tuple[object, ...] = conn.execute("SELECT typeof(x), x FROM temp.step").fetchone()
+    return row
+
+
 def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: object) -> list[tuple[object, ...]]:
+    """What the index is fed for ``value``: by the reference (every rule of store/fold.py's
+    EARLY and PREMAP applied to every value, then m002's whitespace folding), and by the
+    stages of the live schema, which test each value before folding it."""
     conn.execute("DELETE FROM entries")
     placeholder = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
     conn.execute(f"INSERT INTO entries ({column}) VALUES ({placeholder})", (value,))
     e = f"entries.{column}"
-    # Since schema 8 the case folding (store/fold.py) comes first, for every value; the
-    # reference applies it in a subquery, since the two chains nested overflow the parser.
-    plain = schema.TAGS_TEXT.format(t=e) if column == "tags" else e
-    old = folded_v2("p")
-    new = schema.indexed("entries", column)
-    source = f"(SELECT entries.*, {premap_sql(plain)} AS p FROM entries) AS entries"
-    return conn.execute(f"SELECT typeof({old}), {old}, typeof({new}), {new} FROM {source}").fetchall()
+    rules = (*EARLY_RULES, *PREMAP)
+    reference = [premap_sql("x", rules[start : start + 20]) for start in range(0, len(rules), 20)]
+    old = through(conn, schema.TAGS_TEXT.format(t=e) if column == "tags" else e, [*reference, folded_v2("x")])
+    new = through(conn, schema.index_words(e) if column == "tags" else e, list(schema.fold_stages()))
+    return [(*old, *new)]
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -98,7 +98,7 @@ def test_the_walk_answers_a_dense_pair_without_title_hits(tmp_path: Path) -> Non
     ("query", "term"),
     [
         ("内核", "内核"),
-        ("12", "12"),
+        ("12", None),  # digits have full-width twins (１２) that the index folds: not found byte for byte
         ("Go", None),
         ("内", None),
         ("内核 调度", None),
@@ -106,7 +106,7 @@ def test_the_walk_answers_a_dense_pair_without_title_hits(tmp_path: Path) -> Non
         ("ＡＢ", None),
         ("编译器", "编译器"),
         ('"编译器设计"', "编译器设计"),
-        ("１２３", "１２３"),
+        ("１２３", None),
         ("Go语言", None),
         ('"编译 器"', None),
         ("编译器 -内核", None),

@@ -64,11 +64,11 @@ MORE = [
 ]
 
 
-# A bookmarks file with a problem (a bookmarklet is never imported): --strict imports none of it.
+# A bookmarks file with a problem (a web link written wrong): --strict imports none of it.
 STRICT = """\
 <!DOCTYPE NETSCAPE-Bookmark-file-1>
 <DL><p>
-<DT><A HREF="javascript:alert(1)">Bookmarklet</A>
+<DT><A HREF="httpss://typo.example/">Typo</A>
 <DT><A HREF="https://ok.example/">Fine</A>
 </DL>
 """
@@ -336,7 +336,7 @@ def test_a_file_rolled_back_does_not_take_the_commands_action_with_it(run: Run, 
     """The action is stored with the first file that commits: a file before it that failed
     (rolled back by --strict, or not readable at all) leaves nothing behind."""
     empty = write(tmp_path / "a-empty.txt", "")
-    strict = write(tmp_path / "b-strict.html", STRICT)  # a bookmarklet: a problem, so --strict rolls it back
+    strict = write(tmp_path / "b-strict.html", STRICT)  # a web link written wrong: a problem, so --strict rolls it back
     good = write(tmp_path / "c-good.txt", MORE[0])
     run("import", str(empty), str(strict), str(good), "--strict", "--as-of", "2026-12-01", code=1)
     (action,) = _history(run)

@@ -134,7 +134,7 @@ def run_import(
         progress=None if as_json else state.out.progress,
     )
     state.out.import_results(results, as_json=as_json)
-    if any(r.error or r.problems for r in results):
+    if any(r.failed for r in results):  # a problem, or an error
         raise ReadlogError("")  # exit 1; the problems were already printed
 
 

@@ -219,7 +219,7 @@ def _digest(page: Page) -> Fetched:
 
     # The reason and the final address hold what the server said (a Content-Type, a Location): data.
     error = clean(page.error, one_line=True) if page.error else page.error
-    result = Fetched(0, utcnow(), page.status, error, page.dead, final_url=clean(page.final_url, one_line=True))
+    result = Fetched(0, utcnow(), page.status, error, page.dead, final_url=clean(page.final_url, link=True))
     if not page.ok:
         return result
     html = page.text

@@ -99,8 +99,9 @@ class ImportReport:
 
     @property
     def ok(self) -> bool:
-        """True when every file was imported without a problem (``readlog import`` exits 0)."""
-        return not self.errors and not self.problems
+        """True when every file was imported without a problem (``readlog import`` exits 0):
+        a browser file's count of bookmarks that are not web pages is none (Problem.passes)."""
+        return not self.errors and all(p.passes for p in self.problems)
 
 
 @dataclass(frozen=True)

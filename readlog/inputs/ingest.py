@@ -27,7 +27,7 @@ from readlog.inputs import detect as importers
 from readlog.inputs.reader import InputFile, Stream, close_input, open_input
 from readlog.inputs.vet import vet
 from readlog.model import fields
-from readlog.model.entry import Entry, Problem
+from readlog.model.entry import Entry, Problem, counted
 from readlog.model.errors import ReadlogError, UnreadableInput, interrupted_status, signals_as_interrupt
 from readlog.model.messages import os_reason, say
 from readlog.model.sanitize import shown_name
@@ -36,6 +36,10 @@ from readlog.store import Counts, Store
 
 BATCH = 500
 OWN_FORMATS = ("jsonl", "readlog-csv")  # readlog's own exports
+# Browsers' bookmark files (formats/browsers.py, netscape.py): their bookmarks that are not web
+# pages (start pages, bookmarklets, saved queries) are expected, counted one line per scheme
+# (entry.counted), and do not make the import fail.
+BROWSER_FORMATS = ("netscape", "firefox", "chrome", "safari")
 
 
 @dataclass
@@ -59,6 +63,13 @@ class FileResult:
     as_of: datetime | None = None
     as_of_from: str = ""
     as_of_used: bool = False  # whether any stamp of the file was counted from it
+
+    @property
+    def failed(self) -> bool:
+        """Whether the file's import went wrong (``readlog import`` exits 1): an
+        error, or a problem other than a count of what a browser's file is
+        expected to hold (Problem.passes)."""
+        return bool(self.error) or any(not p.passes for p in self.problems)
 
 
 @dataclass
@@ -293,7 +304,8 @@ def _import_one(
             recorded.committed(action, result.counts)
         except StrictFailure:
             result.counts, result.cuts = Counts(), {}
-            raise ReadlogError.of("strict_failed", name=infile.name, problems=len(result.problems)) from None
+            problems = sum(1 for p in result.problems if not p.passes)
+            raise ReadlogError.of("strict_failed", name=infile.name, problems=problems) from None
     finally:
         close_input(infile)
 
@@ -387,11 +399,13 @@ def _store(
     finally:
         if bar_cm:
             bar_cm.__exit__(None, None, None)
+    if result.format in BROWSER_FORMATS:
+        result.problems = counted(result.problems)
     if result.entries == 0 and not result.problems:
         result.problems.append(Problem(0, "import_no_entries"))
-    result.counts.skipped = sum(1 for p in result.problems if p.skips_record)
-    if strict and result.problems:
+    result.counts.skipped = sum(p.count for p in result.problems if p.skips_record)
+    if strict and result.failed:
         raise StrictFailure
-    lib.finish_import(import_id, result.counts, len(result.problems), infile.sha256)
+    lib.finish_import(import_id, result.counts, sum(1 for p in result.problems if not p.passes), infile.sha256)
     recorded.summarise(lib, action, result.counts)
     return action

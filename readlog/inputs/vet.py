@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 
 from readlog.model import fields
-from readlog.model.entry import Entry, Problem, refused_link
+from readlog.model.entry import Entry, Problem, other_scheme, refused_link
 from readlog.model.messages import Phrase
 from readlog.model.sanitize import clean
 
@@ -153,9 +153,10 @@ def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) ->
     far = len(value) > margin
     if far:
         value = value[:margin]
-    value = clean(value, one_line=one_line, keep_tabs=True)
+    link = name == "url"  # a link keeps no joiner (sanitize.clean)
+    value = clean(value, one_line=one_line, keep_tabs=True, link=link)
     if len(value) > most:
-        return clean(value[:most], one_line=one_line, keep_tabs=True), True
+        return clean(value[:most], one_line=one_line, keep_tabs=True, link=link), True
     return value, far
 
 
@@ -174,11 +175,15 @@ def _plausible_day(day: str) -> bool:
 
 
 def _refused(entry: Entry, shown: str) -> Problem:
-    """Why the entry is skipped, after its title when it has one of its own (not its link)."""
+    """Why the entry is skipped, after its title when it has one of its own (not its link);
+    with the link's scheme when it is not a web link written wrong (entry.other_scheme), by
+    which a browser's file counts such bookmarks (entry.counted)."""
     title, reason = entry.title.strip(), Phrase("link_not_web", url=shown)
+    scheme = other_scheme(entry.url)
+    named: dict[str, object] = {"reason": reason} if scheme is None else {"reason": reason, "scheme": scheme}
     if title and title != entry.url.strip():
-        return Problem(entry.line, "import_link_refused_titled", {"title": title[:60], "reason": reason})
-    return Problem(entry.line, "import_link_refused", {"reason": reason})
+        return Problem(entry.line, "import_link_refused_titled", {"title": title[:60], **named})
+    return Problem(entry.line, "import_link_refused", named)
 
 
 def _show(value: datetime) -> str:

@@ -114,6 +114,7 @@ class Problem:
     key: str
     fields: dict[str, Any] = field(default_factory=dict, hash=False)
     where: Phrase | None = field(default=None, hash=False)
+    count: int = 1  # records it is about: more than one for a counted pass (see counted)
 
     @property
     def message(self) -> str:
@@ -139,11 +140,70 @@ class Problem:
     def skips_record(self) -> bool:
         """True when a record was not imported: the English of every problem
         that leaves a record out ends with "skipped" (the vetting gate's
-        too), which is what the import summary counts as skipped."""
+        too), which is what the import summary counts as skipped (``count``
+        records)."""
         return self.message.endswith("skipped")
+
+    @property
+    def expected(self) -> bool:
+        """A bookmark a browser's file holds as a matter of course that is not
+        a web page (PASSES): counted, not reported, in such a file (``counted``)."""
+        return self.key in PASSES and bool(self.fields.get("scheme"))
+
+    @property
+    def passes(self) -> bool:
+        """A count of expected bookmarks (``counted``): said, but not a problem
+        that makes an import fail."""
+        return self.key in COUNTED
 
     def __str__(self) -> str:
         return self.said("en")
+
+
+# What a browser's bookmark file holds besides web pages, as a matter of course: bookmarks of
+# links that are not web pages (file: start pages, place: queries, about:, chrome:, apt:...)
+# and bookmarklets (javascript:), each problem key with the key of its count. An import of
+# such a file counts them, one line per kind and scheme (``counted``), and succeeds when every
+# web link came in. A problem that loses something a person saved (a record that could not be
+# read, a web link written wrong, a field cut) is never one of these: it keeps its line.
+PASSES = {
+    "import_link_refused": "import_not_web_bookmarks",
+    "import_link_refused_titled": "import_not_web_bookmarks",
+    "import_code_link": "import_bookmarklets",
+}
+COUNTED = frozenset(PASSES.values())
+
+
+def counted(problems: list[Problem]) -> list[Problem]:
+    """``problems`` with the expected ones (Problem.expected) replaced by one
+    problem per kind and scheme, counting them (``count``), after the others."""
+    kept: list[Problem] = []
+    passes: dict[tuple[str, str], int] = {}
+    for problem in problems:
+        if problem.expected:
+            kind = (PASSES[problem.key], str(problem.fields["scheme"]))
+            passes[kind] = passes.get(kind, 0) + 1
+        else:
+            kept.append(problem)
+    for (key, scheme), n in passes.items():
+        kept.append(Problem(0, key, {"n": n, "s": "" if n == 1 else "s", "scheme": scheme}, count=n))
+    return kept
+
+
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_WEB_TYPO = re.compile(r"h*t+p+s*")  # httpss, htp, htttp: a web link written wrong
+
+
+def other_scheme(url: str) -> str | None:
+    """The scheme of a link to something other than a web page (``file``,
+    ``place``, ``about``, ``chrome``, ``javascript``...), lower-cased; None
+    for a web link, or one written wrong (``https:/host``, ``httpss://``),
+    or a link without a scheme."""
+    found = _SCHEME.match(url.strip())
+    if found is None:
+        return None
+    scheme = found.group(1).lower()
+    return None if _WEB_TYPO.fullmatch(scheme) else scheme
 
 
 def _norm_text(text: str) -> str:
@@ -240,11 +300,11 @@ def refused_link(url: str) -> str | None:
 
 def is_web_address(url: str) -> bool:
     """A web link (``is_web_link``) as written: nothing that cleaning would
-    change (control, bidi or zero-width characters) and no spaces. What
+    change (control, bidi, zero-width characters or joiners) and no spaces. What
     readlog saves, fetches and hands to a browser."""
     from readlog.model.sanitize import clean
 
-    return url == url.strip() and is_web_link(url) and " " not in url and clean(url, one_line=True) == url
+    return url == url.strip() and is_web_link(url) and " " not in url and clean(url, link=True) == url
 
 
 def refingerprint(url: str, stored: str) -> str:

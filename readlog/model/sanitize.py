@@ -4,7 +4,11 @@ Imported strings are data. Before anything reaches the terminal it passes
 through ``clean``: terminal escape sequences (CSI, OSC, DCS and friends) are
 removed whole, remaining control characters and invisible format characters
 (bidirectional overrides, zero-width characters, Unicode tag characters) are
-dropped, and lone surrogates become U+FFFD. Rich markup is neutralised
+dropped, and lone surrogates become U+FFFD. The two joiners that writing
+needs, U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER, stay
+where they shape the text (``_joined``): Persian ``می‌خواهم``, Hindi ``क्‍ष``,
+emoji sequences such as 👨‍👩‍👧 and 🏳️‍🌈; anywhere else they could only hide
+something, and a link never keeps them. Rich markup is neutralised
 elsewhere by always handing rich ``Text`` objects, never markup strings; this
 module keeps the text itself honest.
 """
@@ -58,6 +62,8 @@ class _Table(dict[int, "str | None"]):
             value = self.newline
         elif ch == "\t":
             value = self.tab
+        elif ch in _JOINER_CHARS:
+            value = ch  # kept or dropped by where it stands (_joined), once the rest is clean
         else:
             cat = unicodedata.category(ch)
             if cat in ("Cc", "Cf"):
@@ -75,24 +81,84 @@ _ONE_LINE = _Table(" ")
 _KEEP_TABS = _Table("\n", tab="\t")
 
 
-def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False) -> str:
+def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False, link: bool = False) -> str:
     """Return ``text`` as a string that cannot change the terminal's state.
 
     ``one_line`` also folds line breaks and runs of spaces, for table cells
     and titles where a stray newline would break the layout. ``keep_tabs``
     keeps tab characters in multi-line text (notes and summaries as stored,
-    where a tab may indent code); on screen they become spaces.
+    where a tab may indent code); on screen they become spaces. ``link``
+    is a link's text: one line, and no joiner is kept, since no script is
+    shaped in an address and a joiner there could only disguise it.
     """
     s = text if isinstance(text, str) else ("" if text is None else str(text))
     if not s.isprintable():  # one C loop, true for nearly all titles
-        table = _ONE_LINE if one_line else _KEEP_TABS if keep_tabs else _MULTILINE
+        table = _ONE_LINE if one_line or link else _KEEP_TABS if keep_tabs else _MULTILINE
         if s.replace("\n", "").replace("\t", "").isprintable():
             # Printable apart from line breaks and tabs (most notes, an article with code in
             # it): only the tabs change, without a look-up of every character.
             s = s.replace("\t", table.tab)
         elif _SUSPECT.search(s):
             s = _ESCAPES.sub("", s).translate(table)
-    return " ".join(s.split()) if one_line else s
+            if "\u200c" in s or "\u200d" in s:  # rare: decided run by run, after the rest is gone
+                s = _JOINERS.sub("" if link else _joined, s)
+    return " ".join(s.split()) if one_line or link else s
+
+
+# ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER, and runs of them.
+_JOINER_CHARS = "\u200c\u200d"
+_JOINERS = re.compile("[\u200c\u200d]+")
+# Scripts whose letters never change shape by their neighbours: a joiner
+# between two of their letters only hides something (a word split where
+# search or a reader cannot see it). The first word of a character's name
+# stands for its script (Python has no script property); COMBINING is the
+# marks every script shares.
+_UNSHAPED = frozenset(
+    {"LATIN", "GREEK", "CYRILLIC", "CJK", "IDEOGRAPHIC", "HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "BOPOMOFO"}
+    | {"HANGUL", "COMBINING", "MODIFIER", "SUPERSCRIPT", "SUBSCRIPT", "MATHEMATICAL", ""}
+)
+
+
+def _joined(match: re.Match[str]) -> str:
+    """A run of joiners as it stays in ``match.string``: a single joiner where writing
+    needs it, else nothing (leading, trailing, beside a space or punctuation, between
+    two scripts, in Latin or Chinese text, or repeated).
+
+    Writing needs one between two letters (or marks) of one script that shapes its
+    letters by their neighbours (Arabic and Persian, the Indic scripts, Syriac...):
+    the non-joiner that keeps می and خواهم apart, the joiner after a virama that asks
+    for a half form. A ZWJ also joins emoji into one (👨‍👩‍👧): after an emoji, its
+    skin tone or the VS16 that makes it colourful, and before the next emoji."""
+    text, (start, end) = match.string, match.span()
+    if end - start != 1 or start == 0 or end == len(text):
+        return ""
+    before, after = text[start - 1], text[end]
+    if match.group() == "\u200d" and _emoji(after) and (_emoji(before) or before == "\ufe0f" or _skin(before)):
+        return match.group()
+    script = _shaped_script(before)
+    return match.group() if script is not None and script == _shaped_script(after) else ""
+
+
+def may_join(ch: str) -> bool:
+    """Whether ``clean`` may keep a joiner beside ``ch``: a letter or mark of a shaping
+    script, an emoji, its skin tone, or the VS16 that makes it colourful."""
+    return _emoji(ch) or _skin(ch) or ch == "\ufe0f" or _shaped_script(ch) is not None
+
+
+def _emoji(ch: str) -> bool:
+    return unicodedata.category(ch) == "So"
+
+
+def _skin(ch: str) -> bool:
+    return "\U0001f3fb" <= ch <= "\U0001f3ff"
+
+
+def _shaped_script(ch: str) -> str | None:
+    """The script of a letter or mark whose script shapes its letters, else None."""
+    if unicodedata.category(ch)[0] not in "LM":
+        return None
+    script = unicodedata.name(ch, "").split(" ", 1)[0]
+    return None if script in _UNSHAPED or script.startswith(("FULLWIDTH", "HALFWIDTH")) else script
 
 
 # C0 and C1 control characters other than tab and newline, and DEL: what no

@@ -518,7 +518,11 @@ class Output:
             return Text(self.label("fetch_failed", rel=rel, why=why), style="yellow")
         if row.get("text"):
             rel = stamps.relative(row["fetched_at"], current, self.lang)
-            line = self.label("fetched_on", rel=rel, words=row.get("words") or 0)
+            from readlog.model.length import in_characters
+
+            # Its length in reading units (model/length.py), named by what most of the text is.
+            unit = "fetched_on_characters" if in_characters(row["text"]) else "fetched_on"
+            line = self.label(unit, rel=rel, n=row.get("words") or 0)
             return Text(line + (self.label("read_hint", id=row["id"]) if hint else ""), style="dim")
         return None
 
@@ -557,7 +561,9 @@ class Output:
                         "trashed": r.counts.trashed,
                         "error": r.error,
                         "skipped_because": getattr(r, "skipped_because", "") or None,
-                        "problems": [{"line": p.line, "message": p.message, "key": p.key} for p in r.problems],
+                        "problems": [
+                            {"line": p.line, "message": p.message, "key": p.key, "count": p.count} for p in r.problems
+                        ],
                         "cut": dict(getattr(r, "cuts", {})),
                         "encoding": getattr(r, "encoding", "") or None,
                         "as_of": stamps.local_iso(stamps.to_iso(getattr(r, "as_of", None))),
@@ -579,13 +585,18 @@ class Output:
                 self.out.print(skipped, soft_wrap=True)
                 continue
             sep = "：" if self.lang == "zh" else ": "
-            for p in r.problems[:50]:
+            problems = [p for p in r.problems if not p.passes]
+            for p in problems[:50]:
                 said = f"{r.name}{sep}{p.said(self.lang)}"
                 self.err.print(Text(clean(said, one_line=True), style="yellow"), soft_wrap=True)
-            if len(r.problems) > 50:
+            if len(problems) > 50:
                 name = clean(r.name, one_line=True)
-                more = say("import_more_problems", self.lang, name=name, n=len(r.problems) - 50)
+                more = say("import_more_problems", self.lang, name=name, n=len(problems) - 50)
                 self.err.print(Text(more, style="yellow"), soft_wrap=True)
+            for p in r.problems:  # what a browser's file holds besides web pages: a count, not a problem
+                if p.passes:
+                    said = f"{r.name}{sep}{p.said(self.lang)}"
+                    self.err.print(Text(clean(said, one_line=True), style="dim"), soft_wrap=True)
             if getattr(r, "encoding", ""):
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
                 self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
@@ -607,8 +618,8 @@ class Output:
             if c.trashed:
                 line.append(self.label("n_trashed", n=c.trashed), style="yellow")
             line.append(self.label("n_skipped", n=c.skipped))
-            if r.problems:
-                line.append(self.label("n_problems", n=len(r.problems)), style="yellow")
+            if problems:
+                line.append(self.label("n_problems", n=len(problems)), style="yellow")
             self.out.print(line, soft_wrap=True)
 
     def _match_reasons(self, merged: Sequence[Any]) -> str:

@@ -33,6 +33,28 @@ The chain is ordered so that running it is the same as one pass over the
 text (no replacement makes a match for a later rule), which the snippet
 marking relies on (fold_spans). Adding a rule changes what the index holds:
 that is a new migration (see migrations/m008_fold_case_both_sides.py).
+
+Before PREMAP, each character is looked up by itself in EARLY (schema 11,
+migrations/m011_fold_width_and_joiners.py):
+
+* the full-width forms of ASCII (U+FF01-FF5E) become ASCII: what Chinese
+  and Japanese input methods type in full-width mode (ｒｕｓｔ, ＡＢＣ, ２０２４,
+  Ｃ＋＋, ５０％) finds the same words as ASCII, and the other way round. Not
+  the punctuation of Chinese and Japanese sentences (SENTENCE_MARKS:
+  ，：；！？（）～), which is those languages' own, not a wide ASCII sign, and
+  is in nearly every Chinese text (folding it would re-index every one).
+  Only that range: NFKC as a whole would also make ² a 2, ① a 1, ㎏ "kg",
+  ﬀ "ff" and half-width katakana full-width, which are written on purpose
+  and are not what anyone types for the letter; the ideographic space is
+  already a space (schema.SPACES);
+* the zero-width joiners (U+200C, U+200D), which text keeps where a script
+  or an emoji needs them (sanitize.clean), go: می‌خواهم is found typed with
+  or without its non-joiner, 👨‍👩‍👧 with or without its joiners.
+
+Canonically equivalent text (é as one character or as e and a combining
+accent, NFC and NFD) is not folded here: composing it would take a
+thousand rules that SQLite's SQL has no cheaper way to apply. The query
+looks for each word in both forms instead (search.parse_query).
 """
 
 from __future__ import annotations
@@ -61,6 +83,15 @@ PREMAP: tuple[tuple[str, str], ...] = (
     ("\u0390", "\u03b9\u0308\u0301"),
     ("\u03b0", "\u03c5\u0308\u0301"),
 )
+
+# The punctuation Chinese and Japanese sentences are written with, which is not a wide
+# ASCII sign but those languages' own: kept as written (see above).
+SENTENCE_MARKS = "！（），：；？～"
+# What fold() does first, to each character by itself (see above): full-width ASCII
+# to ASCII, and the joiners removed.
+EARLY: dict[str, str] = {
+    chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F) if chr(code) not in SENTENCE_MARKS
+} | {"\u200c": "", "\u200d": ""}
 
 # sqlite3Fts5UnicodeFold(c, 0) as ranges: (first, last, step, offset): every
 # step-th code point from first to last folds to itself plus offset; every
@@ -239,6 +270,9 @@ _single = {old: new for old, new in PREMAP if len(old) == 1}
 _inverse: dict[str, frozenset[str]] = {}
 _cased: set[str] = set()
 _premap_chars: list[str] = []
+_early_table = {ord(old): new for old, new in EARLY.items()}
+_early_runs = re.compile("[" + re.escape("".join(EARLY)) + "]+")
+_one_for_one: dict[int, int] = {}
 
 
 def fts5_table() -> dict[int, int]:
@@ -250,9 +284,19 @@ def fts5_table() -> dict[int, int]:
     return _table
 
 
+def early(text: str) -> str:
+    """``text`` with EARLY applied: full-width ASCII made ASCII, joiners removed."""
+    if _early_runs.search(text) is None:  # nearly all text: one scan in C
+        return text
+    return _early_runs.sub(lambda m: m.group().translate(_early_table), text)
+
+
 def fold(text: str) -> str:
-    """``text`` as the index sees it, case-wise: PREMAP, then FTS5's fold."""
-    if text.isascii():  # no rule of PREMAP applies, and FTS5's fold is A-Z to a-z
+    """``text`` as the index sees it, case-wise: EARLY, PREMAP, then FTS5's fold."""
+    if text.isascii():  # no rule of EARLY or PREMAP applies, and FTS5's fold is A-Z to a-z
+        return text.lower()
+    text = early(text)
+    if text.isascii():
         return text.lower()
     if len(text) < LONG or "\u0307" in text:
         return chain(text)
@@ -269,7 +313,7 @@ _runs: re.Pattern[str] | None = None
 
 
 def chain(text: str) -> str:
-    """fold() as written: PREMAP's replacements in turn, then FTS5's fold."""
+    """fold() as written after EARLY: PREMAP's replacements in turn, then FTS5's fold."""
     for old, new in PREMAP:
         if old in text:
             text = text.replace(old, new)
@@ -294,8 +338,29 @@ def _changing() -> re.Pattern[str]:
     return _runs
 
 
+def forms(text: str) -> list[str]:
+    """``text`` and the other spellings of it that Unicode counts as the same text and
+    fold() does not make the same: composed (NFC: é as one character) and decomposed
+    (NFD: e and a combining accent; Hangul as its letters), the two forms text is stored
+    in. A search looks for each (the index cannot compose text: see above); ASCII has
+    no other spelling."""
+    if text.isascii():
+        return [text]
+    import unicodedata
+
+    found, seen = [text], {fold(text)}
+    for form in ("NFC", "NFD"):
+        other = unicodedata.normalize(form, text)
+        if fold(other) not in seen:
+            seen.add(fold(other))
+            found.append(other)
+    return found
+
+
 def fold_char(ch: str) -> str:
-    """One character folded by itself (PREMAP's one-character rules and FTS5's fold)."""
+    """One character folded by itself (EARLY, PREMAP's one-character rules and FTS5's fold):
+    one character, several (ß) or none (a joiner)."""
+    ch = EARLY.get(ch, ch)
     return _single.get(ch, ch).translate(fts5_table())
 
 
@@ -304,7 +369,7 @@ def folds_to(ch: str) -> frozenset[str]:
     what a scan for the one-character term ``ch`` (already folded) must look for."""
     if not _inverse:
         found: dict[str, set[str]] = {}
-        for source in [*map(chr, fts5_table()), *_single]:
+        for source in [*map(chr, fts5_table()), *_single, *EARLY]:
             for part in fold_char(source):
                 found.setdefault(part, {part}).add(source)
         _inverse.update({k: frozenset(v) for k, v in found.items()})
@@ -313,11 +378,18 @@ def folds_to(ch: str) -> frozenset[str]:
 
 def has_case(ch: str) -> bool:
     """Whether folding changes ``ch``, or turns some other text into something holding it
-    (then the stored text cannot be searched for it byte for byte)."""
+    (then the stored text cannot be searched for it byte for byte): a character that
+    folds (case, full width), one that another folds to (ASCII has full-width twins), or
+    one beside which text may keep a joiner, which the index leaves out."""
     if not _cased:
         _cased.update(map(chr, fts5_table()), map(chr, fts5_table().values()))
         _cased.update("".join(old + fold(new) for old, new in PREMAP))
-    return ch in _cased
+        _cased.update(EARLY, "".join(EARLY.values()))
+    if ch in _cased:
+        return True
+    from readlog.model.sanitize import may_join
+
+    return may_join(ch)
 
 
 def one_for_one(text: str) -> bool:
@@ -328,9 +400,11 @@ def one_for_one(text: str) -> bool:
     global _uneven
     if _uneven is None:
         # A rule of several characters (i + U+0307) may only start where its
-        # last character is; a one-character rule matters when it makes several.
+        # last character is; a one-character rule matters when it makes several
+        # (or none: the joiners EARLY removes).
         marks = {old[-1] for old, _ in PREMAP if len(old) > 1}
         marks |= {old for old, new in PREMAP if len(old) == 1 and len(new) != 1}
+        marks |= {old for old, new in EARLY.items() if len(new) != 1}
         _uneven = re.compile("[" + "".join(sorted(re.escape(c) for c in marks)) + "]")
     return _uneven.search(text) is None
 
@@ -342,31 +416,45 @@ def fold_spans(text: str) -> tuple[str, Sequence[tuple[int, int]]]:
     """``fold(text)`` with, for each of its characters, where the text it came from
     starts and ends in ``text`` (to mark hits in the original text).
 
-    A text without any of PREMAP's characters (nearly every text) folds one
-    character for one: that is str.translate, and each character comes from
-    its own position (a snippet of an article is found without a Python loop
-    over its text)."""
+    A text without any of PREMAP's characters or joiners (nearly every text)
+    folds one character for one: that is str.translate, and each character
+    comes from its own position (a snippet of an article is found without a
+    Python loop over its text)."""
     if not any(ch in text for ch in _stretching()):
-        return text.translate(fts5_table()), _Same(len(text))
+        return text.translate(_one_for_one_table()), _Same(len(text))
+    # EARLY first, each character by itself (one for one, or none), remembering where each came from.
+    kept = [(i, mapped) for i, ch in enumerate(text) if (mapped := EARLY.get(ch, ch))]
+    mapped = "".join(ch for _, ch in kept)
     out: list[str] = []
     spans: list[tuple[int, int]] = []
     i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "iI" and text[i + 1 : i + 2] == "\u0307":
+    while i < len(mapped):
+        ch = mapped[i]
+        if ch in "iI" and mapped[i + 1 : i + 2] == "\u0307":
             piece, width = "i", 2
         else:
             piece, width = fold_char(ch), 1
         out.append(piece)
-        spans.extend([(i, i + width)] * len(piece))
+        spans.extend([(kept[i][0], kept[i + width - 1][0] + 1)] * len(piece))
         i += width
     return "".join(out), spans
 
 
+def _one_for_one_table() -> dict[int, int]:
+    """FTS5's fold and EARLY's one-for-one rules (full width) as one str.translate table."""
+    if not _one_for_one:
+        table = fts5_table()
+        _one_for_one.update(table)
+        _one_for_one.update({ord(old): ord(fold_char(new)) for old, new in EARLY.items() if len(new) == 1})
+    return _one_for_one
+
+
 def _stretching() -> str:
-    """Every character that starts or ends one of PREMAP's texts: where fold_spans must walk."""
+    """Every character that starts or ends one of PREMAP's texts, and the joiners: where fold_spans must walk."""
     if not _premap_chars:
-        _premap_chars.append("".join(sorted({c for old, _ in PREMAP for c in old if c not in "iI"})))
+        chars = {c for old, _ in PREMAP for c in old if c not in "iI"}
+        chars |= {old for old, new in EARLY.items() if not new}
+        _premap_chars.append("".join(sorted(chars)))
     return _premap_chars[0]
 
 
@@ -393,6 +481,29 @@ class _Same(Sequence[tuple[int, int]]):
 
     def __eq__(self, other: object) -> bool:
         return list(self) == other if isinstance(other, list) else NotImplemented
+
+
+# EARLY as replacements, for SQL (each of one character: applied in any order, they are the
+# per-character lookup of fold.early).
+EARLY_RULES: tuple[tuple[str, str], ...] = tuple(EARLY.items())
+
+
+def needs_early_sql(expr: str) -> str:
+    """SQL that is true for every value of ``expr`` that EARLY changes (and for blobs and
+    values holding a NUL, which then go through it too), in a few byte scans of it: a
+    joiner's bytes, or the lead byte EF of a full-width character (U+F000-FFFF) still there
+    once the sentence marks, which Chinese text is full of, are taken out. (A GLOB of a class
+    of EARLY's characters says the same but tries the class at every character: several
+    times slower, 20 ms for 280 KB of Chinese.)"""
+    blob = f"CAST({expr} AS BLOB)"
+    joiners = [f"instr({blob}, X'{old.encode().hex().upper()}')" for old, new in EARLY_RULES if not new]
+    lead = {old.encode()[:1].hex().upper() for old, new in EARLY_RULES if new}
+    assert lead == {"EF"}
+    unmarked = premap_sql(expr, tuple((mark, "") for mark in SENTENCE_MARKS))
+    return (
+        f"typeof({expr}) = 'blob' OR instr({blob}, X'00') OR {' OR '.join(joiners)} OR "
+        f"(instr({blob}, X'EF') AND instr(CAST({unmarked} AS BLOB), X'EF'))"
+    )
 
 
 def premap_sql(expr: str, rules: tuple[tuple[str, str], ...] = PREMAP) -> str:

@@ -18,8 +18,11 @@ dropped:
   holds it (LIKE, escaped, for ASCII letters; instr() for the rest).
 
 Runs of whitespace count as one space, in the index and in queries alike,
-so a phrase matches across line breaks. Case is folded by store/fold.py's
-fold(), the same on both sides (İ, ß and the rest included).
+so a phrase matches across line breaks. Case, full-width ASCII and joiners
+are folded by store/fold.py's fold(), the same on both sides (İ, ß, ｒｕｓｔ
+and the rest included). A word is looked for in each of its canonically
+equivalent spellings (fold.forms: café composed and decomposed), as words
+joined by OR are: the index holds text as it was written.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from readlog.model.errors import UsageError
-from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, has_case, one_for_one, premap_sql
+from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, forms, has_case, one_for_one, premap_sql
 from readlog.store.schema import FTS_COLUMNS, SPACES, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
@@ -147,12 +150,14 @@ def parse_query(text: str) -> Query:
         if bare and term.text == "OR" and _between_terms(tokens, i) and not join_next:
             join_next = True
             continue
+        # café typed composed or decomposed finds it stored either way: every spelling is looked for
+        spellings = [term, *(Term(t, term.phrase) for t in forms(term.text)[1:])]
         if negative:
-            query.excluded.append(term)
+            query.excluded.extend(spellings)
         elif join_next:
-            query.groups[-1].append(term)
+            query.groups[-1].extend(spellings)
         else:
-            query.groups.append([term])
+            query.groups.append(spellings)
         join_next = False
     if not query.groups and not query.excluded:
         raise UsageError.of("search_query_empty")
@@ -173,8 +178,10 @@ def _quote(text: str) -> str:
 
 def _fts_term(term: Term, vocabulary: Callable[[str], list[str]]) -> str | None:
     """The FTS5 expression for one term; '' when it can only be found by LIKE,
-    None when the index proves it occurs nowhere."""
+    None when the index proves it occurs nowhere (or it folds to nothing)."""
     text = fold(term.text)
+    if not text:
+        return None
     if len(text) >= 3:
         return _quote(text)
     if len(text) == 2:

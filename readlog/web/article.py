@@ -15,9 +15,10 @@ kept in ``entries.text`` as a light Markdown that ``show --full`` renders
 Every piece of page text passes through ``sanitize.clean`` first, so no
 escape sequence or control character can reach the library.
 
-Reading time counts each CJK character (Han, kana) as a word read at
-``CJK_PER_MINUTE``, and every other word at ``WORDS_PER_MINUTE``.
-trafilatura is imported inside ``extract`` only: this module is loaded by
+Length and reading time are model/length.py's: each Chinese, Japanese or
+Korean character counts as one and is read at ``length.CJK_PER_MINUTE``,
+every other word at ``length.WORDS_PER_MINUTE``. trafilatura is imported
+inside ``extract`` only: this module is loaded by
 ``fetch`` alone.
 """
 
@@ -27,19 +28,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from readlog.model import length
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
 
-# Typical silent-reading speeds for screen text: about 230 English words
-# and about 400 Chinese characters a minute for an adult reader.
-WORDS_PER_MINUTE = 230
-CJK_PER_MINUTE = 400
-
-_CJK_CLASS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
-_CJK = re.compile(f"[{_CJK_CLASS}]")
-_WORD = re.compile(rf"[^\W_{_CJK_CLASS}]+(?:['’.\-][^\W_{_CJK_CLASS}]+)*")
 _MARKER = re.compile(r"^(?:#{1,6}\s|\s*- |>|```|\\)")
 _FENCE = re.compile(r"^(`{3,})")
 # fmt: off
@@ -54,18 +48,16 @@ _ENGLISH = frozenset([
 @dataclass
 class Article:
     text: str  # the light Markdown above
-    words: int
+    words: int  # reading units: its Chinese, Japanese and Korean characters and its other words
     minutes: int | None  # None when there is no text
     lang: str
 
 
 def measure(text: str, declared_lang: str = "") -> Article:
     """Count ``text`` (stored Markdown or plain text) and settle its language."""
-    cjk = len(_CJK.findall(text))
-    other = len(_WORD.findall(text))
-    words = cjk + other
-    minutes = max(1, round(other / WORDS_PER_MINUTE + cjk / CJK_PER_MINUTE)) if words else None
-    return Article(text=text, words=words, minutes=minutes, lang=declared_lang or guess_lang(text))
+    characters, words = length.count(text)
+    minutes = length.minutes(characters, words)
+    return Article(text=text, words=characters + words, minutes=minutes, lang=declared_lang or guess_lang(text))
 
 
 def guess_lang(text: str) -> str:
@@ -84,7 +76,7 @@ def guess_lang(text: str) -> str:
         return "ko"
     if han > letters * 0.3:
         return "zh"
-    tokens = [w.lower() for w in _WORD.findall(sample)]
+    tokens = [w.lower() for w in length.word().findall(sample)]
     if len(tokens) >= 5 and sum(1 for w in tokens if w in _ENGLISH) >= len(tokens) * 0.12:
         return "en"
     return ""

@@ -243,7 +243,7 @@ def _absolute(value: Any, base: str) -> str:
     """An absolute http(s) address from a possibly relative link, else ''."""
     if not isinstance(value, str):
         return ""
-    link = clean(value, one_line=True)
+    link = clean(value, link=True)
     if not link or " " in link or len(link) > 2000:
         return ""
     try:

@@ -76,8 +76,12 @@ _FIREFOX_TYPES = {1: "text/x-moz-place", 2: "text/x-moz-place-container", 3: "te
 
 
 def _firefox_kind(node: Node) -> str:
-    """What a node is: its ``type``, else its ``typeCode``, else its shape (a
-    backup written without either: ``children`` make a folder, a ``uri`` a bookmark)."""
+    """What a node is: a bookmark when it has a ``uri`` and no ``children``
+    (whatever its ``typeCode`` says: other tools that write backups get it
+    wrong, and the link is what a person saved), else its ``type``, else its
+    ``typeCode``, else its shape (``children`` make a folder)."""
+    if isinstance(node.get("uri"), str) and node["uri"].strip() and not isinstance(node.get("children"), list):
+        return "text/x-moz-place"
     kind = node.get("type")
     if isinstance(kind, str) and kind.startswith("text/x-moz-place"):
         return kind

@@ -14,6 +14,10 @@ html.parser does in less time, fed in chunks so a large file is never held
 whole. Folders (<H3> followed by <DL>) become the
 category path ``Tech/Rust``.
 
+A bookmark whose link is relative to the app that exported the file (a
+Shaarli note: ``HREF="?lY47tw"``) has no address: it is kept without one,
+with its title, text and tags.
+
 Reading state: browsers write no TOREAD attribute, and their bookmarks are
 imported unread. Apps with a reading list (linkding, Pinboard) mark unread
 bookmarks TOREAD="1" and write nothing on read ones, so in a file that uses
@@ -114,10 +118,12 @@ class _Parser(TagSoup):
             self.out.append(Problem(anchor.line, "import_href_unclosed", {"title": title[:60], "href": href}))
         if not_a_bookmark(href):
             return None
+        if relative(href):  # a note of the app that exported the file (Shaarli: "?lY47tw")
+            href = ""
         entry = Entry(
             title=title or href,
             url=href,
-            source=site_of(href),
+            source=site_of(href) if href else "",
             category="/".join(self.folders),
             tags=split_tags(anchor.attrs.get("tags") or ""),
             line=anchor.line,
@@ -214,6 +220,15 @@ def not_a_bookmark(href: str) -> bool:
     web link, skipped with that reason like any other (vet.py)."""
     low = href.strip().lower()
     return (low if low.endswith("/") else low + "/") in SEPARATOR_URLS
+
+
+def relative(href: str) -> bool:
+    """Whether a bookmark's link is relative to the app that wrote the file
+    (``?lY47tw``, ``/shaare/lY47tw``, ``#note``, ``./page``): Shaarli links its
+    notes, which have no address of their own, so. No base says where it
+    points, so the bookmark is kept, with its title and text, without a link.
+    A network-path link (``//host/page``) is not relative in this sense."""
+    return href.startswith(("?", "#", "./", "../")) or (href.startswith("/") and not href.startswith("//"))
 
 
 def _attributes(attrs: list[tuple[str, str | None]]) -> dict[str, str]:

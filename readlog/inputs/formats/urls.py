@@ -13,7 +13,9 @@ Three shapes share it:
   is read this way.
 
 Blank lines and ``#`` comments are passed over; in a plain list, any other
-line is reported and skipped, while the prose of a Markdown file is not.
+line is reported and skipped, while the prose of a Markdown file is not: in
+Markdown, an item is a list item that begins with its link, or a line that
+is a link alone (see _markdown_item); a link inside a sentence is not one.
 Links that are not web links are skipped with their reason by the import
 gate, like every format's.
 """
@@ -42,13 +44,29 @@ _QUOTED = re.compile(r'^\S+\s+.*"[^"\s][^"]*"\s*$|^"query:', re.M)
 _SEPARATOR = " \t-–—|:"
 
 
+_WORD = re.compile(r"\w")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_IMAGE = re.compile(r"\s*!\[[^\]]*\]\([^()]*\)\s*")
+_EMPHASIS = "*_` "  # what may stand around an item's link: **[micro](...)**
+
+
 def _meaningful(text: str) -> list[str]:
+    """The lines that say what the file is: not blank, not comments or headings, not a
+    Markdown page's links within itself (a table of contents, "back to top")."""
     lines = []
     for raw in text.splitlines()[:400]:
         line = raw.strip()
-        if line and not line.startswith(("#", '"query:')) and line not in ("---", "***"):
+        if line and not line.startswith(("#", '"query:')) and line not in ("---", "***") and not _in_page(line):
             lines.append(line)
     return lines[:200]
+
+
+def _in_page(line: str) -> bool:
+    """A Markdown line whose first link, before any word, points within the document."""
+    item = _ITEM.match(line)
+    rest = line[item.end() :] if item else line
+    link = _MD_LINK.search(rest)
+    return link is not None and not _WORD.search(rest[: link.start()]) and not _SCHEME.match(link.group(2))
 
 
 def _is_link_line(line: str) -> bool:
@@ -56,8 +74,30 @@ def _is_link_line(line: str) -> bool:
     rest = line[item.end() :] if item else line
     if _WEB_LINE.match(rest):
         return True
-    md = _MD_LINK.search(rest)
-    return md is not None and md.start() == 0 and _WEB_LINE.match(md.group(2)) is not None
+    found = _markdown_item(rest, listed=item is not None)
+    return found is not None and _WEB_LINE.match(found[0].group(2)) is not None
+
+
+def _markdown_item(rest: str, *, listed: bool) -> tuple[re.Match[str], str] | None:
+    """The link a Markdown line stands for, and the text after it (its summary),
+    or None when the line is no item.
+
+    A list item is an item when its first link comes before any word of it
+    (``- [Helix](https://...) - an editor``, ``* **[micro](...)**``); a line
+    outside a list only when it is that link alone or followed by a separator
+    (``[Helix](https://...) - an editor``). A link inside a sentence
+    (``see [its book](...) for a tour``) is part of the text it is in, not an
+    item; nor is a link within the document or its repository (a table of
+    contents, ``contributing.md``) or a picture's (a badge)."""
+    link = _MD_LINK.search(rest)
+    if link is None or _WORD.search(rest[: link.start()]):
+        return None
+    if not _SCHEME.match(link.group(2)) or _IMAGE.fullmatch(link.group(1)):
+        return None
+    after = rest[link.end() :].lstrip(_EMPHASIS)
+    if not listed and after and after[0] not in _SEPARATOR:
+        return None
+    return link, after.strip(_SEPARATOR)
 
 
 def sniff(text: str) -> int:
@@ -109,12 +149,10 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         item = _ITEM.match(line)
         ticked = bool(item and item.group(1) and item.group(1) in "xX")
         rest = line[item.end() :] if item else line
-        found = list(_MD_LINK.finditer(rest))
-        if found and not item and found[0].start() > 0:
-            continue  # a link inside prose, not an item of the list
-        if found:
-            after = rest[found[0].end() :].strip(_SEPARATOR) if len(found) == 1 else ""
-            for link in found:
+        if markdown and _MD_LINK.search(rest):
+            found = _markdown_item(rest, listed=item is not None)
+            if found is not None:  # else prose that mentions a link, not an item of the list
+                link, after = found
                 yield _entry(number, link.group(2), _plain(link.group(1)), category, ticked, ctx, summary=after)
             continue
         rest = rest.strip()

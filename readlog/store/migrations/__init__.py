@@ -49,6 +49,7 @@ NAMES = (
     "m008_fold_case_both_sides",
     "m009_history_indexes",
     "m010_one_copy_of_the_index_expressions",
+    "m011_fold_width_and_joiners",
 )
 LATEST = len(NAMES)
 
