@@ -18,12 +18,12 @@ its value came from.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from pathlib import Path
 from typing import Any
 
+from readlog.model.environment import env_number
 from readlog.model.errors import ReadlogError, UsageError
 
 APP = "readlog"
@@ -80,18 +80,6 @@ def library_path(option: str | None) -> tuple[Path, str]:
     if configured is not None:
         return configured, "config file"
     return default_library(), "default"
-
-
-def env_number(name: str) -> tuple[float, str] | None:
-    """$name as a number and as written; None when unset or empty (the default
-    applies), nan for text that is not a number (which no range admits)."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        return float(raw), raw
-    except ValueError:
-        return math.nan, raw
 
 
 def busy_timeout() -> float:

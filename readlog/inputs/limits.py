@@ -21,8 +21,8 @@ an import busy for minutes before reaching the size cap.
 
 from __future__ import annotations
 
+from readlog.model.environment import env_number
 from readlog.model.errors import UnreadableInput, UsageError
-from readlog.settings import env_number
 
 READ_ENV, READ_DEFAULT_MB = "READLOG_MAX_READ_MB", 128.0
 FEED_ENV, FEED_DEFAULT_MB = "READLOG_MAX_FEED_MB", 16.0

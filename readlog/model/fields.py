@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from readlog.model.environment import env_number
 from readlog.model.errors import UsageError
 from readlog.model.messages import say
-from readlog.settings import env_number
 
 NOTE_ENV, ARTICLE_ENV = "READLOG_MAX_NOTE_CHARS", "READLOG_MAX_ARTICLE_CHARS"
 # Characters each field may hold; None where the environment may raise it (see limit()).

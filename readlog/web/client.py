@@ -114,7 +114,7 @@ class Limits:
 def _env_float(name: str) -> float | None:
     """A number above 0 from $name; None when unset or empty. Anything else
     (0, -1, inf, text) is a usage error, as for readlog's other settings."""
-    from readlog.settings import env_number
+    from readlog.model.environment import env_number
 
     found = env_number(name)
     if found is None:
