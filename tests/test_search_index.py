@@ -3,6 +3,7 @@ state changes, rebuilds, upgrades; and every substring is found (property)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -334,16 +335,13 @@ def values_table() -> Iterator[sqlite3.Connection]:
 
 def through(conn: sqlite3.Connection, first: str, steps: list[str]) -> tuple[object, ...]:
     """(type, value) of ``first`` (an expression on the one row of entries) with each of
-    ``steps`` (an expression on ``x``) applied in turn, each in a statement of its own (the
-    whole chain in one expression overflows SQLite's parser), the value kept as SQLite has it."""
-    conn.execute("DROP TABLE IF EXISTS temp.step")
-    conn.execute(f"CREATE TEMP TABLE step AS SELECT {first} AS x FROM entries")
-    for expr in steps:
-        conn.execute("DROP TABLE IF EXISTS temp.next")
-        conn.execute(f"CREATE TEMP TABLE next AS SELECT {expr} AS x FROM temp.step")
-        conn.execute("DROP TABLE temp.step")
-        conn.execute("ALTER TABLE temp.next RENAME TO step")
-    row: tuple[object, ...] = conn.execute("SELECT typeof(x), x FROM temp.step").fetchone()
+    ``steps`` (an expression on ``x``) applied in turn, each in a stage of its own (a common
+    table expression: the whole chain in one expression, or nested, overflows SQLite's
+    parser), the value kept as SQLite has it."""
+    stages = [f"s0 AS (SELECT {first} AS x FROM entries)"]
+    stages += [f"s{n} AS (SELECT {expr} AS x FROM s{n - 1})" for n, expr in enumerate(steps, 1)]
+    sql = f"WITH {', '.join(stages)} SELECT typeof(x), x FROM s{len(steps)}"
+    row: tuple[object, ...] = conn.execute(sql).fetchone()
     return row
 
 
@@ -355,11 +353,16 @@ def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: obj
     placeholder = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
     conn.execute(f"INSERT INTO entries ({column}) VALUES ({placeholder})", (value,))
     e = f"entries.{column}"
-    rules = (*EARLY_RULES, *PREMAP)
-    reference = [premap_sql("x", rules[start : start + 20]) for start in range(0, len(rules), 20)]
-    old = through(conn, schema.TAGS_TEXT.format(t=e) if column == "tags" else e, [*reference, folded_v2("x")])
+    old = through(conn, schema.TAGS_TEXT.format(t=e) if column == "tags" else e, reference_stages())
     new = through(conn, schema.index_words(e) if column == "tags" else e, list(schema.fold_stages()))
     return [(*old, *new)]
+
+
+@functools.cache
+def reference_stages() -> list[str]:
+    """The reference's expressions on ``x``, in turn: the folding rules twenty at a time, then m002's."""
+    rules = (*EARLY_RULES, *PREMAP)
+    return [*(premap_sql("x", rules[start : start + 20]) for start in range(0, len(rules), 20)), folded_v2("x")]
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
