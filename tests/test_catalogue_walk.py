@@ -382,8 +382,8 @@ def test_chinese_punctuation_in_every_chinese_literal() -> None:
 
 # Chinese in a face's code that is data, not something said: (file, text start) -> why.
 CHINESE_AS_DATA = {
-    ("render/__init__.py", "分秒时天日周月年"): "the units a number keeps on its line when wrapping (12 分钟)",
-    ("render/__init__.py", "鿿"): "the end of the CJK range, for telling wide characters",
+    ("render/cut.py", "分秒时天日周月年"): "the units a number keeps on its line when wrapping (12 分钟)",
+    ("render/wrapping.py", "鿿"): "the end of the CJK range, for telling wide characters",
     (
         "cli/importing.py",
         "When the export was made",

@@ -160,6 +160,22 @@ def test_import_does_load_the_import_machinery(tmp_path: Path) -> None:
     assert "sqlite_utils" not in modules
 
 
+# What only a table or a panel needs: the entries table's layout, the cutting of rich text, line breaking.
+LAYOUT_MODULES = {"readlog.render.table", "readlog.render.cut", "readlog.render.wrapping"}
+
+
+def test_a_state_change_loads_only_the_output_object(small_library: Path) -> None:
+    """star prints one line per entry through the Output object: none of the table's or
+    the panel's modules is loaded; list on a terminal loads them (the check can see them)."""
+    modules, done = imported_modules("--db", str(small_library), "star", "1")
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert "readlog.render.output" in modules
+    assert not LAYOUT_MODULES & modules, sorted(LAYOUT_MODULES & modules)
+    listed, done = imported_modules("--db", str(small_library), "list")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {"readlog.render.table", "readlog.render.cut"} <= listed
+
+
 def test_add_without_fetching_loads_no_network_nor_import_machinery(small_library: Path) -> None:
     """add --no-fetch is held to the star target: no httpx, no sqlite_utils, no importers."""
     modules, done = imported_modules("--db", str(small_library), "add", "https://example.com/a", "--no-fetch")

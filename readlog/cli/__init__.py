@@ -25,7 +25,7 @@ from readlog.model.errors import EXIT_FAILED, EXIT_PIPE, EXIT_USAGE, ReadlogErro
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
-    from readlog.render import Output
+    from readlog.render.output import Output
     from readlog.store import Store
 
 APP_SETTINGS: dict[str, Any] = {
@@ -55,7 +55,7 @@ class State:
     @property
     def out(self) -> Output:
         if self._out is None:
-            from readlog.render import Output
+            from readlog.render.output import Output
             from readlog.settings import language
 
             try:

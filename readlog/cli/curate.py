@@ -84,7 +84,7 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
         changed, why = _edit_in_editor(state, lib, row)
     after = lib.get(entry_id) or row
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json(entry_record(after))
     else:
@@ -356,7 +356,7 @@ def restore(
     lib = state.library()
     rows = curate.restore(lib, targets)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json([entry_record(lib.get(r["id"]) or r) for r in rows])
     else:

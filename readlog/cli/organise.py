@@ -116,7 +116,7 @@ def confirm(state: State, count: int, question: str = "question", refusal: str =
 
 
 def _print_entries(state: State, ids: list[int]) -> None:
-    from readlog.render import entry_record
+    from readlog.render.records import entry_record
 
     lib = state.library()
     state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
@@ -231,7 +231,7 @@ def note(
 
         _, what = actions.write_note(lib, entry_id, new, clear=clear)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json(entry_record(lib.get(entry_id) or row))
     else:
