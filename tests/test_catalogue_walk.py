@@ -68,6 +68,8 @@ SHOWN_LISTS = {"notes"}
 NOT_SENTENCES = {
     ("cli/__init__.py", "readlog {}"): "the --version line: the program's name and version number",
     ("cli/__init__.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
+    ("cli/errors.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
+    ("cli/exiting.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
 }
 
 WORD = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")

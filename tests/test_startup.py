@@ -11,7 +11,7 @@ Guards for issue 5 (the timings themselves live in benchmarks/run.py):
   whole table;
 * fetching a page costs the same SQLite work in a library four times larger
   (a plan can use an index and still walk every row to fill the page);
-* the console entry point builds only the invoked command (readlog.cli.app_for),
+* the console entry point builds only the invoked command (readlog.cli.dispatch.app_for),
   and that behaves exactly like the full app.
 """
 
@@ -30,7 +30,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from readlog.cli import VALUE_OPTIONS, _registered_name, app, app_for, command_name
+from readlog.cli import VALUE_OPTIONS, app
+from readlog.cli.dispatch import COMMAND_MODULES, app_for, command_name, registered_name
 from readlog.store import Filters, Store
 
 from conftest import Run, write
@@ -338,7 +339,7 @@ def test_an_imports_lookups_use_indexes_with_statistics_too(tmp_path: Path) -> N
         lib.close()
 
 
-# ---- only the invoked command is built (readlog.cli.app_for) -----------------
+# ---- only the invoked command is built (readlog.cli.dispatch.app_for) -------
 
 
 def test_command_name_skips_global_options() -> None:
@@ -433,11 +434,9 @@ def test_every_command_is_mapped_to_the_module_that_declares_it() -> None:
     would cost every run the import of all command modules."""
     import importlib
 
-    import readlog.cli as cli
-
-    names = {_registered_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
-    assert names == set(cli.COMMAND_MODULES)
-    for name, module in cli.COMMAND_MODULES.items():
+    names = {registered_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    assert names == set(COMMAND_MODULES)
+    for name, module in COMMAND_MODULES.items():
         declared = importlib.import_module(f"readlog.cli.{module}")
         source = Path(declared.__file__ or "").read_text(encoding="utf-8")
         assert f'"{name}"' in source or f"def {name}(" in source, (name, module)
@@ -448,7 +447,7 @@ def test_the_console_entry_point_keeps_start_up_out_of_the_collector(monkeypatch
     collections that a command's imports set off do not walk typer's and readlog's modules again."""
     import gc
 
-    from readlog.cli import main
+    from readlog.cli.exiting import main
 
     threshold = gc.get_threshold()
     monkeypatch.setattr(sys, "argv", ["readlog", "--version"])
@@ -479,7 +478,7 @@ def test_the_console_script_skips_teardown_but_not_what_an_exit_must_do(tmp_path
     assert "added" in done.stdout and done.stdout.rstrip().endswith("atexit ran"), done.stdout
     usage = _entry_run("", "list", "--no-such-option")
     assert usage.returncode == 2 and usage.stderr.startswith("readlog: "), usage.stderr
-    message = _entry_run("import readlog.cli\nreadlog.cli.main = lambda: sys.exit('stopped here')")
+    message = _entry_run("import readlog.cli.exiting\nreadlog.cli.exiting.main = lambda: sys.exit('stopped here')")
     assert (message.returncode, message.stderr) == (1, "stopped here\n")
 
 

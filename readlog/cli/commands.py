@@ -15,7 +15,7 @@ from readlog.model.errors import ReadlogError, UsageError
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.store import Filters
 
 

@@ -1,6 +1,6 @@
 """tag, tags, note, undo, history, open: shape the pile.
 
-Also the bulk path shared with the state commands (cli/state.py) and rm: a
+Also the bulk path shared with the state commands (cli/marking.py) and rm: a
 command given filters instead of ids shows what will change (core.bulk's
 preview), asks, and changes exactly those entries (core.bulk's apply).
 Only typer is imported at module level, so that this module costs nothing
@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import JSON_CHANGED, YES, filter_options
+from readlog.cli.state import state_of
 from readlog.core.actions import launch, parse_tag_args
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.core.bulk import Change
 
 Row = dict[str, Any]

@@ -60,7 +60,7 @@ TABLE_ROWS = 500  # a long entries table is laid out and written this many rows 
 
 class _Console(Console):
     """rich's Console, except that a reader gone away (``| head -0``) ends
-    the command as readlog decides (quietly, exit 141: cli.output_failed),
+    the command as readlog decides (quietly, exit 141: cli.errors.output_failed),
     not with rich's own exit inside rich."""
 
     def on_broken_pipe(self) -> None:
