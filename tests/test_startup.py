@@ -118,10 +118,13 @@ def planned_library(libraries: tuple[Path, Path]) -> Path:
     return libraries[0]
 
 
-def imported_modules(*args: str) -> tuple[set[str], subprocess.CompletedProcess[str]]:
-    """Run ``python -X importtime -m readlog ARGS`` and return the modules it imported."""
+def imported_modules(
+    *args: str, env: dict[str, str] | None = None
+) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """Run ``python -X importtime -m readlog ARGS`` (with ``env`` added) and return the modules it imported."""
+    given = env or {}
     env = {k: v for k, v in os.environ.items() if not k.startswith("READLOG_")}
-    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100", "READLOG_FORCE_TTY": "1"})
+    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100", "READLOG_FORCE_TTY": "1", **given})
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "readlog", *args],
         capture_output=True,
@@ -175,6 +178,20 @@ def test_a_state_change_loads_only_the_output_object(small_library: Path) -> Non
     listed, done = imported_modules("--db", str(small_library), "list")
     assert done.returncode == 0, done.stderr[-2000:]
     assert {"readlog.render.table", "readlog.render.cut"} <= listed
+
+
+def test_the_toml_parser_is_loaded_only_to_read_a_config_file(small_library: Path, tmp_path: Path) -> None:
+    """The config file is read when a setting is first asked for, its parser imported
+    then: a run with no config file never loads it, one with a file does."""
+    parser = "tomllib" if sys.version_info >= (3, 11) else "tomli"
+    none = {"READLOG_CONFIG": str(tmp_path / "none.toml")}
+    modules, done = imported_modules("--db", str(small_library), "list", env=none)
+    assert done.returncode == 0 and done.stdout.strip(), done.stderr[-2000:]
+    assert parser not in modules
+    config = {"READLOG_CONFIG": str(write(tmp_path / "config.toml", "page_size = 2\n"))}
+    modules, done = imported_modules("--db", str(small_library), "list", env=config)
+    assert done.returncode == 0 and "Showing 2 of 3" in done.stdout, done.stdout
+    assert parser in modules
 
 
 def test_add_without_fetching_loads_no_network_nor_import_machinery(small_library: Path) -> None:
