@@ -17,7 +17,7 @@ PAGE = ("<html><title>内核调度</title><p>" + "缓存失效策略 cache inval
 def _brotli(data: bytes) -> bytes:
     import brotli  # imported where it is used, as in readlog's own code
 
-    return bytes(brotli.compress(data))
+    return bytes(brotli.compress(data, quality=1))
 
 
 def _raw_deflate(data: bytes) -> bytes:
@@ -68,7 +68,7 @@ def test_brotli_fills_the_room_and_stops_within_a_block_of_it(room: int) -> None
     first piece fills the room and stops soon after, never the whole bomb."""
     decoder = decoder_for("br")
     assert decoder is not None
-    out = decoder.feed(BOMBS["br"](b"\0" * 10_000_000), room)
+    out = decoder.feed(BOMBS["br"](b"\0" * 3_000_000), room)
     assert room <= len(out) <= 2 * room + 2**15
 
 
