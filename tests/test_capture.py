@@ -471,8 +471,8 @@ def test_fetch_progress_bar_counts() -> None:
 
     from rich.console import Console
 
-    from readlog.render import Output
     from readlog.render.capture import fetch_progress
+    from readlog.render.output import Output
 
     out = Output("en", width=100)
     out.err = Console(file=io.StringIO(), force_terminal=True, width=100)

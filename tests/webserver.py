@@ -209,6 +209,7 @@ def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
         "/gzip": Handler.gzipped,
         "/br": Handler.brotli,
         "/bomb": Handler.bomb,
+        "/damaged": Handler.damaged,
         "/hold": Handler.hold,
         "/unavailable": Handler.unavailable,
         "/charset": Handler.charset,
@@ -364,6 +365,10 @@ class Handler(BaseHTTPRequestHandler):
         """?kind=gzip|br: a small body that decompresses to 8 MB of spaces."""
         kind = query.get("kind", "gzip")
         self.reply(200, bomb(kind), "text/html", {"Content-Encoding": kind})
+
+    def damaged(self, query: dict[str, str]) -> None:
+        """?kind=gzip|deflate|br: a body said to be compressed that is not (a gzip header, then noise)."""
+        self.reply(200, b"\x1f\x8b\x08\x00" + bytes(range(256)) * 8, "text/html", {"Content-Encoding": query["kind"]})
 
     def hold(self, query: dict[str, str]) -> None:
         """Answers after ?ms= milliseconds, counting how many requests each host has in flight."""
