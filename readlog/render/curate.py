@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import known, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line, entry_record
 
@@ -40,10 +40,10 @@ def _l(out: Output, key: str, **kw: Any) -> str:
 def field_name(lang: str, field: str, unknown: str | None = None) -> str:
     """An entry's field (title, url...) as edit names it (a ``curate_field_`` key); a field
     the catalogue does not name is said as ``unknown``, by default as itself."""
-    said = CATALOGUE.get("curate_field_" + field)
-    if said is None:
+    key = "curate_field_" + field
+    if not known(key):
         return field if unknown is None else unknown
-    return said[1] if lang == "zh" else said[0]
+    return wording(key, lang)
 
 
 def _title(row: Row) -> str:

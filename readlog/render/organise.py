@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import keys, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line
 
@@ -55,7 +55,7 @@ def _h(out: Output, key: str) -> str:
 @functools.cache
 def _chinese() -> dict[str, str]:
     """The words of these screens, English to Chinese: the catalogue's ``history_words_`` keys."""
-    return {english: chinese for key, (english, chinese) in CATALOGUE.items() if key.startswith("history_words_")}
+    return {wording(key): wording(key, "zh") for key in keys("history_words_")}
 
 
 def tr(out: Output, text: str, **params: Any) -> str:

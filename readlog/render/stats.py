@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import known, wording
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
@@ -388,9 +388,9 @@ def home_path(text: str) -> str:
 def _origin(origin: str, lang: str) -> str:
     if lang != "zh":
         return origin
-    whole = CATALOGUE.get("stats_origin_" + origin.replace(" ", "_"))
-    if whole:
-        return whole[1]
+    whole = "stats_origin_" + origin.replace(" ", "_")
+    if known(whole):
+        return wording(whole, lang)
     head, _, rest = origin.partition(" ")
-    said = CATALOGUE.get("stats_origin_" + head)
-    return (said[1] if said else head) + (" " + rest if rest else "")
+    said = "stats_origin_" + head
+    return (wording(said, lang) if known(said) else head) + (" " + rest if rest else "")

@@ -1,0 +1,170 @@
+"""The message catalogue's files (readlog/locale/LANG.json, docs/messages.md):
+every language has every key, under the same heading and in the same place,
+once, with the same fields as its English; and the files are installed with
+the package, read only when a message of their language is first said."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import string
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from readlog.model import messages
+from readlog.model.messages import LANGUAGES, LOCALE
+
+from conftest import ROOT
+from helpers import texts
+
+# Fields only English fills: Chinese has no plural and needs no pronoun there, so the
+# faces' labels pass them for English alone ("{n:,} problem{s}" / "{n:,} 个问题",
+# "entr{ies}", "brings {them} back"). Any other field is in every language.
+ENGLISH_ONLY_FIELDS = {"s", "ies", "them"}
+
+
+def _file(lang: str) -> Path:
+    return Path(LOCALE) / f"{lang}.json"
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that refuses a name given twice (json keeps the last one, silently)."""
+    names = [name for name, _ in pairs]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    assert not twice, f"given twice: {twice}"
+    return dict(pairs)
+
+
+def _layout(lang: str) -> list[tuple[str, list[str]]]:
+    """Each heading of ``lang``'s file and its keys, in order."""
+    with _file(lang).open(encoding="utf-8") as f:
+        sections = json.load(f, object_pairs_hook=_pairs)
+    return [(title, list(keys)) for title, keys in sections.items()]
+
+
+def _fields(text: str) -> set[str]:
+    """The fields of ``text`` with their conversion (``{value!r}``). A field's format spec
+    and its attributes may differ between the languages (a date written "{d:%b %d}" in
+    English and "{d.month:02d}-{d.day:02d}" in Chinese): it is the same value."""
+    return {
+        f"{re.split(r'[.[]', name)[0]}!{conv}"
+        for _, name, _spec, conv in string.Formatter().parse(text)
+        if name is not None
+    }
+
+
+def unlike_fields(english: dict[str, list[str]], other: dict[str, list[str]]) -> dict[str, tuple[set[str], set[str]]]:
+    """The keys whose texts in ``other`` have fields their English has not, or lack one it has."""
+    english_only = {f"{name}!None" for name in ENGLISH_ONLY_FIELDS}
+    unlike = {}
+    for key, said in english.items():
+        want = set().union(*map(_fields, said)) - english_only
+        got = set().union(*map(_fields, other.get(key, []))) - english_only
+        if got != want:
+            unlike[key] = (want, got)
+    return unlike
+
+
+def test_every_language_has_every_key_under_the_same_heading() -> None:
+    """A key missing from a language would be said in English: this keeps that from happening."""
+    english = _layout("en")
+    assert len([k for _, keys in english for k in keys]) > 800
+    for lang in LANGUAGES:
+        assert _layout(lang) == english, lang
+
+
+def test_a_missing_or_moved_key_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: a Chinese file without one key, or with it under another heading."""
+    sections = json.loads(_file("zh").read_text(encoding="utf-8"))
+    first, second = list(sections)[:2]
+    sections[first].pop("no_entry")
+    broken = tmp_path / "zh.json"
+    broken.write_text(json.dumps(sections, ensure_ascii=False), encoding="utf-8")
+    shutil.copy(_file("en"), tmp_path / "en.json")
+    monkeypatch.setattr(sys.modules[__name__], "LOCALE", str(tmp_path))
+    with pytest.raises(AssertionError):
+        test_every_language_has_every_key_under_the_same_heading()
+    sections[second]["no_entry"] = "没有编号为 {id} 的条目"
+    broken.write_text(json.dumps(sections, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(AssertionError):
+        test_every_language_has_every_key_under_the_same_heading()
+
+
+def test_each_key_is_in_each_file_once() -> None:
+    for lang in LANGUAGES:
+        every = [key for _, keys in _layout(lang) for key in keys]
+        assert len(every) == len(set(every)), sorted({k for k in every if every.count(k) > 1})
+
+
+def test_a_key_given_twice_is_found() -> None:
+    with pytest.raises(AssertionError, match="given twice"):
+        json.loads('{"s": {"no_entry": "a", "no_entry": "b"}}', object_pairs_hook=_pairs)
+
+
+def test_every_text_has_the_fields_of_its_english() -> None:
+    english = texts("en")
+    for lang in LANGUAGES:
+        said = texts(lang)
+        assert [k for k, t in said.items() if not all(x.strip() for x in t)] == [], lang
+        assert unlike_fields(english, said) == {}, lang
+
+
+def test_a_different_field_is_found() -> None:
+    english = texts("en")
+    chinese = {**texts("zh"), "no_entry": ["没有编号为 {number} 的条目"], "bad_id": ["不是编号或范围：{part}"]}
+    assert set(unlike_fields(english, chinese)) == {"no_entry", "bad_id"}  # a field renamed; !r left out
+
+
+def test_only_english_may_leave_out_a_field() -> None:
+    """The English-only fields are plural endings and a pronoun: no other language uses them."""
+    only = {f"{n}!None" for n in ENGLISH_ONLY_FIELDS}
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert not [k for k, t in texts(lang).items() if set().union(*map(_fields, t)) & only], lang
+
+
+def test_a_language_without_a_key_says_it_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback the checks above keep from being needed: a key missing from Chinese is said in English."""
+    english, chinese = messages.catalogue("en"), dict(messages.catalogue("zh"))
+    del chinese["no_entry"]
+    monkeypatch.setattr(messages, "catalogue", lambda lang: chinese if lang == "zh" else english)
+    assert messages.say("no_entry", "zh", id=5) == "no entry with id 5"
+    assert messages.say("bad_id", "zh", part="x") == "不是编号或范围：'x'（例如 3 5 8-12）"
+
+
+@pytest.mark.slow  # a real process: setuptools builds the package as a wheel would hold it
+def test_the_files_are_installed_with_the_package(tmp_path: Path) -> None:
+    """What setuptools copies into a build (the wheel's contents: packages and their
+    package-data) holds the catalogue, and readlog said from there speaks both languages."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "readlog", source / "readlog", ignore=shutil.ignore_patterns("__pycache__"))
+    built = tmp_path / "built"
+    subprocess.run(
+        [sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "build_py", "--build-lib", str(built)],
+        cwd=source,
+        check=True,
+        capture_output=True,
+    )
+    assert sorted(p.name for p in (built / "readlog" / "locale").iterdir()) == [f"{lang}.json" for lang in LANGUAGES]
+    said = subprocess.run(
+        [
+            sys.executable,
+            "-I",  # none of this checkout's paths: only the built copy
+            "-c",
+            "import sys; sys.path.insert(0, sys.argv[1]); import readlog.model.messages as m; "
+            "print(m.LOCALE); print(m.say('no_entry', id=5)); print(m.say('no_entry', 'zh', id=5))",
+            str(built),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    assert said == [str(built / "readlog" / "locale"), "no entry with id 5", "没有编号为 5 的条目"]
