@@ -1,7 +1,8 @@
 """The message catalogue's files (readlog/locale/LANG.json, docs/messages.md):
 every language has every key, under the same heading and in the same place,
-once, with the same fields as its English; and the files are installed with
-the package, read only when a message of their language is first said."""
+once, with the same fields as its English; a counted message has a form for
+each plural category of its language, and no key is another's sentence again;
+the files are installed with the package."""
 
 from __future__ import annotations
 
@@ -17,15 +18,16 @@ from typing import Any
 import pytest
 
 from readlog.model import messages
-from readlog.model.messages import LANGUAGES, LOCALE
+from readlog.model.messages import LANGUAGES, LOCALE, PLURAL_FORMS, say
 
 from conftest import ROOT
 from helpers import texts
 
-# Fields only English fills: Chinese has no plural and needs no pronoun there, so the
-# faces' labels pass them for English alone ("{n:,} problem{s}" / "{n:,} 个问题",
-# "entr{ies}", "brings {them} back"). Any other field is in every language.
-ENGLISH_ONLY_FIELDS = {"s", "ies", "them"}
+# Fields only English fills: the import summary's label ("{n:,} problem{s}" / "{n:,} 个问题")
+# is formatted by Output.label (render/__init__.py), which passes the plural ending itself.
+# Any other field is in every language, and a message said of a count has its plural forms.
+ENGLISH_ONLY_FIELDS = {"s"}
+COUNT = "n!None"  # the count that chooses a plural form: a form may leave it out ("1 entry" said as "an entry")
 
 
 def _file(lang: str) -> Path:
@@ -59,14 +61,16 @@ def _fields(text: str) -> set[str]:
 
 
 def unlike_fields(english: dict[str, list[str]], other: dict[str, list[str]]) -> dict[str, tuple[set[str], set[str]]]:
-    """The keys whose texts in ``other`` have fields their English has not, or lack one it has."""
+    """The keys whose texts in ``other`` have fields their English has not, or lack one it
+    has: each text (each plural form) has them all, but for the count it may leave out."""
     english_only = {f"{name}!None" for name in ENGLISH_ONLY_FIELDS}
     unlike = {}
     for key, said in english.items():
         want = set().union(*map(_fields, said)) - english_only
-        got = set().union(*map(_fields, other.get(key, []))) - english_only
-        if got != want:
-            unlike[key] = (want, got)
+        for text in other.get(key, [""]):
+            got = _fields(text) - english_only
+            if got != want and got != want - {COUNT}:
+                unlike[key] = (want, got)
     return unlike
 
 
@@ -116,8 +120,48 @@ def test_every_text_has_the_fields_of_its_english() -> None:
 
 def test_a_different_field_is_found() -> None:
     english = texts("en")
-    chinese = {**texts("zh"), "no_entry": ["没有编号为 {number} 的条目"], "bad_id": ["不是编号或范围：{part}"]}
-    assert set(unlike_fields(english, chinese)) == {"no_entry", "bad_id"}  # a field renamed; !r left out
+    chinese = {
+        **texts("zh"),
+        "no_entry": ["没有编号为 {number} 的条目"],  # a field renamed
+        "bad_id": ["不是编号或范围：{part}"],  # its !r left out
+        "in_trash": ["条目 {ids} 在回收站中"],  # a field left out (not the count)
+    }
+    assert set(unlike_fields(english, chinese)) == {"no_entry", "bad_id", "in_trash"}
+    english["entry"] = ["an entry", "{n:,} entries"]  # the count may be said in words
+    assert "entry" not in unlike_fields(english, texts("zh"))
+    english["undo_changed"] = ["action {id} cannot be undone", english["undo_changed"][1]]
+    assert "undo_changed" in unlike_fields(english, english)  # in English too, each form has every field
+
+
+def _forms(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each counted message of ``lang``'s file and its forms' names."""
+    return {key: tuple(text) for key, text in messages.catalogue(lang).items() if isinstance(text, dict)}
+
+
+def test_a_counted_message_has_the_plural_forms_of_each_language() -> None:
+    """English says one thing apart from more (one, other); Chinese has one form (other)."""
+    counted = set(_forms("en"))
+    assert {"entry", "in_trash", "undo_changed", "fields_cut", "field_title", "stats_window_week"} <= counted
+    for lang in LANGUAGES:
+        forms = _forms(lang)
+        assert set(forms) == counted, lang
+        assert {key: f for key, f in forms.items() if f != PLURAL_FORMS[lang]} == {}, lang
+
+
+def test_the_count_chooses_the_form() -> None:
+    assert [say("entry", "en", n=n) for n in (0, 1, 2, 1234)] == ["0 entries", "1 entry", "2 entries", "1,234 entries"]
+    assert [say("entry", "zh", n=n) for n in (0, 1, 2)] == ["0 条", "1 条", "2 条"]
+    assert say("in_trash", n=1, ids="4", words="4") == "entry 4 is in the trash (readlog restore 4 brings it back)"
+    assert say("in_trash", n=2, ids="4, 5", words="4 5").startswith("entries 4, 5 are in the trash")
+    assert messages.wording("field_title", "en") == "titles"  # no count: the general form
+
+
+def test_no_two_keys_are_one_message_by_count() -> None:
+    """The pairs a count chose between in the code (entry_1/entry_n, undo_changed_one/_many) are one key now."""
+    every = set(messages.keys())
+    pairs = [("_1", "_n"), ("_one", "_many"), ("_one", "_n")]
+    found = [k for k in every for one, many in pairs if k.endswith(one) and k.removesuffix(one) + many in every]
+    assert found == []
 
 
 def test_only_english_may_leave_out_a_field() -> None:

@@ -281,6 +281,35 @@ def test_no_face_keeps_an_en_zh_table() -> None:
     assert not found, "move these en/zh tables into the catalogue (readlog/locale): " + ", ".join(found)
 
 
+# Code that still picks a plural ending by a count itself, and why it may: (file) -> why.
+PLURALS_IN_CODE = {
+    "render/__init__.py": "Output.label's {s} for label_n_problems: that module is split apart meanwhile",
+    "model/stamps.py": "relative times: their own table of English and Chinese",
+}
+
+
+def _count_choices(tree: ast.AST) -> Iterator[int]:
+    """Lines choosing between two texts by comparing a count with 1 (``"" if n == 1 else "s"``,
+    ``"them" if len(rows) > 1 else "it"``): a plural the catalogue should choose."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare)):
+            continue
+        compared = [node.test.left, *node.test.comparators]
+        one = any(isinstance(c, ast.Constant) and c.value == 1 for c in compared)
+        texts = all(isinstance(b, ast.Constant) and isinstance(b.value, str) for b in (node.body, node.orelse))
+        if one and texts:
+            yield node.lineno
+
+
+def test_no_code_chooses_a_plural() -> None:
+    """A message said of a count has its plural forms in the catalogue, chosen by its ``n``
+    (say("entry", n=3)), not two keys or an ending picked in the code."""
+    found = {path.relative_to(PACKAGE).as_posix(): list(_count_choices(tree)) for path, tree in TREES.items()}
+    found = {rel: lines for rel, lines in found.items() if lines}
+    assert set(found) == set(PLURALS_IN_CODE), found
+    assert list(_count_choices(ast.parse('said = "entry_1" if n == 1 else "entry_n"'))) == [1]
+
+
 def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
     missing = []
     for path, tree in TREES.items():

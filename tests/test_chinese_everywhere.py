@@ -153,7 +153,7 @@ def test_translate_says_again_what_the_catalogue_said_in_english() -> None:
     assert action_summary("12 added, 0 updated, 3 already in the library, 1 skipped", "zh") == (
         "新增 12 条，更新 0 条，3 条已在书库中，跳过 1 条"
     )
-    assert translate("1,234 entries", "zh", ["entry_n"]) == "1,234 条"
+    assert translate("1,234 entries", "zh", ["entry"]) == "1,234 条"
 
 
 def test_a_phrase_inside_a_message_is_said_in_its_language() -> None:

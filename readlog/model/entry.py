@@ -186,7 +186,7 @@ def counted(problems: list[Problem]) -> list[Problem]:
         else:
             kept.append(problem)
     for (key, scheme), n in passes.items():
-        kept.append(Problem(0, key, {"n": n, "s": "" if n == 1 else "s", "scheme": scheme}, count=n))
+        kept.append(Problem(0, key, {"n": n, "scheme": scheme}, count=n))
     return kept
 
 

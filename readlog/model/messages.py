@@ -11,6 +11,10 @@ from here too. So do the labels of tables and screens: each face's words
 are keys under its prefix (label_, stats_, history_, triage_, curate_,
 capture_), read by the face's own small helper (Output.label, stats.t, ...).
 
+A message said of a count (``say("entry", n=3)``) has a text for each plural
+category of the language, CLDR's names: English "one" and "other", Chinese
+"other" alone. The count is the field ``n``; the language's rule picks the form.
+
 A key missing from a language falls back to English, so a new message is
 never lost for want of a translation; a test checks that every key is in
 every language, with the same fields.
@@ -28,10 +32,21 @@ from typing import Any
 # The languages readlog speaks, each a file in readlog/locale; English is the fallback.
 LANGUAGES = ("en", "zh")
 LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+# The plural categories (CLDR's) each language's counted messages have a form for.
+PLURAL_FORMS = {"en": ("one", "other"), "zh": ("other",)}
+
+# A text, or a counted message's forms: {category: text}.
+Text = str | dict[str, str]
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The plural category of the count ``n`` in ``lang``: English says one
+    thing apart from others; Chinese (and a language readlog has no rule for) does not."""
+    return "one" if n == 1 and lang == "en" else "other"
 
 
 @functools.cache
-def catalogue(lang: str) -> dict[str, str]:
+def catalogue(lang: str) -> dict[str, Text]:
     """Every key of ``lang`` and its text, read from its file on first use (an
     empty table for a language readlog has no file for). The file groups the
     keys under headings; a text written as a list of lines is those lines joined."""
@@ -44,8 +59,12 @@ def catalogue(lang: str) -> dict[str, str]:
     return {key: _joined(text) for section in sections.values() for key, text in section.items()}
 
 
-def _joined(text: str | list[str]) -> str:
-    return "\n".join(text) if isinstance(text, list) else text
+def _joined(text: Any) -> Any:
+    if isinstance(text, list):
+        return "\n".join(text)
+    if isinstance(text, dict):
+        return {form: _joined(said) for form, said in text.items()}
+    return text
 
 
 def known(key: str) -> bool:
@@ -59,15 +78,21 @@ def keys(prefix: str = "") -> tuple[str, ...]:
     return tuple(k for k in catalogue("en") if k.startswith(prefix))
 
 
-def wording(key: str, lang: str = "en") -> str:
+def wording(key: str, lang: str = "en", n: int | None = None) -> str:
     """The catalogue's text for ``key`` in ``lang`` ("en" or "zh"), its fields not
-    filled in: what ``say`` fills, and what the faces' label helpers format."""
+    filled in: what ``say`` fills, and what the faces' label helpers format. A
+    counted message gives the form for the count ``n`` (without one, "other")."""
     said = catalogue(lang).get(key) if lang != "en" else None
-    return said if said else catalogue("en")[key]
+    if not said:
+        lang, said = "en", catalogue("en")[key]
+    if isinstance(said, dict):
+        return said[plural_form(lang, n) if n is not None else "other"]
+    return said
 
 
 def say(key: str, lang: str = "en", **params: Any) -> str:
-    """The message ``key`` in ``lang`` ("en" or "zh"), its fields filled in.
+    """The message ``key`` in ``lang`` ("en" or "zh"), its fields filled in; a
+    counted message in the form for the count given as ``n``.
 
     A whole number given as ``entries`` is said with its noun in the same
     language ("3 entries", "3 条"), so an error raised in English can still
@@ -76,7 +101,7 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
         params = {**params, "entries": count(params["entries"], lang)}
     if any(isinstance(v, Phrase) for v in params.values()):
         params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
-    return wording(key, lang).format(**params)
+    return wording(key, lang, params.get("n")).format(**params)
 
 
 def help_in(english: str, lang: str) -> str | None:
@@ -141,7 +166,7 @@ class Phrase:
 
 def count(n: int, lang: str = "en") -> str:
     """'1 entry', '3 entries', '3 条'."""
-    return say("entry_1" if n == 1 else "entry_n", lang, n=n)
+    return say("entry", lang, n=n)
 
 
 def translate(text: str, lang: str, keys: Iterable[str]) -> str:

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import known, wording
+from readlog.model.messages import count, known, wording
 from readlog.model.sanitize import clean
 from readlog.render import SHOWN, cut, entry_line, entry_record
 
@@ -26,15 +26,11 @@ if TYPE_CHECKING:
 Row = dict[str, Any]
 
 
-def _said(lang: str, key: str) -> str:
-    return wording("curate_" + key, lang)
-
-
 def _l(out: Output, key: str, **kw: Any) -> str:
     """A ``curate_`` label of the catalogue in the output's language (``n`` also fills ``entries``)."""
     if "n" in kw:
-        kw["entries"] = _said(out.lang, "n").format(n=kw["n"], ies="y" if kw["n"] == 1 else "ies")
-    return _said(out.lang, key).format(**kw)
+        kw["entries"] = count(kw["n"], out.lang)
+    return wording("curate_" + key, out.lang, kw.get("n")).format(**kw)
 
 
 def field_name(lang: str, field: str, unknown: str | None = None) -> str:
@@ -80,8 +76,7 @@ def trashed(out: Output, rows: Sequence[Row]) -> None:
     out.more(len(rows))
     if rows:
         ids = " ".join(str(r["id"]) for r in rows[:SHOWN]) + (" ..." if len(rows) > SHOWN else "")
-        them = _l(out, "them" if len(rows) > 1 else "it")
-        out.line(" ".join(_l(out, "restore_hint", ids=ids, them=them).split()), style="dim")
+        out.line(" ".join(_l(out, "restore_hint", ids=ids, n=len(rows)).split()), style="dim")
 
 
 def restored(out: Output, rows: Sequence[Row]) -> None:

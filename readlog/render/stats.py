@@ -33,7 +33,7 @@ SAVED_STYLE, READ_STYLE = "blue", "green"
 
 def t(lang: str, label: str, /, **kw: Any) -> str:
     """A label in the user's language."""
-    return wording("stats_" + label, lang).format(**kw, s="" if kw.get("n") == 1 else "s")
+    return wording("stats_" + label, lang, kw.get("n")).format(**kw)
 
 
 def _name(value: str | None, lang: str) -> Text:

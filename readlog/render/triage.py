@@ -59,9 +59,7 @@ _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), 
 
 
 def label(lang: str, key: str, **kw: Any) -> str:
-    if key == "entries" and kw.get("n") == 1:
-        key = "entry"
-    return wording("triage_" + key, lang).format(**kw)
+    return wording("triage_" + key, lang, kw.get("n")).format(**kw)
 
 
 def state_message(lang: str, verb: str, row: Row) -> Text:
