@@ -284,7 +284,6 @@ def test_no_face_keeps_an_en_zh_table() -> None:
 # Code that still picks a plural ending by a count itself, and why it may: (file) -> why.
 PLURALS_IN_CODE = {
     "render/__init__.py": "Output.label's {s} for label_n_problems: that module is split apart meanwhile",
-    "model/stamps.py": "relative times: their own table of English and Chinese",
 }
 
 
