@@ -212,3 +212,34 @@ def test_the_files_are_installed_with_the_package(tmp_path: Path) -> None:
         text=True,
     ).stdout.splitlines()
     assert said == [str(built / "readlog" / "locale"), "no entry with id 5", "没有编号为 5 的条目"]
+
+
+# Keys whose texts are another key's in every language, and why both stay: key -> (the other, why).
+SAME_TEXT = {
+    "label_done_archive": (
+        "label_archived",
+        "state_words (render/__init__.py, being split meanwhile) builds done_ + every verb's name",
+    ),
+}
+
+
+def same_texts(languages: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """Groups of keys whose texts (each plural form) are the same in every language."""
+    groups: dict[str, list[str]] = {}
+    for key in languages["en"]:
+        said = json.dumps([languages[lang].get(key) for lang in LANGUAGES], ensure_ascii=False, sort_keys=True)
+        groups.setdefault(said, []).append(key)
+    return [keys for keys in groups.values() if len(keys) > 1]
+
+
+def test_no_sentence_is_in_the_catalogue_twice() -> None:
+    """One sentence, one key: a face that says another's word uses that key (list's "ID"
+    in history's table, the overview's "12 unread" in stats)."""
+    languages = {lang: messages.catalogue(lang) for lang in LANGUAGES}
+    allowed = [sorted([key, other]) for key, (other, _) in SAME_TEXT.items()]
+    assert sorted(sorted(g) for g in same_texts(languages)) == allowed
+    twice = {lang: {**table, "triage_opened": table["opened"]} for lang, table in languages.items()}
+    assert ["opened", "triage_opened"] in same_texts(twice)  # the check can fail
+    differ = {lang: {**table, "triage_opened": table["opened"]} for lang, table in languages.items()}
+    differ["zh"]["triage_opened"] = "打开了 {url}"
+    assert ["opened", "triage_opened"] not in same_texts(differ)  # the same English alone is not the same sentence

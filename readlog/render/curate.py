@@ -33,10 +33,14 @@ def _l(out: Output, key: str, **kw: Any) -> str:
     return wording("curate_" + key, out.lang, kw.get("n")).format(**kw)
 
 
+# Fields edit names with the word a search hit's place has (label_hit_): the same in both languages.
+_SAID_AS_HIT = ("source", "category", "verdict")
+
+
 def field_name(lang: str, field: str, unknown: str | None = None) -> str:
     """An entry's field (title, url...) as edit names it (a ``curate_field_`` key); a field
     the catalogue does not name is said as ``unknown``, by default as itself."""
-    key = "curate_field_" + field
+    key = ("label_hit_" if field in _SAID_AS_HIT else "curate_field_") + field
     if not known(key):
         return field if unknown is None else unknown
     return wording(key, lang)
@@ -112,18 +116,18 @@ def trash_table(
     sources = [Text(clean(r.get("source"), one_line=True)) for r in rows]
     with_source = any(t.plain.strip() for t in sources)  # never a column empty in every row
     fixed = {
-        "id": max(cell_len(_l(out, "id")), *(len(str(r["id"])) for r in rows)),
-        "source": min(22, max(cell_len(_l(out, "source")), *(t.cell_len for t in sources))) if with_source else 0,
+        "id": max(cell_len(out.label("id")), *(len(str(r["id"])) for r in rows)),
+        "source": min(22, max(cell_len(out.label("source")), *(t.cell_len for t in sources))) if with_source else 0,
         "deleted": max(cell_len(_l(out, "deleted")), *(cell_len(w) for w in whens)),
     }
     title_width = max(10, out.out.width - sum(fixed.values()) - (3 if with_source else 2) * 2)
-    table.add_column(_l(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
-    table.add_column(_l(out, "title"), no_wrap=True, max_width=title_width)
+    table.add_column(out.label("id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
+    table.add_column(out.label("title"), no_wrap=True, max_width=title_width)
     if with_source:
-        table.add_column(_l(out, "source"), style="green", no_wrap=True, width=fixed["source"])
+        table.add_column(out.label("source"), style="green", no_wrap=True, width=fixed["source"])
     table.add_column(_l(out, "deleted"), style="dim", no_wrap=True, width=fixed["deleted"])
     titles = [Text(_title(r)) for r in rows]
-    title_width = min(title_width, max(cell_len(_l(out, "title")), *(t.cell_len for t in titles)))
+    title_width = min(title_width, max(cell_len(out.label("title")), *(t.cell_len for t in titles)))
     for r, when, source, title in zip(rows, whens, sources, titles, strict=True):
         cells = [Text(str(r["id"])), cut(title, title_width)]
         if with_source:
