@@ -6,6 +6,7 @@ the files are installed with the package."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -20,7 +21,7 @@ import pytest
 from readlog.model import messages
 from readlog.model.messages import LANGUAGES, LOCALE, PLURAL_FORMS, say
 
-from conftest import ROOT
+from conftest import ROOT, Run
 from helpers import texts
 
 # Fields only English fills: the import summary's label ("{n:,} problem{s}" / "{n:,} 个问题")
@@ -179,6 +180,43 @@ def test_a_language_without_a_key_says_it_in_english(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(messages, "catalogue", lambda lang: chinese if lang == "zh" else english)
     assert messages.say("no_entry", "zh", id=5) == "no entry with id 5"
     assert messages.say("bad_id", "zh", part="x") == "不是编号或范围：'x'（例如 3 5 8-12）"
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The languages whose file is read from now on (messages.catalogue, its cache emptied)."""
+    read: list[str] = []
+    real = messages.catalogue
+
+    @functools.cache
+    def counted(lang: str) -> dict[str, Any]:
+        read.append(lang)
+        return real.__wrapped__(lang)  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.setattr(messages, "catalogue", counted)
+    return read
+
+
+def test_a_command_reads_the_file_of_its_language_alone(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    run("add", "https://example.org/one", "--no-fetch")
+    read = _reads(monkeypatch)
+    assert run("star", "1").stdout.startswith("    1 starred")
+    assert read == ["en"]
+    read = _reads(monkeypatch)
+    assert "共 1 条" in run("--lang", "zh", "list").stdout
+    assert read == ["zh"]  # (a change still reads English too: history keeps its summary in English)
+    read = _reads(monkeypatch)
+    assert run("--lang", "zh", "show", "9", code=1).stderr == "readlog: 没有编号为 9 的条目\n"
+    assert read == ["en", "zh"]  # an error's own text is English (what scripts and logs see)
+
+
+def test_starting_reads_no_file_of_the_catalogue() -> None:
+    """Only a message said reads its language: importing the command line and building a command reads none."""
+    script = (
+        "import readlog.cli, readlog.render, readlog.model.messages as m; "
+        "readlog.cli.app_for(['star', '1']); print(m.catalogue.cache_info().currsize)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout == "0\n"
 
 
 @pytest.mark.slow  # a real process: setuptools builds the package as a wheel would hold it
