@@ -40,9 +40,11 @@ Text = str | dict[str, str]
 
 
 def plural_form(lang: str, n: int) -> str:
-    """The plural category of the count ``n`` in ``lang``: English says one
-    thing apart from others; Chinese (and a language readlog has no rule for) does not."""
-    return "one" if n == 1 and lang == "en" else "other"
+    """The plural category of the count ``n`` in ``lang``: "one" for exactly 1
+    where the language has that form (English), else "other" (Chinese has that
+    form alone). A language whose "one" is not 1 alone (French: 0 and 1), or that has
+    more forms (Russian: few, many), adds its own rule here."""
+    return "one" if n == 1 and "one" in PLURAL_FORMS.get(lang, ()) else "other"
 
 
 @functools.cache
@@ -56,7 +58,8 @@ def catalogue(lang: str) -> dict[str, Text]:
 
     with open(os.path.join(LOCALE, lang + ".json"), encoding="utf-8") as f:
         sections: dict[str, dict[str, Any]] = json.load(f)
-    return {key: _joined(text) for section in sections.values() for key, text in section.items()}
+    # (most texts are one string: tested inline, as a call for each costs half as much as the parse)
+    return {k: t if type(t) is str else _joined(t) for section in sections.values() for k, t in section.items()}
 
 
 def _joined(text: Any) -> Any:
