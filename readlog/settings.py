@@ -3,10 +3,9 @@
 The config file lives in platformdirs' ``user_config_dir("readlog")`` as
 ``config.toml`` (``$READLOG_CONFIG`` names another file). It is read only
 when it exists and only when a setting is first asked for, so commands that
-never need it pay one ``stat``. Python 3.11+ parses it with ``tomllib``; on
-3.10 a small parser reads the subset readlog's settings need (strings,
-integers, booleans and one-line or multi-line arrays), so there is no extra
-dependency for one file of five keys.
+never need it pay one ``stat``. It is parsed with the standard library's
+``tomllib`` (Python 3.11+), or with ``tomli`` on 3.10: the same parser, a
+dependency only there.
 
 Where the library lives: ``--db``, else ``READLOG_DB``, else the config file,
 else the user data dir (``library_path``).
@@ -19,7 +18,7 @@ its value came from.
 from __future__ import annotations
 
 import os
-import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -188,11 +187,13 @@ def file_value(key: str) -> Any | None:
 
 
 def parse_toml(text: str) -> dict[str, Any]:
-    """TOML text to a dict: tomllib when present, else the small subset parser."""
-    try:
+    """TOML text to a dict, by tomllib (tomli, the same parser, on Python 3.10),
+    imported here: only a config file or an edit form is parsed. A mistake is a
+    ValueError saying what is wrong and where ("Invalid value (at line 2, column 13)")."""
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python 3.10
-        return parse_simple(text)
+    else:
+        import tomli as tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -322,236 +323,3 @@ def write_template(path: Path) -> None:
         from readlog.model.messages import os_reason
 
         raise ReadlogError.of("config_not_written", path=str(path), reason=os_reason(exc)) from None
-
-
-# ---- the Python 3.10 fallback: a strict parser for the subset above ----------
-
-# Patterns as text (compiled on first use, by re's cache), so importing settings costs nothing.
-_KEY = r"\s*([A-Za-z0-9_-]+|\"[^\"\n]*\")\s*=\s*"
-_INT = r"[+-]?(?:0|[1-9](?:_?\d)*)"
-_CONTROL = r"[\x00-\x08\x0a-\x1f\x7f]"
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
-
-
-def parse_simple(text: str) -> dict[str, Any]:
-    """Top-level ``key = value`` lines with strings, integers, booleans and
-    arrays of those; comments and blank lines. Anything else (tables, dates,
-    floats, inline tables) is refused with its line number rather than
-    misread."""
-    out: dict[str, Any] = {}
-    lines = text.replace("\r\n", "\n").split("\n")
-    i = 0
-    while i < len(lines):
-        start = i
-        line = lines[i]
-        i += 1
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        m = re.match(_KEY, line)
-        if not m:
-            raise ValueError(f"line {start + 1}: expected key = value")
-        key = m.group(1).strip('"')
-        rest = line[m.end() :]
-        while rest.lstrip().startswith("[") and _open_brackets(rest) and i < len(lines):
-            rest += "\n" + lines[i]
-            i += 1
-        if rest.lstrip().startswith(('"""', "'''")):
-            rest, i = _gather_multiline(rest, lines, i)
-        try:
-            value, end = _value(rest, 0)
-            _end_of_line(rest, end)
-        except ValueError as exc:
-            raise ValueError(f"line {start + 1}: {exc}") from None
-        if key in out:
-            raise ValueError(f"line {start + 1}: {key} is set twice")
-        out[key] = value
-    return out
-
-
-class _Unterminated(ValueError):
-    """A string still open at the end of the text read so far."""
-
-
-def _gather_multiline(rest: str, lines: list[str], i: int) -> tuple[str, int]:
-    """Add the lines that a multi-line string starting in ``rest`` spans.
-
-    Lines are added up to the next one holding the closing quotes, and the
-    value is tried only then (an escaped quote may mean it goes on), so a
-    long text is read in one pass.
-    """
-    delimiter = rest.lstrip()[:3]
-    while True:
-        try:
-            _value(rest, 0)
-            return rest, i
-        except _Unterminated:
-            if i >= len(lines):
-                return rest, i  # the caller reports it
-        except ValueError:
-            return rest, i
-        while i < len(lines):
-            rest += "\n" + lines[i]
-            i += 1
-            if delimiter in lines[i - 1]:
-                break
-
-
-def _open_brackets(text: str) -> bool:
-    """Whether an array started on this line is still open (outside strings and comments)."""
-    depth, quote, k = 0, "", 0
-    while k < len(text):
-        ch = text[k]
-        if quote:
-            if ch == "\\" and quote == '"':
-                k += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            while k < len(text) and text[k] != "\n":
-                k += 1
-        elif ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-        k += 1
-    return depth > 0
-
-
-def _skip(text: str, k: int, newlines: bool = False) -> int:
-    while k < len(text):
-        ch = text[k]
-        if ch in " \t" or (newlines and ch == "\n"):
-            k += 1
-        elif newlines and ch == "#":
-            while k < len(text) and text[k] != "\n":
-                k += 1
-        else:
-            break
-    return k
-
-
-def _end_of_line(text: str, k: int) -> None:
-    k = _skip(text, k)
-    if k < len(text) and text[k] != "#":
-        raise ValueError(f"unexpected {text[k : k + 10]!r} after the value")
-
-
-def _value(text: str, k: int) -> tuple[Any, int]:
-    k = _skip(text, k)
-    if text.startswith(('"""', "'''"), k):
-        return _multiline_string(text, k + 3, text[k])
-    if text.startswith('"', k):
-        return _basic_string(text, k + 1)
-    if text.startswith("'", k):
-        end = text.find("'", k + 1)
-        if end < 0 or "\n" in text[k:end]:
-            raise ValueError("unterminated string")
-        if re.compile(_CONTROL).search(text, k + 1, end):
-            raise ValueError("control character in a string")
-        return text[k + 1 : end], end + 1
-    if text.startswith("[", k):
-        return _array(text, k + 1)
-    for word, value in (("true", True), ("false", False)):
-        if text.startswith(word, k) and not text[k + len(word) : k + len(word) + 1].isalnum():
-            return value, k + len(word)
-    m = re.compile(_INT).match(text, k)
-    after = text[m.end() : m.end() + 1] if m else ""
-    if m and not (after.isalnum() or (after and after in ".:-_")):
-        return int(m.group(0).replace("_", "")), m.end()
-    raise ValueError(f"cannot read the value {text[k : k + 20].strip()!r} (use quotes for text)")
-
-
-def _basic_string(text: str, k: int) -> tuple[str, int]:
-    out: list[str] = []
-    while k < len(text):
-        ch = text[k]
-        if ch == '"':
-            return "".join(out), k + 1
-        if ch == "\n":
-            break
-        if ch == "\\":
-            value, k = _escape(text, k)
-            out.append(value)
-            continue
-        if re.match(_CONTROL, ch):
-            raise ValueError("control character in a string (write it as \\uXXXX)")
-        out.append(ch)
-        k += 1
-    raise _Unterminated("unterminated string")
-
-
-def _multiline_string(text: str, k: int, quote: str) -> tuple[str, int]:
-    """A multi-line string, basic (three double quotes: escapes, and a
-    line-ending backslash joins lines) or literal (three single quotes);
-    ``k`` is just past the opening quotes. A newline right after them is not
-    part of the text, and up to two quotes may stand just before the closing
-    three."""
-    if text.startswith("\n", k):
-        k += 1
-    out: list[str] = []
-    while k < len(text):
-        ch = text[k]
-        if ch == quote and text.startswith(quote * 3, k):
-            end = k
-            while end < len(text) and text[end] == quote:
-                end += 1
-            if end - k > 5:
-                raise ValueError("too many quotes at the end of a string")
-            out.append(quote * (end - k - 3))
-            return "".join(out), end
-        if ch == "\\" and quote == '"':
-            after = _skip(text, k + 1)
-            if after == len(text):
-                break  # the text read so far ends inside the string
-            if text.startswith("\n", after):  # a line-ending backslash: the line goes on
-                k = _skip_space(text, after)
-                continue
-            value, k = _escape(text, k)
-            out.append(value)
-            continue
-        if ch != "\n" and re.match(_CONTROL, ch):
-            raise ValueError("control character in a string (write it as \\uXXXX)")
-        out.append(ch)
-        k += 1
-    raise _Unterminated("unterminated string")
-
-
-def _skip_space(text: str, k: int) -> int:
-    """Past spaces, tabs and newlines (not comments: inside a string a # is text)."""
-    while k < len(text) and text[k] in " \t\n":
-        k += 1
-    return k
-
-
-def _escape(text: str, k: int) -> tuple[str, int]:
-    """The character a backslash escape at ``k`` stands for, and where the text goes on."""
-    nxt = text[k + 1 : k + 2]
-    if nxt in _ESCAPES:
-        return _ESCAPES[nxt], k + 2
-    if nxt in ("u", "U"):
-        size = 4 if nxt == "u" else 8
-        digits = text[k + 2 : k + 2 + size]
-        if len(digits) != size or not all(c in "0123456789abcdefABCDEF" for c in digits):
-            raise ValueError("bad \\u escape")
-        code = int(digits, 16)
-        if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
-            raise ValueError("\\u escape is not a character")
-        return chr(code), k + 2 + size
-    raise ValueError(f"unknown escape \\{nxt}")
-
-
-def _array(text: str, k: int) -> tuple[list[Any], int]:
-    items: list[Any] = []
-    while True:
-        k = _skip(text, k, newlines=True)
-        if text.startswith("]", k):
-            return items, k + 1
-        item, k = _value(text, k)
-        items.append(item)
-        k = _skip(text, k, newlines=True)
-        if text.startswith(",", k):
-            k += 1
-        elif not text.startswith("]", k):
-            raise ValueError("expected , or ] in the array")

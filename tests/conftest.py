@@ -16,7 +16,7 @@ import time_machine
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner, Result
 
-from readlog.cli import command_for, command_name, help_language
+from readlog.cli.dispatch import command_for, command_name, help_language
 
 from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 
@@ -115,7 +115,7 @@ _COMMANDS: dict[tuple[str | None, str], Any] = {}
 
 
 def _command_for(args: list[str]) -> Any:
-    """The click command ``readlog.cli.main`` would build for ``args`` (``app_for``:
+    """The click command ``readlog.cli.exiting.main`` would build for ``args`` (``app_for``:
     only the command invoked; help and unknown names get the full app), built once
     per test process. Typer builds a click command from the app on every run,
     reading each function's signature and type hints: about 8 ms a run, nearly a
@@ -133,7 +133,7 @@ def _command_for(args: list[str]) -> Any:
 class Run:
     """Invoke the CLI in-process and keep stdout and stderr apart.
 
-    Each run gets the command ``readlog.cli.main`` builds for its arguments
+    Each run gets the command ``readlog.cli.exiting.main`` builds for its arguments
     (``app_for``), made once per process (``_command_for``).
     """
 

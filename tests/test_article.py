@@ -303,8 +303,8 @@ def test_render_never_exceeds_the_width_nor_prints_control(text: str, width: int
     st.integers(min_value=1, max_value=30),
 )
 def test_wrap_of_plain_ascii_takes_the_fast_path_to_the_same_lines(text: str, width: int) -> None:
-    """render.wrap's ASCII shortcut gives exactly the lines of the general path."""
-    import readlog.render as render_module
+    """render.wrapping.wrap's ASCII shortcut gives exactly the lines of the general path."""
+    import readlog.render.wrapping as render_module
 
     fast = render_module.wrap(text, width)
     shortcut = render_module._NOT_PLAIN_ASCII

@@ -189,9 +189,11 @@ def test_add_failed_page_is_saved_with_its_host(run: Run, server: Server) -> Non
     ],
 )
 def test_add_says_what_became_of_a_page_it_could_not_read(
-    run: Run, server: Server, path: str, said: str, later: bool
+    run: Run, server: Server, path: str, said: str, later: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only a page a later fetch may read (no answer, a timeout, 429, 5xx) is pointed at readlog fetch."""
+    if path.startswith("/slow"):
+        monkeypatch.setenv("READLOG_FETCH_TIMEOUT", "0.4")  # the page answers after 1 s
     url = server.url(path.format(n=1))
     result = run("add", url)
     assert said.format(url=url) in result.stderr and len(result.stderr.splitlines()) == 1
@@ -471,8 +473,8 @@ def test_fetch_progress_bar_counts() -> None:
 
     from rich.console import Console
 
-    from readlog.render import Output
     from readlog.render.capture import fetch_progress
+    from readlog.render.output import Output
 
     out = Output("en", width=100)
     out.err = Console(file=io.StringIO(), force_terminal=True, width=100)

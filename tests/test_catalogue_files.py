@@ -212,8 +212,8 @@ def test_a_command_reads_the_file_of_its_language_alone(run: Run, monkeypatch: p
 def test_starting_reads_no_file_of_the_catalogue() -> None:
     """Only a message said reads its language: importing the command line and building a command reads none."""
     script = (
-        "import readlog.cli, readlog.render, readlog.model.messages as m; "
-        "readlog.cli.app_for(['star', '1']); print(m.catalogue.cache_info().currsize)"
+        "import readlog.cli, readlog.cli.dispatch, readlog.render, readlog.model.messages as m; "
+        "readlog.cli.dispatch.app_for(['star', '1']); print(m.catalogue.cache_info().currsize)"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout == "0\n"

@@ -67,6 +67,8 @@ SHOWN_LISTS = {"notes"}
 NOT_SENTENCES = {
     ("cli/__init__.py", "readlog {}"): "the --version line: the program's name and version number",
     ("cli/__init__.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
+    ("cli/errors.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
+    ("cli/exiting.py", "readlog: {}\n"): "the program's name before a catalogue message on stderr",
 }
 
 WORD = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
@@ -283,7 +285,7 @@ def test_no_face_keeps_an_en_zh_table() -> None:
 
 # Code that still picks a plural ending by a count itself, and why it may: (file) -> why.
 PLURALS_IN_CODE = {
-    "render/__init__.py": "Output.label's {s} for label_n_problems: that module is split apart meanwhile",
+    "render/output.py": "Output.label's {s} for label_n_problems",
 }
 
 
@@ -358,8 +360,8 @@ def test_chinese_punctuation_in_every_chinese_literal() -> None:
 
 # Chinese in a face's code that is data, not something said: (file, text start) -> why.
 CHINESE_AS_DATA = {
-    ("render/__init__.py", "分秒时天日周月年"): "the units a number keeps on its line when wrapping (12 分钟)",
-    ("render/__init__.py", "鿿"): "the end of the CJK range, for telling wide characters",
+    ("render/cut.py", "分秒时天日周月年"): "the units a number keeps on its line when wrapping (12 分钟)",
+    ("render/wrapping.py", "鿿"): "the end of the CJK range, for telling wide characters",
     (
         "cli/importing.py",
         "When the export was made",

@@ -126,7 +126,7 @@ def test_clicks_usual_messages_in_chinese(args: list[str], expected: str) -> Non
     import sys
     from io import StringIO
 
-    from readlog.cli import main
+    from readlog.cli.exiting import main
     from readlog.model.errors import EXIT_USAGE
 
     err, argv = StringIO(), sys.argv
@@ -165,7 +165,7 @@ def test_a_phrase_inside_a_message_is_said_in_its_language() -> None:
 
 
 def test_every_key_the_translations_use_is_in_the_catalogue() -> None:
-    from readlog.cli import CLICK_MESSAGES
+    from readlog.cli.usage import CLICK_MESSAGES
 
     assert set(CLICK_MESSAGES) <= set(keys())
     chinese = texts("zh")

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from readlog.cli import load_commands, main
 from readlog.cli.completion import FILES, SHELLS, SIGNED_TAGS, VALUE_SOURCES, split_line
+from readlog.cli.dispatch import load_commands
+from readlog.cli.exiting import main
 from readlog.core.completion import is_source
 
 from conftest import Run

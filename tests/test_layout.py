@@ -15,7 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from readlog.render import wrap
+from readlog.render.wrapping import wrap
 
 from conftest import Run, write
 

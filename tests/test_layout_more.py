@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
-from readlog.render import cut
+from readlog.render.cut import cut
 
 from conftest import Run, write
 from helpers import FIXED_NOW
@@ -193,7 +193,7 @@ _TOKEN_CHARS = "aZq09+/_-=~'<>" + "().,%!?" + " "  # what the shortcut takes, an
 
 
 def _tokens() -> st.SearchStrategy[str]:
-    from readlog.render import _UNIFORM_ASCII
+    from readlog.render.wrapping import _UNIFORM_ASCII
 
     return st.from_regex(_UNIFORM_ASCII, fullmatch=True) | st.text(_TOKEN_CHARS, min_size=1, max_size=120)
 
@@ -203,18 +203,18 @@ def _tokens() -> st.SearchStrategy[str]:
 @example("a" * 100, 1)
 @example("ab+12" * 10, 9)  # a number after "+": not uniform
 def test_a_uniform_token_is_cut_where_the_general_search_cuts_it(unit: str, width: int) -> None:
-    from readlog import render
+    from readlog.render import wrapping
 
     unit = unit.strip() or "a"
-    assert render._split_unit(unit, width) == render._split_general(unit, width)
+    assert wrapping._split_unit(unit, width) == wrapping._split_general(unit, width)
 
 
 def test_a_token_of_a_million_characters_is_cut_every_width_characters() -> None:
-    from readlog import render
+    from readlog.render import wrapping
 
     token = "deadBEEF0123+/" * 75_000  # a base64-like blob: letters, digits after letters, + and /
-    assert render._UNIFORM_ASCII.fullmatch(token)  # the shortcut takes it
-    lines = render.wrap(token, 80).split("\n")
+    assert wrapping._UNIFORM_ASCII.fullmatch(token)  # the shortcut takes it
+    lines = wrapping.wrap(token, 80).split("\n")
     assert "".join(lines) == token and {len(line) for line in lines[:-1]} == {80}
 
 
@@ -230,7 +230,7 @@ HELP_TEXTS = st.lists(
 @example("  ab cd", 6)  # the indent counts: "  ab cd" is 7 cells
 @given(HELP_TEXTS, st.integers(min_value=1, max_value=30))
 def test_break_offsets_cut_a_line_where_wrap_breaks_it(text: str, width: int) -> None:
-    from readlog.render import break_offsets, wrap
+    from readlog.render.wrapping import break_offsets, wrap
 
     offsets = break_offsets(text, width)
     assert offsets == sorted(set(offsets)) and all(0 < o < len(text) for o in offsets)

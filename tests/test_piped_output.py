@@ -246,7 +246,8 @@ def test_global_options_after_the_command(big: Path, tmp_path: Path) -> None:
 
 
 def test_hoisting_leaves_option_values_and_words_after_double_dash() -> None:
-    from readlog.cli import app_for, hoisted
+    from readlog.cli.dispatch import app_for
+    from readlog.cli.hoisting import hoisted
 
     def moved(*args: str) -> list[str]:
         return hoisted(list(args), app_for(list(args)))
@@ -266,7 +267,7 @@ def test_options_after_the_command_in_process(
     """Through main(), the console entry point: the library named after the command is the one used."""
     import sys
 
-    from readlog.cli import main
+    from readlog.cli.exiting import main
 
     other = tmp_path / "other.db"
     run("--db", str(other), "import", str(_bookmarks(tmp_path / "b.html", 2)))

@@ -8,7 +8,6 @@ from that history in Python, independently of the SQL under test.
 from __future__ import annotations
 
 import io
-import json
 import os
 import random
 import time
@@ -20,22 +19,15 @@ from typing import Any
 
 import pytest
 import time_machine
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from rich.console import Console
 
-from conftest import Run, write
-from helpers import examples
-
-try:
-    import tomllib
-except ImportError:  # Python 3.10: the fallback parser is checked against the generated documents only
-    tomllib = None  # type: ignore[assignment]
 from readlog import settings as rl_settings
 from readlog.model import stamps
 from readlog.render import stats as view
 from readlog.store import Store
 from readlog.store import stats as st_stats
+
+from conftest import Run, write
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2026, 12, 3, 21, 30, tzinfo=CST)  # a Thursday evening in UTC+8
@@ -562,43 +554,25 @@ def test_reading_the_config_is_cached_and_lazy(config: Path, monkeypatch: pytest
     assert len(calls) == 1
 
 
-# ---- the Python 3.10 TOML fallback agrees with tomllib ---------------------------------
-
-_keys = st.from_regex(r"[a-z][a-z0-9_]{0,12}", fullmatch=True)
-_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
-_scalars = st.one_of(_text, st.integers(-(10**12), 10**12), st.booleans())
-_values = st.one_of(_scalars, st.lists(st.one_of(_text, st.integers(-999, 999)), max_size=4))
+# ---- a TOML mistake in the config file ------------------------------------------------
 
 
-def _toml(value: Any, literal: bool) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        if literal and "'" not in value and not any(ord(c) < 32 or ord(c) == 127 for c in value):
-            return f"'{value}'"
-        # JSON's escapes are TOML's; DEL must be escaped in TOML too
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    return "[" + ", ".join(_toml(v, literal) for v in value) + "]"
-
-
-@settings(max_examples=examples(150), deadline=None)
-@given(st.dictionaries(_keys, _values, max_size=6), st.booleans(), st.booleans())
-def test_fallback_parser_agrees_with_tomllib(doc: dict[str, Any], literal: bool, comments: bool) -> None:
-    lines = [f"{k} = {_toml(v, literal)}" + ("  # note" if comments else "") for k, v in doc.items()]
-    text = ("# settings\n\n" if comments else "") + "\n".join(lines) + "\n"
-    assert rl_settings.parse_simple(text) == doc
-    if tomllib is not None:
-        assert tomllib.loads(text) == doc
-
-
-def test_fallback_parser_multiline_arrays_and_refusals() -> None:
-    text = 'columns = [\n  "source",  # first\n  "saved",\n]\nlang = "zh"\n'
-    assert rl_settings.parse_simple(text) == {"columns": ["source", "saved"], "lang": "zh"}
-    for bad in ("[table]\nx = 1\n", "x = 1.5\n", "x = 2026-01-01\n", "x = 1\nx = 2\n", 'x = "open\n', "x = y\n"):
-        with pytest.raises(ValueError, match="line"):
-            rl_settings.parse_simple(bad)
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('page_size = 20\ncolumns = ["source",\n  "saved" "tags"]\n', "line 3, column 11"),
+        ('lang = "zh"\n[section\n', "line 2"),
+        ("page_size = 5\npage_size = 6\n", "line 2"),
+    ],
+)
+@pytest.mark.parametrize(("lang", "said"), [("en", ": not valid TOML: "), ("zh", "：不是有效的 TOML：")])
+def test_a_toml_mistake_is_one_line_naming_the_file_and_where(
+    run: Run, config: Path, text: str, where: str, lang: str, said: str
+) -> None:
+    write_config(config, text)
+    result = run("--lang", lang, "list", code=1)
+    assert result.stderr.startswith(f"readlog: {config}{said}") and where in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
 
 
 # ---- Chinese labels throughout ---------------------------------------------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from readlog.model.sanitize import clean
-from readlog.render import wrap
+from readlog.render.wrapping import wrap
 
 from conftest import Run, write
 from helpers import FIXED_NOW, examples

@@ -11,7 +11,7 @@ Guards for issue 5 (the timings themselves live in benchmarks/run.py):
   whole table;
 * fetching a page costs the same SQLite work in a library four times larger
   (a plan can use an index and still walk every row to fill the page);
-* the console entry point builds only the invoked command (readlog.cli.app_for),
+* the console entry point builds only the invoked command (readlog.cli.dispatch.app_for),
   and that behaves exactly like the full app.
 """
 
@@ -30,7 +30,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from readlog.cli import VALUE_OPTIONS, _registered_name, app, app_for, command_name
+from readlog.cli import VALUE_OPTIONS, app
+from readlog.cli.dispatch import COMMAND_MODULES, app_for, command_name, registered_name
 from readlog.store import Filters, Store
 
 from conftest import Run, write
@@ -117,10 +118,13 @@ def planned_library(libraries: tuple[Path, Path]) -> Path:
     return libraries[0]
 
 
-def imported_modules(*args: str) -> tuple[set[str], subprocess.CompletedProcess[str]]:
-    """Run ``python -X importtime -m readlog ARGS`` and return the modules it imported."""
+def imported_modules(
+    *args: str, env: dict[str, str] | None = None
+) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """Run ``python -X importtime -m readlog ARGS`` (with ``env`` added) and return the modules it imported."""
+    given = env or {}
     env = {k: v for k, v in os.environ.items() if not k.startswith("READLOG_")}
-    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100", "READLOG_FORCE_TTY": "1"})
+    env.update({"READLOG_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100", "READLOG_FORCE_TTY": "1", **given})
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "readlog", *args],
         capture_output=True,
@@ -158,6 +162,36 @@ def test_import_does_load_the_import_machinery(tmp_path: Path) -> None:
     assert {"readlog.inputs.ingest", "readlog.inputs.detect"} <= set(forbidden_in(modules))
     # A new library is made from store/empty.py's statements: no migration runner.
     assert "sqlite_utils" not in modules
+
+
+# What only a table or a panel needs: the entries table's layout, the cutting of rich text, line breaking.
+LAYOUT_MODULES = {"readlog.render.table", "readlog.render.cut", "readlog.render.wrapping"}
+
+
+def test_a_state_change_loads_only_the_output_object(small_library: Path) -> None:
+    """star prints one line per entry through the Output object: none of the table's or
+    the panel's modules is loaded; list on a terminal loads them (the check can see them)."""
+    modules, done = imported_modules("--db", str(small_library), "star", "1")
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert "readlog.render.output" in modules
+    assert not LAYOUT_MODULES & modules, sorted(LAYOUT_MODULES & modules)
+    listed, done = imported_modules("--db", str(small_library), "list")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {"readlog.render.table", "readlog.render.cut"} <= listed
+
+
+def test_the_toml_parser_is_loaded_only_to_read_a_config_file(small_library: Path, tmp_path: Path) -> None:
+    """The config file is read when a setting is first asked for, its parser imported
+    then: a run with no config file never loads it, one with a file does."""
+    parser = "tomllib" if sys.version_info >= (3, 11) else "tomli"
+    none = {"READLOG_CONFIG": str(tmp_path / "none.toml")}
+    modules, done = imported_modules("--db", str(small_library), "list", env=none)
+    assert done.returncode == 0 and done.stdout.strip(), done.stderr[-2000:]
+    assert parser not in modules
+    config = {"READLOG_CONFIG": str(write(tmp_path / "config.toml", "page_size = 2\n"))}
+    modules, done = imported_modules("--db", str(small_library), "list", env=config)
+    assert done.returncode == 0 and "Showing 2 of 3" in done.stdout, done.stdout
+    assert parser in modules
 
 
 def test_add_without_fetching_loads_no_network_nor_import_machinery(small_library: Path) -> None:
@@ -322,7 +356,7 @@ def test_an_imports_lookups_use_indexes_with_statistics_too(tmp_path: Path) -> N
         lib.close()
 
 
-# ---- only the invoked command is built (readlog.cli.app_for) -----------------
+# ---- only the invoked command is built (readlog.cli.dispatch.app_for) -------
 
 
 def test_command_name_skips_global_options() -> None:
@@ -417,11 +451,9 @@ def test_every_command_is_mapped_to_the_module_that_declares_it() -> None:
     would cost every run the import of all command modules."""
     import importlib
 
-    import readlog.cli as cli
-
-    names = {_registered_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
-    assert names == set(cli.COMMAND_MODULES)
-    for name, module in cli.COMMAND_MODULES.items():
+    names = {registered_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    assert names == set(COMMAND_MODULES)
+    for name, module in COMMAND_MODULES.items():
         declared = importlib.import_module(f"readlog.cli.{module}")
         source = Path(declared.__file__ or "").read_text(encoding="utf-8")
         assert f'"{name}"' in source or f"def {name}(" in source, (name, module)
@@ -432,7 +464,7 @@ def test_the_console_entry_point_keeps_start_up_out_of_the_collector(monkeypatch
     collections that a command's imports set off do not walk typer's and readlog's modules again."""
     import gc
 
-    from readlog.cli import main
+    from readlog.cli.exiting import main
 
     threshold = gc.get_threshold()
     monkeypatch.setattr(sys, "argv", ["readlog", "--version"])
@@ -463,7 +495,7 @@ def test_the_console_script_skips_teardown_but_not_what_an_exit_must_do(tmp_path
     assert "added" in done.stdout and done.stdout.rstrip().endswith("atexit ran"), done.stdout
     usage = _entry_run("", "list", "--no-such-option")
     assert usage.returncode == 2 and usage.stderr.startswith("readlog: "), usage.stderr
-    message = _entry_run("import readlog.cli\nreadlog.cli.main = lambda: sys.exit('stopped here')")
+    message = _entry_run("import readlog.cli.exiting\nreadlog.cli.exiting.main = lambda: sys.exit('stopped here')")
     assert (message.returncode, message.stderr) == (1, "stopped here\n")
 
 

@@ -22,9 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import readlog.render
+import readlog.render.output
+import readlog.render.table
 from readlog.core.reading import SNIPPET_ROWS, each_entry
-from readlog.render import TABLE_ROWS, Output
+from readlog.render.output import TABLE_ROWS, Output
 from readlog.store import Filters, Store
 from readlog.store.fold import EARLY, FTS5_RANGES, PREMAP, chain, early, fold, fold_spans
 from readlog.store.schema import SPACES
@@ -82,7 +83,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> type[_Rows]:
 def first_write(monkeypatch: pytest.MonkeyPatch, counted: type[_Rows]) -> list[int]:
     """The rows read from the library when the command first wrote to standard output."""
     seen: list[int] = []
-    real_write, real_lines = readlog.render._write, readlog.render._Lines.__rich_console__
+    real_write, real_lines = readlog.render.output._write, readlog.render.table.TableLines.__rich_console__
 
     def write_(text: str, *args: Any) -> None:
         if text and not seen:
@@ -94,8 +95,8 @@ def first_write(monkeypatch: pytest.MonkeyPatch, counted: type[_Rows]) -> list[i
             seen.append(counted.made)
         return real_lines(self, console, options)
 
-    monkeypatch.setattr(readlog.render, "_write", write_)
-    monkeypatch.setattr(readlog.render._Lines, "__rich_console__", lines)
+    monkeypatch.setattr(readlog.render.output, "_write", write_)
+    monkeypatch.setattr(readlog.render.table.TableLines, "__rich_console__", lines)
     return seen
 
 

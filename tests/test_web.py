@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from readlog import __version__
 from readlog.web import client as web
+from readlog.web import decoding
 from readlog.web.client import Limits, Page
 
 import webserver
@@ -160,6 +161,13 @@ def test_compression_bomb_stops_at_the_size_cap(server: Server, kind: str) -> No
     assert not page.ok and "larger than" in page.error and page.text == ""
 
 
+@pytest.mark.parametrize("kind", ["gzip", "deflate", "br"])
+def test_a_damaged_compressed_page_fails_saying_so(server: Server, kind: str) -> None:
+    page = get(server.url(f"/damaged?kind={kind}"))
+    assert not page.ok and page.error == "the page's compressed data is damaged"
+    assert page.status == 200 and not page.dead and page.text == ""
+
+
 @pytest.mark.parametrize(("path", "title"), [("/gzip", EN_TITLE), ("/br", ZH_TITLE)])
 def test_compressed_pages(server: Server, path: str, title: str) -> None:
     page = get(server.url(path))
@@ -254,7 +262,7 @@ def test_jobs_limit_the_pages_in_flight(server: Server) -> None:
     ],
 )
 def test_decode_finds_the_charset(data: bytes, header: str, expected: str) -> None:
-    text, name = web.decode(data, header)
+    text, name = decoding.decode(data, header)
     assert name == expected
     assert "\ufffd" not in text or expected == "utf-8"
 
@@ -262,20 +270,20 @@ def test_decode_finds_the_charset(data: bytes, header: str, expected: str) -> No
 @settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=3000), st.text(max_size=60))
 def test_decode_never_fails(data: bytes, header: str) -> None:
-    text, name = web.decode(data, header)
+    text, name = decoding.decode(data, header)
     assert isinstance(text, str) and name
 
 
 @settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=5000), st.sampled_from(["gzip", "deflate", "br", "identity", "", "compress", "gzip, br"]))
 def test_decoders_never_exceed_the_room_or_crash(data: bytes, encoding: str) -> None:
-    decoder = web.decoder_for(encoding)
+    decoder = decoding.decoder_for(encoding)
     if decoder is None:
         assert encoding in ("compress", "gzip, br")
         return
     try:
         out = decoder.feed(data, 1000)
-    except web._Failure:
+    except decoding.Damaged:
         return
     assert len(out) <= max(1000, len(data) if encoding in ("identity", "") else 1000)
 
@@ -287,10 +295,10 @@ def test_decoders_never_exceed_the_room_or_crash(data: bytes, encoding: str) -> 
 def test_a_charset_that_is_not_a_web_encoding_is_detected(label: str) -> None:
     """Only the WHATWG Encoding Standard's labels are charsets; punycode's decoder
     is quadratic (a 1 MB page took minutes) and idna's loses the title."""
-    assert web.charset(label) == ""
+    assert decoding.charset(label) == ""
     data = "<title>标题 café</title>".encode() + b"<p>x</p>" * 100_000
     started = time.monotonic()
-    text, name = web.decode(data, f"text/html; charset={label}")
+    text, name = decoding.decode(data, f"text/html; charset={label}")
     assert time.monotonic() - started < 1 and name == "utf-8" and "标题 café" in text
 
 
@@ -305,7 +313,7 @@ def test_a_charset_that_is_not_a_web_encoding_is_detected(label: str) -> None:
     ],
 )
 def test_web_encoding_labels_are_read(label: str, codec: str) -> None:
-    assert web.charset(label) == codec
+    assert decoding.charset(label) == codec
 
 
 @pytest.mark.parametrize("label", ["punycode", "idna"])

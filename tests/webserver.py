@@ -209,6 +209,7 @@ def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
         "/gzip": Handler.gzipped,
         "/br": Handler.brotli,
         "/bomb": Handler.bomb,
+        "/damaged": Handler.damaged,
         "/hold": Handler.hold,
         "/unavailable": Handler.unavailable,
         "/charset": Handler.charset,
@@ -365,6 +366,10 @@ class Handler(BaseHTTPRequestHandler):
         kind = query.get("kind", "gzip")
         self.reply(200, bomb(kind), "text/html", {"Content-Encoding": kind})
 
+    def damaged(self, query: dict[str, str]) -> None:
+        """?kind=gzip|deflate|br: a body said to be compressed that is not (a gzip header, then noise)."""
+        self.reply(200, b"\x1f\x8b\x08\x00" + bytes(range(256)) * 8, "text/html", {"Content-Encoding": query["kind"]})
+
     def hold(self, query: dict[str, str]) -> None:
         """Answers after ?ms= milliseconds, counting how many requests each host has in flight."""
         host = self.headers.get("Host", "").split(":")[0]
@@ -456,7 +461,11 @@ def web_server() -> Iterator[Server]:
 
 
 FAST = {
-    "READLOG_FETCH_TIMEOUT": "0.4",
+    # Generous: a local page answers at once on a quiet machine, but on a loaded one it may take
+    # longer than a second, and a test that is not about timeouts must not fail on one. A test
+    # about timeouts sets its own, far from the page's own wait (a /slow page answering after 1 s
+    # is given 0.4 s).
+    "READLOG_FETCH_TIMEOUT": "5",
     "READLOG_FETCH_BACKOFF": "0.02",
     "READLOG_FETCH_MAX_WAIT": "5",
     "READLOG_FETCH_MAX_BYTES": "2000000",

@@ -15,14 +15,14 @@ from readlog.model.errors import ReadlogError, UsageError
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.store import Filters
 
 
 def json_field_names(*, search: bool) -> tuple[str, ...]:
     """The keys of list's and search's JSON records, read off render.entry_record
     itself (search adds its snippet), so ``--json FIELDS`` can never drift from it."""
-    from readlog.render import entry_record
+    from readlog.render.records import entry_record
 
     return (*entry_record({"id": 0}), *(("snippet",) if search else ()))
 
@@ -57,7 +57,7 @@ def show_list(
     lib = state.library()
     if as_json:
         from readlog.core.reading import marked
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, columns="*")
 
@@ -81,7 +81,7 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
         mark_read = state.mark_read_on_show
     row = show(state.library(), entry_id, mark_read=mark_read)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json(entry_record(row, full=full))
     elif full:
@@ -96,7 +96,7 @@ def change_state(state: State, values: list[str], which: str, on: bool, *, name:
     ids = parse_ids(values)
     results = _change(state, ids, which, on, name=name, quiet=as_json)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         lib = state.library()
         state.out.json([entry_record(lib.get(row["id"]) or row) for row, _ in results])

@@ -23,8 +23,11 @@ from typing import Any, Optional
 
 import typer
 
-from readlog.cli import COMMAND_MODULES, handle_errors, language_of
+from readlog.cli import APP_SETTINGS
 from readlog.cli import registry as app
+from readlog.cli.dispatch import COMMAND_MODULES, app_for, load_commands, registered_name
+from readlog.cli.errors import handle_errors
+from readlog.cli.usage import language_of
 
 ENV = "_READLOG_COMPLETE"
 SHELLS = ("bash", "zsh", "fish")
@@ -200,8 +203,6 @@ class Answer:
 
 def _command(name: str | None) -> Any:
     """The click group of readlog holding only the command ``name`` (None: no command), as main() builds it."""
-    from readlog.cli import APP_SETTINGS, app_for
-
     if name:
         return typer.main.get_command(app_for([name]))
     bare = typer.Typer(**APP_SETTINGS)
@@ -210,9 +211,7 @@ def _command(name: str | None) -> Any:
 
 
 def _name(info: Any) -> str:
-    from readlog.cli import _registered_name
-
-    return _registered_name(info)
+    return registered_name(info)
 
 
 def _options(command: Any) -> dict[str, Any]:
@@ -255,8 +254,6 @@ def _command_names(prefix: str, described: bool, lang: str = "en") -> list[tuple
     names = [n for n in COMMAND_MODULES if n.startswith(prefix)]
     if not described:
         return [(n, "") for n in names]
-    from readlog.cli import load_commands
-
     full = load_commands()
     helps: dict[str, str] = {}
     for info in full.registered_commands:
@@ -582,6 +579,6 @@ def completion(
       readlog completion fish > ~/.config/fish/completions/readlog.fish
       readlog completion --install
     """
-    from readlog.cli import state_of
+    from readlog.cli.state import state_of
 
     show_or_install(shell, install_it=install_it, lang=state_of(ctx).out.lang)

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import filter_options
+from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.store import Store
 
 Row = dict[str, Any]
@@ -84,7 +85,7 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
         changed, why = _edit_in_editor(state, lib, row)
     after = lib.get(entry_id) or row
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json(entry_record(after))
     else:
@@ -356,7 +357,7 @@ def restore(
     lib = state.library()
     rows = curate.restore(lib, targets)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json([entry_record(lib.get(r["id"]) or r) for r in rows])
     else:

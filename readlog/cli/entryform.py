@@ -8,8 +8,7 @@ whatever the text holds (quotes, backslashes, ''' or \"\"\", CJK, control
 characters), so an untouched form never changes anything.
 
 Reading uses ``settings.parse_toml``: the standard library's tomllib on
-Python 3.11+, readlog's own subset parser on 3.10 (which reads multi-line
-strings for this form). No rich, no SQL.
+Python 3.11+, tomli (the same parser) on 3.10. No rich, no SQL.
 """
 
 from __future__ import annotations

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import filter_options
+from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.core.export import Tally
     from readlog.store import Filters
 

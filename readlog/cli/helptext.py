@@ -100,7 +100,7 @@ def _wrapped_by_readlog() -> Iterator[None]:
     characters, at spaces, never inside a word, kinsoku kept)."""
     import rich.text
 
-    from readlog.render import break_offsets
+    from readlog.render.wrapping import break_offsets
 
     def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
         return break_offsets(text, width)

@@ -6,8 +6,9 @@ from typing import Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
+from readlog.cli.state import state_of
 
 
 @app.command("import")

@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
+from readlog.cli.state import state_of
 from readlog.model.errors import ReadlogError
 from readlog.model.messages import count, say
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.core.maintenance import Restore
 
 db_app = typer.Typer(

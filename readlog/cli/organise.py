@@ -1,6 +1,6 @@
 """tag, tags, note, undo, history, open: shape the pile.
 
-Also the bulk path shared with the state commands (cli/state.py) and rm: a
+Also the bulk path shared with the state commands (cli/marking.py) and rm: a
 command given filters instead of ids shows what will change (core.bulk's
 preview), asks, and changes exactly those entries (core.bulk's apply).
 Only typer is imported at module level, so that this module costs nothing
@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import JSON_CHANGED, YES, filter_options
+from readlog.cli.state import state_of
 from readlog.core.actions import launch, parse_tag_args
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.core.bulk import Change
 
 Row = dict[str, Any]
@@ -116,7 +117,7 @@ def confirm(state: State, count: int, question: str = "question", refusal: str =
 
 
 def _print_entries(state: State, ids: list[int]) -> None:
-    from readlog.render import entry_record
+    from readlog.render.records import entry_record
 
     lib = state.library()
     state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
@@ -231,7 +232,7 @@ def note(
 
         _, what = actions.write_note(lib, entry_id, new, clear=clear)
     if as_json:
-        from readlog.render import entry_record
+        from readlog.render.records import entry_record
 
         state.out.json(entry_record(lib.get(entry_id) or row))
     else:

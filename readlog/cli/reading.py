@@ -8,9 +8,10 @@ from typing import Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import LIMIT, filter_options
+from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import UsageError
 
@@ -31,7 +32,8 @@ class JsonFields(TyperCommand):
     words = False  # the command takes words of its own (search's query)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from readlog.cli import commands, value_options
+        from readlog.cli import commands
+        from readlog.cli.dispatch import value_options
 
         takes_value = value_options(self)
         args = list(args)

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
+from readlog.cli.state import state_of
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
 
 JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
 

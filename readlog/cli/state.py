@@ -1,49 +1,99 @@
-"""star, unstar, read, unread, archive, unarchive: change entries' state, by ids or by filters."""
+"""State: the global options of one run (--db, --lang), resolved once, and what
+they give every command: the Output object, the library, the settings it reads."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from readlog.cli import handle_errors, organise, state_of
-from readlog.cli import registry as app
-from readlog.cli.options import JSON_CHANGED, YES, filter_options
-from readlog.core.filters import FilterArgs
+from readlog.model.errors import ReadlogError
 
-IDS = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges, e.g. 3 5 8-12 (or use filters).")
-
-
-def state_command(name: str, state: str, on: bool, summary: str) -> None:
-    """Declare one state command: by ids, or by filters with a preview and a question."""
-
-    def command(
-        ctx: typer.Context,
-        ids: Optional[list[str]] = IDS,
-        fa: FilterArgs = FilterArgs(),
-        yes: bool = YES,
-        as_json: bool = JSON_CHANGED,
-    ) -> None:
-        organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
-
-    command.__doc__ = f"""{summary}
-
-    By ids: unknown ids are reported and nothing is changed. By filters:
-    readlog shows how many entries will change and asks first; --yes skips
-    the question, and without a terminal --yes is required.
-
-    \b
-    Examples:
-      readlog {name} 12
-      readlog {name} 3 5 8-12
-      readlog {name} --source "Go Blog" --before 2026-01-01
-    """
-    app.command(name)(handle_errors(filter_options(command)))
+if TYPE_CHECKING:
+    from readlog.render.output import Output
+    from readlog.store import Store
 
 
-state_command("star", "starred", True, "Star entries.")
-state_command("unstar", "starred", False, "Remove the star from entries.")
-state_command("read", "read", True, "Mark entries read.")
-state_command("unread", "read", False, "Mark entries unread.")
-state_command("archive", "archived", True, "Archive entries: they leave the default list and keep their state.")
-state_command("unarchive", "archived", False, "Bring archived entries back to the default list.")
+class State:
+    """Global options, resolved once per invocation."""
+
+    def __init__(self, db: Optional[str], lang: Optional[str]) -> None:
+        self.db_option = db
+        self.lang_option = lang
+        self._out: Output | None = None
+        self._lib: Store | None = None
+
+    @property
+    def out(self) -> Output:
+        if self._out is None:
+            from readlog.render.output import Output
+            from readlog.settings import language
+
+            try:
+                lang, columns = self.setting("lang"), self.setting("columns")
+            except ReadlogError:
+                lang, columns = None, None  # a broken config file is reported by the command's own settings use
+            self._out = Output(language(self.lang_option, configured=lang), columns=columns)
+        return self._out
+
+    def setting(self, key: str) -> Any:
+        """A default from the config file, or None when it does not set one (read lazily, once)."""
+        from readlog.settings import file_value
+
+        return file_value(key)
+
+    @property
+    def page_size(self) -> int:
+        """How many entries list and search show on a terminal without --limit."""
+        from readlog.settings import DEFAULTS
+
+        value = self.setting("page_size")
+        return int(DEFAULTS["page_size"] if value is None else value)
+
+    def listed(self, limit: int | None, *, as_json: bool, page: int | None = None) -> int:
+        """How many rows a listing (list, search, trash, history) shows: ``limit``
+        when given (0: all, negative: a UsageError). Without it, all of them when a
+        program reads them (``--json``, or standard output not a terminal), as git
+        log gives; on a terminal, one screen (``page``, else page_size)."""
+        from readlog.core.reading import check_limit
+
+        if limit is not None:
+            return check_limit(limit)
+        if as_json or self.out.piped:
+            return 0
+        return self.page_size if page is None else page
+
+    @property
+    def mark_read_on_show(self) -> bool:
+        return bool(self.setting("mark_read_on_show"))
+
+    @property
+    def triage_advance(self) -> bool:
+        """Whether the triage screen moves to the next entry after s, r or a."""
+        value = self.setting("triage_advance")
+        return True if value is None else bool(value)
+
+    def library(self) -> Store:
+        if self._lib is None:
+            from readlog.core.maintenance import open_library
+
+            self._lib = open_library(self.db_option, notice=self.notice, progress=self.out.progress)
+        return self._lib
+
+    def notice(self, text: str) -> None:
+        """A notice the core gives in English (an upgrade), said in the output's language."""
+        from readlog.model.messages import translate
+
+        self.out.notice(translate(text, self.out.lang, ("library_upgrading",)))
+
+    def close(self) -> None:
+        if self._lib is not None:
+            self._lib.close()
+
+
+def state_of(ctx: typer.Context) -> State:
+    obj = ctx.find_root().obj
+    if not isinstance(obj, State):
+        obj = State(None, None)
+        ctx.find_root().obj = obj
+    return obj

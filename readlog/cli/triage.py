@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from readlog.cli import handle_errors, state_of
 from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
 from readlog.cli.options import filter_options
+from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
 

@@ -17,9 +17,11 @@ from readlog.model.sanitize import clean
 
 def normalise_tag(tag: object) -> str:
     """Cleaned of control and invisible characters, whitespace collapsed, ends
-    trimmed, leading '#' marks dropped: the stored form, and the form a
-    filter compares with."""
-    return clean(tag, one_line=True).lstrip("#").strip()
+    trimmed, leading '#' marks (and the spaces between them) dropped: the
+    stored form, and the form a filter compares with. Normalising a
+    normalised tag changes nothing, so a tag comes back from an export as
+    it was stored."""
+    return clean(tag, one_line=True).lstrip("# ").rstrip()  # "# # x": every leading mark, so twice is once
 
 
 def unique_tags(tags: Iterable[object]) -> list[str]:

@@ -4,7 +4,7 @@ The stored text is the light Markdown that article.py writes (headings,
 paragraphs, ``- `` lists, fenced code, ``> `` quotes, ``\\`` before a line
 that is literal text). It is page text, so it is data: this small renderer
 knows only that subset and builds ``rich.text.Text`` from it, never rich's
-Markdown or markup. Prose is wrapped with render.wrap (which breaks between
+Markdown or markup. Prose is wrapped with render.wrapping.wrap (which breaks between
 CJK characters); code keeps its spaces and is folded at the edge.
 
 When standard output is a terminal and the article is longer than the
@@ -28,7 +28,7 @@ from rich.text import Text
 
 from readlog.model.messages import say
 from readlog.model.sanitize import clean
-from readlog.render import wrap
+from readlog.render.wrapping import wrap
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
     from rich.style import Style
 
-    from readlog.render import Output, Row
+    from readlog.render.output import Output, Row
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _ITEM = re.compile(r"^((?:  )*)- (.*)$")

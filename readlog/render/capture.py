@@ -1,7 +1,7 @@
 """Rendering for add and fetch: one line per link or page, a progress bar
 with counts, and the JSON shapes.
 
-Same rules as render/__init__.py: page text and titles pass through
+Same rules as render/output.py: page text and titles pass through
 ``clean`` and reach rich only as ``Text``.
 """
 
@@ -15,12 +15,13 @@ from rich.text import Text
 
 from readlog.model.messages import fetch_reason, say, wording
 from readlog.model.sanitize import clean
-from readlog.render import SHOWN, entry_line
+from readlog.render.output import SHOWN
+from readlog.render.records import entry_line
 
 if TYPE_CHECKING:
     from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport, Outcome
-    from readlog.render import Output
+    from readlog.render.output import Output
 
 Row = dict[str, Any]
 
@@ -96,7 +97,7 @@ def unread_page(r: Added, lang: str) -> str:
 
 def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
     """The JSON shape of add: one object per link."""
-    from readlog.render import entry_record
+    from readlog.render.records import entry_record
 
     return [
         {

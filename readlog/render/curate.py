@@ -1,6 +1,6 @@
 """Rendering for edit, rm, trash and restore.
 
-Follows render/__init__.py's rules: imported text passes through ``clean``
+Follows render/output.py's rules: imported text passes through ``clean``
 and reaches rich as ``Text``, never markup; English and Chinese labels are
 the message catalogue's ``curate_`` keys.
 """
@@ -18,10 +18,12 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.messages import count, known, wording
 from readlog.model.sanitize import clean
-from readlog.render import SHOWN, cut, entry_line, entry_record
+from readlog.render.cut import cut
+from readlog.render.output import SHOWN
+from readlog.render.records import entry_line, entry_record
 
 if TYPE_CHECKING:
-    from readlog.render import Output
+    from readlog.render.output import Output
 
 Row = dict[str, Any]
 

@@ -1,6 +1,6 @@
 """Rendering for tags, notes, bulk previews, undo and history.
 
-Kept beside render/__init__.py (the Output class) so that module stays
+Kept beside render/output.py (the Output class) so that module stays
 small; these functions print through an Output's consoles and follow the
 same rules: imported text passes through ``clean`` and is handed to rich as
 ``Text``, never as markup.
@@ -20,10 +20,12 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.messages import keys, say, wording
 from readlog.model.sanitize import clean
-from readlog.render import SHOWN, cut, entry_line
+from readlog.render.cut import cut
+from readlog.render.output import SHOWN
+from readlog.render.records import entry_line
 
 if TYPE_CHECKING:
-    from readlog.render import Output
+    from readlog.render.output import Output
     from readlog.store.organise import Reverted, UndoReport
 
 Row = dict[str, Any]

@@ -3,7 +3,7 @@
 Everything the screen shows is built here as ``rich.text.Text`` (or a rich
 renderable of them) from text that went through ``sanitize.clean``; the
 Textual app (readlog/triage/) only places it. List lines reuse the entries
-table of ``list`` (Output.entry_cells, Output._table, _Lines), and the detail
+table of ``list`` (Output.entry_cells, table.layout, TableLines), and the detail
 pane is ``show``'s panel (Output.entry_panel) with the reading time and the
 fetched article added.
 """
@@ -22,7 +22,8 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.messages import wording
 from readlog.model.sanitize import clean
-from readlog.render import Output, _Lines, state_words
+from readlog.render.output import Output, state_words
+from readlog.render.table import TableLines, layout
 
 Row = dict[str, Any]
 
@@ -81,7 +82,9 @@ def message(text: str, *, error: bool = False) -> Text:
 # ---- the list -----------------------------------------------------------------
 
 
-def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: datetime, *, with_match: bool) -> _Lines:
+def list_layout(
+    out: Output, rows: Sequence[Row], highest_id: int, current: datetime, *, with_match: bool
+) -> TableLines:
     """The columns of the list for ``out``'s width, chosen as ``list`` chooses them.
 
     Widths come from the first window of rows, widened to the longest id
@@ -102,10 +105,10 @@ def list_layout(out: Output, rows: Sequence[Row], highest_id: int, current: date
         "match": Text(""),
         "tags": Text(""),
     }
-    layout = out._table([*cells, widest], with_match, with_tags)
-    used = sum(layout.widths[k] for k in layout.keys) + 2 * (len(layout.keys) - 1)
-    layout.widths["title"] += max(0, out.out.width - used)  # later windows may hold longer titles
-    return layout
+    lines = layout(out, [*cells, widest], with_match, with_tags)
+    used = sum(lines.widths[k] for k in lines.keys) + 2 * (len(lines.keys) - 1)
+    lines.widths["title"] += max(0, out.out.width - used)  # later windows may hold longer titles
+    return lines
 
 
 def entry_cells(out: Output, row: Row, current: datetime, *, with_match: bool, with_tags: bool) -> dict[str, Text]:
@@ -134,7 +137,7 @@ def marks(row: Row) -> Text:
     return text
 
 
-def list_line(layout: _Lines, out: Output, row: Row, current: datetime) -> Text:
+def list_line(layout: TableLines, out: Output, row: Row, current: datetime) -> Text:
     """One entry's line in the columns of ``layout``; an archived one dimmed."""
     cells = entry_cells(out, row, current, with_match="match" in layout.keys, with_tags="tags" in layout.keys)
     line = layout.line(cells)

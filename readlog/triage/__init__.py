@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from readlog.cli import State
+    from readlog.cli.state import State
     from readlog.store import Filters
 
 

@@ -40,15 +40,15 @@ from readlog.core import actions, reading
 from readlog.core.maintenance import database_error
 from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
-from readlog.render import Output
 from readlog.render import triage as show
+from readlog.render.output import Output
 from readlog.store import STATE_COLUMNS
 from readlog.triage.rows import WINDOW, Rows
 
 if TYPE_CHECKING:
     from textual.widgets import Input
 
-    from readlog.render import _Lines
+    from readlog.render.table import TableLines
     from readlog.store import Filters, Store
 
 Row = dict[str, Any]
@@ -265,7 +265,7 @@ class TriageApp(App[int]):
         self.prefill = ""
         self.mine: set[int] = set()  # actions made on this screen
         self.pending_undo: int | None = None
-        self.layout_: _Lines | None = None
+        self.layout_: TableLines | None = None
         self.list_out: Output | None = None
         self.detail_out: Output | None = None
         self.now = stamps.now()

@@ -7,7 +7,8 @@ with doubling waits on 429 and 5xx, honouring ``Retry-After`` up to a cap;
 the body read as a stream and decoded (gzip, deflate, br) in bounded steps,
 so neither a never-ending page nor a compression bomb can hold more than
 the size cap in memory; the text decoded by the charset the page declares
-(BOM, HTTP header, ``<meta>``), GB18030 included.
+(BOM, HTTP header, ``<meta>``), GB18030 included. The decoding itself, a
+pure function of the bytes, is web/decoding.py's.
 
 httpx is imported inside the functions that use it: this module is loaded
 only by the commands that go to the network (tests/test_startup.py).
@@ -17,7 +18,6 @@ Results are plain ``Page`` records; nothing here touches the library.
 from __future__ import annotations
 
 import asyncio
-import codecs
 import errno
 import functools
 import math
@@ -28,7 +28,6 @@ import ssl
 import sys
 import threading
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -38,6 +37,7 @@ from urllib.parse import urljoin, urlsplit
 from readlog.model.entry import is_web_address
 from readlog.model.errors import UsageError
 from readlog.model.version import __version__
+from readlog.web.decoding import Damaged, cut, decode, decoder_for, looks_like_html, reads_brotli
 
 if TYPE_CHECKING:
     import httpx
@@ -53,19 +53,6 @@ TRANSIENT_STATUSES = {408, 425, 429}
 REDIRECTS = {301, 302, 303, 307, 308}
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 TEXT_TYPES = ("text/plain",)
-# How a page names its charset in the first bytes: <meta charset="x">,
-# <meta http-equiv="Content-Type" content="text/html; charset=x">, <?xml encoding="x"?>.
-_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
-_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""", re.I)
-_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
-# The charsets a page may declare are the WHATWG Encoding Standard's labels
-# (what browsers accept, looked up by webencodings); a label outside it
-# (punycode, idna, rot13, base64...: names Python has, but not text
-# encodings a page can be in) is no declaration at all, and the charset is
-# detected. Where browsers read an encoding as its superset, so does
-# readlog: GBK (and GB2312) as GB18030, Big5 with the HKSCS additions,
-# EUC-KR as windows-949; "Latin-1" and ASCII are windows-1252 there already.
-_SUPERSETS = {"gbk": "gb18030", "big5": "big5hkscs", "euc-kr": "cp949", "x-user-defined": ""}
 
 
 @dataclass(frozen=True)
@@ -293,7 +280,7 @@ def _client(limits: Limits) -> httpx.AsyncClient:
         headers={
             "User-Agent": USER_AGENT,
             "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.1",
-            "Accept-Encoding": ", ".join(("gzip", "deflate", *(["br"] if _brotli() else []))),
+            "Accept-Encoding": ", ".join(("gzip", "deflate", *(["br"] if reads_brotli() else []))),
         },
         timeout=httpx.Timeout(limits.timeout),
         limits=pool,
@@ -425,6 +412,8 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     except _Failure as exc:
         page.error = str(exc)
         page.status = exc.status if exc.status is not None else page.status
+    except Damaged:
+        page.error = _say("fetch_compression_damaged")
     except httpx.TimeoutException:
         page.error = _say("fetch_timed_out", seconds=limits.timeout)
     except httpx.TooManyRedirects:
@@ -547,7 +536,7 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
         raise _Failure(_say("fetch_too_big", size=_size(limits.max_bytes)), page.status)
     data = bytes(body)
     if not page.content_type:
-        page.content_type = "text/html" if _looks_like_html(data) else ""
+        page.content_type = "text/html" if looks_like_html(data) else ""
         if not page.content_type:
             raise _Failure(_say("fetch_type_unknown"), page.status)
     if len(data) > limits.parse_bytes:
@@ -556,164 +545,5 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
     page.text, page.charset = decode(data, header)
 
 
-def cut(data: bytes, most: int) -> bytes:
-    """The first ``most`` bytes of a page, ending before a tag (or a line)
-    where one starts in the last quarter: what is parsed of a larger page."""
-    head = data[:most]
-    end = max(head.rfind(b"<", most * 3 // 4), head.rfind(b"\n", most * 3 // 4))
-    return head[:end] if end > 0 else head
-
-
 def _size(n: int) -> str:
     return f"{n / 2**20:g} MB" if n >= 2**20 else f"{n:,} bytes"
-
-
-def _looks_like_html(data: bytes) -> bool:
-    head = data[:1024].lstrip().lower()
-    return head.startswith((b"<!doctype html", b"<html", b"<head", b"<meta", b"<title", b"<!--"))
-
-
-# ---- bounded decompression ----------------------------------------------------------
-
-
-class _Identity:
-    def feed(self, data: bytes, room: int) -> bytes:
-        return data
-
-    def flush(self, room: int) -> bytes:
-        return b""
-
-
-class _Zlib:
-    """gzip or deflate, never producing more than ``room`` bytes per call."""
-
-    def __init__(self, wbits: int) -> None:
-        self.wbits = wbits
-        self.d = zlib.decompressobj(wbits)
-        self.started = False
-
-    def feed(self, data: bytes, room: int) -> bytes:
-        if room <= 0:
-            return b""
-        try:
-            try:
-                out = self.d.decompress(data, room)
-            except zlib.error:
-                if self.started or self.wbits != zlib.MAX_WBITS:
-                    raise
-                self.wbits, self.d = -zlib.MAX_WBITS, zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate
-                out = self.d.decompress(data, room)
-        except zlib.error:
-            raise _Failure(_say("fetch_compression_damaged")) from None
-        self.started = True
-        # Whatever did not fit stays in unconsumed_tail; the caller stops at the cap anyway.
-        if self.d.unconsumed_tail and len(out) < room:
-            out += self.feed(self.d.unconsumed_tail, room - len(out))
-        return out
-
-    def flush(self, room: int) -> bytes:
-        return self.d.flush(max(1, room)) if room > 0 else b""
-
-
-class _Brotli:
-    def __init__(self) -> None:
-        import brotli
-
-        self.d = brotli.Decompressor()
-
-    def feed(self, data: bytes, room: int) -> bytes:
-        import brotli
-
-        try:
-            out = self.d.process(data, output_buffer_limit=max(1, room))
-            while len(out) < room and not self.d.can_accept_more_data():
-                out += self.d.process(b"", output_buffer_limit=room - len(out))
-        except brotli.error:
-            raise _Failure(_say("fetch_compression_damaged")) from None
-        return out
-
-    def flush(self, room: int) -> bytes:
-        return b""
-
-
-def _brotli() -> bool:
-    """Whether br can be read within the size cap (brotli 1.2 or later)."""
-    try:
-        import brotli
-    except ImportError:
-        return False
-    return hasattr(brotli.Decompressor(), "can_accept_more_data")
-
-
-def decoder_for(encoding: str) -> _Identity | _Zlib | _Brotli | None:
-    """A bounded decoder for a Content-Encoding, or None when it cannot be read."""
-    names = [e.strip().lower() for e in encoding.split(",") if e.strip() and e.strip().lower() != "identity"]
-    if not names:
-        return _Identity()
-    if len(names) > 1:
-        return None
-    name = names[0]
-    if name in ("gzip", "x-gzip"):
-        return _Zlib(16 + zlib.MAX_WBITS)
-    if name == "deflate":
-        return _Zlib(zlib.MAX_WBITS)
-    if name == "br" and _brotli():
-        return _Brotli()
-    return None
-
-
-# ---- text ----------------------------------------------------------------------------
-
-
-def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
-    """The page's text and the charset it was read in.
-
-    In a browser's order: a byte-order mark, the HTTP header's charset, a
-    ``<meta>`` (or XML) declaration in the first 2 KB; else UTF-8 when the
-    bytes are valid UTF-8, else the best guess. Bytes the charset cannot
-    read become U+FFFD rather than failing the page.
-    """
-    boms = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-    for bom, name in boms:
-        if data.startswith(bom):
-            return data[len(bom) :].decode(name, errors="replace"), name
-    head = data[:2048]
-    in_header = _HEADER_CHARSET.search(content_type)
-    declared = [in_header.group(1) if in_header else ""]
-    for found in (_META_CHARSET.search(head), _XML_ENCODING.search(head)):
-        declared.append(found.group(1).decode("ascii", "replace") if found else "")
-    for i, raw in enumerate(declared):
-        name = charset(raw) if raw else ""
-        if name.startswith("utf-16") and i > 0:
-            name = "utf-8"  # a declaration readable as ASCII cannot be in UTF-16
-        if name:
-            return data.decode(name, errors="replace"), name
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    guessed = _guess(data)
-    return data.decode(guessed, errors="replace"), guessed
-
-
-def charset(name: str) -> str:
-    """Python's codec name for a declared charset: '' when the label is not
-    one of the WHATWG Encoding Standard's (then the charset is detected)."""
-    import webencodings
-
-    found = webencodings.lookup(name.strip().strip("\"'"))
-    if found is None:
-        return ""
-    return _SUPERSETS.get(found.name, found.codec_info.name)
-
-
-def _guess(data: bytes) -> str:
-    """A charset for bytes that declare none and are not UTF-8: GB18030 when
-    they read as Chinese, else windows-1252 (a browser's default)."""
-    try:
-        text = data[:20000].decode("gb18030")
-    except UnicodeDecodeError:
-        return "cp1252"
-    high = sum(1 for ch in text if ord(ch) > 0x7F)
-    han = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
-    return "gb18030" if high and han / high > 0.8 else "cp1252"

@@ -1,0 +1,704 @@
+"""The Output object: everything readlog prints goes through one.
+
+Its plain channels (JSON, whole tab-separated lines for a pipe, messages on
+standard error), the entries (a table on a terminal, whole lines in a pipe),
+show's panel, an import's summary, the overview and the progress bar.
+Imported text is always turned into ``rich.text.Text`` after passing through
+``sanitize.clean``; it is never interpreted as markup. Colour follows the
+terminal: rich turns it off when output is piped or NO_COLOR is set.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Optional
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+from readlog.model import stamps
+from readlog.model.links import Link, numbered
+from readlog.model.links import entry_links as model_links
+from readlog.model.messages import wording
+from readlog.model.sanitize import clean
+from readlog.render.records import tags_of, title_of
+from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
+
+if TYPE_CHECKING:
+    from readlog.core.reading import Count
+
+Row = dict[str, Any]
+# A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
+Snippet = tuple[Any, ...]
+Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a search (core.reading.each_entry)
+
+
+def label(lang: str, key: str) -> str:
+    """The label ``key`` (a ``label_`` key of the catalogue) in ``lang``, its fields not filled in."""
+    return wording("label_" + key, lang)
+
+
+def state_words(lang: str, verb: str) -> tuple[str, str]:
+    """What a state change did (``verb``: star, read, archive...), and what it says when the entry already was so."""
+    return label(lang, "done_" + verb), label(lang, "already_" + verb)
+
+
+MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
+SHOWN = 10  # entry lines a command that changes entries prints before "... and N more"
+PREVIEW = 5  # entries shown before a question about changing them
+TABLE_ROWS = 500  # a long entries table is laid out and written this many rows at a time
+
+
+class _Console(Console):
+    """rich's Console, except that a reader gone away (``| head -0``) ends
+    the command as readlog decides (quietly, exit 141: cli.errors.output_failed),
+    not with rich's own exit inside rich."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "broken pipe: nothing reads it any more")
+
+
+class Output:
+    """Everything readlog prints goes through one of these."""
+
+    def __init__(self, lang: str = "en", width: int | None = None, columns: Sequence[str] | None = None) -> None:
+        self.lang = lang
+        self.columns = columns  # the optional list columns, in order (config: columns); None = all
+        self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
+        self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
+        # A terminal's width is kept within reason (COLUMNS=1 or 99999, see config.tame_columns);
+        # a width given is the room the caller has (a pane of the triage screen), taken as it is.
+        least = MIN_WIDTH if width is None else 1
+        for console in (self.out, self.err):
+            if not least <= console.width <= MAX_WIDTH:
+                console.width = min(max(console.width, least), MAX_WIDTH)
+
+    @property
+    def piped(self) -> bool:
+        """Whether tables go out as whole lines (tab-separated fields, no
+        header, padding or cutting), as gh prints them: when standard output
+        is not a terminal, unless READLOG_FORCE_TTY is set (to anything but
+        empty or 0) to keep the terminal's layout there too."""
+        forced = os.environ.get("READLOG_FORCE_TTY", "")
+        if forced not in ("", "0"):
+            return False
+        return not self.out.is_terminal
+
+    def fields(self, lines: Iterable[Sequence[object]]) -> None:
+        """Whole lines for a pipe: each line's fields tab-separated, each field
+        on one line without tabs (cleaned), nothing cut, padded or coloured."""
+        batch: list[str] = []
+        for fields in lines:
+            batch.append("\t".join(clean(f, one_line=True) for f in fields).rstrip() + "\n")
+            if len(batch) >= 200:
+                _write("".join(batch))
+                batch.clear()
+        _write("".join(batch))
+        sys.stdout.flush()
+
+    def label(self, key: str, **kw: Any) -> str:
+        if "n" in kw and "s" not in kw:
+            kw["s"] = "" if kw["n"] == 1 else "s"
+        return label(self.lang, key).format(**kw)
+
+    # ---- plain channels ------------------------------------------------
+
+    def json(self, data: object) -> None:
+        """Plain JSON on stdout: no colour, no wrapping."""
+        _write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.flush()
+
+    def json_items(self, items: Iterable[object]) -> None:
+        """A JSON array written item by item as they come, never held whole:
+        the same bytes as ``json(list(items))``."""
+        batch: list[str] = []
+        written = 0
+        for item in items:
+            batch.append((",\n" if written else "[\n") + _json_item(item))
+            written += 1
+            if len(batch) >= 100:
+                _write("".join(batch))
+                batch.clear()
+        _write("".join(batch) + ("\n]\n" if written else "[]\n"))
+        sys.stdout.flush()
+
+    def print(self, *renderables: Any, **options: Any) -> None:
+        """Print rich renderables (tables, Text) built by the render modules; the
+        lines of a table, or of a group of renderables (a table and its footer,
+        the stats screen), end at their last character, not in padding."""
+        tables = sys.modules.get("rich.table")  # no table can exist before rich.table is loaded
+        trimmed = (Group, tables.Table) if tables else Group
+        if any(isinstance(r, trimmed) for r in renderables):
+            from readlog.render.table import Trimmed
+
+            renderables = tuple(Trimmed(r) if isinstance(r, trimmed) else r for r in renderables)
+        self.out.print(*renderables, **options)
+
+    def line(self, text: str | Text, style: str | None = None) -> None:
+        self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
+
+    def more(self, total: int, shown: int = SHOWN, console: Console | None = None) -> None:
+        """The "... and N more" line after the first ``shown`` of ``total`` entry lines."""
+        if total > shown:
+            (console or self.out).print(Text(self.label("n_more", n=total - shown), style="dim"))
+
+    def preview(self, rows: Sequence[Row], console: Console, shown: int = PREVIEW) -> None:
+        """The first few entries a question is about (id and title), then how many more."""
+        for row in rows[:shown]:
+            line = Text()
+            line.append(f"{row['id']:>5} ", style="cyan")
+            line.append(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True))
+            console.print(line, no_wrap=True, overflow="ellipsis")
+        self.more(len(rows), shown, console)
+
+    def error(self, message: str) -> None:
+        self.err.print(Text("readlog: ", style="bold red") + Text(clean(message, one_line=True)), soft_wrap=True)
+
+    def notice(self, message: str) -> None:
+        self.err.print(Text(clean(message, one_line=True), style="yellow"), soft_wrap=True)
+
+    # ---- entries ---------------------------------------------------------
+
+    def entries_table(
+        self,
+        rows: Sequence[Row],
+        total: int,
+        *,
+        snippets: dict[int, Snippet] | None = None,
+        current: datetime | None = None,
+        table: bool = False,
+    ) -> None:
+        """The entries as a table on a terminal (or when ``table``), else as
+        whole lines (``piped``)."""
+        found = ((row, None if snippets is None else snippets.get(row["id"], ("", []))) for row in rows)
+        self.entries(found, lambda shown: total, searched=snippets is not None, current=current, table=table)
+
+    def entries(
+        self,
+        found: Iterable[Found],
+        total: Callable[[int], int | Count],
+        *,
+        searched: bool,
+        current: datetime | None = None,
+        table: bool = False,
+    ) -> None:
+        """Entries as they come (each row with its snippet when ``searched``):
+        whole lines when piped, else a table written TABLE_ROWS rows at a
+        time, so that neither holds a long list. ``total(shown)`` says how
+        many match in all, for the table's footer: a number, or a Count
+        that may be an estimate ("Showing 20 of about 91,000 entries")."""
+        if not table and self.piped:
+            self._entry_fields(found, searched)
+            return
+        shown = self._entry_lines(found, searched, current or stamps.now())
+        if not shown:
+            self.line(self.label("none"), style="dim")
+            return
+        every = total(shown)
+        if isinstance(every, int):
+            footer, most = self.label("showing", shown=shown, total=every), every
+        elif every.exact:
+            footer, most = self.label("showing", shown=shown, total=every.n), every.n
+        else:
+            footer, most = self.label("showing_about", shown=shown, total=every.rounded()), every.high
+        if shown < most:
+            footer += self.label("more")
+        self.line(footer, style="dim")
+
+    def _entry_lines(self, found: Iterable[Found], searched: bool, current: datetime) -> int:
+        """The entries table, TABLE_ROWS rows at a time; how many rows it had.
+
+        The columns and their widths are chosen from the first TABLE_ROWS rows
+        (a table no longer than that looks as if it were laid out whole); a
+        later id, reading time or date that needs more room takes it from the
+        title, so that numbers are never cut."""
+        from readlog.render.table import layout
+
+        rows = iter(found)
+        first = list(islice(rows, TABLE_ROWS))
+        if not first:
+            return 0
+        show_tags = any(r.get("tags") not in (None, "", "[]") for r, _ in first)
+        show_time = any(r.get("minutes") or r.get("dead_at") for r, _ in first)
+
+        def cells(chunk: list[Found]) -> list[dict[str, Text]]:
+            return [
+                self.entry_cells(row, current, snippet=snip if searched else None, tags=show_tags, time=show_time)
+                for row, snip in chunk
+            ]
+
+        lines = layout(self, cells(first), searched, show_tags, show_time)
+        lines.room = max(lines.room, self.out.width)
+        shown = len(first)
+        del first
+        self.out.print(lines)
+        while chunk := list(islice(rows, TABLE_ROWS)):
+            lines = lines.following(cells(chunk))
+            shown += len(chunk)
+            self.out.print(lines)
+        return shown
+
+    def _entry_fields(self, found: Iterable[Found], searched: bool) -> None:
+        """list and search into a pipe or a file: one whole line per entry, the
+        fields always the same (the config's columns choose the optional ones),
+        so that ``cut -f`` finds them. No header and no footer, as gh; that
+        none match goes to standard error. Each line is written as its row
+        comes (in batches), so a long list is never held."""
+        optional = ["source", "category", "tags", "time", "saved"]
+        if self.columns is not None:
+            optional = [k for k in self.columns if k in optional]
+        keys = ["id", "state", "title", "url", *(["match"] if searched else []), *optional]
+
+        def field(row: Row, snip: Snippet | None, key: str) -> str:
+            if key == "state":
+                words = [self.label("unread" if not row.get("read_at") else "read")]
+                words += [self.label(k) for k in ("starred", "archived") if row.get(f"{k}_at")]
+                return " ".join(words)
+            if key == "title":
+                return title_of(row)
+            if key == "match":  # a hit's context, outside the title when there is one
+                found = snip or ("", [])
+                return self._hit_label(found) + found[0] if found[0] else ""
+            if key == "tags":
+                return " ".join("#" + clean(t, one_line=True) for t in tags_of(row))
+            if key == "time":
+                return self._time(row).plain
+            if key == "saved":
+                return stamps.local_iso(row.get("saved_at")) or ""
+            return str(row.get(key) or "")
+
+        shown = 0
+
+        def lines() -> Iterator[list[str]]:
+            nonlocal shown
+            for row, snip in found:
+                shown += 1
+                yield [field(row, snip, key) for key in keys]
+
+        self.fields(lines())
+        if not shown:
+            self.err.print(Text(self.label("none"), style="dim"))
+
+    def entry_cells(
+        self,
+        row: Row,
+        current: datetime,
+        *,
+        snippet: Snippet | None = None,
+        tags: bool = False,
+        time: bool = False,
+    ) -> dict[str, Text]:
+        """One entry's cells in the entries table (list, search and the triage screen)."""
+        cells: dict[str, Text] = {
+            "id": Text(str(row["id"])),
+            "mark": self._markers(row),
+            "title": self._title(row),
+            "source": Text(clean(row.get("source"), one_line=True)),
+            "category": Text(clean(row.get("category"), one_line=True)),
+            "saved": Text(stamps.relative(row.get("saved_at"), current, self.lang)),
+        }
+        if snippet is not None:
+            cells["match"] = self._snippet(*snippet[:3])
+        if tags:
+            cells["tags"] = Text(" ".join("#" + clean(t, one_line=True) for t in tags_of(row)))
+        if time:
+            cells["time"] = self._time(row)
+        return cells
+
+    def _time(self, row: Row) -> Text:
+        """Reading time ("12 min"), or "dead" for a link found dead."""
+        if row.get("dead_at"):
+            return Text(self.label("dead"), style="red")
+        if row.get("minutes"):
+            return Text(self.label("minutes", n=row["minutes"]))
+        return Text("")
+
+    def _markers(self, row: Row) -> Text:
+        text = Text()
+        text.append("●" if not row.get("read_at") else " ", style="bold blue")
+        text.append("★" if row.get("starred_at") else " ", style="yellow")
+        return text
+
+    def _title(self, row: Row) -> Text:
+        return Text(title_of(row), style="bold" if not row.get("read_at") else "")
+
+    def _hit_label(self, found: Snippet) -> str:
+        """Where a hit is, before its snippet ("tag: "), unless it is in the
+        title or the summary (what the Match column holds by default)."""
+        field = found[2] if len(found) > 2 else ""
+        if field in ("", "title", "summary"):
+            return ""
+        return self.label("hit_in", field=self.label(f"hit_{field}"))
+
+    def _snippet(self, text: str, spans: list[tuple[int, int]], field: str = "") -> Text:
+        """The Match cell: where the hit is (unless title or summary), then the
+        text around it, each hit highlighted; cut to its column around the first
+        hit (fit_hit), so the hit stays whole. A hit only in the title shows
+        only where the Title column cuts it off (TableLines.line)."""
+        from readlog.render.cut import MatchCell
+
+        said = self._hit_label((text, spans, field)) if text else ""
+        out = MatchCell(said, style="dim")
+        out.label_len = len(said)
+        out.in_title = field == "title"
+        body = clean(text, one_line=True)
+        out.append(body)
+        if body == text:
+            for start, end in spans:
+                out.stylize("bold reverse", start + len(said), end + len(said))
+            if spans:
+                out.hit = (spans[0][0] + len(said), spans[0][1] + len(said))
+        return out
+
+    def entry_detail(self, row: Row, current: datetime | None = None, *, full: bool = False) -> None:
+        """The entry in a panel; ``full`` when its article follows (show --full), so no hint to read it."""
+        self.out.print(self.entry_panel(row, current, full=full))
+
+    def entry_panel(
+        self, row: Row, current: datetime | None = None, more: Sequence[Any] = (), *, full: bool = False
+    ) -> Panel:
+        """What show prints for an entry, with ``more`` (renderables) at the end
+        of the body (the triage screen's article text)."""
+        from readlog.render.wrapping import wrap, wrap_parts
+
+        current = current or stamps.now()
+        meta = Text(style="dim")
+        parts = [clean(row.get("source"), one_line=True), clean(row.get("category"), one_line=True)]
+        if row.get("published"):
+            parts.append(self.label("published", date=clean(row["published"], one_line=True)))
+        rel = stamps.relative(row.get("saved_at"), current, self.lang)
+        parts.append(self.label("saved_on", rel=rel, date=stamps.local_date(row.get("saved_at"))))
+        parts.append(self.label("read") if row.get("read_at") else self.label("unread"))
+        if row.get("starred_at"):
+            parts.append("★ " + self.label("starred"))
+        if row.get("archived_at"):
+            parts.append(self.label("archived"))
+        if row.get("minutes"):
+            parts.append(self.label("reading", n=row["minutes"]))
+        if row.get("lang"):
+            parts.append(clean(row["lang"], one_line=True))
+        inner = max(20, self.out.width - 6)
+        meta.append(wrap_parts([p for p in parts if p], inner))
+        body: list[Any] = [meta]
+        fetch_line = self._fetch_state(row, current, hint=not full and not more)
+        if fetch_line is not None:
+            body.append(fetch_line)
+        if tags_of(row):
+            body.append(
+                Text(wrap_parts(["#" + clean(t, one_line=True) for t in tags_of(row)], inner, " "), style="blue")
+            )
+        summary = clean(row.get("summary"))
+        if summary:
+            body += [Text(""), Text(wrap(summary, inner))]
+        for key, label in (("verdict", "verdict"), ("note", "note")):
+            value = clean(row.get(key))
+            if value:
+                body += [
+                    Text(""),
+                    Rule(Text(self.label(label), style="bold"), align="left", style="dim"),
+                    Text(wrap(value, inner)),
+                ]
+        others = row.get("other_titles") or []
+        if others:
+            body += [Text(""), Rule(Text(self.label("other_titles"), style="bold"), align="left", style="dim")]
+            body += [Text(clean(t, one_line=True)) for t in others]
+        links = model_links(row)
+        if links:
+            body += [Text(""), Rule(Text(self.label("links"), style="bold"), align="left", style="dim")]
+            body += self._links(links)
+        body += more
+        title = Text(clean(row.get("title") or row.get("url") or "(untitled)", one_line=True), style="bold")
+        return Panel(
+            Group(*body),
+            title=title,
+            title_align="left",
+            subtitle=Text(f"#{row['id']}"),
+            subtitle_align="right",
+            padding=(0, 1),
+        )
+
+    def _links(self, links: Sequence[Link]) -> list[Text]:
+        """show's Links: the entry's own link alone as it is; else every link
+        numbered as ``readlog open ID N`` opens it, an image said to be one."""
+        number = numbered(list(links))
+        digits = len(str(len(links)))
+        lines = []
+        for i, link in enumerate(links, 1):
+            line = Text()
+            if number:
+                line.append(f"{i:>{digits}}  ", style="cyan")
+            if link.image:
+                line.append(self.label("image") + "  ", style="dim")
+            line.append(clean(link.url, one_line=True), style="underline cyan")
+            lines.append(line)
+        return lines
+
+    def _fetch_state(self, row: Row, current: datetime, *, hint: bool = True) -> Text | None:
+        """What the last fetch found: a dead link (and why), a failure, or the article's size."""
+        if not row.get("fetched_at"):
+            return None
+        from readlog.model.messages import fetch_reason
+
+        why = clean(fetch_reason(row.get("fetch_error") or "", self.lang), one_line=True)
+        if row.get("dead_at"):
+            rel = stamps.relative(row["dead_at"], current, self.lang)
+            return Text(self.label("dead_link", why=why or "gone", rel=rel), style="bold red")
+        if why:
+            rel = stamps.relative(row["fetched_at"], current, self.lang)
+            return Text(self.label("fetch_failed", rel=rel, why=why), style="yellow")
+        if row.get("text"):
+            rel = stamps.relative(row["fetched_at"], current, self.lang)
+            from readlog.model.length import in_characters
+
+            # Its length in reading units (model/length.py), named by what most of the text is.
+            unit = "fetched_on_characters" if in_characters(row["text"]) else "fetched_on"
+            line = self.label(unit, rel=rel, n=row.get("words") or 0)
+            return Text(line + (self.label("read_hint", id=row["id"]) if hint else ""), style="dim")
+        return None
+
+    def state_changes(self, results: Sequence[tuple[Row, bool]], verb: str) -> None:
+        """One line per entry: what changed, or that it already was so."""
+        done, already = state_words(self.lang, verb)
+        sep = "：" if self.lang == "zh" else ": "
+        for row, changed in results:
+            line = Text()
+            line.append(f"{row['id']:>5} ", style="cyan")
+            said = (done if changed else already) + sep
+            line.append(said, style="green" if changed else "dim")
+            line.append(clean(row.get("title") or "(untitled)", one_line=True))
+            self.out.print(line, no_wrap=True, overflow="ellipsis")
+
+    def import_results(self, results: Sequence[Any], *, as_json: bool) -> None:
+        """The summary printed at the end of an import, and its problems (and
+        the values it cut to their limits) on stderr."""
+        from readlog.model.fields import notices
+        from readlog.model.messages import say
+
+        if as_json:
+            self.json(
+                [
+                    {
+                        "file": r.name,
+                        "format": r.format or None,
+                        "added": r.counts.added,
+                        "updated": r.counts.updated,
+                        "unchanged": r.counts.unchanged,
+                        "skipped": r.counts.skipped,
+                        "merged": [
+                            {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed}
+                            for m in r.counts.merged
+                        ],
+                        "trashed": r.counts.trashed,
+                        "error": r.error,
+                        "skipped_because": getattr(r, "skipped_because", "") or None,
+                        "problems": [
+                            {"line": p.line, "message": p.message, "key": p.key, "count": p.count} for p in r.problems
+                        ],
+                        "cut": dict(getattr(r, "cuts", {})),
+                        "encoding": getattr(r, "encoding", "") or None,
+                        "as_of": stamps.local_iso(stamps.to_iso(getattr(r, "as_of", None))),
+                        "as_of_from": getattr(r, "as_of_from", "") or None,
+                    }
+                    for r in results
+                ]
+            )
+            return
+        for r in results:
+            if r.error:
+                failure = getattr(r, "failure", None)
+                self.error(failure.localized(self.lang) if failure is not None else r.error)
+                continue
+            if getattr(r, "skipped_because", ""):
+                skipped = Text(clean(r.name, one_line=True), style="bold")
+                why = skip_reason(r, self.lang)
+                skipped.append(self.label("file_skipped", why=clean(why, one_line=True)), style="dim")
+                self.out.print(skipped, soft_wrap=True)
+                continue
+            sep = "：" if self.lang == "zh" else ": "
+            problems = [p for p in r.problems if not p.passes]
+            for p in problems[:50]:
+                said = f"{r.name}{sep}{p.said(self.lang)}"
+                self.err.print(Text(clean(said, one_line=True), style="yellow"), soft_wrap=True)
+            if len(problems) > 50:
+                name = clean(r.name, one_line=True)
+                more = say("import_more_problems", self.lang, name=name, n=len(problems) - 50)
+                self.err.print(Text(more, style="yellow"), soft_wrap=True)
+            for p in r.problems:  # what a browser's file holds besides web pages: a count, not a problem
+                if p.passes:
+                    said = f"{r.name}{sep}{p.said(self.lang)}"
+                    self.err.print(Text(clean(said, one_line=True), style="dim"), soft_wrap=True)
+            if getattr(r, "encoding", ""):
+                guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
+                self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
+            if getattr(r, "as_of_used", False) and r.as_of is not None and r.as_of_from != "given":
+                whose = say(f"as_of_from_{r.as_of_from}", self.lang)
+                when = r.as_of.astimezone().strftime("%Y-%m-%d %H:%M")
+                counted = say("as_of_counted_from", self.lang, when=when, whose=whose)
+                self.err.print(Text(clean(f"{r.name}{sep}{counted}", one_line=True), style="dim"), soft_wrap=True)
+            for notice in notices(getattr(r, "cuts", {}), self.lang):
+                self.err.print(Text(clean(f"{r.name}{sep}{notice}", one_line=True), style="yellow"), soft_wrap=True)
+            c = r.counts
+            line = Text()
+            line.append(clean(r.name, one_line=True), style="bold")
+            line.append(f" ({r.format}): ")
+            line.append(self.label("n_added", n=c.added), style="green")
+            line.append(self.label("n_updated", n=c.updated))
+            if c.unchanged:
+                line.append(self.label("n_unchanged", n=c.unchanged, why=self._match_reasons(c.merged)))
+            if c.trashed:
+                line.append(self.label("n_trashed", n=c.trashed), style="yellow")
+            line.append(self.label("n_skipped", n=c.skipped))
+            if problems:
+                line.append(self.label("n_problems", n=len(problems)), style="yellow")
+            self.out.print(line, soft_wrap=True)
+
+    def _match_reasons(self, merged: Sequence[Any]) -> str:
+        """Why records were taken as entries already known: "same link", or
+        "5 same link, 3 same text" when the reasons differ."""
+        counts: dict[str, int] = {}
+        for m in merged:
+            if not m.changed:
+                counts[m.match] = counts.get(m.match, 0) + 1
+        names = {k: self.label(f"match_{k}") for k in counts}
+        if len(counts) == 1:
+            return next(iter(names.values()))
+        return ", ".join(f"{n:,} {names[k]}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+
+    def overview(self, data: Row, newest: Sequence[Row], path: str) -> None:
+        """What `readlog` alone prints: counts, newest unread, last import."""
+        head = Text()
+        head.append("readlog", style="bold")
+        head.append(self.label("n_entries", n=data["total"]))
+        head.append(self.label("n_unread", n=data["unread"]), style="bold blue")
+        head.append(" · ")
+        head.append(self.label("n_starred", n=data["starred"]), style="yellow")
+        self.out.print(head)
+        self.line(self.label("library", path=path), style="dim")
+        if newest:
+            self.line("")
+            self.line(self.label("newest_unread"), style="bold")
+            self.entries_table(newest, data["unread"], table=True)
+        last = data.get("last_import")
+        if last:
+            when = stamps.relative(last["finished_at"], None, self.lang)
+            self.line(
+                self.label("last_import", path=clean(last["path"], one_line=True), format=last["format"], when=when)
+                + self.label("n_added", n=last["added"])
+                + self.label("n_updated", n=last["updated"])
+                + (self.label("n_already", n=last["unchanged"]) if last.get("unchanged") else "")
+                + self.label("n_skipped", n=last["skipped"]),
+                style="dim",
+            )
+        elif not data["total"]:
+            self.line(self.label("empty_library"), style="dim")
+        self.line(self.label("help_hint"), style="dim")
+
+    # ---- progress ------------------------------------------------------
+
+    @contextmanager
+    def progress(self, label: str, total: int | None) -> Iterator[Any]:
+        """A progress bar on a terminal; a silent stand-in otherwise."""
+        if not self.err.is_terminal or total is None:
+            yield _NoProgress()
+            return
+        from rich.progress import (
+            BarColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.fields[entries]:,} entries"),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=self.err, transient=True) as bar:
+            task = bar.add_task(clean(label, one_line=True), total=total, entries=0, rate="")
+            yield _Bar(bar, task)
+
+
+def _json_item(item: object) -> str:
+    """``item`` as it sits in a JSON array written with indent=2: an array of
+    one without its brackets. An entry's record (a flat object of strings,
+    numbers, booleans, nulls and lists of strings) is put together here from
+    its values encoded in C: json.dumps with an indent encodes in Python, six
+    times slower, and ``list --limit 0 --json`` writes tens of thousands."""
+    if type(item) is dict and item:
+        parts = []
+        for key, value in item.items():
+            if type(key) is not str:
+                break
+            kind = type(value)
+            if kind is str:
+                text = _json_str(value)
+            elif value is None:
+                text = "null"
+            elif kind is bool:
+                text = "true" if value else "false"
+            elif kind is int:
+                text = int.__repr__(value)  # as json writes an int
+            elif kind is list and all(type(v) is str for v in value):
+                text = "[\n      " + ",\n      ".join(map(_json_str, value)) + "\n    ]" if value else "[]"
+            else:
+                break
+            parts.append(f"    {_json_str(key)}: {text}")
+        else:
+            return "  {\n" + ",\n".join(parts) + "\n  }"
+    return json.dumps([item], ensure_ascii=False, indent=2)[2:-2]
+
+
+_json_str = json.encoder.encode_basestring  # what ensure_ascii=False uses, in C
+
+
+def skip_reason(result: Any, lang: str) -> str:
+    """Why a file in a directory or an archive was passed over, in ``lang``
+    (its ``skipped_because`` is the English one, for --json)."""
+    from readlog.model.messages import translate
+
+    failure = getattr(result, "failure", None)
+    if failure is not None:
+        said = failure.localized(lang)
+        return said.removeprefix(f"{result.name}: ").removeprefix(f"{result.name}：")
+    return translate(
+        result.skipped_because, lang, ("skip_folder", "skip_not_regular", "skip_unrecognised", "skip_other_format")
+    )
+
+
+def _write(text: str, piece: int = 16_384) -> None:
+    """``text`` to standard output in pieces: Python's buffered writer takes a
+    write cut short by a reader gone away (``| head``) as done and drops the
+    rest without an error, so one big write could end "successfully"; the
+    next piece then fails with EPIPE, and the command ends as it should."""
+    write = sys.stdout.write
+    for start in range(0, len(text), piece):
+        write(text[start : start + piece])
+
+
+class _NoProgress:
+    def update(self, done: int, entries: int) -> None:
+        pass
+
+
+class _Bar:
+    def __init__(self, bar: Any, task: Any) -> None:
+        self.bar, self.task = bar, task
+
+    def update(self, done: int, entries: int) -> None:
+        elapsed = self.bar.tasks[0].elapsed or 0
+        rate = f"{entries / elapsed:,.0f}/s" if elapsed > 0.5 else ""
+        self.bar.update(self.task, completed=done, entries=entries, rate=rate)

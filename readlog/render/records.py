@@ -1,0 +1,81 @@
+"""An entry's row in the shapes every command shares: its JSON record
+(``entry_record``), the line a command that changes entries prints about it
+(``entry_line``), its title and tags as shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from readlog.model import stamps
+from readlog.model.links import entry_links as model_links
+from readlog.model.sanitize import clean
+from readlog.model.tags import tag_list
+
+Row = dict[str, Any]
+
+
+def title_of(row: Row) -> str:
+    """An entry's title as one clean line (its link when it has none)."""
+    return clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
+
+
+def tags_of(row: Row) -> list[str]:
+    """An entry's tags, as a list."""
+    return tag_list(row.get("tags"))
+
+
+def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "", tail_style: str = "dim") -> Text:
+    """One line about one entry, as every command that changes entries prints
+    it: the id, what happened (``said``, its separator included), the title
+    (cleaned here), and a tail (tags, a link) if any."""
+    line = Text()
+    line.append(f"{entry_id:>5} ", style="cyan")
+    line.append(said, style=style)
+    line.append(clean(title or "(untitled)", one_line=True))
+    if tail:
+        line.append("  " + tail, style=tail_style)
+    return line
+
+
+def entry_links(row: Row) -> list[str]:
+    """The entry's own URL, then addresses found in its summary (images kept
+    there), as show lists them (model.links)."""
+    return [link.url for link in model_links(row)]
+
+
+def entry_record(row: Row, *, full: bool = False) -> Row:
+    """The JSON shape of an entry (list --json, show --json, search --json);
+    ``full`` adds the fetched article's text (show --json --full)."""
+    record = {
+        "id": row["id"],
+        "title": row.get("title", ""),
+        "source": row.get("source", ""),
+        "category": row.get("category", ""),
+        "summary": row.get("summary", ""),
+        "verdict": row.get("verdict", ""),
+        "url": row.get("url", ""),
+        "published": row.get("published"),
+        "saved_at": stamps.local_iso(row.get("saved_at")),
+        "read_at": stamps.local_iso(row.get("read_at")),
+        "starred": bool(row.get("starred_at")),
+        "starred_at": stamps.local_iso(row.get("starred_at")),
+        "archived": bool(row.get("archived_at")),
+        "tags": tags_of(row),
+        "note": row.get("note", ""),
+        "minutes": row.get("minutes"),
+        "words": row.get("words"),
+        "lang": row.get("lang") or None,
+        "fetched_at": stamps.local_iso(row.get("fetched_at")),
+        "fetch_status": row.get("fetch_status"),
+        "fetch_error": row.get("fetch_error") or None,
+        "dead": bool(row.get("dead_at")),
+        "dead_at": stamps.local_iso(row.get("dead_at")),
+        "final_url": row.get("final_url") or None,
+    }
+    if "other_titles" in row:
+        record["other_titles"] = row["other_titles"]
+    if full:
+        record["text"] = row.get("text", "")
+    return record
