@@ -24,10 +24,6 @@ from readlog.model.messages import LANGUAGES, LOCALE, PLURAL_FORMS, say
 from conftest import ROOT, Run
 from helpers import texts
 
-# Fields only English fills: the import summary's label ("{n:,} problem{s}" / "{n:,} 个问题")
-# is formatted by Output.label (render/__init__.py), which passes the plural ending itself.
-# Any other field is in every language, and a message said of a count has its plural forms.
-ENGLISH_ONLY_FIELDS = {"s"}
 COUNT = "n!None"  # the count that chooses a plural form: a form may leave it out ("1 entry" said as "an entry")
 
 
@@ -63,13 +59,13 @@ def _fields(text: str) -> set[str]:
 
 def unlike_fields(english: dict[str, list[str]], other: dict[str, list[str]]) -> dict[str, tuple[set[str], set[str]]]:
     """The keys whose texts in ``other`` have fields their English has not, or lack one it
-    has: each text (each plural form) has them all, but for the count it may leave out."""
-    english_only = {f"{name}!None" for name in ENGLISH_ONLY_FIELDS}
+    has: each text (each plural form) has them all, but for the count it may leave out.
+    (No field is English's alone: a plural ending is a plural form, not "entr{ies}".)"""
     unlike = {}
     for key, said in english.items():
-        want = set().union(*map(_fields, said)) - english_only
+        want = set().union(*map(_fields, said))
         for text in other.get(key, [""]):
-            got = _fields(text) - english_only
+            got = _fields(text)
             if got != want and got != want - {COUNT}:
                 unlike[key] = (want, got)
     return unlike
@@ -165,14 +161,6 @@ def test_no_two_keys_are_one_message_by_count() -> None:
     assert found == []
 
 
-def test_only_english_may_leave_out_a_field() -> None:
-    """The English-only fields are plural endings and a pronoun: no other language uses them."""
-    only = {f"{n}!None" for n in ENGLISH_ONLY_FIELDS}
-    for lang in LANGUAGES:
-        if lang != "en":
-            assert not [k for k, t in texts(lang).items() if set().union(*map(_fields, t)) & only], lang
-
-
 def test_a_language_without_a_key_says_it_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fallback the checks above keep from being needed: a key missing from Chinese is said in English."""
     english, chinese = messages.catalogue("en"), dict(messages.catalogue("zh"))
@@ -252,15 +240,6 @@ def test_the_files_are_installed_with_the_package(tmp_path: Path) -> None:
     assert said == [str(built / "readlog" / "locale"), "no entry with id 5", "没有编号为 5 的条目"]
 
 
-# Keys whose texts are another key's in every language, and why both stay: key -> (the other, why).
-SAME_TEXT = {
-    "label_done_archive": (
-        "label_archived",
-        "state_words (render/__init__.py, being split meanwhile) builds done_ + every verb's name",
-    ),
-}
-
-
 def same_texts(languages: dict[str, dict[str, Any]]) -> list[list[str]]:
     """Groups of keys whose texts (each plural form) are the same in every language."""
     groups: dict[str, list[str]] = {}
@@ -274,8 +253,7 @@ def test_no_sentence_is_in_the_catalogue_twice() -> None:
     """One sentence, one key: a face that says another's word uses that key (list's "ID"
     in history's table, the overview's "12 unread" in stats)."""
     languages = {lang: messages.catalogue(lang) for lang in LANGUAGES}
-    allowed = [sorted([key, other]) for key, (other, _) in SAME_TEXT.items()]
-    assert sorted(sorted(g) for g in same_texts(languages)) == allowed
+    assert same_texts(languages) == []
     twice = {lang: {**table, "triage_opened": table["opened"]} for lang, table in languages.items()}
     assert ["opened", "triage_opened"] in same_texts(twice)  # the check can fail
     differ = {lang: {**table, "triage_opened": table["opened"]} for lang, table in languages.items()}
