@@ -22,6 +22,7 @@ from readlog.inputs import detect as importers
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.reader import close_input, open_input
 from readlog.model.entry import Entry, Problem
+from readlog.model.messages import catalogue
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -39,6 +40,12 @@ AS_OF = datetime(2026, 12, 1, tzinfo=timezone.utc)
 
 # The environment variable tests/clocked.py reads: the instant (ISO 8601) the child's clock starts at.
 CLOCK_ENV = "READLOG_TEST_NOW"
+
+
+def texts(lang: str) -> dict[str, list[str]]:
+    """Each key of the catalogue's ``lang`` file and its texts: the one it has, or
+    each of its plural forms (a key the file lacks is not there: no fallback)."""
+    return {key: list(text.values()) if isinstance(text, dict) else [text] for key, text in catalogue(lang).items()}
 
 
 def utc(*args: int) -> datetime:

@@ -1,13 +1,13 @@
 """Every sentence readlog says goes through the message catalogue
-(readlog/model/messages.py), in English and Chinese.
+(readlog/model/messages.py, its texts in readlog/locale/), in English and Chinese.
 
-Two walks: over the catalogue (both languages, the same placeholders,
-Chinese punctuation beside Chinese text, no key that the code never uses)
-and over the code (an AST walk of readlog/ for string literals and
-f-strings handed straight to what users see: echo and print, Output's
-error/notice/line, writes to stderr, click's exceptions, readlog's own
-errors, Textual's notify, the problems an import finds in a file and the
-notes reading it leaves). A literal that reaches a user must be a
+Two walks: over the catalogue (Chinese punctuation beside Chinese text, no
+key that the code never uses; tests/test_catalogue_files.py checks the files
+themselves: every key in every language, with the same fields) and over the
+code (an AST walk of readlog/ for string literals and f-strings handed
+straight to what users see: echo and print, Output's error/notice/line,
+writes to stderr, click's exceptions, readlog's own errors, Textual's notify,
+the problems an import finds in a file and the notes reading it leaves). A literal that reaches a user must be a
 catalogue key instead; the few that are not sentences (the program's name
 before a message, separators) are listed below, each with its reason.
 
@@ -24,16 +24,15 @@ from __future__ import annotations
 
 import ast
 import re
-import string
 from collections.abc import Iterator
 from pathlib import Path
 
-from readlog.model.messages import CATALOGUE
+from readlog.model.messages import catalogue, keys, known, wording
 
 from conftest import ROOT
+from helpers import texts
 
 PACKAGE = ROOT / "readlog"
-CATALOGUE_FILE = PACKAGE / "model" / "messages.py"
 
 # Calls whose text a user reads: functions and methods by name.
 SHOWN_BY = {
@@ -94,11 +93,7 @@ def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
 
 
 def _trees() -> dict[Path, ast.Module]:
-    return {
-        path: ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if path != CATALOGUE_FILE
-    }
+    return {path: ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 TREES = _trees()
@@ -152,14 +147,14 @@ def escapes() -> Iterator[tuple[str, int, str]]:
             args = _handed_over(node)
             for arg in args:
                 text = _literal(arg)
-                if text is None or text in CATALOGUE or not WORD.search(text) or (rel, text) in NOT_SENTENCES:
+                if text is None or known(text) or not WORD.search(text) or (rel, text) in NOT_SENTENCES:
                     continue
                 yield rel, getattr(node, "lineno", 0), text
 
 
 def test_no_sentence_escapes_the_catalogue() -> None:
     found = [f"readlog/{rel}:{line}: {text!r}" for rel, line, text in escapes()]
-    assert not found, "say these through the catalogue (messages.py):\n" + "\n".join(found)
+    assert not found, "say these through the catalogue (readlog/locale):\n" + "\n".join(found)
 
 
 def test_the_allow_list_names_only_literals_that_exist() -> None:
@@ -171,28 +166,22 @@ def test_the_allow_list_names_only_literals_that_exist() -> None:
     assert set(NOT_SENTENCES) <= seen, set(NOT_SENTENCES) - seen
 
 
-def _code_of_the_catalogue_file() -> list[ast.AST]:
-    """The functions of messages.py (which say some keys themselves), without the CATALOGUE."""
-    tree = ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
-
-
 def _keys_named() -> tuple[set[str], set[str]]:
     """Every string constant in the code, and the prefixes of keys built from
     pieces (f"field_{name}", "did_note_" + what, keys chosen by prefix)."""
     constants: set[str] = set()
     prefixes: set[str] = set()
-    for tree in [*TREES.values(), *_code_of_the_catalogue_file()]:
+    for tree in TREES.values():
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 constants.add(node.value)
-            elif isinstance(node, ast.Call) and _name(node.func) in ("say", "of", "_keys") and node.args:
+            elif isinstance(node, ast.Call) and _name(node.func) in ("say", "of", "keys") and node.args:
                 first = node.args[0]
                 if isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant):
                     prefixes.add(str(first.values[0].value))
                 elif isinstance(first, ast.BinOp) and isinstance(first.left, ast.Constant):
                     prefixes.add(str(first.left.value))
-                elif _name(node.func) == "_keys" and isinstance(first, ast.Constant):
+                elif _name(node.func) == "keys" and isinstance(first, ast.Constant):
                     prefixes.add(str(first.value))
     return constants, prefixes
 
@@ -234,7 +223,7 @@ def _face_key_used(key: str, constants: set[str], built: set[str]) -> bool:
     name after the prefix, or by a name built from a literal start ending in ``_``
     (f"hit_{field}", "stats_origin_" + origin; the helpers' own "label_" + key is not one)."""
     if key.startswith(SAID_BY_ENGLISH):
-        english = CATALOGUE[key][0]
+        english = wording(key)
         return english in constants or any(len(b) > 3 and english.startswith(b) for b in built)
     prefix = next((p for p in FACE_PREFIXES if key.startswith(p)), None)
     if prefix is None:
@@ -253,7 +242,7 @@ def test_every_key_is_used_somewhere() -> None:
     built = _built()
     dead = [
         k
-        for k in CATALOGUE
+        for k in keys()
         if k not in constants and not any(k.startswith(p) for p in prefixes) and not _face_key_used(k, constants, built)
     ]
     assert not dead, f"keys no code says: {dead}"
@@ -267,12 +256,13 @@ def test_an_unused_face_key_is_found() -> None:
     assert not _face_key_used("label_no_such_label_anywhere", constants, built)
     assert _face_key_used("label_hit_note", constants, built)  # built: f"hit_{field}"
     assert _face_key_used("history_words_marked_read", constants, built)
-    assert "history_words_never" not in CATALOGUE
-    CATALOGUE["history_words_never"] = ("words no code writes", "没有代码写的话")
+    english = catalogue("en")
+    assert "history_words_never" not in english
+    english["history_words_never"] = "words no code writes"
     try:
         assert not _face_key_used("history_words_never", constants, built)
     finally:
-        del CATALOGUE["history_words_never"]
+        del english["history_words_never"]
 
 
 def _face_tables() -> Iterator[str]:
@@ -290,7 +280,28 @@ def _face_tables() -> Iterator[str]:
 def test_no_face_keeps_an_en_zh_table() -> None:
     """Labels are catalogue keys under the face's prefix, not a table beside the code."""
     found = list(_face_tables())
-    assert not found, "move these en/zh tables into the catalogue (messages.py): " + ", ".join(found)
+    assert not found, "move these en/zh tables into the catalogue (readlog/locale): " + ", ".join(found)
+
+
+def _count_choices(tree: ast.AST) -> Iterator[int]:
+    """Lines choosing between two texts by comparing a count with 1 (``"" if n == 1 else "s"``,
+    ``"them" if len(rows) > 1 else "it"``): a plural the catalogue should choose."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare)):
+            continue
+        compared = [node.test.left, *node.test.comparators]
+        one = any(isinstance(c, ast.Constant) and c.value == 1 for c in compared)
+        texts = all(isinstance(b, ast.Constant) and isinstance(b.value, str) for b in (node.body, node.orelse))
+        if one and texts:
+            yield node.lineno
+
+
+def test_no_code_chooses_a_plural() -> None:
+    """A message said of a count has its plural forms in the catalogue, chosen by its ``n``
+    (say("entry", n=3)), not two keys or an ending picked in the code."""
+    found = {path.relative_to(PACKAGE).as_posix(): list(_count_choices(tree)) for path, tree in TREES.items()}
+    assert {rel: lines for rel, lines in found.items() if lines} == {}
+    assert list(_count_choices(ast.parse('said = "entry_1" if n == 1 else "entry_n"'))) == [1]
 
 
 def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
@@ -299,70 +310,28 @@ def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and _name(node.func) in ("say", "of") and node.args:
                 first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value not in CATALOGUE:
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and not known(first.value):
                     missing.append(f"{path.name}:{node.lineno}: {first.value}")
             if isinstance(node, ast.Call) and _name(node.func) in ("Problem", "Phrase") and node.args:
                 key = node.args[1 if _name(node.func) == "Problem" and len(node.args) > 1 else 0]
-                if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value not in CATALOGUE:
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and not known(key.value):
                     missing.append(f"{path.name}:{node.lineno}: {key.value}")
             if isinstance(node, ast.Call) and _name(node.func) == "of_all":
                 for part in node.args:
                     first = part.elts[0] if isinstance(part, ast.Tuple) else None
-                    if isinstance(first, ast.Constant) and first.value not in CATALOGUE:
+                    if isinstance(first, ast.Constant) and not known(first.value):
                         missing.append(f"{path.name}:{node.lineno}: {first.value}")
     assert not missing, missing
 
 
-# Fields only English fills: Chinese has no plural and needs no pronoun there, so the
-# faces' labels pass them for English alone ("{n:,} problem{s}" / "{n:,} 个问题",
-# "entr{ies}", "brings {them} back"). Any other field must be in both languages.
-ENGLISH_ONLY_FIELDS = {"s", "ies", "them"}
-
-
-def _fields(text: str) -> set[str]:
-    """The fields of ``text`` with their conversion (``{value!r}``). A field's format spec
-    and its attributes may differ between the languages (a date written "{d:%b %d}" in
-    English and "{d.month:02d}-{d.day:02d}" in Chinese): it is the same value."""
-    return {
-        f"{re.split(r'[.[]', name)[0]}!{conv}"
-        for _, name, _spec, conv in string.Formatter().parse(text)
-        if name is not None
-    }
-
-
-def test_each_key_has_both_languages_with_the_same_placeholders() -> None:
-    """Every key (a loop, not a test each: ~650 keys) has both texts, with the same fields."""
-    empty = [key for key, (english, chinese) in CATALOGUE.items() if not (english.strip() and chinese.strip())]
-    assert empty == []
-    english_only = {f"{name}!None" for name in ENGLISH_ONLY_FIELDS}
-    unlike = {key: (en, zh) for key, (en, zh) in CATALOGUE.items() if _fields(en) - english_only != _fields(zh)}
-    assert unlike == {}
-
-
-def test_only_english_may_leave_out_a_field() -> None:
-    """The English-only fields are plural endings and a pronoun: Chinese must not use them."""
-    assert not {key for key, (_, zh) in CATALOGUE.items() if _fields(zh) & {f"{n}!None" for n in ENGLISH_ONLY_FIELDS}}
-
-
 def test_chinese_punctuation_beside_chinese_text() -> None:
     bad = {
-        key: f"half-width {found.group()!r} beside Chinese in {zh!r}"
-        for key, (_, zh) in CATALOGUE.items()
-        if (found := HALF_WIDTH_BESIDE_CJK.search(zh))
+        key: f"half-width {found.group()!r} beside Chinese in {text!r}"
+        for key, said in texts("zh").items()
+        for text in said
+        if (found := HALF_WIDTH_BESIDE_CJK.search(text))
     }
     assert bad == {}
-
-
-def test_the_catalogue_file_is_one_dict_with_unique_keys() -> None:
-    tree = ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "CATALOGUE":
-            assert isinstance(node.value, ast.Dict)
-            keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
-            duplicated = {k for k in keys if keys.count(k) > 1}
-            assert not duplicated, duplicated
-            return
-    raise AssertionError("no CATALOGUE in messages.py")
 
 
 def test_chinese_punctuation_in_every_chinese_literal() -> None:

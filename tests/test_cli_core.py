@@ -214,3 +214,12 @@ def test_view_counters_stay_exact_through_every_change(run: Run, library: Path) 
     assert "unread counter says 99" in run("db", "check", code=1).output
     run("db", "rebuild-index")
     run("db", "check")
+
+
+def test_db_check_counts_the_search_index_with_its_plural(run: Run) -> None:
+    """The index's count is said by the catalogue's plural (it said "1 entries" once)."""
+    run("add", "https://example.org/one", "--no-fetch")
+    assert "search index: 1 entry\n" in run("db", "check").stdout
+    run("add", "https://example.org/two", "--no-fetch")
+    assert "search index: 2 entries\n" in run("db", "check").stdout
+    assert "搜索索引：2 条\n" in run("--lang", "zh", "db", "check").stdout

@@ -16,7 +16,7 @@ import typer
 from rich.cells import cell_len
 
 from readlog.cli import app
-from readlog.model.messages import CATALOGUE, help_in
+from readlog.model.messages import help_in, keys, wording
 
 from conftest import Run
 from helpers import READLOG, child_env
@@ -112,9 +112,7 @@ def test_every_help_key_is_a_declared_text_or_typer_word() -> None:
         "help_env_var",
         "help_help_option",
     }
-    stale = [
-        k for k, (en, _) in CATALOGUE.items() if k.startswith("help_") and k not in said_by_typer and en not in declared
-    ]
+    stale = [k for k in keys("help_") if k not in said_by_typer and wording(k) not in declared]
     assert stale == []
 
 

@@ -351,10 +351,8 @@ class UndoGivesBack(RuleBasedStateMachine):
 REFUSALS = {
     "undo_emptied",
     "undo_gone",
-    "undo_deleted_one",
-    "undo_deleted_many",
-    "undo_changed_one",
-    "undo_changed_many",
+    "undo_deleted",
+    "undo_changed",
     "undo_nothing",
 }
 

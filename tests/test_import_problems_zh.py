@@ -17,11 +17,12 @@ import zipfile
 from pathlib import Path
 
 from readlog.model.entry import Problem
-from readlog.model.messages import CATALOGUE, Phrase
+from readlog.model.messages import Phrase, keys, known
 
 from conftest import Run, write
+from helpers import texts
 
-PROBLEM_KEYS = [k for k in CATALOGUE if k.startswith("import_")]
+PROBLEM_KEYS = keys("import_")
 # Latin words a Chinese problem may keep: names of formats, fields and programs, not sentences.
 NAMES = re.compile(
     r"\b(?:JSON|XML|MB|CSV|URL|url|HREF|href|ISO|gzip|zip|null|readlog|Pocket|status|Firefox|Chrome|Safari|"
@@ -36,8 +37,9 @@ def _without_fields(template: str) -> str:
 def test_every_problem_key_is_wholly_chinese_in_chinese() -> None:
     assert len(PROBLEM_KEYS) > 50
     latin = {}
+    english_texts, chinese_texts = texts("en"), texts("zh")
     for key in PROBLEM_KEYS:
-        english, chinese = CATALOGUE[key]
+        english, chinese = " ".join(english_texts[key]), " ".join(chinese_texts[key])
         words = re.findall(r"[A-Za-z]{2,}", NAMES.sub("", _without_fields(chinese)))
         if words and any(w in english for w in words):
             latin[key] = words
@@ -165,7 +167,7 @@ def test_import_problems_are_wholly_chinese_and_english_stays(run: Run, tmp_path
 
     reports = json.loads(run("--db", str(tmp_path / "third.db"), "import", *files, "--json", code=1).stdout)
     problems = [p for r in reports for p in r["problems"]]
-    assert problems and all(set(p) == {"line", "message", "key", "count"} and p["key"] in CATALOGUE for p in problems)
+    assert problems and all(set(p) == {"line", "message", "key", "count"} and known(p["key"]) for p in problems)
     assert {"line": 3, "message": "row at line 3: no URL; skipped", "key": "import_no_url", "count": 1} in problems
     assert all(re.search(r"[\u4e00-\u9fff]", p["message"]) is None for p in problems if "Blog" not in p["message"])
 

@@ -354,7 +354,7 @@ def test_the_api_undoes_by_number_with_the_same_refusals(tmp_path: Path) -> None
         lib.star(3)  # 3
         with pytest.raises(ReadlogError) as refused:
             lib.undo(action=1)
-        assert refused.value.key == "undo_changed_one" and "by action 3 (star 3)" in str(refused.value)
+        assert refused.value.key == "undo_changed" and "by action 3 (star 3)" in str(refused.value)
         preview = lib.undo(action=2, dry_run=True)
         assert preview.dry_run and preview.action == 2 and [c.kind for c in preview.changes] == ["tags"]
         assert lib.get(2).tags == ("x",)
@@ -374,7 +374,7 @@ def test_the_api_undoes_by_number_with_the_same_refusals(tmp_path: Path) -> None
         assert emptied.value.key == "undo_emptied" and "action 5" in str(emptied.value)
         with pytest.raises(ReadlogError) as deleted:
             lib.undo(action=4)
-        assert deleted.value.key == "undo_deleted_one"
+        assert deleted.value.key == "undo_deleted"
         assert lib.undo(action=3).command == "star 3" and not lib.get(3).starred
 
 

@@ -10,7 +10,7 @@ from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
 from readlog.cli.state import state_of
 from readlog.model.errors import ReadlogError
-from readlog.model.messages import say
+from readlog.model.messages import count, say
 
 if TYPE_CHECKING:
     from readlog.cli.state import State
@@ -100,11 +100,11 @@ def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> 
     if report["index"] is None:
         index = say("check_index_none", lang)
     else:
-        index = say("check_index_n", lang, n=report["index"])
+        index = count(report["index"], lang)
     entries = report["entries"] if report["entries"] is None else format(report["entries"], ",")
     sound = report["integrity"] == ["ok"] and not (report["schema"] or report["not_utf8"])
     lines = [
-        say("check_library", lang, path=report["path"]),
+        say("label_library", lang, path=report["path"]),
         say("check_schema", lang, schema=schema),
         say("check_entries", lang, n=entries),
         say("check_index", lang, index=index),

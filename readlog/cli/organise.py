@@ -226,7 +226,7 @@ def note(
         raise UsageError.of("text_or_clear")
     new = "" if clear else _note_text(text or [], row["note"], entry_id)
     if new is None:
-        what = "kept (the new one was empty or not saved; --clear removes the note)"
+        what = "kept_empty"
     else:
         from readlog.core import actions
 

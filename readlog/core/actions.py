@@ -210,13 +210,13 @@ def _changes(report: UndoReport) -> list[tuple[int, str]]:
     return [(c.entry_id, c.kind) for c in report.changes]
 
 
-# The message of each reason store.organise.hindrance gives: (one entry, several).
+# The message of each reason store.organise.hindrance gives (said of how many entries it holds back).
 _REFUSALS = {
-    "emptied": ("undo_emptied", "undo_emptied"),
-    "nothing": ("undo_nothing", "undo_nothing"),
-    "gone": ("undo_gone", "undo_gone"),
-    "deleted": ("undo_deleted_one", "undo_deleted_many"),
-    "changed": ("undo_changed_one", "undo_changed_many"),
+    "emptied": "undo_emptied",
+    "nothing": "undo_nothing",
+    "gone": "undo_gone",
+    "deleted": "undo_deleted",
+    "changed": "undo_changed",
 }
 
 
@@ -232,13 +232,12 @@ def refusal(lib: Store, action: Row, *, newest: bool = True) -> ReadlogError | N
         return None
 
     said: dict[str, Any] = {"id": action["id"], "command": _command(action)}
-    one, many = _REFUSALS[hindrance.reason]
     if hindrance.reason == "emptied":
         said = {"id": action["id"]}
     elif hindrance.later is not None:
         later = {"later": hindrance.later["id"], "later_command": _command(hindrance.later)}
-        said = {**said, "ids": shown_ids(hindrance.entries), **later}
-    parts = [(many if len(hindrance.entries) > 1 else one, said)]
+        said = {**said, "n": len(hindrance.entries), "ids": shown_ids(hindrance.entries), **later}
+    parts = [(_REFUSALS[hindrance.reason], said)]
     if newest:
         parts.append(("undo_older_hint", {}))
     return ReadlogError.of_all(*parts)

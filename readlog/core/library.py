@@ -599,7 +599,7 @@ class Library:
         )
         result = capture.add(self.store, [url.strip()], opts)[0]
         if result.status == "trash":
-            raise ReadlogError.of("in_trash_one", id=result.id)
+            raise ReadlogError.of("in_trash", n=1, ids=str(result.id), words=str(result.id))
         return self.get(result.id)
 
     @_checked(ids=_ids_or_all)
@@ -741,7 +741,7 @@ class Library:
         older one by its number, as ``readlog undo ACTION --yes`` does.
         ReadlogError, changing nothing, when there is nothing to undo or the
         action cannot be taken back (its ``key`` says why: undo_emptied,
-        undo_gone, undo_deleted_one/_many, undo_changed_one/_many,
+        undo_gone, undo_deleted, undo_changed,
         undo_nothing, undo_already, undo_no_action)."""
         from readlog.core import actions
 

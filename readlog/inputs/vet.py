@@ -34,8 +34,8 @@ _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
 _LABELS = {
     "saved_at": "import_time_saved",
     "read_at": "import_time_read",
-    "starred_at": "import_time_starred",
-    "archived_at": "import_time_archived",
+    "starred_at": "history_words_starred",  # the same words as history's
+    "archived_at": "history_words_archived",
     "imported_at": "import_time_imported",
 }
 

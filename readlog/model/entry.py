@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from readlog.model.messages import CATALOGUE, Phrase, say
+from readlog.model.messages import Phrase, known, say
 
 TRACKING_PARAMS = {"fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid"}
 # A link that urlsplit would take apart and urlunsplit put back unchanged: a
@@ -125,7 +125,7 @@ class Problem:
         """The problem in ``lang``, without its line. A key that is not in the
         catalogue (an importer that gave a sentence instead, which
         tests/test_catalogue_walk.py refuses) is said as it is, never a crash."""
-        said = say(self.key, lang, **self.fields) if self.key in CATALOGUE else self.key
+        said = say(self.key, lang, **self.fields) if known(self.key) else self.key
         return said if self.where is None else say("import_where", lang, where=self.where, problem=said)
 
     def said(self, lang: str = "en") -> str:
@@ -186,7 +186,7 @@ def counted(problems: list[Problem]) -> list[Problem]:
         else:
             kept.append(problem)
     for (key, scheme), n in passes.items():
-        kept.append(Problem(0, key, {"n": n, "s": "" if n == 1 else "s", "scheme": scheme}, count=n))
+        kept.append(Problem(0, key, {"n": n, "scheme": scheme}, count=n))
     return kept
 
 

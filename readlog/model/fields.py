@@ -139,9 +139,8 @@ def _raise(name: str, lang: str) -> str:
 
 
 def noun(name: str, lang: str = "en", n: int = 1) -> str:
-    """What field ``name`` is called: "title", "titles", "标题"."""
-    words = say(f"field_{name}", lang).split("|")
-    return words[0] if n == 1 or len(words) == 1 else words[1]
+    """What field ``name`` is called, of ``n`` of them: "title", "titles", "标题"."""
+    return say(f"field_{name}", lang, n=n)
 
 
 def too_long(name: str, length: int, option: str = "") -> UsageError:
@@ -172,9 +171,8 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
         if name == "item_ids":
             out.append(say("item_ids_dropped", lang, n=n, chars=ITEM_ID_CHARS, limit=MAX_FEED_ITEMS))
             continue
-        key, most = "fields_cut_1" if n == 1 else "fields_cut_n", limit(_LIMIT_OF.get(name, name))
-        words = {"one": noun(name, lang, 1), "many": noun(name, lang, n), "raise_": _raise(name, lang)}
-        out.append(say(key, lang, n=n, limit=most, **words))
+        most = limit(_LIMIT_OF.get(name, name))
+        out.append(say("fields_cut", lang, n=n, noun=noun(name, lang, n), limit=most, raise_=_raise(name, lang)))
     return out
 
 

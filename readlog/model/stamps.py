@@ -14,6 +14,7 @@ import re
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from readlog.model.errors import BadValue
+from readlog.model.messages import say
 
 # Numbers as stamps write them: digits, English words, Chinese numerals to 九十九 (十六, 二十, 两).
 _NUM = r"(\d{1,6}|a|an|one|[一二两三四五六七八九]?十[一二三四五六七八九]?|一|两|二|三|四|五|六|七|八|九|半)"
@@ -326,30 +327,6 @@ def local_date(value: str | None) -> str:
     return dt.astimezone().date().isoformat() if dt else ""
 
 
-_EN_OUT = {
-    "now": "just now",
-    "minutes": "{n} minute{s} ago",
-    "hours": "{n} hour{s} ago",
-    "yesterday": "yesterday",
-    "days": "{n} days ago",
-    "weeks": "{n} week{s} ago",
-    "months": "{n} month{s} ago",
-    "years": "{n} year{s} ago",
-    "future": "in the future",
-}
-_ZH_OUT = {
-    "now": "刚刚",
-    "minutes": "{n} 分钟前",
-    "hours": "{n} 小时前",
-    "yesterday": "昨天",
-    "days": "{n} 天前",
-    "weeks": "{n} 周前",
-    "months": "{n} 个月前",
-    "years": "{n} 年前",
-    "future": "未来",
-}
-
-
 def elapsed(then: datetime, current: datetime) -> tuple[str, int]:
     """Bucket the time between two moments the way read-later apps do."""
     seconds = (current - then).total_seconds()
@@ -381,8 +358,7 @@ def relative(then: datetime | str | None, current: datetime | None = None, lang:
     if then is None:
         return ""
     bucket, n = elapsed(then, current or now())
-    table = _ZH_OUT if lang == "zh" else _EN_OUT
-    return table[bucket].format(n=n, s="" if n == 1 else "s")
+    return say(f"ago_{bucket}", lang, n=n)
 
 
 def valid_date(y: int, m: int, d: int) -> str | None:

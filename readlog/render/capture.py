@@ -122,7 +122,7 @@ def fetched(out: Output, report: FetchReport) -> None:
     good = [o for o in report.outcomes if o.ok]
     bad = [o for o in report.outcomes if not o.ok]
     for o in good[:SHOWN]:
-        tail = " · ".join(p for p in (_w(out, "minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
+        tail = " · ".join(p for p in (out.label("minutes", n=o.minutes) if o.minutes else "", o.lang) if p)
         out.print(
             _line(out, o.id, _w(out, "fetched"), o.title or o.url, "green", tail), no_wrap=True, overflow="ellipsis"
         )
@@ -131,7 +131,7 @@ def fetched(out: Output, report: FetchReport) -> None:
         if o.notice:
             out.notice(f"#{o.id}{'：' if out.lang == 'zh' else ': '}{_reason(out, o.notice)}")
     for o in bad:
-        label = _w(out, "dead" if o.dead else "failed")
+        label = out.label("dead") if o.dead else _w(out, "failed")
         line = _line(
             out, o.id, label, _reason(out, o.error), "red" if o.dead else "yellow", clean(o.url, one_line=True)
         )

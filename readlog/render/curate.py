@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import count, known, wording
 from readlog.model.sanitize import clean
 from readlog.render.cut import cut
 from readlog.render.output import SHOWN
@@ -28,24 +28,24 @@ if TYPE_CHECKING:
 Row = dict[str, Any]
 
 
-def _said(lang: str, key: str) -> str:
-    return wording("curate_" + key, lang)
-
-
 def _l(out: Output, key: str, **kw: Any) -> str:
     """A ``curate_`` label of the catalogue in the output's language (``n`` also fills ``entries``)."""
     if "n" in kw:
-        kw["entries"] = _said(out.lang, "n").format(n=kw["n"], ies="y" if kw["n"] == 1 else "ies")
-    return _said(out.lang, key).format(**kw)
+        kw["entries"] = count(kw["n"], out.lang)
+    return wording("curate_" + key, out.lang, kw.get("n")).format(**kw)
+
+
+# Fields edit names with the word a search hit's place has (label_hit_): the same in both languages.
+_SAID_AS_HIT = ("source", "category", "verdict")
 
 
 def field_name(lang: str, field: str, unknown: str | None = None) -> str:
     """An entry's field (title, url...) as edit names it (a ``curate_field_`` key); a field
     the catalogue does not name is said as ``unknown``, by default as itself."""
-    said = CATALOGUE.get("curate_field_" + field)
-    if said is None:
+    key = ("label_hit_" if field in _SAID_AS_HIT else "curate_field_") + field
+    if not known(key):
         return field if unknown is None else unknown
-    return said[1] if lang == "zh" else said[0]
+    return wording(key, lang)
 
 
 def _title(row: Row) -> str:
@@ -82,8 +82,7 @@ def trashed(out: Output, rows: Sequence[Row]) -> None:
     out.more(len(rows))
     if rows:
         ids = " ".join(str(r["id"]) for r in rows[:SHOWN]) + (" ..." if len(rows) > SHOWN else "")
-        them = _l(out, "them" if len(rows) > 1 else "it")
-        out.line(" ".join(_l(out, "restore_hint", ids=ids, them=them).split()), style="dim")
+        out.line(" ".join(_l(out, "restore_hint", ids=ids, n=len(rows)).split()), style="dim")
 
 
 def restored(out: Output, rows: Sequence[Row]) -> None:
@@ -119,18 +118,18 @@ def trash_table(
     sources = [Text(clean(r.get("source"), one_line=True)) for r in rows]
     with_source = any(t.plain.strip() for t in sources)  # never a column empty in every row
     fixed = {
-        "id": max(cell_len(_l(out, "id")), *(len(str(r["id"])) for r in rows)),
-        "source": min(22, max(cell_len(_l(out, "source")), *(t.cell_len for t in sources))) if with_source else 0,
+        "id": max(cell_len(out.label("id")), *(len(str(r["id"])) for r in rows)),
+        "source": min(22, max(cell_len(out.label("source")), *(t.cell_len for t in sources))) if with_source else 0,
         "deleted": max(cell_len(_l(out, "deleted")), *(cell_len(w) for w in whens)),
     }
     title_width = max(10, out.out.width - sum(fixed.values()) - (3 if with_source else 2) * 2)
-    table.add_column(_l(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
-    table.add_column(_l(out, "title"), no_wrap=True, max_width=title_width)
+    table.add_column(out.label("id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
+    table.add_column(out.label("title"), no_wrap=True, max_width=title_width)
     if with_source:
-        table.add_column(_l(out, "source"), style="green", no_wrap=True, width=fixed["source"])
+        table.add_column(out.label("source"), style="green", no_wrap=True, width=fixed["source"])
     table.add_column(_l(out, "deleted"), style="dim", no_wrap=True, width=fixed["deleted"])
     titles = [Text(_title(r)) for r in rows]
-    title_width = min(title_width, max(cell_len(_l(out, "title")), *(t.cell_len for t in titles)))
+    title_width = min(title_width, max(cell_len(out.label("title")), *(t.cell_len for t in titles)))
     for r, when, source, title in zip(rows, whens, sources, titles, strict=True):
         cells = [Text(str(r["id"])), cut(title, title_width)]
         if with_source:

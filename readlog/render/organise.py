@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import keys, say, wording
 from readlog.model.sanitize import clean
 from readlog.render.cut import cut
 from readlog.render.output import SHOWN
@@ -57,7 +57,7 @@ def _h(out: Output, key: str) -> str:
 @functools.cache
 def _chinese() -> dict[str, str]:
     """The words of these screens, English to Chinese: the catalogue's ``history_words_`` keys."""
-    return {english: chinese for key, (english, chinese) in CATALOGUE.items() if key.startswith("history_words_")}
+    return {wording(key): wording(key, "zh") for key in keys("history_words_")}
 
 
 def tr(out: Output, text: str, **params: Any) -> str:
@@ -88,7 +88,8 @@ def hashtags(tags: Sequence[str]) -> str:
 
 
 def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
-    return entry_line(entry_id, tr(out, "{label}: ", label=tr(out, label)), title, style, tail, "blue")
+    """'label: #12 Title', the label said in the output's language already."""
+    return entry_line(entry_id, tr(out, "{label}: ", label=label), title, style, tail, "blue")
 
 
 # ---- tags ------------------------------------------------------------------
@@ -103,8 +104,8 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
         return
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column(_h(out, "tag"), style="blue", no_wrap=True, overflow="ellipsis", max_width=40)
-    table.add_column(_h(out, "entries"), justify="right")
-    table.add_column(_h(out, "unread"), justify="right", style="bold blue")
+    table.add_column(wording("stats_entries", out.lang), justify="right")  # as sources and categories head them
+    table.add_column(wording("stats_unread", out.lang), justify="right", style="bold blue")
     for r in rows:
         table.add_row(Text("#" + clean(r["tag"], one_line=True)), Text(f"{r['entries']:,}"), Text(f"{r['unread']:,}"))
     out.print(table)
@@ -113,7 +114,7 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
 def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, verb: str = "tagged") -> None:
     """One line per entry (the first few): its tags now, or that nothing changed."""
     for row, changed in results[:SHOWN]:
-        label = verb if changed else "unchanged"
+        label = tr(out, verb if changed else "unchanged")
         line = _entry_line(out, row["id"], label, _title(row), "green" if changed else "dim", hashtags(tags_of(row)))
         out.print(line, no_wrap=True, overflow="ellipsis")
     out.more(len(results))
@@ -168,8 +169,10 @@ def bulk_done(out: Output, phrase: str, changed: int, action_id: int, detail: st
 
 
 def note_result(out: Output, row: Row, what: str) -> None:
+    """What ``readlog note`` did: saved, cleared, unchanged (as history says it), or kept_empty."""
     styles = {"saved": "green", "cleared": "green"}
-    out.print(_entry_line(out, row["id"], f"note {what}", _title(row), styles.get(what, "dim")), no_wrap=True)
+    said = say("note_kept_empty" if what == "kept_empty" else "did_note_" + what, out.lang)
+    out.print(_entry_line(out, row["id"], said, _title(row), styles.get(what, "dim")), no_wrap=True)
 
 
 # ---- history and undo ----------------------------------------------------------
@@ -193,7 +196,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     summaries = [Text(clean(_summary(out, r), one_line=True)) for r in rows]
     any_undone = any(r["undone_at"] for r in rows)
     fixed = {
-        "id": max(cell_len(_h(out, "id")), len(str(rows[0]["id"]))),
+        "id": max(cell_len(out.label("id")), len(str(rows[0]["id"]))),
         "when": max(cell_len(_h(out, "when")), *(cell_len(w) for w in whens)),
         "undone": cell_len(_h(out, "undone")) if any_undone else 0,
     }
@@ -202,7 +205,7 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
     need_summary = max(cell_len(_h(out, "summary")), *(t.cell_len for t in summaries))
     command_width = min(need_command, max(spare * 3 // 5, spare - need_summary))
     summary_width = min(need_summary, spare - command_width)
-    table.add_column(_h(out, "id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
+    table.add_column(out.label("id"), justify="right", style="cyan", no_wrap=True, width=fixed["id"])
     table.add_column(_h(out, "when"), style="dim", no_wrap=True, width=fixed["when"])
     table.add_column(_h(out, "command"), no_wrap=True, width=command_width)
     table.add_column(_h(out, "summary"), no_wrap=True, width=summary_width)

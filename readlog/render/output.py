@@ -47,9 +47,13 @@ def label(lang: str, key: str) -> str:
     return wording("label_" + key, lang)
 
 
+# A change whose word for what it did is the word of the state it leaves (archive: "archived").
+DONE_AS_STATE = {"archive": "archived"}
+
+
 def state_words(lang: str, verb: str) -> tuple[str, str]:
     """What a state change did (``verb``: star, read, archive...), and what it says when the entry already was so."""
-    return label(lang, "done_" + verb), label(lang, "already_" + verb)
+    return label(lang, DONE_AS_STATE.get(verb, "done_" + verb)), label(lang, "already_" + verb)
 
 
 MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
@@ -107,9 +111,8 @@ class Output:
         sys.stdout.flush()
 
     def label(self, key: str, **kw: Any) -> str:
-        if "n" in kw and "s" not in kw:
-            kw["s"] = "" if kw["n"] == 1 else "s"
-        return label(self.lang, key).format(**kw)
+        """The label ``key`` in the output's language, its fields filled in (a counted one in the form for ``n``)."""
+        return wording("label_" + key, self.lang, kw.get("n")).format(**kw)
 
     # ---- plain channels ------------------------------------------------
 

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from readlog.model import stamps
-from readlog.model.messages import CATALOGUE, wording
+from readlog.model.messages import known, wording
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ SAVED_STYLE, READ_STYLE = "blue", "green"
 
 def t(lang: str, label: str, /, **kw: Any) -> str:
     """A label in the user's language."""
-    return wording("stats_" + label, lang).format(**kw, s="" if kw.get("n") == 1 else "s")
+    return wording("stats_" + label, lang, kw.get("n")).format(**kw)
 
 
 def _name(value: str | None, lang: str) -> Text:
@@ -96,7 +96,8 @@ def groups_table(rows: Sequence[Row], column: str, lang: str, now: datetime) -> 
     """Per source or category: entries, unread, starred, latest saved (relative)."""
     if not rows:
         return Text(t(lang, "empty"), style="dim")
-    headers = [t(lang, column), t(lang, "entries"), t(lang, "unread"), t(lang, "starred"), t(lang, "latest")]
+    name = wording("label_" + column, lang)  # as list's table heads it
+    headers = [name, t(lang, "entries"), t(lang, "unread"), t(lang, "starred"), t(lang, "latest")]
     cells = [
         [
             _name(r["name"], lang),
@@ -185,7 +186,7 @@ def _summary(data: Stats, lang: str) -> RenderableType:
 
 
 def _trend(data: Stats, lang: str) -> Text:
-    text = Text(t(lang, "backlog_n", n=data.backlog), style="bold")
+    text = Text(wording("label_n_unread", lang).format(n=data.backlog), style="bold")  # as the overview says it
     change = data.backlog - data.backlog_then
     text.append("  ")
     if change > 0:
@@ -230,8 +231,8 @@ class PeriodChart:
         # per series: "│" bar " " count "  "; then the net column
         bar_w = max(4, (options.max_width - label_w - 1 - net_w - 2 * (num_w + 4)) // 2)
         header = Text(" " * (label_w + 1))
-        for key, style in (("saved", SAVED_STYLE), ("read", READ_STYLE)):
-            header.append(_pad(t(self.lang, key), bar_w + num_w + 4), style=f"bold {style}")
+        for said, style in ((wording("label_saved", self.lang), SAVED_STYLE), (t(self.lang, "read"), READ_STYLE)):
+            header.append(_pad(said, bar_w + num_w + 4), style=f"bold {style}")
         header.append(_pad(t(self.lang, "net"), net_w, right=True), style="bold")
         yield header
         for label, p in zip(labels, self.periods, strict=True):
@@ -286,7 +287,7 @@ class _Tops:
 def _top_table(rows: Sequence[Row], column: str, lang: str) -> RenderableType:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
     table.add_column(t(lang, f"top_{column}"), overflow="ellipsis", no_wrap=True, max_width=22)
-    table.add_column(t(lang, "saved"), justify="right", style=SAVED_STYLE, no_wrap=True)
+    table.add_column(wording("label_saved", lang), justify="right", style=SAVED_STYLE, no_wrap=True)
     table.add_column(t(lang, "read"), justify="right", style=READ_STYLE, no_wrap=True)
     if not rows:
         table.add_row(Text("—", style="dim"), "", "")
@@ -388,9 +389,9 @@ def home_path(text: str) -> str:
 def _origin(origin: str, lang: str) -> str:
     if lang != "zh":
         return origin
-    whole = CATALOGUE.get("stats_origin_" + origin.replace(" ", "_"))
-    if whole:
-        return whole[1]
+    whole = "stats_origin_" + origin.replace(" ", "_")
+    if known(whole):
+        return wording(whole, lang)
     head, _, rest = origin.partition(" ")
-    said = CATALOGUE.get("stats_origin_" + head)
-    return (said[1] if said else head) + (" " + rest if rest else "")
+    said = "stats_origin_" + head
+    return (wording(said, lang) if known(said) else head) + (" " + rest if rest else "")

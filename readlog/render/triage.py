@@ -44,6 +44,8 @@ KEYS: list[tuple[str, str]] = [
     ("?", "help"),
     ("q", "quit"),
 ]
+# The footer words that are the same word elsewhere: a state of the entries table, a search hit's place.
+FOOTER_SAID_AS = {"read": "label_read", "tag": "label_hit_tags", "note": "label_hit_note"}
 # When the footer is too narrow for every key, these go first, in this order: what is left
 # at 60 columns is quitting, help, the three decisions, opening an entry and moving.
 FOOTER_DROPS = ("n", "t", "f", "/", "o", "u", "j/k", "⏎", "a", "s", "r", "?", "q")
@@ -60,9 +62,7 @@ _LONGEST_AGO = (timedelta(minutes=59), timedelta(hours=23), timedelta(days=20), 
 
 
 def label(lang: str, key: str, **kw: Any) -> str:
-    if key == "entries" and kw.get("n") == 1:
-        key = "entry"
-    return wording("triage_" + key, lang).format(**kw)
+    return wording("triage_" + key, lang, kw.get("n")).format(**kw)
 
 
 def state_message(lang: str, verb: str, row: Row) -> Text:
@@ -156,7 +156,7 @@ def detail(out: Output, row: Row, current: datetime | None = None) -> Panel:
     if minutes or text.strip():
         heading = Text(label(out.lang, "article"), style="bold")
         if minutes:
-            heading.append(" · " + label(out.lang, "minutes", n=minutes), style="dim")
+            heading.append(" · " + out.label("reading", n=minutes), style="dim")
         more += [Text(""), Rule(heading, align="left", style="dim")]
     if text.strip():
         more.append(article(text, max(20, out.out.width - 4)))
@@ -189,7 +189,7 @@ def top_bar(lang: str, view: str, total: int, index: int, query: str | None, wid
 
 def footer(lang: str, width: int) -> Text:
     """The keys, as many as fit in ``width`` cells, the least needed (FOOTER_DROPS) left out first."""
-    words = [(key, label(lang, "footer_" + name)) for key, name in KEYS]
+    words = [(key, wording(FOOTER_SAID_AS.get(name, "triage_footer_" + name), lang)) for key, name in KEYS]
     drops = iter(FOOTER_DROPS)
     while words:
         used = sum(cell_len(k) + 1 + cell_len(w) for k, w in words) + len(words) - 1

@@ -233,10 +233,9 @@ def no_entry(lib: Store, ids: Sequence[int], *, unchanged: bool = False) -> Read
     trashed = set(in_trash(lib, ids))
     parts: list[tuple[str, dict[str, Any]]] = []
     held = [i for i in ids if i in trashed]
-    if len(held) == 1:
-        parts.append(("in_trash_one", {"id": held[0]}))
-    elif held:
-        parts.append(("in_trash_many", {"ids": shown_ids(held), "words": " ".join(str(i) for i in held[:10])}))
+    if held:
+        words = " ".join(str(i) for i in held[:10])
+        parts.append(("in_trash", {"n": len(held), "ids": shown_ids(held), "words": words}))
     unknown = [i for i in ids if i not in trashed]
     if unknown:
         parts.append(("no_entry", {"id": shown_ids(unknown)}))

@@ -38,7 +38,7 @@ from textual.widgets import Static
 
 from readlog.core import actions, reading
 from readlog.core.maintenance import database_error
-from readlog.model import stamps
+from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
 from readlog.render.output import Output
@@ -105,11 +105,11 @@ def view_filters(base: Filters, view: str) -> Filters:
 
 def view_name(f: Filters, lang: str) -> str:
     """What the state filters of ``f`` show, in words: 'unread', 'starred', 'all'..."""
-    words = [show.label(lang, f.state)] if f.state else []
+    words = [messages.wording("label_" + f.state, lang)] if f.state else []  # as list's State column says them
     if f.starred:
-        words.append(show.label(lang, "starred"))
+        words.append(messages.wording("label_starred", lang))
     if f.archived:
-        words.append(show.label(lang, "archived"))
+        words.append(messages.wording("label_archived", lang))
     return ", ".join(words) or show.label(lang, "all")
 
 
@@ -343,7 +343,7 @@ class TriageApp(App[int]):
     def line_at(self, index: int) -> Text | None:
         """The list's line ``index``, or None past the end."""
         if self.rows.total == 0:
-            return Text(show.label(self.lang, "none"), style="dim") if index == 0 else None
+            return Text(messages.wording("label_none", self.lang), style="dim") if index == 0 else None
         row = self.rows.row(index)
         if row is None or self.layout_ is None or self.list_out is None:
             return None
@@ -523,7 +523,7 @@ class TriageApp(App[int]):
             return
         url = actions.link_to_open(full)
         if actions.launch(url):
-            self.say(show.label(self.lang, "opened", url=url))
+            self.say(messages.say("opened", self.lang, url=url))
         else:
             self.say(show.label(self.lang, "no_browser", url=url), error=True)
 
@@ -552,7 +552,7 @@ class TriageApp(App[int]):
 
         newest = last_undoable(self.lib)
         if newest is None:
-            self.say(show.label(self.lang, "nothing_to_undo"), error=True)
+            self.say(messages.say("nothing_to_undo", self.lang), error=True)
             return
         refused = actions.refusal(self.lib, newest)
         if refused is not None:
@@ -667,7 +667,7 @@ class TriageApp(App[int]):
         from readlog.model.tags import tag_list
         from readlog.render.organise import hashtags
 
-        tags = hashtags(tag_list(new["tags"])) or show.label(self.lang, "no_tags")
+        tags = hashtags(tag_list(new["tags"])) or messages.wording("stats_none_name", self.lang)
         self.say(show.message(show.label(self.lang, "tags_done", id=row["id"], tags=tags)))
 
     def write_note(self, text: str, *, clear: bool = False) -> None:
