@@ -1,4 +1,4 @@
-"""The message catalogue's files (readlog/locale/LANG.json, docs/messages.md):
+"""The message catalogue's files (readlog/model/locale/LANG.json, docs/messages.md):
 every language has every key, under the same heading and in the same place,
 once, with the same fields as its English; a counted message has a form for
 each plural category of its language, and no key is another's sentence again;
@@ -223,7 +223,9 @@ def test_the_files_are_installed_with_the_package(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    assert sorted(p.name for p in (built / "readlog" / "locale").iterdir()) == [f"{lang}.json" for lang in LANGUAGES]
+    assert sorted(p.name for p in (built / "readlog" / "model" / "locale").iterdir()) == [
+        f"{lang}.json" for lang in LANGUAGES
+    ]
     said = subprocess.run(
         [
             sys.executable,
@@ -237,7 +239,7 @@ def test_the_files_are_installed_with_the_package(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
     ).stdout.splitlines()
-    assert said == [str(built / "readlog" / "locale"), "no entry with id 5", "没有编号为 5 的条目"]
+    assert said == [str(built / "readlog" / "model" / "locale"), "no entry with id 5", "没有编号为 5 的条目"]
 
 
 def same_texts(languages: dict[str, dict[str, Any]]) -> list[list[str]]:

@@ -1,5 +1,5 @@
 """Every sentence readlog says goes through the message catalogue
-(readlog/model/messages.py, its texts in readlog/locale/), in English and Chinese.
+(readlog/model/messages.py, its texts in readlog/model/locale/), in English and Chinese.
 
 Two walks: over the catalogue (Chinese punctuation beside Chinese text, no
 key that the code never uses; tests/test_catalogue_files.py checks the files
@@ -154,7 +154,7 @@ def escapes() -> Iterator[tuple[str, int, str]]:
 
 def test_no_sentence_escapes_the_catalogue() -> None:
     found = [f"readlog/{rel}:{line}: {text!r}" for rel, line, text in escapes()]
-    assert not found, "say these through the catalogue (readlog/locale):\n" + "\n".join(found)
+    assert not found, "say these through the catalogue (readlog/model/locale):\n" + "\n".join(found)
 
 
 def test_the_allow_list_names_only_literals_that_exist() -> None:
@@ -280,7 +280,7 @@ def _face_tables() -> Iterator[str]:
 def test_no_face_keeps_an_en_zh_table() -> None:
     """Labels are catalogue keys under the face's prefix, not a table beside the code."""
     found = list(_face_tables())
-    assert not found, "move these en/zh tables into the catalogue (readlog/locale): " + ", ".join(found)
+    assert not found, "move these en/zh tables into the catalogue (readlog/model/locale): " + ", ".join(found)
 
 
 def _count_choices(tree: ast.AST) -> Iterator[int]:

@@ -1,5 +1,5 @@
 """The message catalogue: every sentence and label readlog says, one file
-of data per language (readlog/locale/en.json, readlog/locale/zh.json; see
+of data per language (readlog/model/locale/en.json, readlog/model/locale/zh.json; see
 docs/messages.md), read when the first message of that language is said.
 
 Errors are raised with a key (``ReadlogError.of("no_entry", id=5)``): the
@@ -29,9 +29,9 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
-# The languages readlog speaks, each a file in readlog/locale; English is the fallback.
+# The languages readlog speaks, each a file in readlog/model/locale; English is the fallback.
 LANGUAGES = ("en", "zh")
-LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 # The plural categories (CLDR's) each language's counted messages have a form for.
 PLURAL_FORMS = {"en": ("one", "other"), "zh": ("other",)}
 
