@@ -32,12 +32,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
+from readlog.model.ids import MAX_ID
 from readlog.model.messages import os_reason, say
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
 )
-from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
+from readlog.store.common import STATE_COLUMNS, Row
 from readlog.store.files import (
     OURS,
     busy_or,
