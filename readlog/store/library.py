@@ -274,21 +274,6 @@ class Store:
 
         return ranking.vocabulary(self, prefix)
 
-    def _trigrams(self, prefix: str) -> dict[str, dict[str, int]]:
-        from readlog.store import ranking
-
-        return ranking.trigrams(self, prefix)
-
-    def _fts_count(self, expr: str) -> int:
-        from readlog.store import ranking
-
-        return ranking.fts_count(self, expr)
-
-    def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
-        from readlog.store import ranking
-
-        return ranking.search_modes(self, f, limit)
-
     def _search_count(self, f: Filters) -> int | None:
         from readlog.store import ranking
 
@@ -298,11 +283,6 @@ class Store:
         from readlog.store import ranking
 
         return ranking.by_relevance(self, f, limit, columns, offset)
-
-    def _walk_for_pair(self, f: Filters, limit: int, columns: str) -> list[Row] | None:
-        from readlog.store import ranking
-
-        return ranking.walk_for_pair(self, f, limit, columns)
 
     def get(self, entry_id: int) -> Row | None:
         if not 0 < entry_id <= MAX_ID:  # no such id can exist; SQLite would raise OverflowError
@@ -437,21 +417,6 @@ class Store:
 
         return imports.bulk_insert(self)
 
-    def _insert_rows(self, rows: list[Row]) -> None:
-        from readlog.store import imports
-
-        imports.insert_rows(self, rows)
-
-    def _check_columns(self, names: Iterable[str]) -> None:
-        from readlog.store import imports
-
-        imports.check_columns(self, names)
-
-    def _update_row(self, entry_id: int, values: Row) -> None:
-        from readlog.store import imports
-
-        imports.update_row(self, entry_id, values)
-
     def _known(self, prepared: Sequence[Any]) -> Any:
         from readlog.store import imports
 
@@ -461,11 +426,6 @@ class Store:
         from readlog.store import imports
 
         return imports.highest_id(self)
-
-    def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
-        from readlog.store import imports
-
-        imports.restore(self, row, entry, next_id)
 
     # ---- maintenance -----------------------------------------------------------
 
