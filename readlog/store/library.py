@@ -52,7 +52,7 @@ from readlog.store.files import (
     writable,
 )
 from readlog.store.migrations import LATEST, migrate
-from readlog.store.query import LIST_COLUMNS, Filters
+from readlog.store.query import Filters
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -238,31 +238,10 @@ class Store:
 
         return ranking.cheap_count(self, f)
 
-    def select(
-        self,
-        f: Filters,
-        *,
-        sort: str | None = None,
-        reverse: bool = False,
-        limit: int = 0,
-        columns: str = LIST_COLUMNS,
-        offset: int = 0,
-    ) -> list[Row]:
-        """Entries matching ``f``, in order (see query.select)."""
-        return query.select(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
-
-    def stream(
-        self,
-        f: Filters,
-        *,
-        sort: str | None = None,
-        reverse: bool = False,
-        limit: int = 0,
-        columns: str = LIST_COLUMNS,
-        offset: int = 0,
-    ) -> Iterator[Row]:
-        """``select``'s rows, read one at a time as they are taken (see query.stream)."""
-        return query.stream(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
+    # Entries matching a Filters, in order, as a list or read one at a time:
+    # query.select and query.stream themselves, as methods.
+    select = query.select
+    stream = query.stream
 
     def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
         """Every column of the entries matching ``f``, streamed (see query.iter_rows)."""
