@@ -4,8 +4,11 @@ The import graph is built with ast from every module of readlog/, imports
 inside functions included (they run too, only later); imports under
 ``if TYPE_CHECKING:`` are left out, since they never run. The test fails on
 an import loop, on a core module that uses a face (cli, render, triage) or a
-UI library, on a module outside the CLI that imports it, and on a top of
-readlog/ grown past twelve entries.
+UI library, on a module outside the CLI that imports it, on a top of
+readlog/ grown past twelve entries, and on an import that climbs the
+declared order of the packages (LAYERS: model at the bottom, the faces at
+the top). For that order a module named to importlib counts as imported,
+and the imports for type checking are held to it as well, apart.
 """
 
 from __future__ import annotations
@@ -48,15 +51,16 @@ def _type_checking_only(tree: ast.AST) -> set[int]:
     return skip
 
 
-def _imports(name: str, path: Path) -> tuple[set[str], set[str]]:
-    """(readlog modules, outside top-level packages) that a module imports."""
+def _imports(name: str, path: Path, *, typing: bool = False) -> tuple[set[str], set[str]]:
+    """(readlog modules, outside top-level packages) that a module imports; with
+    ``typing``, those it imports only for type checking instead."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = _type_checking_only(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     inside: set[str] = set()
     outside: set[str] = set()
     for node in ast.walk(tree):
-        if id(node) in skip:
+        if (id(node) in skip) != typing:
             continue
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -81,10 +85,27 @@ def _imports(name: str, path: Path) -> tuple[set[str], set[str]]:
     return inside, outside
 
 
+def _named(path: Path) -> set[str]:
+    """The readlog modules a module names in a string (``"readlog.inputs.formats.feeds"``,
+    ``"...csv_exports:READWISE"``): what it hands to importlib.import_module, which loads
+    them as an import would. A string built at run time (an f-string) is not seen."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            module = node.value.partition(":")[0]
+            if module.startswith("readlog.") and module in MODULES:
+                found.add(module)
+    return found
+
+
 GRAPH: dict[str, set[str]] = {}
 OUTSIDE: dict[str, set[str]] = {}
+TYPING: dict[str, set[str]] = {}  # the readlog modules each module imports only for type checking
+NAMED: dict[str, set[str]] = {}
 for _name, _path in MODULES.items():
     GRAPH[_name], OUTSIDE[_name] = _imports(_name, _path)
+    TYPING[_name] = _imports(_name, _path, typing=True)[0]
+    NAMED[_name] = _named(_path) - {_name}
 
 
 def _is_face(name: str) -> bool:
@@ -222,4 +243,88 @@ def test_the_faces_use_the_store_only_through_the_core() -> None:
         "sample: readlog.store.*",
         "sample: readlog.store.files.inspect (for typing)",
         "sample: readlog.store.organise.history",
+    ]
+
+
+# The packages of readlog/, bottom to top. A module imports from its own
+# package and from the layers below it: never from a layer above, nor from
+# the other package of its own layer (the web and the store know nothing of
+# each other). model holds the values every stage shares; settings reads the
+# environment and the config file; web fetches pages and store holds the
+# SQL; inputs reads import files into the store; core is the use cases;
+# render, triage and cli are the faces (triage draws with render's pieces,
+# the CLI starts triage). At the top the two entries: the package root
+# ("readlog", readlog/__init__.py: the Python API) and ``python -m readlog``.
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"model"}),
+    frozenset({"settings"}),
+    frozenset({"web", "store"}),
+    frozenset({"inputs"}),
+    frozenset({"core"}),
+    frozenset({"render"}),
+    frozenset({"triage"}),
+    frozenset({"cli"}),
+    frozenset({"readlog", "__main__"}),
+)
+RANK = {package: rank for rank, layer in enumerate(LAYERS) for package in layer}
+
+# Imports for type checking only that climb, left for the change that removes
+# them: triage.run takes the CLI's State (for a library, a language and three
+# settings) rather than those values (#34, item 2). Delete the line when it lands.
+CLIMBING_FOR_TYPING = {("readlog.triage", "readlog.cli.state")}
+
+
+def _package(module: str) -> str:
+    """The package of readlog/ a module belongs to (settings and __main__ are
+    modules of their own; "readlog" is the package root)."""
+    return module.split(".")[1] if "." in module else module
+
+
+def _climbs(graph: dict[str, set[str]]) -> list[str]:
+    """Each import in ``graph`` that reaches a package of the same layer or one above."""
+    found = []
+    for name, targets in sorted(graph.items()):
+        here = _package(name)
+        for target in sorted(targets):
+            there = _package(target)
+            if there != here and RANK[there] >= RANK[here]:
+                found.append(f"{name} ({here}) imports {target} ({there})")
+    return found
+
+
+def test_every_package_has_its_layer() -> None:
+    packages = {_package(name) for name in MODULES}
+    assert {"model", "settings", "store", "cli", "readlog", "__main__"} <= packages  # the walk sees them all
+    assert packages == set(RANK), "place each package of readlog/ in LAYERS"
+    assert sum(len(layer) for layer in LAYERS) == len(RANK)  # none in two layers
+
+
+def test_no_import_climbs_the_layers() -> None:
+    run_time = {name: GRAPH[name] | NAMED[name] for name in MODULES}
+    assert NAMED["readlog.inputs.detect"]  # the formats, named to importlib, are seen
+    assert _climbs(run_time) == []
+
+
+def test_no_import_for_type_checking_climbs_the_layers() -> None:
+    """An annotation that names a type from above ties the lower package to
+    the upper one as surely as a call does, though the import never runs."""
+    assert any(t.startswith("readlog.store") for t in TYPING["readlog.triage.rows"])  # the typing imports are read
+    known = {f"{name} ({_package(name)}) imports {target} ({_package(target)})" for name, target in CLIMBING_FOR_TYPING}
+    assert sorted(set(_climbs(TYPING)) - known) == []
+
+
+def test_the_layer_check_bites() -> None:
+    graph = {
+        "readlog.model.tags": {"readlog.store.query"},  # climbs
+        "readlog.web.client": {"readlog.store.common", "readlog.model.tags"},  # sideways: the same layer
+        "readlog.settings": {"readlog.model.errors"},
+        "readlog.store.query": {"readlog.store.common", "readlog.settings"},
+        "readlog.inputs.vet": {"readlog"},  # the package root is the top
+        "readlog.cli": {"readlog.triage", "readlog.core.library"},
+        "readlog": {"readlog.core.library"},
+    }
+    assert _climbs(graph) == [
+        "readlog.inputs.vet (inputs) imports readlog (readlog)",
+        "readlog.model.tags (model) imports readlog.store.query (store)",
+        "readlog.web.client (web) imports readlog.store.common (store)",
     ]

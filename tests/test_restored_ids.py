@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from readlog.store import MAX_ID
+from readlog.model.ids import MAX_ID
 
 from conftest import Run
 

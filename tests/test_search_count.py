@@ -172,12 +172,13 @@ def test_a_dense_pair_is_walked_without_counting_its_matches(tmp_path: Path, mon
     try:
         f = Filters(query=parse_query("内核"))
         walked: list[Any] = []
+        real_walk = ranking_module.walk_for_pair
 
         def walk(*args: Any) -> Any:
-            walked.append(ranking_module.walk_for_pair(*args))
+            walked.append(real_walk(*args))
             return walked[-1]
 
-        monkeypatch.setattr(Store, "_walk_for_pair", walk)
+        monkeypatch.setattr(ranking_module, "walk_for_pair", walk)
         screen = lib.select(f, limit=20)
         assert walked and walked[0] is not None and len(screen) == 20
         assert counted == []

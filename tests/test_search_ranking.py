@@ -116,19 +116,19 @@ def test_a_lone_dense_pair_is_answered_by_walking_the_newest_entries(
     # Every entry holds 内核; no title does; every third verdict does.
     lib = make([{"summary": "讨论内核", "verdict": "内核" if i % 3 == 0 else ""} for i in range(40)])
     walked: list[list[int] | None] = []
-    real = Store._walk_for_pair
+    real = ranking_module.walk_for_pair
 
-    def spy(self: Store, *args: Any) -> Any:
-        result = real(self, *args)
+    def spy(*args: Any) -> Any:
+        result = real(*args)
         walked.append(None if result is None else [r["id"] for r in result])
         return result
 
-    monkeypatch.setattr(Store, "_walk_for_pair", spy)
+    monkeypatch.setattr(ranking_module, "walk_for_pair", spy)
     found, statements = search(lib, "内核", limit=5)
     assert found == [40, 37, 34, 31, 28]  # the newest verdict hits: a screen of the second tier
     assert walked == [found]
     assert any(s.endswith("LIMIT 2000") or "instr(" in s for s in statements)
-    monkeypatch.setattr(Store, "_walk_for_pair", lambda *args: None)
+    monkeypatch.setattr(ranking_module, "walk_for_pair", lambda *args: None)
     assert search(lib, "内核", limit=5)[0] == found  # the tiers give the same screen
 
 

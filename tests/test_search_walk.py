@@ -1,5 +1,5 @@
 """A lone term without case (内核, 编译器) is answered by walking the newest
-entries when most entries match it (store.Library._walk_for_pair): the same
+entries when most entries match it (store/ranking.py walk_for_pair): the same
 rows, in the same order, as the relevance tiers give."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from readlog import store as store_module
 from readlog.model.entry import Entry
-from readlog.store import Counts, Filters, Store
+from readlog.store import Counts, Filters, Store, ranking
 from readlog.store.search import caseless_term, parse_query
 
 from helpers import examples
@@ -71,9 +71,9 @@ def test_walk_gives_what_the_tiers_give(
             with lib.transaction():
                 lib.set_state([1], "archived", True, lib.start_action("archive 1"))
         f = Filters(query=parse_query(pair))
-        walked = lib._walk_for_pair(f, limit, store_module.LIST_COLUMNS)
+        walked = ranking.walk_for_pair(lib, f, limit, store_module.LIST_COLUMNS)
         with monkeypatch.context() as patch:
-            patch.setattr(Store, "_walk_for_pair", lambda *args: None)
+            patch.setattr(ranking, "walk_for_pair", lambda *args: None)
             tiers = lib.select(f, limit=limit)
         assert walked is None or [r["id"] for r in walked] == [r["id"] for r in tiers]
         assert [r["id"] for r in lib.select(f, limit=limit)] == [r["id"] for r in tiers]
@@ -87,7 +87,7 @@ def test_the_walk_answers_a_dense_pair_without_title_hits(tmp_path: Path) -> Non
     ]
     lib = library(tmp_path / "lib.db", batch)
     try:
-        walked = lib._walk_for_pair(Filters(query=parse_query("内核")), 20, store_module.LIST_COLUMNS)
+        walked = ranking.walk_for_pair(lib, Filters(query=parse_query("内核")), 20, store_module.LIST_COLUMNS)
         assert walked is not None and len(walked) == 20
         assert all(r["id"] % 2 == 0 for r in walked)  # verdict hits (odd titles' partners) rank first
     finally:
@@ -125,7 +125,7 @@ def test_the_walk_answers_a_dense_three_character_term_without_title_hits(tmp_pa
     statements: list[str] = []
     lib.conn.set_trace_callback(statements.append)
     try:
-        walked = lib._walk_for_pair(Filters(query=parse_query("编译器")), 20, store_module.LIST_COLUMNS)
+        walked = ranking.walk_for_pair(lib, Filters(query=parse_query("编译器")), 20, store_module.LIST_COLUMNS)
         assert walked is not None and [r["id"] for r in walked] == list(range(60, 20, -2))  # the verdict hits
         assert not any("EXISTS (SELECT 1 FROM entries_fts" in s for s in statements)  # no probe of the index
     finally:
@@ -151,7 +151,7 @@ def test_an_old_title_hit_still_comes_first(tmp_path: Path, monkeypatch: pytest.
         screen = [r["id"] for r in lib.select(f, limit=5)]
         assert screen == [6, 1, 60, 58, 56]  # the titles, then the newest verdict hits
         with monkeypatch.context() as patch:
-            patch.setattr(Store, "_walk_for_pair", lambda *args: None)
+            patch.setattr(ranking, "walk_for_pair", lambda *args: None)
             assert [r["id"] for r in lib.select(f, limit=5)] == screen
     finally:
         lib.close()

@@ -14,6 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Optional
 
 from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.ids import MAX_ID
 
 if TYPE_CHECKING:
     from readlog.store import Filters
@@ -25,8 +26,6 @@ MAX_MINUTES = 525_600
 
 def parse_ids(values: list[str]) -> list[int]:
     """'3', '5', '8-12' -> [3, 5, 8, 9, 10, 11, 12], in order, without repeats."""
-    from readlog.store import MAX_ID
-
     ids: list[int] = []
     for value in values:
         parts = value.replace(",", " ").split()
@@ -187,7 +186,7 @@ def with_search(f: Filters, text: str) -> Filters:
 
 def no_entry(lib: Any, entry_id: int) -> ReadlogError:
     """The error for an id that names no entry; one in the trash says so, and how to bring it back."""
-    from readlog.store import MAX_ID, trash
+    from readlog.store import trash
 
     if not 0 < entry_id <= MAX_ID:
         return ReadlogError.of("no_entry", id=entry_id)

@@ -374,7 +374,7 @@ def _int(value: Any, name: str) -> int:
 def _id(value: Any, name: str) -> int:
     """One entry id; a number no entry can have is a ReadlogError like an unknown one."""
     number = _int(value, name)
-    from readlog.store import MAX_ID
+    from readlog.model.ids import MAX_ID
 
     if not 0 < number <= MAX_ID:
         raise ReadlogError.of("no_entry", id=number)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from readlog.store.common import MAX_ID, STATE_COLUMNS, Count, Counts, Merged, Row, utcnow
+    from readlog.store.common import STATE_COLUMNS, Count, Counts, Merged, Row, utcnow
     from readlog.store.files import database_error, inspect, is_library_file
     from readlog.store.library import Store
     from readlog.store.query import LIST_COLUMNS, SORTS, Filters
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 # a module of the store (values.py, which a shell completion reads) can then be
 # imported without the rest.
 _HOMES = {
-    **dict.fromkeys(("MAX_ID", "STATE_COLUMNS", "Count", "Counts", "Merged", "Row", "utcnow"), "common"),
+    **dict.fromkeys(("STATE_COLUMNS", "Count", "Counts", "Merged", "Row", "utcnow"), "common"),
     **dict.fromkeys(("database_error", "inspect", "is_library_file"), "files"),
     "Store": "library",
     **dict.fromkeys(("LIST_COLUMNS", "SORTS", "Filters"), "query"),
@@ -52,7 +52,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "LIST_COLUMNS",
-    "MAX_ID",
     "SORTS",
     "STATE_COLUMNS",
     "Count",

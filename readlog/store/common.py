@@ -1,5 +1,5 @@
-"""Values every module of the store shares: rows, the clock, the id limit, state columns, import counts,
-a count that may be an estimate."""
+"""Values every module of the store shares: rows, the clock, state columns, import counts,
+a count that may be an estimate. (The id limit is model/ids.py's.)"""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-# The largest id SQLite can store (a signed 64-bit integer); larger numbers
-# typed by a user can match nothing and must not reach SQLite (OverflowError).
-MAX_ID = 2**63 - 1
 STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
 Row = dict[str, Any]
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.entry import is_web_address
-from readlog.store.common import MAX_ID, Row
+from readlog.model.ids import MAX_ID
+from readlog.store.common import Row
 from readlog.store.query import Filters
 
 if TYPE_CHECKING:

@@ -32,12 +32,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
+from readlog.model.ids import MAX_ID
 from readlog.model.messages import os_reason, say
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
 )
-from readlog.store.common import MAX_ID, STATE_COLUMNS, Row
+from readlog.store.common import STATE_COLUMNS, Row
 from readlog.store.files import (
     OURS,
     busy_or,
@@ -51,7 +52,7 @@ from readlog.store.files import (
     writable,
 )
 from readlog.store.migrations import LATEST, migrate
-from readlog.store.query import LIST_COLUMNS, Filters
+from readlog.store.query import Filters
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -237,31 +238,10 @@ class Store:
 
         return ranking.cheap_count(self, f)
 
-    def select(
-        self,
-        f: Filters,
-        *,
-        sort: str | None = None,
-        reverse: bool = False,
-        limit: int = 0,
-        columns: str = LIST_COLUMNS,
-        offset: int = 0,
-    ) -> list[Row]:
-        """Entries matching ``f``, in order (see query.select)."""
-        return query.select(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
-
-    def stream(
-        self,
-        f: Filters,
-        *,
-        sort: str | None = None,
-        reverse: bool = False,
-        limit: int = 0,
-        columns: str = LIST_COLUMNS,
-        offset: int = 0,
-    ) -> Iterator[Row]:
-        """``select``'s rows, read one at a time as they are taken (see query.stream)."""
-        return query.stream(self, f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
+    # Entries matching a Filters, in order, as a list or read one at a time:
+    # query.select and query.stream themselves, as methods.
+    select = query.select
+    stream = query.stream
 
     def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
         """Every column of the entries matching ``f``, streamed (see query.iter_rows)."""
@@ -273,21 +253,6 @@ class Store:
 
         return ranking.vocabulary(self, prefix)
 
-    def _trigrams(self, prefix: str) -> dict[str, dict[str, int]]:
-        from readlog.store import ranking
-
-        return ranking.trigrams(self, prefix)
-
-    def _fts_count(self, expr: str) -> int:
-        from readlog.store import ranking
-
-        return ranking.fts_count(self, expr)
-
-    def _search_modes(self, f: Filters, limit: int) -> Callable[[str | None], str | None]:
-        from readlog.store import ranking
-
-        return ranking.search_modes(self, f, limit)
-
     def _search_count(self, f: Filters) -> int | None:
         from readlog.store import ranking
 
@@ -297,11 +262,6 @@ class Store:
         from readlog.store import ranking
 
         return ranking.by_relevance(self, f, limit, columns, offset)
-
-    def _walk_for_pair(self, f: Filters, limit: int, columns: str) -> list[Row] | None:
-        from readlog.store import ranking
-
-        return ranking.walk_for_pair(self, f, limit, columns)
 
     def get(self, entry_id: int) -> Row | None:
         if not 0 < entry_id <= MAX_ID:  # no such id can exist; SQLite would raise OverflowError
@@ -436,21 +396,6 @@ class Store:
 
         return imports.bulk_insert(self)
 
-    def _insert_rows(self, rows: list[Row]) -> None:
-        from readlog.store import imports
-
-        imports.insert_rows(self, rows)
-
-    def _check_columns(self, names: Iterable[str]) -> None:
-        from readlog.store import imports
-
-        imports.check_columns(self, names)
-
-    def _update_row(self, entry_id: int, values: Row) -> None:
-        from readlog.store import imports
-
-        imports.update_row(self, entry_id, values)
-
     def _known(self, prepared: Sequence[Any]) -> Any:
         from readlog.store import imports
 
@@ -460,11 +405,6 @@ class Store:
         from readlog.store import imports
 
         return imports.highest_id(self)
-
-    def _restore(self, row: Row, entry: Entry, next_id: list[int]) -> None:
-        from readlog.store import imports
-
-        imports.restore(self, row, entry, next_id)
 
     # ---- maintenance -----------------------------------------------------------
 

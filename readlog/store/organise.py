@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
 from readlog.model.fields import MAX_TAGS
+from readlog.model.ids import MAX_ID
 from readlog.model.tags import tag_list, unique_tags
-from readlog.store.common import MAX_ID, Row, utcnow
+from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
     from readlog.store.library import Store

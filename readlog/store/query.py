@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
-from readlog.store.common import MAX_ID, Row
+from readlog.model.ids import MAX_ID
+from readlog.store.common import Row
 
 if TYPE_CHECKING:
     from readlog.store.library import Store

@@ -273,7 +273,7 @@ def by_relevance(lib: Store, f: Filters, limit: int, columns: str, offset: int =
     kept, to exclude them from the next.
     """
     assert f.query is not None
-    if not offset and (walked := lib._walk_for_pair(f, limit, columns)) is not None:
+    if not offset and (walked := walk_for_pair(lib, f, limit, columns)) is not None:
         return iter(walked)
     return _tiers(lib, f, limit, columns, offset)
 

@@ -291,7 +291,7 @@ def caseless_term(query: Query) -> str | None:
     For such a term, ``instr`` on the stored text finds exactly the entries
     the index finds: the index only folds case and spaces, and no other
     text folds to a character without case (fold.has_case; see
-    store.Store._walk_for_pair).
+    ranking.walk_for_pair).
     """
     if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded:
         return None

@@ -32,6 +32,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from typing import NamedTuple
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import (
@@ -90,6 +91,37 @@ def _time(row: Row, column: str, line: int) -> tuple[datetime | None, Problem | 
     return when, None
 
 
+class _SavedList(NamedTuple):
+    """Where the CSV of a read-later list (Instapaper, Readwise Reader) keeps
+    what an entry needs: the columns of its saved time, summary and tags, the
+    columns its note may be in (the first that holds one is taken), and what
+    the row's folder says (``folder``: read, starred, or a tag)."""
+
+    saved: str
+    summary: str
+    tags: str
+    notes: tuple[str, ...]
+    folder: Callable[[Entry, Row, ParseContext], None]
+
+    def row(self, line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
+        url = row["url"].strip()
+        saved, problem = _time(row, self.saved, line)
+        if problem:
+            yield problem
+        entry = Entry(
+            title=one_line(row.get("title", "")) or url,
+            url=url,
+            source=site_of(url),
+            summary=summary_of(row.get(self.summary, "")),
+            note=next(filter(None, (row.get(column, "").strip() for column in self.notes)), ""),
+            saved_at=saved,
+            tags=_list_cell(row.get(self.tags, "")),
+            line=line,
+        )
+        self.folder(entry, row, ctx)
+        yield entry
+
+
 # ---------------------------------------------------------------- Instapaper
 
 
@@ -105,20 +137,7 @@ def _instapaper_sniff(text: str) -> int:
     return 95 if "selection" in header else 60
 
 
-def _instapaper_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    url = row["url"].strip()
-    saved, problem = _time(row, "timestamp", line)
-    if problem:
-        yield problem
-    entry = Entry(
-        title=one_line(row.get("title", "")) or url,
-        url=url,
-        source=site_of(url),
-        summary=summary_of(row.get("selection", "")),
-        saved_at=saved,
-        tags=_list_cell(row.get("tags", "")),
-        line=line,
-    )
+def _instapaper_folder(entry: Entry, row: Row, ctx: ParseContext) -> None:
     folder = " ".join(row.get("folder", "").split())
     when = entry.saved_at or ctx.as_of
     if folder.lower() == "archive":
@@ -127,7 +146,9 @@ def _instapaper_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | 
         entry.starred_at = when
     elif folder and folder.lower() != "unread":
         entry.tags.append(folder)
-    yield entry
+
+
+_INSTAPAPER = _SavedList(saved="timestamp", summary="selection", tags="tags", notes=(), folder=_instapaper_folder)
 
 
 # ---------------------------------------------------------------- Readwise Reader
@@ -140,27 +161,17 @@ def _readwise_sniff(text: str) -> int:
     return 0
 
 
-def _readwise_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
-    url = row["url"].strip()
-    saved, problem = _time(row, "saved date", line)
-    if problem:
-        yield problem
-    entry = Entry(
-        title=one_line(row.get("title", "")) or url,
-        url=url,
-        source=site_of(url),
-        summary=summary_of(row.get("summary", "")),
-        note=row.get("note", "").strip() or row.get("notes", "").strip(),
-        saved_at=saved,
-        tags=_list_cell(row.get("document tags", "")),
-        line=line,
-    )
+def _readwise_location(entry: Entry, row: Row, ctx: ParseContext) -> None:
     location = row.get("location", "").strip().lower()
     if location == "archive":
         entry.read_at = entry.saved_at or ctx.as_of
     elif location in ("feed", "shortlist"):
         entry.tags.append(location)
-    yield entry
+
+
+_READWISE = _SavedList(
+    saved="saved date", summary="summary", tags="document tags", notes=("note", "notes"), folder=_readwise_location
+)
 
 
 # ---------------------------------------------------------------- Raindrop
@@ -245,16 +256,16 @@ def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
     folder (Unread, Archive, Starred, the user's own), read like the CSV's
     Folder column."""
     if not _INSTAPAPER_HTML.search(infile.sniff_text()[:4096]):
-        yield from _rows(infile, ctx, _instapaper_row)
+        yield from _rows(infile, ctx, _INSTAPAPER.row)
         return
     for link in section_links(infile):
         if isinstance(link, Problem):
             yield link
             continue
         row = {"url": link.attrs["href"], "title": link.title, "folder": link.section}
-        yield from _instapaper_row(link.line, row, ctx)
+        yield from _INSTAPAPER.row(link.line, row, ctx)
 
 
 INSTAPAPER = Format("instapaper", _instapaper_sniff, _instapaper)
-READWISE = Format("readwise", _readwise_sniff, _parser(_readwise_row))
+READWISE = Format("readwise", _readwise_sniff, _parser(_READWISE.row))
 RAINDROP = Format("raindrop", _raindrop_sniff, _parser(_raindrop_row))

@@ -24,9 +24,9 @@ from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
 from readlog.model.exchange import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.model.fields import record_chars
+from readlog.model.ids import MAX_ID
 from readlog.model.messages import Phrase
 from readlog.model.stamps import localize, valid_date
-from readlog.store import MAX_ID
 
 NAME = "jsonl"
 TEXT_FIELDS = ("title", "source", "category", "summary", "verdict", "url", "saved_raw", "note")
