@@ -37,6 +37,8 @@ from helpers import examples
         ("20a6-01-01", False),
         ("Year-01-01", False),
         ("~~~~-01-01", False),
+        ("２０２６-01-01", False),  # full-width digits: isdigit() takes them, and they sort after 9999
+        ("٢٠٢٦-01-01", False),
     ],
 )
 def test_plausible_day(day: str, plausible: bool) -> None:
@@ -212,3 +214,13 @@ def test_the_parsers_small_readers() -> None:
 )
 def test_day_first_time(raw: str, when: datetime | None) -> None:
     assert day_first_time(raw) == when
+
+
+def test_readlogs_own_published_day_is_kept_in_ascii_digits() -> None:
+    """A day in other digits (a hand-edited export) is the same day, kept as readlog writes days."""
+    from readlog.inputs.formats.jsonl import _published
+
+    assert _published("2026-01-05") == "2026-01-05"
+    assert _published("２０２６-０１-０５") == "2026-01-05"
+    assert _published(" 2026-01-05 ") == "2026-01-05"
+    assert _published(None) is None and _published("") is None

@@ -170,8 +170,9 @@ def in_range(value: datetime) -> bool:
 
 
 def _plausible_day(day: str) -> bool:
-    """A published date readlog can sort and show: YYYY-MM-DD from year 1000 on."""
-    return len(day) == 10 and day[:4].isdigit() and day >= "1000"
+    """A published date readlog can sort and show: YYYY-MM-DD from year 1000 on, its
+    year in ASCII digits (isdigit() alone takes ２０２６, which sorts after 9999)."""
+    return len(day) == 10 and day[:4].isascii() and day[:4].isdigit() and day >= "1000"
 
 
 def _refused(entry: Entry, shown: str) -> Problem:

@@ -215,7 +215,9 @@ def _published(value: Any) -> str | None:
         return None
     m = _DATE.fullmatch(value.strip()) if isinstance(value, str) else None
     if m and valid_date(int(m.group(1)), int(m.group(2)), int(m.group(3))):
-        return m.group(0)
+        # the day as readlog writes it: \d also takes other scripts' digits (２０２６), which
+        # would be stored as written and sorted after every other year
+        return "{:04d}-{:02d}-{:02d}".format(*(int(part) for part in m.groups()))
     raise _Bad("import_field_not_date", kind=_kind(value))
 
 
