@@ -238,7 +238,10 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
                 conn.close()  # now, not when collected: nothing is left beside a file that is no library
                 if not no_shared_memory(exc):
                     raise
-                conn = without_shared_memory(path, timeout)
+                try:
+                    conn = without_shared_memory(path, timeout)
+                except sqlite3.Error:
+                    raise exc from None  # not the -shm file after all: the first failure says why
         else:
             uri = path.resolve().as_uri() + "?mode=ro"
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, factory=Connection)
@@ -260,7 +263,10 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
 def no_shared_memory(exc: sqlite3.Error) -> bool:
     """Whether SQLite failed to make or map a WAL library's ``-shm`` file (a full
     disk leaves no room for its 32 KB; a file system may not map it)."""
-    return getattr(exc, "sqlite_errorname", "").startswith("SQLITE_IOERR_SHM")
+    name = getattr(exc, "sqlite_errorname", None)
+    if name is None:  # Python 3.10 names no error: any I/O error may be the -shm file's
+        return "disk I/O error" in str(exc)
+    return name.startswith("SQLITE_IOERR_SHM")
 
 
 def without_shared_memory(path: Path, timeout: float) -> sqlite3.Connection:
