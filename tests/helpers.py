@@ -135,17 +135,25 @@ def netscape_file(path: Path, links: Iterable[tuple[str, str, int]]) -> Path:
 
 def as_nobody() -> list[str] | None:
     """A command prefix that runs as an unprivileged user, so that file permissions
-    apply: None unless we are root and can drop privileges (setpriv)."""
-    if os.geteuid() != 0 or not shutil.which("setpriv"):
+    apply: None when we are not root (permissions apply already). As root, the test is
+    skipped, saying why, when there is no setpriv or the unprivileged user cannot run this
+    Python (pyenv's interpreters under /root, mode 700, whose libpython it cannot load)."""
+    if os.geteuid() != 0:
         return None
+    if not shutil.which("setpriv"):
+        pytest.skip("running as root without setpriv to drop privileges: permissions cannot be enforced")
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     probe = subprocess.run(
         [*prefix, sys.executable, "-c", "import readlog.cli"],
         capture_output=True,
+        text=True,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         cwd="/",
     )
-    return prefix if probe.returncode == 0 else None
+    if probe.returncode:
+        said = (probe.stderr.strip().splitlines() or ["no reason given"])[-1]
+        pytest.skip(f"the unprivileged user cannot run this Python ({sys.executable}): {said}")
+    return prefix
 
 
 def examples(n: int) -> int:
