@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
@@ -258,7 +258,7 @@ def _store_added(
                 result.content_type = look.content_type
             results.append(result)
         added = sum(1 for r in results if r.status == "added")
-        lib.set_action_summary(action, say("did_add", added=added, known=len(results) - added))
+        lib.set_action_summary(action, Phrase("did_add", added=added, known=len(results) - added))
         if not added and not any(r.changes for r in results):
             from readlog.store.organise import forget
 

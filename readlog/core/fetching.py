@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase, say
 
 if TYPE_CHECKING:
     from readlog.store import Filters, Store
@@ -63,9 +63,9 @@ class FetchReport:
     no_link: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
 
-    def summary(self) -> str:
+    def summary(self) -> Phrase:
         skipped = self.skipped + self.no_link
-        return say("did_fetch", fetched=self.fetched, failed=self.failed, dead=self.dead, skipped=skipped)
+        return Phrase("did_fetch", fetched=self.fetched, failed=self.failed, dead=self.dead, skipped=skipped)
 
 
 def fetch(
@@ -145,7 +145,7 @@ def fetch(
     report.failed = len(report.outcomes) - report.fetched
     report.dead = sum(1 for o in report.outcomes if o.dead)
     summary = report.summary()
-    fetching.set_summary(lib, report.action, say("did_interrupt", detail=summary) if interrupted else summary)
+    fetching.set_summary(lib, report.action, Phrase("did_interrupt", detail=summary) if interrupted else summary)
     if writer.error is not None:
         error = writer.error
         detail = error.localized("en") if isinstance(error, ReadlogError) else str(error)

@@ -29,7 +29,7 @@ from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem, counted
 from readlog.model.errors import ReadlogError, UnreadableInput, interrupted_status, signals_as_interrupt
-from readlog.model.messages import os_reason, say
+from readlog.model.messages import Phrase, os_reason, say
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
@@ -93,7 +93,7 @@ class Recorded:
         t = self.totals
         lib.set_action_summary(
             action,
-            say(
+            Phrase(
                 "did_import",
                 added=t.added + counts.added,
                 updated=t.updated + counts.updated,

@@ -102,9 +102,18 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
     be said in Chinese later (ReadlogError.localized)."""
     if isinstance(params.get("entries"), int):
         params = {**params, "entries": count(params["entries"], lang)}
-    if any(isinstance(v, Phrase) for v in params.values()):
-        params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
+    if any(isinstance(v, (Phrase, list)) for v in params.values()):
+        params = {k: _said(v, lang) for k, v in params.items()}
     return wording(key, lang, params.get("n")).format(**params)
+
+
+def _said(value: Any, lang: str) -> Any:
+    """A field's value as said in ``lang``: a phrase said, a list of them joined."""
+    if isinstance(value, Phrase):
+        return value.said(lang)
+    if isinstance(value, list):
+        return wording("list_joiner", lang).join(str(_said(v, lang)) for v in value)
+    return value
 
 
 def help_in(english: str, lang: str) -> str | None:
@@ -165,6 +174,73 @@ class Phrase:
 
     def __repr__(self) -> str:
         return f"Phrase({self.key!r}, **{self.params!r})"
+
+
+def stored(said: Phrase | str) -> str:
+    """What was said, as kept in the library: JSON of its meaning, not its words.
+
+    A phrase is ``{"key": ..., "params": {...}}``, a field that is itself a
+    phrase (a detail, a reason) the same, recursively, and a list of them a
+    list; text from outside readlog (an OS or HTTP library's message, which
+    has no key) is a field's plain string, or, said alone, ``{"text": ...}``.
+    So a history summary or a fetch error is said in the reader's language
+    when shown (``shown``), and in English for scripts, whatever language
+    wrote it. '' stays '' (nothing said)."""
+    import json
+
+    if isinstance(said, str):
+        return json.dumps({"text": said}, ensure_ascii=False) if said else ""
+    return json.dumps(_meaning(said), ensure_ascii=False, separators=(",", ":"))
+
+
+def _meaning(value: Any) -> Any:
+    if isinstance(value, Phrase):
+        return {"key": value.key, "params": {k: _meaning(v) for k, v in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_meaning(v) for v in value]
+    return value
+
+
+def kept(text: str) -> Phrase | str:
+    """What ``stored`` wrote, back as a phrase (or text said as it is). Text
+    that is not such JSON (written by hand, or by a readlog before schema 12)
+    is itself what was said."""
+    if not text.startswith("{"):
+        return text
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    said = _from_meaning(value)
+    return said if isinstance(said, (Phrase, str)) else text
+
+
+def _from_meaning(value: Any) -> Any:
+    if isinstance(value, dict):
+        if isinstance(value.get("key"), str) and known(value["key"]):
+            params = value.get("params")
+            return Phrase(
+                value["key"], **{k: _from_meaning(v) for k, v in (params if isinstance(params, dict) else {}).items()}
+            )
+        if isinstance(value.get("text"), str):
+            return value["text"]
+        return str(value)
+    if isinstance(value, list):
+        return [_from_meaning(v) for v in value]
+    return value
+
+
+def shown(text: str, lang: str = "en") -> str:
+    """What ``stored`` kept, said in ``lang`` ('' for nothing)."""
+    said = kept(text or "")
+    if isinstance(said, str):
+        return said
+    try:
+        return said.said(lang)
+    except (KeyError, IndexError, ValueError):  # a field the catalogue's text no longer has
+        return text
 
 
 def count(n: int, lang: str = "en") -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.entry import is_web_address
 from readlog.model.ids import MAX_ID
+from readlog.model.messages import Phrase
 from readlog.store.common import Row
 from readlog.store.query import Filters
 
@@ -154,7 +155,7 @@ def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> in
     return stored
 
 
-def set_summary(lib: Store, action_id: int, summary: str) -> None:
+def set_summary(lib: Store, action_id: int, summary: Phrase) -> None:
     """The fetch action's summary, as its pages are stored (history shows it)."""
     with lib.transaction():
         lib.set_action_summary(action_id, summary)
@@ -162,6 +163,4 @@ def set_summary(lib: Store, action_id: int, summary: str) -> None:
 
 def start_fetch(lib: Store, command: str) -> int:
     with lib.transaction():
-        from readlog.model.messages import say
-
-        return lib.start_action(command, say("did_start"))
+        return lib.start_action(command, Phrase("did_start"))

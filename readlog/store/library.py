@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
 from readlog.model.ids import MAX_ID
-from readlog.model.messages import os_reason, say
+from readlog.model.messages import Phrase, os_reason, say, stored
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
@@ -213,14 +213,20 @@ class Store:
                     self.conn.execute("ROLLBACK")
                 raise busy_or(exc, self.path) from None
 
-    def start_action(self, command: str, summary: str = "") -> int:
+    def start_action(self, command: str, summary: Phrase | None = None) -> int:
+        """A new action; its summary (what it did) is kept as meaning, not words (messages.stored)."""
+        said = stored(summary) if summary is not None else ""
         cur = self.conn.execute(
-            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, summary)
+            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, said)
         )
         return int(cur.lastrowid or 0)
 
-    def set_action_summary(self, action_id: int, summary: str) -> None:
-        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (summary, action_id))
+    def set_action_summary(self, action_id: int, summary: Phrase) -> None:
+        """What the action did, as a catalogue key and its fields (JSON in the
+        summary column, see messages.stored): the column it always had, so no
+        table changes and undo, backups and older copies keep working; history
+        says it in the reader's language."""
+        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (stored(summary), action_id))
 
     # ---- reading (query.py, ranking.py) --------------------------------
 
