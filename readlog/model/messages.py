@@ -176,7 +176,7 @@ class Phrase:
         return f"Phrase({self.key!r}, **{self.params!r})"
 
 
-def stored(said: Phrase | str) -> str:
+def stored(said: Said) -> str:
     """What was said, as kept in the library: JSON of its meaning, not its words.
 
     A phrase is ``{"key": ..., "params": {...}}``, a field that is itself a
@@ -201,7 +201,7 @@ def _meaning(value: Any) -> Any:
     return value
 
 
-def kept(text: str) -> Phrase | str:
+def kept(text: str) -> Said:
     """What ``stored`` wrote, back as a phrase (or text said as it is). Text
     that is not such JSON (written by hand, or by a readlog before schema 12)
     is itself what was said."""
@@ -219,7 +219,7 @@ def kept(text: str) -> Phrase | str:
 
 def _from_meaning(value: Any) -> Any:
     if isinstance(value, dict):
-        if isinstance(value.get("key"), str) and known(value["key"]):
+        if isinstance(value.get("key"), str):  # (a key the catalogue lost is said as it was kept: see shown)
             params = value.get("params")
             return Phrase(
                 value["key"], **{k: _from_meaning(v) for k, v in (params if isinstance(params, dict) else {}).items()}
@@ -232,15 +232,20 @@ def _from_meaning(value: Any) -> Any:
     return value
 
 
-def shown(text: str, lang: str = "en") -> str:
-    """What ``stored`` kept, said in ``lang`` ('' for nothing)."""
-    said = kept(text or "")
+def shown(text: Said, lang: str = "en") -> str:
+    """What ``stored`` kept (or a phrase not stored yet), said in ``lang`` ('' for nothing)."""
+    said = text if isinstance(text, Phrase) else kept(text or "")
     if isinstance(said, str):
         return said
     try:
         return said.said(lang)
     except (KeyError, IndexError, ValueError):  # a field the catalogue's text no longer has
-        return text
+        return text if isinstance(text, str) else said.key
+
+
+# What readlog said (a phrase of the catalogue) or text from outside it (an OS's or
+# HTTP library's words), said as it is; '' for nothing.
+Said = Phrase | str
 
 
 def count(n: int, lang: str = "en") -> str:

@@ -450,9 +450,9 @@ class Output:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
         if not row.get("fetched_at"):
             return None
-        from readlog.model.messages import fetch_reason
+        from readlog.model.messages import shown
 
-        why = clean(fetch_reason(row.get("fetch_error") or "", self.lang), one_line=True)
+        why = clean(shown(row.get("fetch_error") or "", self.lang), one_line=True)
         if row.get("dead_at"):
             rel = stamps.relative(row["dead_at"], current, self.lang)
             return Text(self.label("dead_link", why=why or "gone", rel=rel), style="bold red")
