@@ -189,7 +189,7 @@ def stored(said: Said) -> str:
     import json
 
     if isinstance(said, str):
-        return json.dumps({"text": said}, ensure_ascii=False) if said else ""
+        return json.dumps({"text": said}, ensure_ascii=False, separators=(",", ":")) if said else ""
     return json.dumps(_meaning(said), ensure_ascii=False, separators=(",", ":"))
 
 
