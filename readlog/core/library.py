@@ -840,6 +840,8 @@ def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Chan
 
 
 def _imported(result: FileResult) -> ImportedFile:
+    from readlog.model.messages import shown
+
     counts = result.counts
     return ImportedFile(
         name=result.name,
@@ -852,7 +854,7 @@ def _imported(result: FileResult) -> ImportedFile:
         trashed=counts.trashed,
         problems=tuple(result.problems),
         error=result.error,
-        passed_over=result.skipped_because,
+        passed_over=shown(result.skipped_because),
         as_of=result.as_of,
         as_of_from=result.as_of_from,
     )

@@ -24,9 +24,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
-import string
-from collections.abc import Iterable
 from typing import Any
 
 # The languages readlog speaks, each a file in readlog/model/locale; English is the fallback.
@@ -251,79 +248,3 @@ Said = Phrase | str
 def count(n: int, lang: str = "en") -> str:
     """'1 entry', '3 entries', '3 条'."""
     return say("entry", lang, n=n)
-
-
-def translate(text: str, lang: str, keys: Iterable[str]) -> str:
-    """``text``, said in English by one of ``keys``, said again in ``lang``.
-
-    For English kept as text (a fetch error stored with its entry, click's
-    messages): the first key whose English matches the whole text gives its
-    Chinese, with the same values in its fields (as they were written, not
-    formatted again). A field named ``detail`` is translated in turn; text
-    that no key matches whole is said reason by reason (several joined by
-    "; "); what matches nothing stays as it is.
-    """
-    if lang != "zh" or not text:
-        return text
-    keys = tuple(keys)
-    said = _said_again(text, keys)
-    if said is not None:
-        return said
-    start = 0
-    while (at := text.find("; ", start)) != -1:  # the first reason that a key says whole, then the rest
-        head = _said_again(text[:at], keys)
-        if head is not None:
-            return head + "；" + translate(text[at + 2 :], lang, keys)
-        start = at + 2
-    return text
-
-
-def _said_again(text: str, keys: tuple[str, ...]) -> str | None:
-    """The Chinese of the first of ``keys`` whose English is ``text`` whole, else None."""
-    for key in keys:
-        match = _english_pattern(key).fullmatch(text)
-        if match:
-            values = {k: translate(v, "zh", keys) if k == "detail" else v for k, v in match.groupdict().items()}
-            return _bare(wording(key, "zh")).format(**values)
-    return None
-
-
-def fetch_reason(text: str, lang: str) -> str:
-    """Why a page could not be read (or what was noticed reading it), kept
-    in English with its entry (the web client says it), in ``lang``."""
-    return translate(text, lang, _fetch_keys())
-
-
-def action_summary(text: str, lang: str) -> str:
-    """What an action did ("3 of 5 changed"), as stored with it in English, in ``lang``."""
-    return translate(text, lang, keys("did_"))
-
-
-def _fetch_keys() -> tuple[str, ...]:
-    return keys("fetch_")
-
-
-@functools.cache
-def _english_pattern(key: str) -> re.Pattern[str]:
-    """A regular expression matching what ``say(key)`` gives in English, one group per field."""
-    parts: list[str] = []
-    seen: set[str] = set()
-    for literal, name, _, _ in string.Formatter().parse(wording(key)):
-        parts.append(re.escape(literal))
-        if name is not None:
-            # a field spans "; " (which joins several reasons) only when it is a detail
-            field = ".+?" if name == "detail" else "(?:(?!; ).)+?"
-            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{field})")
-            seen.add(name)
-    return re.compile("".join(parts), re.DOTALL)
-
-
-@functools.cache
-def _bare(template: str) -> str:
-    """``template`` with its fields' conversions and format specs taken off ("{n:,}" -> "{n}")."""
-    out = []
-    for literal, name, _, _ in string.Formatter().parse(template):
-        out.append(literal.replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            out.append("{" + name + "}")
-    return "".join(out)

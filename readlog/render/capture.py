@@ -139,8 +139,8 @@ def fetched(out: Output, report: FetchReport) -> None:
     else:
         summary = _w(out, "summary", fetched=report.fetched, failed=report.failed, dead=report.dead)
     if report.skipped:
-        why = "done" if not report.recent else "recent" if report.recent == report.skipped else "mixed"
-        key = "fetch_skipped_" + why
+        recent = report.recent == report.skipped
+        key = "fetch_skipped_done" if not report.recent else "fetch_skipped_recent" if recent else "fetch_skipped_mixed"
         summary += say(key, out.lang, n=report.skipped)
     if report.no_link:
         summary += _w(out, "no_link", n=report.no_link)

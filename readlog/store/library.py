@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
 from readlog.model.ids import MAX_ID
-from readlog.model.messages import Phrase, os_reason, say, stored
+from readlog.model.messages import Phrase, os_reason, stored
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
@@ -85,7 +85,7 @@ class Store:
         cls,
         path: Path,
         *,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[Phrase], None] | None = None,
         progress: Callable[[str, int | None], Any] | None = None,
     ) -> Store:
         """Open (creating if needed) and upgrade the library at ``path``.
@@ -124,7 +124,7 @@ class Store:
             raise
         return lib
 
-    def _prepare(self, notice: Callable[[str], None] | None) -> None:
+    def _prepare(self, notice: Callable[[Phrase], None] | None) -> None:
         # Again on this connection: the file may have changed since recognise() looked.
         kind, version = kind_of(self.conn, self.path)
         if kind == OURS and version > LATEST:
@@ -146,14 +146,14 @@ class Store:
         # compilation, rather than in the middle of a command (see files.Connection).
         self.conn.execute("SELECT * FROM entries LIMIT 0")
 
-    def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
+    def _upgrade(self, version: int, notice: Callable[[Phrase], None] | None) -> None:
         if self.readonly:
             raise ReadlogError.of("upgrade_read_only", path=self.path, reason=not_writable(self.path))
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
             if notice:
-                notice(say("library_upgrading", version=version, latest=LATEST, path=str(copy)))
+                notice(Phrase("library_upgrading", version=version, latest=LATEST, path=str(copy)))
         # All migrations in one write transaction, re-checked under the lock:
         # two processes opening an old (or new) library at once must not both
         # migrate it, and an interrupted upgrade leaves the old schema whole.
