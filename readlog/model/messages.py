@@ -113,18 +113,6 @@ def _said(value: Any, lang: str) -> Any:
     return value
 
 
-def help_in(english: str, lang: str) -> str | None:
-    """A ``--help`` text (a command's docstring or an option's ``help=``, as
-    its declaration says it in English) in ``lang``; None when the catalogue
-    has no ``help_`` key with that English."""
-    return _help_texts(lang).get(english)
-
-
-@functools.cache
-def _help_texts(lang: str) -> dict[str, str]:
-    return {wording(key): wording(key, lang) for key in keys("help_")}
-
-
 def detail(exc: BaseException) -> object:
     """An error as a field of another message: its catalogue message (said in
     the other's language), or its text when it has none."""
