@@ -202,13 +202,17 @@ def kept(text: str) -> Said:
     return said if isinstance(said, (Phrase, str)) else text
 
 
+_PLAIN = (int, str, float)
+
+
 def _from_meaning(value: Any) -> Any:
-    if isinstance(value, dict):
-        if isinstance(value.get("key"), str):  # (a key the catalogue lost is said as it was kept: see shown)
+    if type(value) is dict:
+        key = value.get("key")
+        if type(key) is str:  # (a key the catalogue lost is said as it was kept: see shown)
             params = value.get("params")
-            return Phrase(
-                value["key"], **{k: _from_meaning(v) for k, v in (params if isinstance(params, dict) else {}).items()}
-            )
+            if type(params) is not dict:
+                params = {}
+            return Phrase(key, **{k: v if type(v) in _PLAIN else _from_meaning(v) for k, v in params.items()})
         if isinstance(value.get("text"), str):
             return value["text"]
         return str(value)
@@ -219,13 +223,24 @@ def _from_meaning(value: Any) -> Any:
 
 def shown(text: Said, lang: str = "en") -> str:
     """What ``stored`` kept (or a phrase not stored yet), said in ``lang`` ('' for nothing)."""
-    said = text if isinstance(text, Phrase) else kept(text or "")
+    if isinstance(text, Phrase):
+        return _told(text, lang)
+    return _shown_kept(text or "", lang) if text else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown_kept(text: str, lang: str) -> str:
+    """``shown`` of kept text: history says the same few summaries again and again."""
+    return _told(kept(text), lang, text)
+
+
+def _told(said: Said, lang: str, text: str = "") -> str:
     if isinstance(said, str):
         return said
     try:
         return said.said(lang)
-    except (KeyError, IndexError, ValueError):  # a field the catalogue's text no longer has
-        return text if isinstance(text, str) else said.key
+    except (KeyError, IndexError, ValueError):  # a key or a field the catalogue no longer has
+        return text or said.key
 
 
 # What readlog said (a phrase of the catalogue) or text from outside it (an OS's or
