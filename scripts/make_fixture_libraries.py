@@ -93,6 +93,14 @@ def _row(e: dict[str, Any], import_id: int) -> dict[str, Any]:
     return row
 
 
+def _said(version: int, english: str, meaning: dict[str, Any] | None = None) -> str:
+    """An action's summary as that version kept it: English up to schema 11, then its meaning as JSON
+    (text that no key says, such as the "4 added" of an import before imports were counted, as text)."""
+    if version < 12:
+        return english
+    return json.dumps(meaning or {"text": english}, ensure_ascii=False, separators=(",", ":"))
+
+
 def build(version: int, path: Path) -> None:
     """A library at schema ``version``, written the way that version would have."""
     from sqlite_utils import Database
@@ -109,7 +117,8 @@ def build(version: int, path: Path) -> None:
     imp.update(format="digest", as_of=NOW, added=len(ENTRIES))
     if has_actions:
         action = conn.execute(
-            "INSERT INTO actions (at, command, summary) VALUES (?, 'import seed.txt', '4 added')", (NOW,)
+            "INSERT INTO actions (at, command, summary) VALUES (?, 'import seed.txt', ?)",
+            (NOW, _said(version, "4 added")),
         ).lastrowid
         imp["action_id"] = action
     cols = ", ".join(imp)
@@ -118,7 +127,8 @@ def build(version: int, path: Path) -> None:
         row = _row(e, int(import_id.lastrowid or 0))
         conn.execute(f"INSERT INTO entries ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values()))
     if has_actions:
-        star = conn.execute("INSERT INTO actions (at, command, summary) VALUES (?, 'star 1', '1 of 1 changed')", (NOW,))
+        said = _said(version, "1 of 1 changed", {"key": "did_change_of", "params": {"changed": 1, "n": 1}})
+        star = conn.execute("INSERT INTO actions (at, command, summary) VALUES (?, 'star 1', ?)", (NOW, said))
         conn.execute(
             "INSERT INTO events (action_id, at, entry_id, kind, before, after) VALUES (?, ?, 1, 'starred', ?, ?)",
             (star.lastrowid, NOW, '{"starred_at": null}', json.dumps({"starred_at": ENTRIES[0]["starred_at"]})),

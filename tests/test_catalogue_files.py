@@ -191,7 +191,7 @@ def test_a_command_reads_the_file_of_its_language_alone(run: Run, monkeypatch: p
     assert read == ["en"]
     read = _reads(monkeypatch)
     assert "共 1 条" in run("--lang", "zh", "list").stdout
-    assert read == ["zh"]  # (a change still reads English too: history keeps its summary in English)
+    assert read == ["zh"]  # (a change keeps its summary as a key and fields: no English is said)
     read = _reads(monkeypatch)
     assert run("--lang", "zh", "show", "9", code=1).stderr == "readlog: 没有编号为 9 的条目\n"
     assert read == ["en", "zh"]  # an error's own text is English (what scripts and logs see)

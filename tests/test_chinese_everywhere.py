@@ -141,19 +141,26 @@ def test_clicks_usual_messages_in_chinese(args: list[str], expected: str) -> Non
     assert expected in said and "Invalid" not in said and "No such" not in said, said
 
 
-def test_translate_says_again_what_the_catalogue_said_in_english() -> None:
-    from readlog.model.messages import action_summary, fetch_reason, translate
+def test_what_is_kept_as_meaning_is_said_in_either_language() -> None:
+    """A fetch error and a history summary are kept as key and fields (messages.stored), a
+    reason inside a reason too, and said in the reader's language; an outside library's words
+    stay as they are."""
+    from readlog.model.messages import Phrase, shown, stored
 
-    english = say("fetch_maybe_offline", detail=say("fetch_no_host"))
-    assert fetch_reason(english, "zh") == "没有这个主机（也可能是网络断了）"
-    assert fetch_reason(english, "en") == english
-    waited = say("fetch_http_status", status=429) + "; " + say("fetch_asks_to_wait", seconds=900, most=60)
-    assert fetch_reason(waited, "zh").startswith("HTTP 429 错误；网站要求等待 900 秒")
-    assert fetch_reason("[Errno 101] Network is unreachable", "zh") == "[Errno 101] Network is unreachable"
-    assert action_summary("12 added, 0 updated, 3 already in the library, 1 skipped", "zh") == (
-        "新增 12 条，更新 0 条，3 条已在书库中，跳过 1 条"
+    offline = stored(Phrase("fetch_maybe_offline", detail=Phrase("fetch_no_host")))
+    assert shown(offline, "zh") == "没有这个主机（也可能是网络断了）"
+    assert shown(offline, "en") == say("fetch_maybe_offline", detail=say("fetch_no_host"))
+    waits = Phrase("fetch_asks_to_wait", seconds=900, most=60)
+    waited = stored(Phrase("fetch_then", first=Phrase("fetch_http_status", status=429), then=waits))
+    assert shown(waited, "zh").startswith("HTTP 429 错误；网站要求等待 900 秒")
+    assert shown(waited) == say("fetch_http_status", status=429) + "; " + say(
+        "fetch_asks_to_wait", seconds=900, most=60
     )
-    assert translate("1,234 entries", "zh", ["entry"]) == "1,234 条"
+    outside = stored("[Errno 101] Network is unreachable")
+    assert shown(outside, "zh") == shown(outside) == "[Errno 101] Network is unreachable"
+    imported = stored(Phrase("did_import", added=12, updated=0, unchanged=3, skipped=1))
+    assert shown(imported, "zh") == "新增 12 条，更新 0 条，3 条已在书库中，跳过 1 条"
+    assert shown(imported) == "12 added, 0 updated, 3 already in the library, 1 skipped"
 
 
 def test_a_phrase_inside_a_message_is_said_in_its_language() -> None:

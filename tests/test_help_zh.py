@@ -1,9 +1,8 @@
 """``--help`` in Chinese: every command's and option's help text, and
 typer's and click's own words around them (Usage, the panel titles,
 [default: ...], [required], the help option), said through the catalogue
-(``help_`` keys, looked up by the declaration's English); English help
-stays as the declarations say it (docs/cli-reference.md, checked by cog in
-test_docs)."""
+(the ``help_`` key each declaration names); English help is the same
+keys' English (docs/cli-reference.md, checked by cog in test_docs)."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ import typer
 from rich.cells import cell_len
 
 from readlog.cli import app
-from readlog.model.messages import help_in, keys, wording
+from readlog.model.messages import catalogue, keys, known, wording
 
 from conftest import Run
 from helpers import READLOG, child_env
@@ -79,27 +78,25 @@ def test_every_help_screen_is_wholly_chinese(run: Run, path: tuple[str, ...]) ->
     assert "用法：readlog" in screen and "选项" in screen
 
 
-def test_every_text_of_every_command_and_option_has_its_chinese() -> None:
-    """Each help text the declarations give (the English, which stays the
-    source) has a catalogue key with that English and a Chinese text: a
-    changed declaration without a changed key fails here."""
+def test_every_help_text_of_every_command_and_option_is_a_key_in_both_languages() -> None:
+    """Each help text a declaration gives is a ``help_`` key of the catalogue (no module
+    holds the sentences), with an English and a Chinese text."""
     missing = []
     for path, command in COMMANDS.items():
-        texts = [command.help, command.short_help, command.epilog]
-        texts += [p.help for p in command.params if getattr(p, "help", None)]
-        for text in filter(None, texts):
-            chinese = help_in(text, "zh")
+        for text in filter(None, _texts(command)):
+            chinese = wording(text, "zh") if text.startswith("help_") and known(text) else None
             if chinese is None or not CJK.search(chinese):
                 missing.append(f"{' '.join(path) or 'readlog'}: {text[:60]!r}")
+            elif text not in catalogue("zh") or not wording(text).strip():
+                missing.append(f"{' '.join(path) or 'readlog'}: {text} has no text of its own in one language")
     assert missing == []
 
 
-def test_every_help_key_is_a_declared_text_or_typer_word() -> None:
-    """No stale key: the English of each help_ key is what some declaration says now."""
+def test_every_help_key_is_declared_or_a_typer_word() -> None:
+    """No unused key: each help_ key is named by some declaration, or says one of typer's words."""
     declared = set()
     for command in COMMANDS.values():
-        declared.update(filter(None, (command.help, command.short_help, command.epilog)))
-        declared.update(p.help for p in command.params if getattr(p, "help", None))
+        declared.update(filter(None, _texts(command)))
     said_by_typer = {
         "help_usage",
         "help_options_metavar",
@@ -112,7 +109,7 @@ def test_every_help_key_is_a_declared_text_or_typer_word() -> None:
         "help_env_var",
         "help_help_option",
     }
-    stale = [k for k in keys("help_") if k not in said_by_typer and wording(k) not in declared]
+    stale = [k for k in keys("help_") if k not in said_by_typer and k not in declared]
     assert stale == []
 
 
@@ -192,7 +189,7 @@ def test_chinese_help_breaks_lines_where_chinese_may_break(
             if chunk.strip() and chunk.strip()[0] in NO_LINE_START
         ]
         assert starts == [], (path, starts)
-        names = set(ENV_NAME.findall(" ".join(help_in(t, "zh") or "" for t in _texts(COMMANDS[path]))))
+        names = set(ENV_NAME.findall(" ".join(wording(t, "zh") for t in _texts(COMMANDS[path]) if known(t))))
         assert all(name in chinese for name in names if len(name) < columns - 30), (path, names, chinese)
 
 

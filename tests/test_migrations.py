@@ -6,6 +6,7 @@ migration never reaches into the live store (so editing it cannot change an old 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shutil
 import sqlite3
@@ -16,7 +17,7 @@ import pytest
 from readlog.store import Store, schema
 from readlog.store.migrations import APPLICATION_ID, LATEST, NAMES, functions, migrate
 
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, Run
 
 LIBRARIES = FIXTURES / "libraries"
 MIGRATIONS_DIR = ROOT / "readlog" / "store" / "migrations"
@@ -265,3 +266,114 @@ def test_schema_10_keeps_the_index_exact_through_its_triggers(tmp_path: Path) ->
         assert conn.execute(f"SELECT count(*) FROM {schema.FEED_VIEW}").fetchone() == (0,)
     finally:
         conn.close()
+
+
+# What readlog up to schema 11 kept as English: each kind of history summary and fetch error.
+ENGLISH_SUMMARIES = (
+    "3 of 5 changed",
+    "note saved",
+    "note cleared",
+    "note unchanged",
+    "2 of 7 matching changed",
+    "changed title, url, verdict",
+    "4 moved to the trash",
+    "2 restored",
+    "1 deleted for good",
+    "1 added, 0 already saved",
+    "12 added, 0 updated, 3 already in the library, 1 skipped",
+    "5 fetched, 2 failed (1 dead), 0 skipped",
+    "interrupted: 1 fetched, 0 failed (0 dead), 4 skipped",
+    "started",
+)
+ENGLISH_FETCH_ERRORS = (
+    "HTTP 404",
+    "no such host (or the network is down)",
+    "HTTP 429; the site asks to wait 900 s, longer than readlog waits (60 s); try again later",
+    "no answer within 10 s (timed out)",
+    "the page took longer than 30 s",
+    "the page took longer than 30 s to download and read (31.2 s)",
+    "too many redirects",
+    "cannot look up the host (Temporary failure in name resolution)",
+    "connection refused",
+    "not a valid web address",
+    "redirects to something that is not a web page",
+    "redirect loop",
+    "more than 10 redirects",
+    "not a web page (application/pdf); readlog reads HTML and plain text",
+    "the page is compressed in a way readlog cannot read (zstd)",
+    "the page is larger than 8 MB",
+    "not a web page (the server did not say what it is)",
+    "the page's compressed data is damaged",
+    "no article text found on the page",
+)
+# Text no key of schema 11 said: kept and shown as it is.
+OUTSIDE = ("[Errno 101] Network is unreachable", "what an older readlog wrote")
+# What may stay ASCII in Chinese: numbers, and the words that came from outside readlog.
+KEPT_AS_SAID = re.compile(
+    r"HTTP|HTML|MB|readlog|\d+(?:\.\d+)?|Temporary failure in name resolution|application/pdf|zstd"
+)
+
+
+def _schema_11_with_english(tmp_path: Path) -> Path:
+    path = tmp_path / "lib" / "readlog.db"
+    path.parent.mkdir()
+    shutil.copyfile(LIBRARIES / "v11.db", path)
+    conn = sqlite3.connect(path, isolation_level=None)
+    at = "2026-11-20T08:00:00+00:00"
+    for n, text in enumerate((*ENGLISH_SUMMARIES, OUTSIDE[1])):
+        conn.execute("INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (at, f"star {n}", text))
+    ids = [r[0] for r in conn.execute("SELECT id FROM entries ORDER BY id")]
+    conn.execute("UPDATE entries SET fetched_at = ?, fetch_error = ? WHERE id = ?", (at, OUTSIDE[0], ids[0]))
+    conn.close()
+    return path
+
+
+def test_schema_12_keeps_english_summaries_and_fetch_errors_as_meaning(tmp_path: Path) -> None:
+    """m012 matches each English text against the templates of schema 11 and keeps the key and
+    its fields; said again, the meaning gives the very same English, and Chinese without English
+    words; text no key said is kept as text."""
+    from readlog.model.messages import kept, shown
+    from readlog.store.migrations.m012_messages_kept_as_meaning import _fetch_error, _stored, _summary
+
+    for english in ENGLISH_SUMMARIES:
+        meaning = _stored(_summary(english))
+        assert not isinstance(kept(meaning), str), english
+        assert shown(meaning) == english
+        chinese = shown(meaning, "zh")
+        assert not re.search("[A-Za-z]", KEPT_AS_SAID.sub("", chinese)), chinese
+    for english in ENGLISH_FETCH_ERRORS:
+        meaning = _stored(_fetch_error(english))
+        assert not isinstance(kept(meaning), str), english
+        assert shown(meaning) == english
+        chinese = shown(meaning, "zh")
+        assert not re.search("[A-Za-z]", KEPT_AS_SAID.sub("", chinese)), chinese
+    for english in OUTSIDE:
+        assert (_stored(_summary(english)), _stored(_fetch_error(english))) == (_stored(english),) * 2
+        assert shown(_stored(english), "zh") == english
+    said = json.loads(_stored(_fetch_error(ENGLISH_FETCH_ERRORS[2])))
+    assert said["key"] == "fetch_then"
+    assert said["params"]["first"] == {"key": "fetch_http_status", "params": {"status": 429}}
+    assert json.loads(_stored(_summary("changed title, url, verdict")))["params"]["fields"][2] == {
+        "key": "label_hit_verdict",
+        "params": {},
+    }
+
+
+def test_a_library_upgraded_to_schema_12_says_its_history_and_fetch_errors_in_either_language(
+    run: Run, tmp_path: Path
+) -> None:
+    path = _schema_11_with_english(tmp_path)
+    Store.open(path, notice=lambda _: None).close()
+    conn = sqlite3.connect(path)
+    summaries = [r[0] for r in conn.execute("SELECT summary FROM actions ORDER BY id")]
+    [error] = [r[0] for r in conn.execute("SELECT fetch_error FROM entries WHERE fetch_error != ''")]
+    conn.close()
+    assert all(json.loads(s) for s in summaries) and json.loads(error) == {"text": OUTSIDE[0]}
+    listed = json.loads(run("--db", str(path), "history", "--limit", "0", "--json").stdout)
+    assert [r["summary"] for r in listed][: len(ENGLISH_SUMMARIES) + 1][::-1] == [*ENGLISH_SUMMARIES, OUTSIDE[1]]
+    english = run("--db", str(path), "history", "--limit", "0").stdout
+    chinese = run("--db", str(path), "--lang", "zh", "history", "--limit", "0").stdout
+    assert "12 added, 0 updated, 3 already in the library, 1 skipped" in english
+    assert "新增 12 条，更新 0 条，3 条已在书库中，跳过 1 条" in chinese and "already" not in chinese
+    assert "已中断：抓取 1 篇，失败 0 篇（失效 0 篇），跳过 4 篇" in chinese
+    assert OUTSIDE[1] in chinese  # said as it was written

@@ -10,6 +10,7 @@ import pytest
 
 from readlog.cli import organise
 from readlog.model.entry import Entry
+from readlog.model.messages import Phrase
 from readlog.store import Counts, Store
 
 from conftest import DIGEST, Run, write
@@ -317,7 +318,7 @@ def _add(db: Path, url: str, title: str) -> int:
             lib.upsert([Entry(title=title, url=url, source="example.net")], None, action, Counts())  # type: ignore[arg-type]  # no import
             entry_id = int(lib.conn.execute("SELECT max(id) FROM entries").fetchone()[0])
             lib._event(action, entry_id, "add", None, {"id": entry_id})
-            lib.set_action_summary(action, "1 added")
+            lib.set_action_summary(action, Phrase("did_add", added=1, known=0))
         return entry_id
     finally:
         lib.close()

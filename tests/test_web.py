@@ -80,24 +80,24 @@ def test_redirect_chain_is_followed_to_its_end(server: Server) -> None:
 
 def test_redirects_are_capped(server: Server) -> None:
     page = get(server.url("/redirect/5"), max_redirects=2)
-    assert not page.ok and "more than 2 redirects" in page.error and not page.dead
+    assert not page.ok and "more than 2 redirects" in str(page.error) and not page.dead
 
 
 def test_redirect_loop_is_detected(server: Server) -> None:
     before = len(server.asked("/loop/"))
     page = get(server.url("/loop/a"))
-    assert not page.ok and page.error == "redirect loop" and page.status == 302
+    assert not page.ok and str(page.error) == "redirect loop" and page.status == 302
     assert len(server.asked("/loop/")) - before == 2  # a, b, and back to a is seen without asking
 
 
 def test_redirect_to_something_not_a_web_page(server: Server) -> None:
     page = get(server.url("/js-redirect"))
-    assert not page.ok and "not a web page" in page.error
+    assert not page.ok and "not a web page" in str(page.error)
 
 
 def test_404_is_dead(server: Server) -> None:
     page = get(server.url("/missing"))
-    assert (page.ok, page.status, page.dead, page.error) == (False, 404, True, "HTTP 404")
+    assert (page.ok, page.status, page.dead, str(page.error)) == (False, 404, True, "HTTP 404")
 
 
 def test_500_then_200_is_retried(server: Server) -> None:
@@ -125,7 +125,7 @@ def test_429_asking_for_longer_than_the_cap_ends_the_attempt(server: Server) -> 
     page = get(server.url("/busy?key=cap&after=3600"))
     assert time.monotonic() - started < 2
     assert not page.ok and page.status == 429 and not page.dead  # rate-limited is not dead
-    assert "asks to wait 3600 s" in page.error and len(server.asked("/busy?key=cap")) == 1
+    assert "asks to wait 3600 s" in str(page.error) and len(server.asked("/busy?key=cap")) == 1
 
 
 def test_retry_wait_doubles_and_respects_the_cap() -> None:
@@ -138,7 +138,7 @@ def test_slow_page_times_out(server: Server) -> None:
     started = time.monotonic()
     page = get(server.url("/slow?wait=3"), timeout=0.2)
     assert time.monotonic() - started < 1.5
-    assert not page.ok and "timed out" in page.error and page.status is None and not page.dead
+    assert not page.ok and "timed out" in str(page.error) and page.status is None and not page.dead
 
 
 def test_a_page_that_never_finishes_is_cut_off(server: Server) -> None:
@@ -146,25 +146,25 @@ def test_a_page_that_never_finishes_is_cut_off(server: Server) -> None:
     started = time.monotonic()
     page = get(server.url("/drip"), timeout=0.25)
     assert time.monotonic() - started < 2
-    assert not page.ok and "longer than 0.75 s" in page.error
+    assert not page.ok and "longer than 0.75 s" in str(page.error)
 
 
 def test_endless_body_stops_at_the_size_cap(server: Server) -> None:
     page = get(server.url("/endless"), max_bytes=300_000)
-    assert not page.ok and "larger than 300,000 bytes" in page.error and page.status == 200 and not page.dead
+    assert not page.ok and "larger than 300,000 bytes" in str(page.error) and page.status == 200 and not page.dead
 
 
 @pytest.mark.parametrize("kind", ["gzip", "br"])
 def test_compression_bomb_stops_at_the_size_cap(server: Server, kind: str) -> None:
     """8 MB of spaces in a few KB: decoding stops at the cap instead of filling memory."""
     page = get(server.url(f"/bomb?kind={kind}"), max_bytes=1_000_000)
-    assert not page.ok and "larger than" in page.error and page.text == ""
+    assert not page.ok and "larger than" in str(page.error) and page.text == ""
 
 
 @pytest.mark.parametrize("kind", ["gzip", "deflate", "br"])
 def test_a_damaged_compressed_page_fails_saying_so(server: Server, kind: str) -> None:
     page = get(server.url(f"/damaged?kind={kind}"))
-    assert not page.ok and page.error == "the page's compressed data is damaged"
+    assert not page.ok and str(page.error) == "the page's compressed data is damaged"
     assert page.status == 200 and not page.dead and page.text == ""
 
 
@@ -176,7 +176,7 @@ def test_compressed_pages(server: Server, path: str, title: str) -> None:
 
 def test_non_html_file_is_refused_unread(server: Server) -> None:
     page = get(server.url("/file.pdf"))
-    assert not page.ok and "application/pdf" in page.error and page.status == 200 and not page.dead
+    assert not page.ok and "application/pdf" in str(page.error) and page.status == 200 and not page.dead
 
 
 def test_plain_text_is_read(server: Server) -> None:
@@ -190,7 +190,7 @@ def test_connection_refused(server: Server) -> None:
     port = spare.getsockname()[1]
     spare.close()  # nothing listens there now
     page = get(f"http://127.0.0.1:{port}/")
-    assert not page.ok and page.error == "connection refused" and page.status is None and not page.dead
+    assert not page.ok and str(page.error) == "connection refused" and page.status is None and not page.dead
 
 
 def test_no_such_host(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,7 +204,7 @@ def test_no_such_host(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(socket, "getaddrinfo", fake)
     page = get("http://no-such-host.invalid/page")
-    assert (page.error, page.no_host, page.dead, page.status) == ("no such host", True, True, None)
+    assert (str(page.error), page.no_host, page.dead, page.status) == ("no such host", True, True, None)
 
 
 def test_one_page_at_a_time_per_host_and_jobs_in_all(server: Server) -> None:
@@ -330,7 +330,7 @@ def test_retry_after_is_whole_seconds_rounded_up(value: str, seconds: float | No
 def test_retry_after_with_a_fraction_is_said_as_the_wait_it_means(server: Server) -> None:
     page = get(server.url("/busy?key=frac&after=30.5"), max_wait=30)
     assert not page.ok and not page.dead and server.waits == []
-    assert "asks to wait 31 s, longer than readlog waits (30 s)" in page.error
+    assert "asks to wait 31 s, longer than readlog waits (30 s)" in str(page.error)
 
 
 def test_503_with_retry_after_is_retried_after_the_wait(server: Server) -> None:
@@ -342,15 +342,15 @@ def test_503_with_retry_after_is_retried_after_the_wait(server: Server) -> None:
 def test_503_asking_for_longer_than_the_cap_is_not_dead(server: Server) -> None:
     page = get(server.url("/unavailable?key=long&after=3600"))
     assert (page.ok, page.status, page.dead) == (False, 503, False) and server.waits == []
-    assert "asks to wait 3600 s" in page.error and len(server.asked("/unavailable?key=long")) == 1
+    assert "asks to wait 3600 s" in str(page.error) and len(server.asked("/unavailable?key=long")) == 1
 
 
 def test_a_large_page_is_cut_before_it_is_parsed(server: Server) -> None:
     page = get(server.url("/big?kind=li&kb=200"), parse_bytes=50_000)
     assert page.ok and 37_000 < len(page.text) <= 50_000 and page.text.rstrip().endswith("</li>")
-    assert page.notice == "the page is 205,029 bytes; readlog read its first 50,000 bytes"
+    assert str(page.notice) == "the page is 205,029 bytes; readlog read its first 50,000 bytes"
     whole = get(server.url("/big?kind=li&kb=40"), parse_bytes=50_000)
-    assert whole.ok and whole.notice == "" and whole.text.endswith("</html>")
+    assert whole.ok and str(whole.notice) == "" and whole.text.endswith("</html>")
 
 
 def test_the_page_time_covers_extraction(server: Server) -> None:
@@ -373,7 +373,7 @@ def test_the_page_time_covers_extraction(server: Server) -> None:
     )
     page, at = found[0]
     assert at - started < 1.0 and not page.ok and not page.dead
-    assert page.error.startswith("the page took longer than 0.3 s to download and read")
+    assert str(page.error).startswith("the page took longer than 0.3 s to download and read")
 
 
 def test_large_pages_are_parsed_one_at_a_time(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -453,7 +453,7 @@ def test_the_certificate_store_is_read_only_for_tls(server: Server, tls_server: 
     assert web._tls().cert_store_stats()["x509_ca"] == 0  # http only: the store was never read
     url, _ = tls_server
     page = get(url)  # a certificate no public authority signed: refused
-    assert not page.ok and "CERTIFICATE_VERIFY_FAILED" in page.error and page.status is None
+    assert not page.ok and "CERTIFICATE_VERIFY_FAILED" in str(page.error) and page.status is None
     assert web._tls().cert_store_stats()["x509_ca"] > 100  # certifi's store, read for it
 
 

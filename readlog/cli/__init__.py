@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from readlog.cli.errors import handle_errors, output_failed
 from readlog.cli.state import State, state_of
@@ -32,7 +33,60 @@ from readlog.cli.usage import language_of
 from readlog.model.errors import ReadlogError
 from readlog.model.version import __version__
 
+
+def help_text(text: str | None, lang: str = "en") -> str | None:
+    """A help text as declared (a ``help_`` key of the catalogue: commands and
+    options name their help by key, see docs/messages.md) said in ``lang``;
+    anything else as it is."""
+    if text and text.startswith("help_"):
+        from readlog.model.messages import known, wording
+
+        if known(text):
+            return wording(text, lang)
+    return text
+
+
+def said_help(command: Any, lang: str = "en") -> None:
+    """``command`` (a click command typer built for this run, with its
+    subcommands) with its help keys replaced by their texts in ``lang``: done
+    when a help screen is drawn (or localised), so a run that shows none reads
+    no catalogue."""
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, help_text(text, lang))
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = help_text(param.help, lang)
+    for sub in getattr(command, "commands", {}).values():
+        said_help(sub, lang)
+
+
+class KeyedCommand(TyperCommand):
+    """A command whose help is declared by key, said when its help screen is drawn."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        said_help(self)
+        super().format_help(ctx, formatter)
+
+
+class KeyedGroup(TyperGroup):
+    """A group whose help (and its commands') is declared by key, said when its help screen is drawn."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        said_help(self)
+        super().format_help(ctx, formatter)
+
+
+class Registry(typer.Typer):
+    """typer's app, its commands KeyedCommand unless they name another class."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        return super().command(*args, cls=cls or KeyedCommand, **kwargs)
+
+
 APP_SETTINGS: dict[str, Any] = {
+    "cls": KeyedGroup,
     "name": "readlog",
     "rich_markup_mode": "rich",
     "no_args_is_help": False,
@@ -40,7 +94,7 @@ APP_SETTINGS: dict[str, Any] = {
     "pretty_exceptions_show_locals": False,
     "context_settings": {"help_option_names": ["-h", "--help"]},
 }
-registry = typer.Typer(**APP_SETTINGS)
+registry = Registry(**APP_SETTINGS)
 # Global options of ``root`` that take a value (the command finder in main() skips their values).
 VALUE_OPTIONS = ("--db", "--lang")
 
@@ -90,20 +144,16 @@ def _check_lang(value: Optional[str]) -> Optional[str]:
 @registry.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    db: Optional[str] = typer.Option(
-        None, "--db", metavar="PATH", help="Library file (else $READLOG_DB, else the user data dir)."
-    ),
-    lang: Optional[str] = typer.Option(
-        None, "--lang", callback=_check_lang, help="Language for labels and times: en or zh."
-    ),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="PATH", help="help_root_db"),
+    lang: Optional[str] = typer.Option(None, "--lang", callback=_check_lang, help="help_root_lang"),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="help_root_version"),
     install_completion: bool = typer.Option(
         False,
         "--install-completion",
         callback=_completion(install=True),
         is_eager=True,
         expose_value=False,
-        help="Install completion for the current shell (bash, zsh, fish).",
+        help="help_root_install_completion",
     ),
     show_completion: bool = typer.Option(
         False,
@@ -111,25 +161,10 @@ def root(
         callback=_completion(install=False),
         is_eager=True,
         expose_value=False,
-        help="Show the completion script for the current shell (readlog completion SHELL names one).",
+        help="help_root_show_completion",
     ),
 ) -> None:
-    """A private, local, fast reading tracker for the terminal.
-
-    Import digests and read-later exports, then triage them with list, show,
-    star, read and search. Run with no command for an overview of your library.
-    --db and --lang may also follow the command (readlog list --db x.db).
-    Piped or redirected, tables print whole tab-separated lines
-    (READLOG_FORCE_TTY=1 keeps the terminal's layout).
-    Exit status: 0 ok, 1 something was not done, 2 usage error, 141 the
-    reader of the output went away (| head), as git and gh.
-
-    \b
-    Examples:
-      readlog import digest.txt saved.txt
-      readlog list --unread
-      readlog --db ~/reading.db search 内核
-    """
+    """help_cmd_root"""
     ctx.obj = State(db, lang)
     if ctx.invoked_subcommand is None:
         _overview(ctx)

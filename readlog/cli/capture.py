@@ -20,34 +20,18 @@ from readlog.model.errors import ReadlogError
 @handle_errors
 def add(
     ctx: typer.Context,
-    urls: list[str] = typer.Argument(..., metavar="URL...", help="Links to save; - reads them from standard input."),
-    title: Optional[str] = typer.Option(None, "--title", help="The title (else the page's own)."),
-    tags: Optional[list[str]] = typer.Option(None, "--tag", help="A tag (repeat for several)."),
-    note: Optional[str] = typer.Option(None, "--note", metavar="TEXT", help="A note."),
-    star: bool = typer.Option(False, "--star", help="Star it."),
-    read: bool = typer.Option(False, "--read", help="Mark it read."),
-    source: Optional[str] = typer.Option(None, "--source", help="The source (else the site's name, or its host)."),
-    category: Optional[str] = typer.Option(None, "--category", help="A category."),
-    no_fetch: bool = typer.Option(False, "--no-fetch", help="Save at once without reading the page."),
-    as_json: bool = typer.Option(False, "--json", help="Print what was done as JSON."),
+    urls: list[str] = typer.Argument(..., metavar="URL...", help="help_add_urls"),
+    title: Optional[str] = typer.Option(None, "--title", help="help_add_title"),
+    tags: Optional[list[str]] = typer.Option(None, "--tag", help="help_add_tags"),
+    note: Optional[str] = typer.Option(None, "--note", metavar="TEXT", help="help_add_note"),
+    star: bool = typer.Option(False, "--star", help="help_add_star"),
+    read: bool = typer.Option(False, "--read", help="help_add_read"),
+    source: Optional[str] = typer.Option(None, "--source", help="help_add_source"),
+    category: Optional[str] = typer.Option(None, "--category", help="help_add_category"),
+    no_fetch: bool = typer.Option(False, "--no-fetch", help="help_add_no_fetch"),
+    as_json: bool = typer.Option(False, "--json", help="help_add_as_json"),
 ) -> None:
-    """Save links: the page's title, description, site and date are read at once.
-
-    A link already in the library (the same address once normalised) is
-    reported with its id and changed only as the options say (--star, --tag,
-    ...). When the page cannot be read the link is saved anyway, with its
-    host as the source, and readlog says why: offline, a timeout or a busy
-    server (readlog fetch fills it in later), or a page that is gone, a PDF
-    or an image (saved with the link only). readlog fetch downloads the
-    article text. Only http and https links are taken.
-
-    \b
-    Examples:
-      readlog add https://example.com/post
-      readlog add https://example.com/post --tag rust --star
-      readlog add https://a.example/x https://b.example/y --no-fetch
-      pbpaste | readlog add -
-    """
+    """help_cmd_add"""
     from readlog.core import capture
     from readlog.model.tags import unique_tags
     from readlog.render import capture as show
@@ -81,29 +65,13 @@ def add(
 @filter_options
 def fetch(
     ctx: typer.Context,
-    ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges (or use filters)."),
+    ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="help_fetch_ids"),
     fa: FilterArgs = FilterArgs(),
-    refetch: bool = typer.Option(False, "--refetch", help="Fetch again, even pages fetched already."),
-    jobs: int = typer.Option(4, "--jobs", "-j", help="Pages downloaded at once (one at a time per site)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    refetch: bool = typer.Option(False, "--refetch", help="help_fetch_refetch"),
+    jobs: int = typer.Option(4, "--jobs", "-j", help="help_fetch_jobs"),
+    as_json: bool = typer.Option(False, "--json", help="help_import_as_json"),
 ) -> None:
-    """Download entries' pages and keep their article text, length and language.
-
-    Without ids or filters: every entry with a link that was never fetched,
-    and those whose last try failed (a page that answered with an error, or
-    a dead link, at most once a day; one named by its id at once).
-    --refetch fetches the chosen entries again, pages read well included.
-    Ctrl-C stops at once and keeps every page already fetched. Exit status
-    1 when a page could not be fetched (each is listed, dead links as such:
-    see readlog list --dead).
-
-    \b
-    Examples:
-      readlog fetch
-      readlog fetch 12 15-18
-      readlog fetch --source "Go Blog" --refetch
-      readlog fetch --dead --refetch --jobs 8
-    """
+    """help_cmd_fetch"""
     from readlog.core import fetching
     from readlog.core.filters import parse_ids
     from readlog.render import capture as show

@@ -240,14 +240,10 @@ def _first_line(text: str | None) -> str:
 
 def _described(text: str | None, lang: str) -> str:
     """A help text's first paragraph as one line, in ``lang`` (the
-    catalogue's ``help_`` text for the declaration's English)."""
-    if text and lang != "en":
-        import inspect
+    catalogue's text for the ``help_`` key the declaration names)."""
+    from readlog.cli import help_text
 
-        from readlog.model.messages import help_in
-
-        text = help_in(inspect.cleandoc(text), lang) or text  # a docstring, as typer cleans it
-    return _first_line(text)
+    return _first_line(help_text(text.strip() if text else text, lang))
 
 
 def _command_names(prefix: str, described: bool, lang: str = "en") -> list[tuple[str, str]]:
@@ -560,25 +556,10 @@ def show_or_install(shell: str | None, *, install_it: bool, lang: str) -> None:
 @handle_errors
 def completion(
     ctx: typer.Context,
-    shell: Optional[str] = typer.Argument(None, metavar="[SHELL]", help="bash, zsh or fish (default: your shell)."),
-    install_it: bool = typer.Option(
-        False, "--install", help="Write the script where the shell loads it, instead of printing it."
-    ),
+    shell: Optional[str] = typer.Argument(None, metavar="[SHELL]", help="help_completion_shell"),
+    install_it: bool = typer.Option(False, "--install", help="help_completion_install_it"),
 ) -> None:
-    """Print the shell completion script for bash, zsh or fish, or install it.
-
-    Completes commands, options, and the library's own tags, sources and
-    categories (from the library --db or $READLOG_DB names, if the line
-    gives one). Load it from your shell's start-up file, or let --install
-    (or readlog --install-completion) put it where the shell finds it.
-
-    \b
-    Examples:
-      eval "$(readlog completion bash)"      # in ~/.bashrc
-      eval "$(readlog completion zsh)"       # in ~/.zshrc, after compinit
-      readlog completion fish > ~/.config/fish/completions/readlog.fish
-      readlog completion --install
-    """
+    """help_cmd_completion"""
     from readlog.cli.state import state_of
 
     show_or_install(shell, install_it=install_it, lang=state_of(ctx).out.lang)

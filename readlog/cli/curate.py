@@ -29,34 +29,17 @@ Row = dict[str, Any]
 @handle_errors
 def edit(
     ctx: typer.Context,
-    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
-    title: Optional[str] = typer.Option(None, "--title", help="New title."),
-    url: Optional[str] = typer.Option(None, "--url", help='Its link (http or https); "" removes it.'),
-    source: Optional[str] = typer.Option(None, "--source", help="Where it comes from."),
-    category: Optional[str] = typer.Option(None, "--category", help='Its category; "" for none.'),
-    published: Optional[str] = typer.Option(
-        None, "--published", metavar="YYYY-MM-DD", help='The day it was published; "" when unknown.'
-    ),
-    summary: Optional[str] = typer.Option(None, "--summary", help="New summary."),
-    verdict: Optional[str] = typer.Option(None, "--verdict", help="New verdict."),
-    as_json: bool = typer.Option(False, "--json", help="Print the entry as JSON afterwards."),
+    entry_id: int = typer.Argument(..., metavar="ID", help="help_opt_entry_id"),
+    title: Optional[str] = typer.Option(None, "--title", help="help_edit_title"),
+    url: Optional[str] = typer.Option(None, "--url", help="help_edit_url"),
+    source: Optional[str] = typer.Option(None, "--source", help="help_edit_source"),
+    category: Optional[str] = typer.Option(None, "--category", help="help_edit_category"),
+    published: Optional[str] = typer.Option(None, "--published", metavar="YYYY-MM-DD", help="help_edit_published"),
+    summary: Optional[str] = typer.Option(None, "--summary", help="help_edit_summary"),
+    verdict: Optional[str] = typer.Option(None, "--verdict", help="help_edit_verdict"),
+    as_json: bool = typer.Option(False, "--json", help="help_note_as_json"),
 ) -> None:
-    """Correct an entry: set fields with options, or edit them all in $EDITOR.
-
-    Without options the entry opens in $VISUAL or $EDITOR as a short,
-    commented form; what you change is saved when you quit. A form that
-    cannot be used opens again with the error at its top; empty it to
-    cancel. Nothing changes then, and your text is kept in a file the
-    message names. A link lets later imports of that link merge into the
-    entry. readlog undo takes an edit back.
-
-    \b
-    Examples:
-      readlog edit 12 --title "How the scheduler starves background tasks"
-      readlog edit 19 --url https://example.org/scheduler
-      readlog edit 19 --published 2026-11-02 --category 系统
-      readlog edit 19
-    """
+    """help_cmd_edit"""
     options = {
         "title": title,
         "url": url,
@@ -223,25 +206,12 @@ def save_draft(text: str, entry_id: int, library: Path) -> Path | None:
 @filter_options
 def rm(
     ctx: typer.Context,
-    ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="Entry ids and ranges (or use filters)."),
+    ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="help_fetch_ids"),
     fa: FilterArgs = FilterArgs(),
-    yes: bool = typer.Option(False, "--yes", help="Move the entries the filters match without asking."),
-    as_json: bool = typer.Option(False, "--json", help="Print the entries moved to the trash as JSON."),
+    yes: bool = typer.Option(False, "--yes", help="help_rm_yes"),
+    as_json: bool = typer.Option(False, "--json", help="help_rm_as_json"),
 ) -> None:
-    """Move entries to the trash: they leave every list, search and count.
-
-    readlog restore ID (or readlog undo) brings them back with all their
-    state; readlog trash lists them. A re-import does not bring a trashed
-    entry back. By filters, readlog shows what will go and asks first
-    (--yes skips the question; without a terminal --yes is required).
-
-    \b
-    Examples:
-      readlog rm 12
-      readlog rm 3 5 8-12
-      readlog rm --source "Old Blog" --before 2025-01-01
-      readlog rm --dead --yes
-    """
+    """help_cmd_rm"""
     from readlog.core import bulk, curate
     from readlog.core.filters import parse_ids
     from readlog.render import curate as show
@@ -264,32 +234,18 @@ def rm(
 @handle_errors
 def trash(
     ctx: typer.Context,
-    empty: bool = typer.Option(False, "--empty", help="Delete the entries in the trash for good (asks first)."),
-    older_than: Optional[str] = typer.Option(
-        None, "--older-than", metavar="WHEN", help="Only entries deleted before then: 30d, 2w, 2026-11-01."
-    ),
-    yes: bool = typer.Option(False, "--yes", help="With --empty: delete without asking."),
+    empty: bool = typer.Option(False, "--empty", help="help_trash_empty"),
+    older_than: Optional[str] = typer.Option(None, "--older-than", metavar="WHEN", help="help_trash_older_than"),
+    yes: bool = typer.Option(False, "--yes", help="help_trash_yes"),
     limit: Optional[int] = typer.Option(
         None,
         "--limit",
         "-n",
-        help="How many to list; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+        help="help_trash_limit",
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
 ) -> None:
-    """List the entries in the trash, newest deleted first, or empty it.
-
-    --empty deletes them for good, which cannot be undone: readlog shows
-    what will go and asks first (--yes skips the question; without a
-    terminal --yes is required). Their ids are never given out again.
-
-    \b
-    Examples:
-      readlog trash
-      readlog trash --json
-      readlog trash --empty --older-than 30d
-      readlog restore 12
-    """
+    """help_cmd_trash"""
     from readlog.core import curate
     from readlog.render import curate as show
 
@@ -334,20 +290,10 @@ def _empty_trash(state: State, before: str | None, *, older_than: str | None, ye
 @handle_errors
 def restore(
     ctx: typer.Context,
-    ids: list[str] = typer.Argument(..., metavar="ID...", help="Ids and ranges of entries in the trash."),
-    as_json: bool = typer.Option(False, "--json", help="Print the restored entries as JSON."),
+    ids: list[str] = typer.Argument(..., metavar="ID...", help="help_restore_ids"),
+    as_json: bool = typer.Option(False, "--json", help="help_restore_as_json"),
 ) -> None:
-    """Bring entries back from the trash, with all their state.
-
-    Read, star and archive marks, tags, the note and everything else come
-    back under the same id. If any id is not in the trash, nothing changes.
-
-    \b
-    Examples:
-      readlog restore 12
-      readlog restore 3 5 8-12
-      readlog trash
-    """
+    """help_cmd_restore"""
     from readlog.core import curate
     from readlog.core.filters import parse_ids
     from readlog.render import curate as show

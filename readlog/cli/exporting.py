@@ -28,31 +28,12 @@ def export(
         None,
         "--format",
         "-f",
-        help="jsonl (lossless, the default), json, csv (both lossless too), markdown or html (Netscape bookmarks). "
-        "Without it, -o FILE's extension decides.",
+        help="help_export_fmt",
     ),
-    output: Optional[str] = typer.Option(
-        None, "--output", "-o", metavar="FILE", help="Write to FILE (replaced whole at the end); default: stdout."
-    ),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE", help="help_export_output"),
     fa: FilterArgs = FilterArgs(),
 ) -> None:
-    """Export entries: every field and state, to stdout or a file.
-
-    Takes the same filters as list, but includes archived entries unless
-    --archived asks for only those. jsonl, json and csv keep everything,
-    and `readlog import` reads them back (ids, times, states, tags and notes
-    included); csv is UTF-8 with a BOM for spreadsheets. markdown is a
-    reading list grouped by source; html is a Netscape bookmark file for
-    browsers and read-later apps (entries without a web or mailto link are
-    left out and counted on stderr).
-
-    \b
-    Examples:
-      readlog export -o backup.jsonl
-      readlog export --format csv --starred > starred.csv
-      readlog export --unread --since 2w -o to-read.md
-      readlog export -f html -o bookmarks.html
-    """
+    """help_cmd_export"""
 
     from readlog.core.exporting import choose_format
 

@@ -4,7 +4,7 @@ The English help is what the typer declarations say (docstrings and
 ``help=``), and docs/cli-reference.md is generated from it. For another
 language, the click command typer built for this run (a fresh one: the
 declarations are never changed) gets each text from the message catalogue,
-looked up by its English (``messages.help_in``), and its help screen says
+by the key its declaration names (``said_help``), and its help screen says
 typer's and click's own words (Usage, the panel titles, [default: ...],
 [required], the help option) in that language while it is drawn, and only
 then. Loaded only when a help screen may be shown in a language other
@@ -18,7 +18,8 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
-from readlog.model.messages import help_in, say
+from readlog.cli import said_help
+from readlog.model.messages import say
 
 # typer.rich_utils' module-level words, and the catalogue keys that say them.
 RICH_WORDS = {
@@ -39,13 +40,11 @@ def localised(command: Any, lang: str) -> Any:
 
 
 def _localise(command: Any, lang: str) -> None:
-    for attr in ("help", "short_help", "epilog"):
-        text = getattr(command, attr, None)
-        if text:
-            setattr(command, attr, help_in(text, lang) or text)
-    for param in command.params:
-        if getattr(param, "help", None):
-            param.help = help_in(param.help, lang) or param.help
+    said_help(command, lang)
+    _localise_words(command, lang)
+
+
+def _localise_words(command: Any, lang: str) -> None:
     if command.options_metavar == say("help_options_metavar"):
         command.options_metavar = say("help_options_metavar", lang)
     if getattr(command, "subcommand_metavar", None) == say("help_command_metavar"):
@@ -54,7 +53,7 @@ def _localise(command: Any, lang: str) -> None:
     setattr(command, "format_help", functools.partial(_format_help, command.format_help, lang))  # noqa: B010
     setattr(command, "get_usage", functools.partial(_usage, command.get_usage, lang))  # noqa: B010
     for sub in getattr(command, "commands", {}).values():
-        _localise(sub, lang)
+        _localise_words(sub, lang)
 
 
 def _usage(get_usage: Any, lang: str, ctx: Any) -> str:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from readlog.cli import KeyedGroup, Registry
 from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
 from readlog.cli.state import state_of
@@ -16,10 +17,9 @@ if TYPE_CHECKING:
     from readlog.cli.state import State
     from readlog.core.maintenance import Restore
 
-db_app = typer.Typer(
-    help="Check, back up, repair or restore the library file: check, backup, rebuild-index, restore.\n\n"
-    "\b\nExamples:\n  readlog db check\n  readlog --db old.db db check --json\n  readlog db backup ~/Backups/\n"
-    "  readlog db rebuild-index\n  readlog db restore ~/Backups/readlog-backup-20261201-080000.db",
+db_app = Registry(
+    cls=KeyedGroup,
+    help="help_cmd_db",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -31,25 +31,11 @@ app.add_typer(db_app, name="db")
 @handle_errors
 def backup(
     ctx: typer.Context,
-    path: Optional[str] = typer.Argument(
-        None, metavar="[PATH]", help="File or folder for the copy (default: beside the library)."
-    ),
-    force: bool = typer.Option(False, "--force", help="Replace PATH if it already exists."),
-    as_json: bool = typer.Option(False, "--json", help="Print where the copy went as JSON."),
+    path: Optional[str] = typer.Argument(None, metavar="[PATH]", help="help_backup_path"),
+    force: bool = typer.Option(False, "--force", help="help_backup_force"),
+    as_json: bool = typer.Option(False, "--json", help="help_backup_as_json"),
 ) -> None:
-    """Write a consistent copy of the library (safe while another readlog writes).
-
-    The copy is made with SQLite's online backup, checked, and only then put
-    in place under its name, so a failed backup never leaves half a file.
-    Open a copy with --db; readlog db restore puts it back in place of the
-    library (never copy it over the library by hand). Also readlog db backup.
-
-    \b
-    Examples:
-      readlog backup
-      readlog backup ~/Backups/
-      readlog backup reading-2026-12.db --force
-    """
+    """help_cmd_backup"""
     from readlog.core import maintenance
 
     state = state_of(ctx)
@@ -65,17 +51,9 @@ def backup(
 @handle_errors
 def check(
     ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="help_db_check_as_json"),
 ) -> None:
-    """Check the library file without changing it: integrity, schema, search index.
-
-    Exit status 1 when something is wrong.
-
-    \b
-    Examples:
-      readlog db check
-      readlog --db old.db db check --json
-    """
+    """help_cmd_db_check"""
     from readlog.core import maintenance
 
     state = state_of(ctx)
@@ -118,12 +96,7 @@ def _print_report(state: State, report: dict[str, Any], problems: list[str]) -> 
 @db_app.command("rebuild-index")
 @handle_errors
 def rebuild_index(ctx: typer.Context) -> None:
-    """Rebuild the search index from the entries (same as search --rebuild).
-
-    \b
-    Examples:
-      readlog db rebuild-index
-    """
+    """help_cmd_db_rebuild_index"""
     from readlog.cli import commands
 
     commands.rebuild_index(state_of(ctx))
@@ -133,25 +106,11 @@ def rebuild_index(ctx: typer.Context) -> None:
 @handle_errors
 def restore(
     ctx: typer.Context,
-    path: str = typer.Argument(..., metavar="BACKUP", help="The backup to put in place of the library."),
-    yes: bool = typer.Option(False, "--yes", help="Replace the library without asking."),
-    as_json: bool = typer.Option(False, "--json", help="Print what was restored as JSON."),
+    path: str = typer.Argument(..., metavar="BACKUP", help="help_db_restore_path"),
+    yes: bool = typer.Option(False, "--yes", help="help_db_restore_yes"),
+    as_json: bool = typer.Option(False, "--json", help="help_db_restore_as_json"),
 ) -> None:
-    """Put a backup in place of the library, keeping the library as a backup first.
-
-    The backup is checked before anything changes (a readlog library,
-    SQLite's quick check, its schema; an older one is upgraded when next
-    opened). The library it replaces is kept beside it, named as backup
-    names its copies, and nothing a crashed readlog left beside the library
-    is replayed onto the backup. Refused while another readlog has the
-    library open. Asks first (--yes skips the question; without a terminal
-    --yes is required).
-
-    \b
-    Examples:
-      readlog db restore ~/Backups/readlog-backup-20261201-080000.db
-      readlog --db old.db db restore old-copy.db --yes
-    """
+    """help_cmd_db_restore"""
     from readlog.core import maintenance
 
     state = state_of(ctx)

@@ -23,44 +23,42 @@ from readlog.core.filters import FilterArgs
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_SEARCH_HELP = "Only entries matching QUERY (words as readlog search takes them)."
+_SEARCH_HELP = "help_opt_search"
 
 # (parameter, its type, the option): the order --help lists them in.
 FILTERS: tuple[tuple[str, Any, Any], ...] = (
-    ("unread", bool, typer.Option(False, "--unread", help="Only unread entries.")),
-    ("read", bool, typer.Option(False, "--read", help="Only read entries.")),
-    ("starred", bool, typer.Option(False, "--starred", help="Only starred entries.")),
-    ("source", Optional[str], typer.Option(None, "--source", help="Only this source (case-insensitive).")),
-    ("category", Optional[str], typer.Option(None, "--category", help="Only this category.")),
+    ("unread", bool, typer.Option(False, "--unread", help="help_opt_unread")),
+    ("read", bool, typer.Option(False, "--read", help="help_opt_read")),
+    ("starred", bool, typer.Option(False, "--starred", help="help_opt_starred")),
+    ("source", Optional[str], typer.Option(None, "--source", help="help_opt_source")),
+    ("category", Optional[str], typer.Option(None, "--category", help="help_opt_category")),
     (
         "since",
         Optional[str],
-        typer.Option(None, "--since", metavar="WHEN", help="Saved since: 2026-11-01, 7d, 2w, 3mo."),
+        typer.Option(None, "--since", metavar="WHEN", help="help_opt_since"),
     ),
-    ("before", Optional[str], typer.Option(None, "--before", metavar="WHEN", help="Saved before: 2026-01-01, 30d.")),
+    ("before", Optional[str], typer.Option(None, "--before", metavar="WHEN", help="help_opt_before")),
     (
         "tag",
         Optional[list[str]],
-        typer.Option(None, "--tag", help="Only entries with this tag (repeat for all of several)."),
+        typer.Option(None, "--tag", help="help_opt_tag"),
     ),
     (
         "archived",
         bool,
-        typer.Option(
-            False, "--archived", help="Only archived entries (without it they are left out; export takes all)."
-        ),
+        typer.Option(False, "--archived", help="help_opt_archived"),
     ),
     ("search", Optional[str], typer.Option(None, "--search", "-s", metavar="QUERY", help=_SEARCH_HELP)),
-    ("dead", bool, typer.Option(False, "--dead", help="Only links found dead (readlog fetch found them gone).")),
+    ("dead", bool, typer.Option(False, "--dead", help="help_opt_dead")),
     (
         "min_time",
         Optional[int],
-        typer.Option(None, "--min-time", metavar="MINUTES", help="Only articles taking at least this long to read."),
+        typer.Option(None, "--min-time", metavar="MINUTES", help="help_opt_min_time"),
     ),
     (
         "max_time",
         Optional[int],
-        typer.Option(None, "--max-time", metavar="MINUTES", help="Only articles read in at most this many minutes."),
+        typer.Option(None, "--max-time", metavar="MINUTES", help="help_opt_max_time"),
     ),
 )
 # tag's arguments are -TAG words: a short option there would swallow letters of
@@ -73,10 +71,10 @@ LIMIT = typer.Option(
     None,
     "--limit",
     "-n",
-    help="How many to show; 0 means all (default: one screen on a terminal; all into a pipe or with --json).",
+    help="help_list_limit",
 )
-YES = typer.Option(False, "--yes", help="Change the entries the filters match without asking.")
-JSON_CHANGED = typer.Option(False, "--json", help="Print the changed entries as JSON.")
+YES = typer.Option(False, "--yes", help="help_opt_yes")
+JSON_CHANGED = typer.Option(False, "--json", help="help_json_changed")
 
 
 def filter_options(fn: F | None = None, *, search: bool = True, short: bool = True) -> Any:

@@ -131,25 +131,12 @@ def _print_entries(state: State, ids: list[int]) -> None:
 @filter_options(short=False)
 def tag(
     ctx: typer.Context,
-    items: Optional[list[str]] = typer.Argument(None, metavar="[ID]... +TAG... -TAG...", help="Ids, tags to change."),
+    items: Optional[list[str]] = typer.Argument(None, metavar="[ID]... +TAG... -TAG...", help="help_tag_items"),
     fa: FilterArgs = FilterArgs(),
     yes: bool = YES,
     as_json: bool = JSON_CHANGED,
 ) -> None:
-    """Add (+TAG) and remove (-TAG) tags, on ids or on every entry the filters match.
-
-    Tags are compared without regard to case; an entry keeps the spelling
-    it already has. With filters, readlog shows how many entries will
-    change and asks first (--yes skips the question; without a terminal,
-    --yes is required). Tags may be in any language: +数据库.
-
-    \b
-    Examples:
-      readlog tag 12 +rust +compilers
-      readlog tag 3 5 8-12 -go
-      readlog tag --source "Go Blog" +go --yes
-      readlog list --tag rust
-    """
+    """help_cmd_tag"""
     from readlog.core import actions, bulk
 
     ids, add, remove = parse_tag_args(items or [])
@@ -171,14 +158,8 @@ def tag(
 
 @app.command("tags")
 @handle_errors
-def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List the tags in use, with how many entries carry each and how many are unread.
-
-    \b
-    Examples:
-      readlog tags
-      readlog tags --json
-    """
+def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="help_json_plain")) -> None:
+    """help_cmd_tags"""
     from readlog.core import organise
     from readlog.render import organise as show
 
@@ -197,24 +178,12 @@ def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 @handle_errors
 def note(
     ctx: typer.Context,
-    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
-    text: Optional[list[str]] = typer.Argument(None, metavar="[TEXT]...", help="The note; - reads standard input."),
-    clear: bool = typer.Option(False, "--clear", help="Remove the note."),
-    as_json: bool = typer.Option(False, "--json", help="Print the entry as JSON afterwards."),
+    entry_id: int = typer.Argument(..., metavar="ID", help="help_opt_entry_id"),
+    text: Optional[list[str]] = typer.Argument(None, metavar="[TEXT]...", help="help_note_text"),
+    clear: bool = typer.Option(False, "--clear", help="help_note_clear"),
+    as_json: bool = typer.Option(False, "--json", help="help_note_as_json"),
 ) -> None:
-    """Write, replace or remove an entry's note (shown by show, found by search).
-
-    Without TEXT the note opens in $VISUAL or $EDITOR. An empty note
-    (an empty TEXT, an emptied editor, or quitting without saving) keeps
-    the old one: only --clear removes it.
-
-    \b
-    Examples:
-      readlog note 12 "Read the benchmarks section again"
-      readlog note 12
-      pbpaste | readlog note 12 -
-      readlog note 12 --clear
-    """
+    """help_cmd_note"""
     state = state_of(ctx)
     lib = state.library()
     row = lib.get(entry_id)
@@ -328,34 +297,12 @@ def edit_text(
 @handle_errors
 def undo(
     ctx: typer.Context,
-    number: Optional[int] = typer.Argument(
-        None, metavar="[ACTION]", help="An older action to take back, by its number in readlog history."
-    ),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be reverted; change nothing."),
-    yes: bool = typer.Option(False, "--yes", help="With ACTION: take it back without asking."),
-    as_json: bool = typer.Option(False, "--json", help="Print what was reverted as JSON."),
+    number: Optional[int] = typer.Argument(None, metavar="[ACTION]", help="help_undo_number"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="help_undo_dry_run"),
+    yes: bool = typer.Option(False, "--yes", help="help_undo_yes"),
+    as_json: bool = typer.Option(False, "--json", help="help_undo_as_json"),
 ) -> None:
-    """Revert the last change: read/star/archive, tags, a note, or a whole import.
-
-    Each undo takes back the newest action not yet undone (see readlog
-    history), never one before it: when that action cannot be taken back
-    (emptying the trash deletes for good), undo says why and changes
-    nothing. ACTION takes back an older action by its number: undo shows
-    what would change and asks first (--yes does not ask), and refuses
-    when a later action has changed the same entries since. Undoing an
-    import removes the entries the whole command added and restores the
-    fields it filled in on entries you already had. An import that found
-    everything already there is passed over. history marks what was undone;
-    an undo cannot itself be undone: import the file again, or repeat the
-    command.
-
-    \b
-    Examples:
-      readlog undo
-      readlog undo --dry-run
-      readlog history
-      readlog undo 12
-    """
+    """help_cmd_undo"""
     from readlog.core import actions
     from readlog.render import organise as show
 
@@ -389,17 +336,11 @@ def history(
         None,
         "--limit",
         "-n",
-        help="How many actions; 0 means all (default: 20 on a terminal; all into a pipe or with --json).",
+        help="help_history_limit",
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
 ) -> None:
-    """List recent actions, newest first: imports, state changes, tags, notes, and which were undone.
-
-    \b
-    Examples:
-      readlog history
-      readlog history --limit 0 --json
-    """
+    """help_cmd_history"""
     from readlog.core import organise
     from readlog.render import organise as show
 
@@ -419,27 +360,12 @@ def history(
 @handle_errors
 def open_(
     ctx: typer.Context,
-    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id."),
-    number: Optional[int] = typer.Argument(
-        None, metavar="[N]", help="Open the N-th of the links readlog show ID lists (default: the entry's own)."
-    ),
-    print_only: bool = typer.Option(False, "--print", help="Print the link instead of opening it."),
-    mark_read: bool = typer.Option(False, "--mark-read", "-r", help="Also mark the entry read."),
+    entry_id: int = typer.Argument(..., metavar="ID", help="help_opt_entry_id"),
+    number: Optional[int] = typer.Argument(None, metavar="[N]", help="help_open_number"),
+    print_only: bool = typer.Option(False, "--print", help="help_open_print_only"),
+    mark_read: bool = typer.Option(False, "--mark-read", "-r", help="help_open_mark_read"),
 ) -> None:
-    """Open an entry's link in the web browser.
-
-    Only http and https links are opened. Entries without a link (most
-    digest entries) are reported, with exit status 1. readlog show ID
-    numbers the links when an entry has more than its own (an image or an
-    address in its summary); readlog open ID N opens the N-th.
-
-    \b
-    Examples:
-      readlog open 12
-      readlog open 12 --mark-read
-      readlog open 12 --print
-      readlog open 12 2
-    """
+    """help_cmd_open"""
     from readlog.core.actions import link_to_open
 
     state = state_of(ctx)

@@ -6,8 +6,8 @@ from dataclasses import replace
 from typing import Any, Optional
 
 import typer
-from typer.core import TyperCommand
 
+from readlog.cli import KeyedCommand
 from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
 from readlog.cli.options import LIMIT, filter_options
@@ -15,13 +15,13 @@ from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import UsageError
 
-SORT = typer.Option(None, "--sort", help="saved, published, title, source, read, id (search: relevance).")
-REVERSE = typer.Option(False, "--reverse", help="Reverse the order.")
-JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
-JSON_FIELDS_HELP = "Print JSON instead of a table; --json id,title,url prints only those fields."
+SORT = typer.Option(None, "--sort", help="help_list_sort")
+REVERSE = typer.Option(False, "--reverse", help="help_list_reverse")
+JSON = typer.Option(False, "--json", help="help_json_table")
+JSON_FIELDS_HELP = "help_list_as_json"
 
 
-class JsonFields(TyperCommand):
+class JsonFields(KeyedCommand):
     """A command whose --json may be followed by the fields to print
     (``--json id,title,url`` or ``--json=id,title``): the word after --json is
     taken out of the arguments into ``ctx.meta["json_fields"]`` before click
@@ -76,17 +76,7 @@ def list_(
     limit: Optional[int] = LIMIT,
     as_json: bool = JSON_FIELDS,
 ) -> None:
-    """List entries, newest saved first.
-
-    \b
-    Examples:
-      readlog list --unread
-      readlog list --starred --source "Go Blog"
-      readlog list --since 2w --sort published --json
-      readlog list --limit 0 --json id,title,url
-      readlog list --unread --max-time 10
-      readlog list --dead
-    """
+    """help_cmd_list"""
     from readlog.cli import commands
 
     fields = ctx.meta.get("json_fields") if as_json else None
@@ -105,32 +95,15 @@ def list_(
 @filter_options(search=False)
 def search(
     ctx: typer.Context,
-    words: Optional[list[str]] = typer.Argument(
-        None, metavar="QUERY...", help='Words (all must match), "a phrase", -exclude, a OR b.'
-    ),
+    words: Optional[list[str]] = typer.Argument(None, metavar="QUERY...", help="help_search_words"),
     fa: FilterArgs = FilterArgs(),
     sort: Optional[str] = SORT,
     reverse: bool = REVERSE,
     limit: Optional[int] = LIMIT,
     as_json: bool = JSON_FIELDS,
-    rebuild: bool = typer.Option(False, "--rebuild", help="Rebuild the search index, then search (if QUERY given)."),
+    rebuild: bool = typer.Option(False, "--rebuild", help="help_search_rebuild"),
 ) -> None:
-    """Search titles, sources, categories, summaries, verdicts, notes, tags and fetched article text.
-
-    Any two or more consecutive characters match, in Chinese or English,
-    case-insensitively. Results: title hits first, then verdict, note, tag,
-    source and category hits, then the rest (summaries and article text);
-    newest saved first within each. In --json, the `snippet`
-    marks each hit with `**`. A word right after --json is taken as its
-    FIELDS only when it has a comma or names a field (--json title).
-
-    \b
-    Examples:
-      readlog search 内核调度
-      readlog search '"type checker" -rust'
-      readlog search 内核 -调度 --limit 5
-      readlog search SQLite OR DuckDB --unread --json
-    """
+    """help_cmd_search"""
     from readlog.cli import commands
     from readlog.core.filters import query_from_args
 
@@ -157,27 +130,12 @@ def search(
 @handle_errors
 def show(
     ctx: typer.Context,
-    entry_id: int = typer.Argument(..., metavar="ID", help="The entry's id (from list)."),
-    mark_read: Optional[bool] = typer.Option(
-        None, "--mark-read/--no-mark-read", "-r", help="Also mark it read (default: the config's mark_read_on_show)."
-    ),
-    full: bool = typer.Option(False, "--full", "-f", help="Also the article's text (after readlog fetch), paged."),
+    entry_id: int = typer.Argument(..., metavar="ID", help="help_show_entry_id"),
+    mark_read: Optional[bool] = typer.Option(None, "--mark-read/--no-mark-read", "-r", help="help_show_mark_read"),
+    full: bool = typer.Option(False, "--full", "-f", help="help_show_full"),
     as_json: bool = JSON,
 ) -> None:
-    """Show one entry: summary, verdict, links, reading time; --full reads the article.
-
-    Showing does not change the entry unless you pass --mark-read (or set
-    mark_read_on_show = true in the config file; --no-mark-read overrides it).
-    With --full the article fetched by readlog fetch follows, wrapped to the
-    terminal and shown in $PAGER when it is longer than the screen.
-
-    \b
-    Examples:
-      readlog show 12
-      readlog show 12 --full
-      readlog show 12 --mark-read
-      readlog show 12 --json
-    """
+    """help_cmd_show"""
     from readlog.cli import commands
 
     commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json, full=full)

@@ -13,7 +13,7 @@ from readlog.cli.state import state_of
 if TYPE_CHECKING:
     from readlog.cli.state import State
 
-JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
+JSON = typer.Option(False, "--json", help="help_json_table")
 
 
 def _groups(state: State, column: str, as_json: bool) -> None:
@@ -33,32 +33,14 @@ def _groups(state: State, column: str, as_json: bool) -> None:
 @app.command()
 @handle_errors
 def sources(ctx: typer.Context, as_json: bool = JSON) -> None:
-    """Sources with their entry, unread and starred counts and when each last saved something.
-
-    Most entries first. Names are grouped ignoring case, as --source matches them.
-
-    \b
-    Examples:
-      readlog sources
-      readlog sources --json
-      readlog list --source "Rust Blog" --unread
-    """
+    """help_cmd_sources"""
     _groups(state_of(ctx), "source", as_json)
 
 
 @app.command()
 @handle_errors
 def categories(ctx: typer.Context, as_json: bool = JSON) -> None:
-    """Categories with their entry, unread and starred counts and when each last saved something.
-
-    Most entries first; entries without a category are counted under (none).
-
-    \b
-    Examples:
-      readlog categories
-      readlog categories --json
-      readlog list --category 技术文章
-    """
+    """help_cmd_categories"""
     _groups(state_of(ctx), "category", as_json)
 
 
@@ -66,26 +48,10 @@ def categories(ctx: typer.Context, as_json: bool = JSON) -> None:
 @handle_errors
 def stats(
     ctx: typer.Context,
-    since: Optional[str] = typer.Option(
-        None, "--since", metavar="WHEN", help="Start of the chart: 2026-09-01, 8w, 6mo, all (default: 12 weeks)."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="WHEN", help="help_stats_since"),
+    as_json: bool = typer.Option(False, "--json", help="help_stats_as_json"),
 ) -> None:
-    """Your reading habits on one screen.
-
-    Saved vs read per week as a bar chart (per month beyond 26 weeks, per
-    year beyond 3 years, when it starts at the first entry) with the net
-    change to the backlog, the backlog now and 4 weeks ago, your reading
-    streak, the sources and categories you save and read most in the
-    window, and the entries waiting longest.
-
-    \b
-    Examples:
-      readlog stats
-      readlog stats --since 6mo
-      readlog --lang zh stats --since all
-      readlog stats --json
-    """
+    """help_cmd_stats"""
     from readlog.core import review
     from readlog.render import stats as view
 
@@ -101,24 +67,11 @@ def stats(
 @handle_errors
 def config(
     ctx: typer.Context,
-    path: bool = typer.Option(False, "--path", help="Print only the config file's path."),
-    init: bool = typer.Option(False, "--init", help="Write a commented starter config file (never overwrites)."),
+    path: bool = typer.Option(False, "--path", help="help_config_path"),
+    init: bool = typer.Option(False, "--init", help="help_config_init"),
     as_json: bool = JSON,
 ) -> None:
-    """Show the effective settings and where each came from.
-
-    Settings live in config.toml in the user config dir (~/.config/readlog/
-    on Linux; $READLOG_CONFIG names another file). Keys: library, columns,
-    page_size, lang, mark_read_on_show, triage_advance. Options beat the
-    environment (READLOG_DB, READLOG_LANG), which beats the file, which
-    beats defaults.
-
-    \b
-    Examples:
-      readlog config
-      readlog config --init && $EDITOR "$(readlog config --path)"
-      readlog --lang zh config --json
-    """
+    """help_cmd_config"""
     from readlog import settings
     from readlog.render import stats as view
 

@@ -10,6 +10,7 @@ import typer
 from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
+    from readlog.model.messages import Phrase
     from readlog.render.output import Output
     from readlog.store import Store
 
@@ -80,11 +81,9 @@ class State:
             self._lib = open_library(self.db_option, notice=self.notice, progress=self.out.progress)
         return self._lib
 
-    def notice(self, text: str) -> None:
-        """A notice the core gives in English (an upgrade), said in the output's language."""
-        from readlog.model.messages import translate
-
-        self.out.notice(translate(text, self.out.lang, ("library_upgrading",)))
+    def notice(self, said: Phrase) -> None:
+        """A notice the core gives (an upgrade), said in the output's language."""
+        self.out.notice(said.said(self.out.lang))
 
     def close(self) -> None:
         if self._lib is not None:

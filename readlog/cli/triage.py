@@ -11,31 +11,14 @@ from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 from readlog.model.errors import ReadlogError
 
-ALL = typer.Option(False, "--all", help="Read and unread entries alike (the default is the unread ones).")
+ALL = typer.Option(False, "--all", help="help_triage_everything")
 
 
 @app.command()
 @handle_errors
 @filter_options
 def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool = ALL) -> None:
-    """Go through entries one key at a time: star, read, archive, tag, note, open, undo.
-
-    Opens a full-screen list of the entries the filters select (the same
-    filters, columns and order as list) beside the selected entry's detail:
-    the unread ones unless --all, --read, --starred or --archived says
-    otherwise. Keys: j/k move, Enter opens, s star, r read, a archive (each
-    then moves to the next entry; triage_advance = false in the config file
-    stays), t tags, n note, o open the link, / search, f cycles
-    unread/starred/all, u undo, ? help, q quit. Every change is saved at
-    once, as its own action in history. Needs a terminal; exit status 0 when
-    the reader quits (q), 130 after Ctrl-C.
-
-    \b
-    Examples:
-      readlog triage
-      readlog triage --all --source "Go Blog" --since 2w
-      readlog --lang zh triage --starred --tag rust
-    """
+    """help_cmd_triage"""
     f = opening_filters(fa, everything).filters()
     if not on_a_terminal():
         raise ReadlogError.of("triage_needs_terminal")

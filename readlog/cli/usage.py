@@ -4,6 +4,9 @@ before a command runs (``language_of``)."""
 
 from __future__ import annotations
 
+import functools
+import re
+import string
 import sys
 from typing import Any
 
@@ -22,7 +25,7 @@ def usage_message(exc: Any, lang: str) -> str:
 
 
 def _usage_message(exc: Any, lang: str) -> str:
-    from readlog.model.messages import say, translate
+    from readlog.model.messages import say
 
     ctx = getattr(exc, "ctx", None)
     click = sys.modules[typer.BadParameter.__module__]
@@ -40,7 +43,50 @@ def _usage_message(exc: Any, lang: str) -> str:
         key = "usage_lacks_option" if kind == "option" else "usage_lacks_argument"
         name = exc.param.get_error_hint(ctx) if exc.param is not None else ""
         return say(key, lang, name=name) + hint
-    return say("usage_other", lang, detail=translate(exc.format_message(), lang, CLICK_MESSAGES)) + hint
+    return say("usage_other", lang, detail=_click_said(exc.format_message(), lang)) + hint
+
+
+def _click_said(text: str, lang: str) -> str:
+    """What click said (its own English: an outside library's words, which click
+    raises as text alone, with no field that tells one mistake from another) in
+    ``lang``: the first of CLICK_MESSAGES whose English is ``text`` whole gives
+    its words in ``lang``, with the same values in its fields as click wrote them
+    (a ``detail`` read the same way); text no key says stays as it is."""
+    if lang == "en" or not text:
+        return text
+    from readlog.model.messages import wording
+
+    for key in CLICK_MESSAGES:
+        found = _click_pattern(key).fullmatch(text)
+        if found:
+            values = {k: _click_said(v, lang) if k == "detail" else v for k, v in found.groupdict().items()}
+            return _bare(wording(key, lang)).format(**values)
+    return text
+
+
+@functools.cache
+def _click_pattern(key: str) -> re.Pattern[str]:
+    """A regular expression matching what the English of ``key`` says, one group per field."""
+    from readlog.model.messages import wording
+
+    parts: list[str] = []
+    seen: set[str] = set()
+    for literal, name, _, _ in string.Formatter().parse(wording(key)):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def _bare(template: str) -> str:
+    """``template`` with its fields' conversions and format specs taken off ("{n:,}" -> "{n}")."""
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            out.append("{" + name + "}")
+    return "".join(out)
 
 
 # Catalogue keys whose English is what click and typer say for the usual

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
     from readlog.store import Store
@@ -43,7 +43,7 @@ def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str
         action = lib.start_action(shell.join([name, *ids[:50]]))
         results = lib.set_state(ids, which, on, action)
         changed = sum(1 for _, c in results if c)
-        lib.set_action_summary(action, say("did_change_of", changed=changed, n=len(ids)))
+        lib.set_action_summary(action, Phrase("did_change_of", changed=changed, n=len(ids)))
         if not changed:
             forget_action(lib, action)
     return action, results
@@ -64,7 +64,7 @@ def tag_ids(
         action = lib.start_action(shell.join(["tag", *ids[:50], *words]))
         results = set_tags(lib, ids, add, remove, action)
         changed = sum(1 for _, c in results if c)
-        lib.set_action_summary(action, say("did_change_of", changed=changed, n=len(ids)))
+        lib.set_action_summary(action, Phrase("did_change_of", changed=changed, n=len(ids)))
         if not changed:
             forget_action(lib, action)
     return action, results
@@ -125,7 +125,8 @@ def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> 
         action = lib.start_action(shell.join(["note", entry_id, *(["--clear"] if clear else [])]))
         did = set_note(lib, entry_id, note, action)
         what = ("cleared" if not note else "saved") if did else "unchanged"
-        lib.set_action_summary(action, say("did_note_" + what))
+        said = {"cleared": "did_note_cleared", "saved": "did_note_saved", "unchanged": "did_note_unchanged"}[what]
+        lib.set_action_summary(action, Phrase(said))
         if not did:
             forget_action(lib, action)
     return action, what

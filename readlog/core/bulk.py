@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
 from readlog.model.errors import UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
     from readlog.core.filters import FilterArgs
@@ -94,7 +94,7 @@ def apply(lib: Store, change: Change, targets: Sequence[int], fa: FilterArgs, *,
         action = lib.start_action(shell.join([*change.command, *fa.words()]))
         results = change.apply(lib, ids, action)
         changed = sum(1 for _, did in results if did)
-        lib.set_action_summary(action, say("did_change_matching", changed=changed, matched=matched))
+        lib.set_action_summary(action, Phrase("did_change_matching", changed=changed, matched=matched))
         if not changed:  # another readlog made the same change meanwhile
             from readlog.store.organise import forget
 

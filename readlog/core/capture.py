@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase, Said
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
@@ -53,7 +53,7 @@ class Added:
     id: int = 0
     title: str = ""
     changes: list[str] = field(default_factory=list)  # for an existing entry: what the options changed
-    fetch_error: str | None = None  # None: not fetched (--no-fetch, or known); '' fetched; else why not
+    fetch_error: Said | None = None  # None: not fetched (--no-fetch, or known); '' fetched; else why not
     via_canonical: bool = False  # known by the page's canonical address, not the one given
     # When the page could not be read: whether ``fetch`` may read it later (no answer, a timeout, 429, 5xx),
     # the HTTP status it answered with, and its type when it is not a web page (a PDF, an image).
@@ -67,7 +67,7 @@ class Look:
     """What ``add``'s quick look at one page found."""
 
     meta: PageMeta | None = None  # None when the page could not be read
-    error: str = ""
+    error: Said = ""
     later: bool = False
     status: int | None = None
     content_type: str = ""
@@ -258,7 +258,7 @@ def _store_added(
                 result.content_type = look.content_type
             results.append(result)
         added = sum(1 for r in results if r.status == "added")
-        lib.set_action_summary(action, say("did_add", added=added, known=len(results) - added))
+        lib.set_action_summary(action, Phrase("did_add", added=added, known=len(results) - added))
         if not added and not any(r.changes for r in results):
             from readlog.store.organise import forget
 

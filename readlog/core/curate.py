@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
     from readlog.store import Store
@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 Row = dict[str, Any]
 # The fields edit sets, in the order the form and --help give them.
 FIELDS = ("title", "url", "source", "category", "published", "summary", "verdict")
+# Each field's word in history's "changed title, url": as edit names it (render/curate.field_name).
+FIELD_WORDS = {
+    "title": "curate_field_title",
+    "url": "curate_field_url",
+    "source": "label_hit_source",
+    "category": "label_hit_category",
+    "published": "curate_field_published",
+    "summary": "curate_field_summary",
+    "verdict": "label_hit_verdict",
+}
 _DAY = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 
 
@@ -147,7 +157,9 @@ def apply_edit(lib: Store, entry_id: int, values: dict[str, str | None], command
             return {}
         action = lib.start_action(command)
         changed = store.edit(lib, entry_id, changes, action)
-        lib.set_action_summary(action, say("did_edit", fields=", ".join(f for f in FIELDS if f in changed)))
+        lib.set_action_summary(
+            action, Phrase("did_edit", fields=[Phrase(FIELD_WORDS[f]) for f in FIELDS if f in changed])
+        )
     return changed
 
 
@@ -165,7 +177,7 @@ def remove(lib: Store, ids: Sequence[int]) -> list[Row]:
         lib.require(ids)
         action = lib.start_action(shell.join(["rm", *ids[:50]]))
         rows = [row for row, _ in trash.move(lib, ids, action)]
-        lib.set_action_summary(action, say("did_trash", n=len(rows)))
+        lib.set_action_summary(action, Phrase("did_trash", n=len(rows)))
     return rows
 
 
@@ -184,7 +196,7 @@ def restore(lib: Store, ids: Sequence[int]) -> list[Row]:
             raise ReadlogError.of_all(*said, ("nothing_changed", {}))
         action = lib.start_action(shell.join(["restore", *ids[:50]]))
         rows = trash.restore(lib, ids, action)
-        lib.set_action_summary(action, say("did_restore", n=len(rows)))
+        lib.set_action_summary(action, Phrase("did_restore", n=len(rows)))
     return rows
 
 
@@ -248,7 +260,7 @@ def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None
         words = ["trash", "--empty", *(["--older-than", older_than] if older_than else [])]
         action = lib.start_action(shell.join(words))
         gone = trash.delete(lib, list(ids), action)
-        lib.set_action_summary(action, say("did_empty", n=gone))
+        lib.set_action_summary(action, Phrase("did_empty", n=gone))
         if not gone:
             forget_action(lib, action)
     return gone

@@ -32,7 +32,7 @@ from readlog.model.exchange import (
     cell,
     json_text,
 )
-from readlog.model.messages import say
+from readlog.model.messages import say, shown
 from readlog.model.sanitize import clean, strip_controls
 from readlog.model.stamps import from_iso
 from readlog.model.tags import tag_list
@@ -134,6 +134,8 @@ def record(row: Row) -> dict[str, Any]:
             out[name] = time_out(row.get(name))
         elif name in FETCH_NUMBERS:
             out[name] = row.get(name)
+        elif name == "fetch_error":  # kept as its meaning; an export says it in English, as it always did
+            out[name] = shown(row.get(name) or "")
         else:
             out[name] = row.get(name) or ""
     out["feed_items"] = [{"feed": feed, "guid": guid} for feed, guid in row.get("feed_items") or ()]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError, UsageError
-from readlog.model.messages import say
+from readlog.model.messages import Phrase, Said
 
 if TYPE_CHECKING:
     from readlog.store import Filters, Store
@@ -43,13 +43,13 @@ class Outcome:
     title: str
     ok: bool
     status: int | None
-    error: str
+    error: Said  # '' for a good page; else why not (str() says it in English)
     dead: bool
     words: int | None
     minutes: int | None
     lang: str
     final_url: str
-    notice: str = ""  # beside a good page: what was not read of it
+    notice: Said = ""  # beside a good page: what was not read of it
 
 
 @dataclass
@@ -63,9 +63,9 @@ class FetchReport:
     no_link: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
 
-    def summary(self) -> str:
+    def summary(self) -> Phrase:
         skipped = self.skipped + self.no_link
-        return say("did_fetch", fetched=self.fetched, failed=self.failed, dead=self.dead, skipped=skipped)
+        return Phrase("did_fetch", fetched=self.fetched, failed=self.failed, dead=self.dead, skipped=skipped)
 
 
 def fetch(
@@ -135,7 +135,7 @@ def fetch(
                 # local server reachable) every name "does not exist".
                 if responses == 0:
                     fetched.dead = False
-                    fetched.error = say("fetch_maybe_offline", detail=fetched.error)
+                    fetched.error = Phrase("fetch_maybe_offline", detail=fetched.error)
                     outcomes[fetched.entry_id].dead = False
                     outcomes[fetched.entry_id].error = fetched.error
                 writer.put(fetched)
@@ -145,7 +145,7 @@ def fetch(
     report.failed = len(report.outcomes) - report.fetched
     report.dead = sum(1 for o in report.outcomes if o.dead)
     summary = report.summary()
-    fetching.set_summary(lib, report.action, say("did_interrupt", detail=summary) if interrupted else summary)
+    fetching.set_summary(lib, report.action, Phrase("did_interrupt", detail=summary) if interrupted else summary)
     if writer.error is not None:
         error = writer.error
         detail = error.localized("en") if isinstance(error, ReadlogError) else str(error)
@@ -218,7 +218,7 @@ def _digest(page: Page) -> Fetched:
     from readlog.web.client import LARGE_PAGE
 
     # The reason and the final address hold what the server said (a Content-Type, a Location): data.
-    error = clean(page.error, one_line=True) if page.error else page.error
+    error = _cleaned(page.error)
     result = Fetched(0, utcnow(), page.status, error, page.dead, final_url=clean(page.final_url, link=True))
     if not page.ok:
         return result
@@ -231,7 +231,7 @@ def _digest(page: Page) -> Fetched:
     else:
         meta, text = pagemeta.PageMeta(), article.from_plain(html)
     if not text:
-        result.error = say("fetch_no_text")
+        result.error = Phrase("fetch_no_text")
         return result
     measured = article.measure(text, meta.lang or pagemeta.normal_lang(page.language))
     result.text, result.words, result.minutes, result.lang = text, measured.words, measured.minutes, measured.lang
@@ -241,12 +241,23 @@ def _digest(page: Page) -> Fetched:
         if cut is not None:
             setattr(result, name, cut)
     result.published = meta.published
-    notices = [page.notice] if page.notice else []
+    result.notice = page.notice
     if page.is_html and not readable(result.title):
         result.title = ""
-        notices.append(say("fetch_no_title"))
-    result.notice = "; ".join(notices)
+        untitled = Phrase("fetch_no_title")
+        result.notice = Phrase("fetch_then", first=page.notice, then=untitled) if page.notice else untitled
     return result
+
+
+def _cleaned(said: Said) -> Said:
+    """A reason with what the server said in it (a Content-Type, a Location) made one line of plain text."""
+    from readlog.model.sanitize import clean
+
+    if isinstance(said, Phrase):
+        return Phrase(
+            said.key, **{k: _cleaned(v) if isinstance(v, (str, Phrase)) else v for k, v in said.params.items()}
+        )
+    return clean(said, one_line=True) if said else said
 
 
 def readable(title: str) -> bool:

@@ -756,6 +756,7 @@ class Library:
     def history(self, limit: int | None = 20) -> list[Action]:
         """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` None or 0 for all."""
         from readlog.core.organise import history
+        from readlog.model.messages import shown
         from readlog.model.stamps import from_iso
 
         rows = history(self.store, limit)  # type: ignore[arg-type]
@@ -764,7 +765,7 @@ class Library:
                 id=r["id"],
                 at=from_iso(r["at"]),
                 command=r["command"],
-                summary=r["summary"] or "",
+                summary=shown(r["summary"] or ""),
                 changes=int(r["changes"] or 0) + int(r["added"] or 0),
                 undone_at=from_iso(r["undone_at"]),
             )
@@ -839,6 +840,8 @@ def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Chan
 
 
 def _imported(result: FileResult) -> ImportedFile:
+    from readlog.model.messages import shown
+
     counts = result.counts
     return ImportedFile(
         name=result.name,
@@ -851,7 +854,7 @@ def _imported(result: FileResult) -> ImportedFile:
         trashed=counts.trashed,
         problems=tuple(result.problems),
         error=result.error,
-        passed_over=result.skipped_because,
+        passed_over=shown(result.skipped_because),
         as_of=result.as_of,
         as_of_from=result.as_of_from,
     )

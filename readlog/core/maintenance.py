@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
+    from readlog.model.messages import Phrase
     from readlog.store import Store
 
 Row = dict[str, Any]
-Notice = Callable[[str], None]
+Notice = Callable[["Phrase"], None]  # what the upgrade says, as a catalogue phrase (str() is its English)
 Progress = Callable[[str, int | None], Any]
 
 

@@ -24,7 +24,7 @@ from readlog.inputs.limits import bomb, bomb_like, read_limit, too_large
 from readlog.inputs.reader import ZIP_MAGIC, InputFile, mtime, open_stream
 from readlog.inputs.unpack import Guarded
 from readlog.model.errors import ReadlogError, UnreadableInput
-from readlog.model.messages import say
+from readlog.model.messages import Phrase, Said
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import localize
 
@@ -60,7 +60,7 @@ def _member_time(info: zipfile.ZipInfo, archive_time: datetime | None) -> tuple[
 
 
 @contextmanager
-def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, Opener]], list[tuple[str, str]]]]:
+def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, Opener]], list[tuple[str, Said]]]]:
     """(files to try, each with an opener; (name, why) for what is passed over)."""
     shown = shown_name(path)
     try:
@@ -76,7 +76,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
         top = _single_folder(infos)
         files: list[tuple[str, Opener]] = []
         deeper: list[tuple[str, Opener]] = []
-        skipped: dict[str, str] = {}
+        skipped: dict[str, Said] = {}
         for info in infos:
             inner = info.filename[len(top) :]
             if not inner or info.is_dir():
@@ -89,7 +89,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
                 deeper.append((name, opener))  # Pocket's annotations/part_000000.json, after the list itself
             else:
                 folder = inner.split("/", 1)[0]
-                skipped.setdefault(f"{shown}:{top}{folder}/", say("skip_archive_folder"))
+                skipped.setdefault(f"{shown}:{top}{folder}/", Phrase("skip_archive_folder"))
         yield files + deeper, list(skipped.items())
 
 

@@ -29,7 +29,7 @@ from readlog.inputs.vet import vet
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem, counted
 from readlog.model.errors import ReadlogError, UnreadableInput, interrupted_status, signals_as_interrupt
-from readlog.model.messages import os_reason, say
+from readlog.model.messages import Phrase, Said, os_reason
 from readlog.model.sanitize import shown_name
 from readlog.model.stamps import to_iso
 from readlog.store import Counts, Store
@@ -53,7 +53,7 @@ class FileResult:
     error: str | None = None
     failure: ReadlogError | None = None  # the error (or why it was skipped), to be said in the user's language
     entries: int = 0
-    skipped_because: str = ""  # set for a file in a directory that was not imported, and why
+    skipped_because: Said = ""  # set for a file in a directory that was not imported, and why
     import_id: int = 0  # its row in the imports table, once started
     cuts: dict[str, int] = field(default_factory=dict)  # field -> values cut to its limit (model/fields.py)
     encoding: str = ""  # the encoding guessed for a feed that names none and is not UTF-8
@@ -93,7 +93,7 @@ class Recorded:
         t = self.totals
         lib.set_action_summary(
             action,
-            say(
+            Phrase(
                 "did_import",
                 added=t.added + counts.added,
                 updated=t.updated + counts.updated,
@@ -250,9 +250,9 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
         if item.is_file():
             files.append(item.path)  # the real name, to open; shown_name only names it
         elif item.is_dir():
-            results.append(FileResult(name=shown_name(item.path), skipped_because=say("skip_folder")))
+            results.append(FileResult(name=shown_name(item.path), skipped_because=Phrase("skip_folder")))
         else:
-            results.append(FileResult(name=shown_name(item.path), skipped_because=say("skip_not_regular")))
+            results.append(FileResult(name=shown_name(item.path), skipped_because=Phrase("skip_not_regular")))
     return files
 
 
@@ -348,9 +348,9 @@ def _detected(infile: InputFile) -> str | None:
 def _listed_format(detected: str | None, fmt: str, result: FileResult) -> str | None:
     """The format of a file found in a directory, or None (and why) when it is to be skipped."""
     if detected is None:
-        result.skipped_because = say("skip_unrecognised")
+        result.skipped_because = Phrase("skip_unrecognised")
     elif fmt not in ("auto", detected):
-        result.skipped_because = say("skip_other_format", detected=detected, format=fmt)
+        result.skipped_because = Phrase("skip_other_format", detected=detected, format=fmt)
     else:
         return detected
     return None

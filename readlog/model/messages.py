@@ -24,9 +24,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
-import string
-from collections.abc import Iterable
 from typing import Any
 
 # The languages readlog speaks, each a file in readlog/model/locale; English is the fallback.
@@ -102,21 +99,18 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
     be said in Chinese later (ReadlogError.localized)."""
     if isinstance(params.get("entries"), int):
         params = {**params, "entries": count(params["entries"], lang)}
-    if any(isinstance(v, Phrase) for v in params.values()):
-        params = {k: v.said(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
+    if any(isinstance(v, (Phrase, list)) for v in params.values()):
+        params = {k: _said(v, lang) for k, v in params.items()}
     return wording(key, lang, params.get("n")).format(**params)
 
 
-def help_in(english: str, lang: str) -> str | None:
-    """A ``--help`` text (a command's docstring or an option's ``help=``, as
-    its declaration says it in English) in ``lang``; None when the catalogue
-    has no ``help_`` key with that English."""
-    return _help_texts(lang).get(english)
-
-
-@functools.cache
-def _help_texts(lang: str) -> dict[str, str]:
-    return {wording(key): wording(key, lang) for key in keys("help_")}
+def _said(value: Any, lang: str) -> Any:
+    """A field's value as said in ``lang``: a phrase said, a list of them joined."""
+    if isinstance(value, Phrase):
+        return value.said(lang)
+    if isinstance(value, list):
+        return wording("list_joiner", lang).join(str(_said(v, lang)) for v in value)
+    return value
 
 
 def detail(exc: BaseException) -> object:
@@ -167,82 +161,93 @@ class Phrase:
         return f"Phrase({self.key!r}, **{self.params!r})"
 
 
+def stored(said: Said) -> str:
+    """What was said, as kept in the library: JSON of its meaning, not its words.
+
+    A phrase is ``{"key": ..., "params": {...}}``, a field that is itself a
+    phrase (a detail, a reason) the same, recursively, and a list of them a
+    list; text from outside readlog (an OS or HTTP library's message, which
+    has no key) is a field's plain string, or, said alone, ``{"text": ...}``.
+    So a history summary or a fetch error is said in the reader's language
+    when shown (``shown``), and in English for scripts, whatever language
+    wrote it. '' stays '' (nothing said)."""
+    import json
+
+    if isinstance(said, str):
+        return json.dumps({"text": said}, ensure_ascii=False, separators=(",", ":")) if said else ""
+    return json.dumps(_meaning(said), ensure_ascii=False, separators=(",", ":"))
+
+
+def _meaning(value: Any) -> Any:
+    if isinstance(value, Phrase):
+        return {"key": value.key, "params": {k: _meaning(v) for k, v in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_meaning(v) for v in value]
+    return value
+
+
+def kept(text: str) -> Said:
+    """What ``stored`` wrote, back as a phrase (or text said as it is). Text
+    that is not such JSON (written by hand, or by a readlog before schema 12)
+    is itself what was said."""
+    if not text.startswith("{"):
+        return text
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    said = _from_meaning(value)
+    return said if isinstance(said, (Phrase, str)) else text
+
+
+_PLAIN = (int, str, float)
+
+
+def _from_meaning(value: Any) -> Any:
+    if type(value) is dict:
+        key = value.get("key")
+        if type(key) is str:  # (a key the catalogue lost is said as it was kept: see shown)
+            params = value.get("params")
+            if type(params) is not dict:
+                params = {}
+            return Phrase(key, **{k: v if type(v) in _PLAIN else _from_meaning(v) for k, v in params.items()})
+        if isinstance(value.get("text"), str):
+            return value["text"]
+        return str(value)
+    if isinstance(value, list):
+        return [_from_meaning(v) for v in value]
+    return value
+
+
+def shown(text: Said, lang: str = "en") -> str:
+    """What ``stored`` kept (or a phrase not stored yet), said in ``lang`` ('' for nothing)."""
+    if isinstance(text, Phrase):
+        return _told(text, lang)
+    return _shown_kept(text or "", lang) if text else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown_kept(text: str, lang: str) -> str:
+    """``shown`` of kept text: history says the same few summaries again and again."""
+    return _told(kept(text), lang, text)
+
+
+def _told(said: Said, lang: str, text: str = "") -> str:
+    if isinstance(said, str):
+        return said
+    try:
+        return said.said(lang)
+    except (KeyError, IndexError, ValueError):  # a key or a field the catalogue no longer has
+        return text or said.key
+
+
+# What readlog said (a phrase of the catalogue) or text from outside it (an OS's or
+# HTTP library's words), said as it is; '' for nothing.
+Said = Phrase | str
+
+
 def count(n: int, lang: str = "en") -> str:
     """'1 entry', '3 entries', '3 条'."""
     return say("entry", lang, n=n)
-
-
-def translate(text: str, lang: str, keys: Iterable[str]) -> str:
-    """``text``, said in English by one of ``keys``, said again in ``lang``.
-
-    For English kept as text (a fetch error stored with its entry, click's
-    messages): the first key whose English matches the whole text gives its
-    Chinese, with the same values in its fields (as they were written, not
-    formatted again). A field named ``detail`` is translated in turn; text
-    that no key matches whole is said reason by reason (several joined by
-    "; "); what matches nothing stays as it is.
-    """
-    if lang != "zh" or not text:
-        return text
-    keys = tuple(keys)
-    said = _said_again(text, keys)
-    if said is not None:
-        return said
-    start = 0
-    while (at := text.find("; ", start)) != -1:  # the first reason that a key says whole, then the rest
-        head = _said_again(text[:at], keys)
-        if head is not None:
-            return head + "；" + translate(text[at + 2 :], lang, keys)
-        start = at + 2
-    return text
-
-
-def _said_again(text: str, keys: tuple[str, ...]) -> str | None:
-    """The Chinese of the first of ``keys`` whose English is ``text`` whole, else None."""
-    for key in keys:
-        match = _english_pattern(key).fullmatch(text)
-        if match:
-            values = {k: translate(v, "zh", keys) if k == "detail" else v for k, v in match.groupdict().items()}
-            return _bare(wording(key, "zh")).format(**values)
-    return None
-
-
-def fetch_reason(text: str, lang: str) -> str:
-    """Why a page could not be read (or what was noticed reading it), kept
-    in English with its entry (the web client says it), in ``lang``."""
-    return translate(text, lang, _fetch_keys())
-
-
-def action_summary(text: str, lang: str) -> str:
-    """What an action did ("3 of 5 changed"), as stored with it in English, in ``lang``."""
-    return translate(text, lang, keys("did_"))
-
-
-def _fetch_keys() -> tuple[str, ...]:
-    return keys("fetch_")
-
-
-@functools.cache
-def _english_pattern(key: str) -> re.Pattern[str]:
-    """A regular expression matching what ``say(key)`` gives in English, one group per field."""
-    parts: list[str] = []
-    seen: set[str] = set()
-    for literal, name, _, _ in string.Formatter().parse(wording(key)):
-        parts.append(re.escape(literal))
-        if name is not None:
-            # a field spans "; " (which joins several reasons) only when it is a detail
-            field = ".+?" if name == "detail" else "(?:(?!; ).)+?"
-            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{field})")
-            seen.add(name)
-    return re.compile("".join(parts), re.DOTALL)
-
-
-@functools.cache
-def _bare(template: str) -> str:
-    """``template`` with its fields' conversions and format specs taken off ("{n:,}" -> "{n}")."""
-    out = []
-    for literal, name, _, _ in string.Formatter().parse(template):
-        out.append(literal.replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            out.append("{" + name + "}")
-    return "".join(out)

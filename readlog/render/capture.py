@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from readlog.model.messages import fetch_reason, say, wording
+from readlog.model.messages import Said, say, shown, wording
 from readlog.model.sanitize import clean
 from readlog.render.output import SHOWN
 from readlog.render.records import entry_line
@@ -34,11 +34,9 @@ def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: 
     return entry_line(entry_id, label + ("：" if out.lang == "zh" else ": "), title, style, tail)
 
 
-def _reason(out: Output, text: str) -> str:
-    """Why a page could not be read (kept in English with its entry), in the output's language."""
-    from readlog.model.messages import fetch_reason
-
-    return fetch_reason(text, out.lang)
+def _reason(out: Output, said: Said) -> str:
+    """Why a page could not be read (or what was noticed reading it), in the output's language."""
+    return shown(said, out.lang)
 
 
 def _changes(out: Output, changes: Sequence[str]) -> str:
@@ -85,14 +83,14 @@ def unread_page(r: Added, lang: str) -> str:
     url = clean(r.url, one_line=True)
     kind = clean(r.content_type, one_line=True)
     if r.later:
-        return say("added_try_later", lang, url=url, why=fetch_reason(r.fetch_error or "", lang), id=r.id)
+        return say("added_try_later", lang, url=url, why=shown(r.fetch_error or "", lang), id=r.id)
     if kind == "application/pdf":
         return say("added_pdf_file", lang, url=url, type=kind)
     if kind:
         return say("added_not_a_page", lang, url=url, type=kind)
     if r.http_status is not None and r.http_status >= 400:
         return say("added_page_gone", lang, url=url, status=r.http_status)
-    return say("added_unreadable", lang, url=url, why=fetch_reason(r.fetch_error or "", lang))
+    return say("added_unreadable", lang, url=url, why=shown(r.fetch_error or "", lang))
 
 
 def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
@@ -106,7 +104,7 @@ def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row
             "id": r.id,
             "changes": r.changes,
             "fetched": None if r.fetch_error is None else r.fetch_error == "",
-            "fetch_error": r.fetch_error or None,
+            "fetch_error": shown(r.fetch_error or "") or None,
             "fetch_later": r.later if r.fetch_error else None,
             "entry": entry_record(entries[r.id]) if r.id in entries else None,
         }
@@ -141,8 +139,8 @@ def fetched(out: Output, report: FetchReport) -> None:
     else:
         summary = _w(out, "summary", fetched=report.fetched, failed=report.failed, dead=report.dead)
     if report.skipped:
-        why = "done" if not report.recent else "recent" if report.recent == report.skipped else "mixed"
-        key = "fetch_skipped_" + why
+        recent = report.recent == report.skipped
+        key = "fetch_skipped_done" if not report.recent else "fetch_skipped_recent" if recent else "fetch_skipped_mixed"
         summary += say(key, out.lang, n=report.skipped)
     if report.no_link:
         summary += _w(out, "no_link", n=report.no_link)
@@ -155,13 +153,13 @@ def outcome_record(o: Outcome) -> Row:
         "url": o.url,
         "ok": o.ok,
         "status": o.status,
-        "error": o.error or None,
+        "error": shown(o.error) or None,
         "dead": o.dead,
         "words": o.words,
         "minutes": o.minutes,
         "lang": o.lang or None,
         "final_url": o.final_url or None,
-        "notice": o.notice or None,
+        "notice": shown(o.notice) or None,
     }
 
 

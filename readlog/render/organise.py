@@ -224,10 +224,10 @@ def history_table(out: Output, rows: Sequence[Row], current: datetime | None = N
 
 
 def _summary(out: Output, row: Row) -> str:
-    """What an action did, stored in English, in the output's language."""
-    from readlog.model.messages import action_summary
+    """What an action did, kept as its meaning (messages.stored), in the output's language."""
+    from readlog.model.messages import shown
 
-    return action_summary(row.get("summary") or "", out.lang)
+    return shown(row.get("summary") or "", out.lang)
 
 
 def describe(change: Reverted, out: Output | None = None) -> tuple[str, str]:
@@ -291,13 +291,20 @@ def undo_record(report: UndoReport, *, dry_run: bool) -> Row:
     """The JSON shape of an undo."""
     a = report.action
     return {
-        "action": {"id": a["id"], "at": stamps.local_iso(a["at"]), "command": a["command"], "summary": a["summary"]},
+        "action": {"id": a["id"], "at": stamps.local_iso(a["at"]), "command": a["command"], "summary": _english(a)},
         "dry_run": dry_run,
         "changes": [
             {"id": c.entry_id, "title": c.title, "kind": c.kind, "restored": c.before, "undone": c.after}
             for c in report.changes
         ],
     }
+
+
+def _english(row: Row) -> str:
+    """What an action did, in English: the summary scripts have always read in --json."""
+    from readlog.model.messages import shown
+
+    return shown(row.get("summary") or "")
 
 
 def history_records(rows: Sequence[Row]) -> list[Row]:
@@ -307,7 +314,7 @@ def history_records(rows: Sequence[Row]) -> list[Row]:
             "id": r["id"],
             "at": stamps.local_iso(r["at"]),
             "command": r["command"],
-            "summary": r["summary"],
+            "summary": _english(r),
             "changes": r["changes"] + r["added"],
             "undone": r["undone_at"] is not None,
             "undone_at": stamps.local_iso(r["undone_at"]),

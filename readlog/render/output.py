@@ -28,7 +28,7 @@ from rich.text import Text
 from readlog.model import stamps
 from readlog.model.links import Link, numbered
 from readlog.model.links import entry_links as model_links
-from readlog.model.messages import wording
+from readlog.model.messages import shown, wording
 from readlog.model.sanitize import clean
 from readlog.render.records import tags_of, title_of
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
@@ -450,9 +450,7 @@ class Output:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
         if not row.get("fetched_at"):
             return None
-        from readlog.model.messages import fetch_reason
-
-        why = clean(fetch_reason(row.get("fetch_error") or "", self.lang), one_line=True)
+        why = clean(shown(row.get("fetch_error") or "", self.lang), one_line=True)
         if row.get("dead_at"):
             rel = stamps.relative(row["dead_at"], current, self.lang)
             return Text(self.label("dead_link", why=why or "gone", rel=rel), style="bold red")
@@ -503,7 +501,7 @@ class Output:
                         ],
                         "trashed": r.counts.trashed,
                         "error": r.error,
-                        "skipped_because": getattr(r, "skipped_because", "") or None,
+                        "skipped_because": shown(getattr(r, "skipped_because", "")) or None,
                         "problems": [
                             {"line": p.line, "message": p.message, "key": p.key, "count": p.count} for p in r.problems
                         ],
@@ -670,16 +668,12 @@ _json_str = json.encoder.encode_basestring  # what ensure_ascii=False uses, in C
 
 def skip_reason(result: Any, lang: str) -> str:
     """Why a file in a directory or an archive was passed over, in ``lang``
-    (its ``skipped_because`` is the English one, for --json)."""
-    from readlog.model.messages import translate
-
+    (its ``skipped_because`` is a phrase, said in English for --json)."""
     failure = getattr(result, "failure", None)
     if failure is not None:
         said = failure.localized(lang)
         return said.removeprefix(f"{result.name}: ").removeprefix(f"{result.name}：")
-    return translate(
-        result.skipped_because, lang, ("skip_folder", "skip_not_regular", "skip_unrecognised", "skip_other_format")
-    )
+    return shown(result.skipped_because, lang)
 
 
 def _write(text: str, piece: int = 16_384) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from readlog.model import stamps
 from readlog.model.links import entry_links as model_links
+from readlog.model.messages import shown
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
 
@@ -69,7 +70,7 @@ def entry_record(row: Row, *, full: bool = False) -> Row:
         "lang": row.get("lang") or None,
         "fetched_at": stamps.local_iso(row.get("fetched_at")),
         "fetch_status": row.get("fetch_status"),
-        "fetch_error": row.get("fetch_error") or None,
+        "fetch_error": shown(row.get("fetch_error") or "") or None,
         "dead": bool(row.get("dead_at")),
         "dead_at": stamps.local_iso(row.get("dead_at")),
         "final_url": row.get("final_url") or None,

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 11
+VERSION = 12
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -34,6 +34,7 @@ APPLIED: tuple[str, ...] = (
     "m009_history_indexes",
     "m010_one_copy_of_the_index_expressions",
     "m011_fold_width_and_joiners",
+    "m012_messages_kept_as_meaning",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -85,7 +86,7 @@ STATEMENTS: tuple[str, ...] = (
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 11",
+    "PRAGMA user_version = 12",
     "PRAGMA application_id = 1380732743",
 )
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.entry import is_web_address
 from readlog.model.ids import MAX_ID
+from readlog.model.messages import Phrase, Said
+from readlog.model.messages import stored as meaning
 from readlog.store.common import Row
 from readlog.store.query import Filters
 
@@ -81,7 +83,7 @@ class Fetched:
     entry_id: int
     at: str
     status: int | None
-    error: str = ""
+    error: Said = ""  # kept as its meaning (messages.stored)
     dead: bool = False
     final_url: str = ""
     text: str = ""
@@ -92,7 +94,7 @@ class Fetched:
     summary: str = ""
     site_name: str = ""
     published: str | None = None
-    notice: str = ""  # said to the user (the page was cut, its title unreadable), not stored
+    notice: Said = ""  # said to the user (the page was cut, its title unreadable), not stored
 
 
 def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> int:
@@ -126,7 +128,7 @@ def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> in
                 lib.conn.execute(
                     "UPDATE entries SET fetched_at = ?, fetch_status = ?, fetch_error = ?, "
                     "dead_at = CASE WHEN ? THEN coalesce(dead_at, ?) ELSE dead_at END WHERE id = ?",
-                    (r.at, r.status, r.error, r.dead, r.at, r.entry_id),
+                    (r.at, r.status, meaning(r.error), r.dead, r.at, r.entry_id),
                 )
                 continue
             values: dict[str, Any] = {
@@ -154,7 +156,7 @@ def record_fetches(lib: Store, results: Sequence[Fetched], action_id: int) -> in
     return stored
 
 
-def set_summary(lib: Store, action_id: int, summary: str) -> None:
+def set_summary(lib: Store, action_id: int, summary: Phrase) -> None:
     """The fetch action's summary, as its pages are stored (history shows it)."""
     with lib.transaction():
         lib.set_action_summary(action_id, summary)
@@ -162,6 +164,4 @@ def set_summary(lib: Store, action_id: int, summary: str) -> None:
 
 def start_fetch(lib: Store, command: str) -> int:
     with lib.transaction():
-        from readlog.model.messages import say
-
-        return lib.start_action(command, say("did_start"))
+        return lib.start_action(command, Phrase("did_start"))

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
 from readlog.model.ids import MAX_ID
-from readlog.model.messages import os_reason, say
+from readlog.model.messages import Phrase, os_reason, stored
 from readlog.store import (
     common,  # common.utcnow(), looked up on each call: the store's one clock
     query,
@@ -85,7 +85,7 @@ class Store:
         cls,
         path: Path,
         *,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[Phrase], None] | None = None,
         progress: Callable[[str, int | None], Any] | None = None,
     ) -> Store:
         """Open (creating if needed) and upgrade the library at ``path``.
@@ -124,7 +124,7 @@ class Store:
             raise
         return lib
 
-    def _prepare(self, notice: Callable[[str], None] | None) -> None:
+    def _prepare(self, notice: Callable[[Phrase], None] | None) -> None:
         # Again on this connection: the file may have changed since recognise() looked.
         kind, version = kind_of(self.conn, self.path)
         if kind == OURS and version > LATEST:
@@ -146,14 +146,14 @@ class Store:
         # compilation, rather than in the middle of a command (see files.Connection).
         self.conn.execute("SELECT * FROM entries LIMIT 0")
 
-    def _upgrade(self, version: int, notice: Callable[[str], None] | None) -> None:
+    def _upgrade(self, version: int, notice: Callable[[Phrase], None] | None) -> None:
         if self.readonly:
             raise ReadlogError.of("upgrade_read_only", path=self.path, reason=not_writable(self.path))
         if version > 0:
             copy = self.path.with_name(f"{self.path.name}.v{version}-backup-{datetime.now():%Y%m%d-%H%M%S}")
             self.backup(copy)
             if notice:
-                notice(say("library_upgrading", version=version, latest=LATEST, path=str(copy)))
+                notice(Phrase("library_upgrading", version=version, latest=LATEST, path=str(copy)))
         # All migrations in one write transaction, re-checked under the lock:
         # two processes opening an old (or new) library at once must not both
         # migrate it, and an interrupted upgrade leaves the old schema whole.
@@ -213,14 +213,20 @@ class Store:
                     self.conn.execute("ROLLBACK")
                 raise busy_or(exc, self.path) from None
 
-    def start_action(self, command: str, summary: str = "") -> int:
+    def start_action(self, command: str, summary: Phrase | None = None) -> int:
+        """A new action; its summary (what it did) is kept as meaning, not words (messages.stored)."""
+        said = stored(summary) if summary is not None else ""
         cur = self.conn.execute(
-            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, summary)
+            "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, said)
         )
         return int(cur.lastrowid or 0)
 
-    def set_action_summary(self, action_id: int, summary: str) -> None:
-        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (summary, action_id))
+    def set_action_summary(self, action_id: int, summary: Phrase) -> None:
+        """What the action did, as a catalogue key and its fields (JSON in the
+        summary column, see messages.stored): the column it always had, so no
+        table changes and undo, backups and older copies keep working; history
+        says it in the reader's language."""
+        self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (stored(summary), action_id))
 
     # ---- reading (query.py, ranking.py) --------------------------------
 

@@ -36,6 +36,7 @@ from urllib.parse import urljoin, urlsplit
 
 from readlog.model.entry import is_web_address
 from readlog.model.errors import UsageError
+from readlog.model.messages import Phrase, Said
 from readlog.model.version import __version__
 from readlog.web.decoding import Damaged, cut, decode, decoder_for, looks_like_html, reads_brotli
 
@@ -128,11 +129,11 @@ class Page:
     text: str = ""
     charset: str = ""
     language: str = ""  # the Content-Language header's first tag
-    error: str = ""
+    error: Said = ""  # a phrase of the catalogue, or the network library's own words
     dead: bool = False
     no_host: bool = False  # the host name does not exist (or the machine is offline)
     retry_after: float | None = None
-    notice: str = ""  # said beside a good page: it was cut, for one
+    notice: Said = ""  # said beside a good page: it was cut, for one
     seconds: float = 0.0  # how long the (last) attempt took
     cut_off: bool = False  # the page was larger than the size cap, or slower than the time cap
 
@@ -158,9 +159,9 @@ class Page:
 class _Failure(Exception):
     """Ends one attempt with a reason (and the status when a response came)."""
 
-    def __init__(self, message: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
+    def __init__(self, reason: Phrase, status: int | None = None) -> None:
+        super().__init__(str(reason))
+        self.reason, self.status = reason, status
 
 
 def host_of(url: str) -> str:
@@ -370,7 +371,8 @@ async def get(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
             break
         wait = retry_wait(page.retry_after, attempt, limits)
         if wait is None:
-            page.error += "; " + _say("fetch_asks_to_wait", seconds=page.retry_after, most=limits.max_wait)
+            waits = _say("fetch_asks_to_wait", seconds=page.retry_after, most=limits.max_wait)
+            page.error = Phrase("fetch_then", first=page.error, then=waits)
             break
         await _pause(wait)
         attempt += 1
@@ -385,10 +387,9 @@ async def _pause(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-def _say(key: str, **params: Any) -> str:
-    from readlog.model.messages import say
-
-    return say(key, **params)
+def _say(key: str, **params: Any) -> Phrase:
+    """Why a page failed, as its meaning: kept with its entry and said in the reader's language."""
+    return Phrase(key, **params)
 
 
 def retry_wait(retry_after: float | None, attempt: int, limits: Limits) -> float | None:
@@ -410,7 +411,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
         page.error = _say("fetch_slower_than", most=limits.page_seconds)
         page.cut_off = True
     except _Failure as exc:
-        page.error = str(exc)
+        page.error = exc.reason
         page.status = exc.status if exc.status is not None else page.status
     except Damaged:
         page.error = _say("fetch_compression_damaged")
@@ -425,7 +426,7 @@ async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
     return page
 
 
-def network_error(exc: BaseException) -> tuple[str, bool]:
+def network_error(exc: BaseException) -> tuple[Said, bool]:
     """A short reason for a failure below HTTP, and whether the host name
     does not exist (as opposed to a network that is down or a refusal)."""
     for cause in _chain(exc):

@@ -50,6 +50,7 @@ NAMES = (
     "m009_history_indexes",
     "m010_one_copy_of_the_index_expressions",
     "m011_fold_width_and_joiners",
+    "m012_messages_kept_as_meaning",
 )
 LATEST = len(NAMES)
 
