@@ -302,6 +302,7 @@ ENGLISH_FETCH_ERRORS = (
     "not a web page (application/pdf); readlog reads HTML and plain text",
     "the page is compressed in a way readlog cannot read (zstd)",
     "the page is larger than 8 MB",
+    "the page is larger than 300,000 bytes",
     "not a web page (the server did not say what it is)",
     "the page's compressed data is damaged",
     "no article text found on the page",
@@ -353,6 +354,9 @@ def test_schema_12_keeps_english_summaries_and_fetch_errors_as_meaning(tmp_path:
     said = json.loads(_stored(_fetch_error(ENGLISH_FETCH_ERRORS[2])))
     assert said["key"] == "fetch_then"
     assert said["params"]["first"] == {"key": "fetch_http_status", "params": {"status": 429}}
+    size = json.loads(_stored(_fetch_error("the page is larger than 300,000 bytes")))["params"]["size"]
+    assert size == {"key": "fetch_size_bytes", "params": {"n": 300000}}
+    assert shown(_stored(_fetch_error("the page is larger than 300,000 bytes")), "zh") == "网页大于 300,000 字节"
     assert json.loads(_stored(_summary("changed title, url, verdict")))["params"]["fields"][2] == {
         "key": "label_hit_verdict",
         "params": {},

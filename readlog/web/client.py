@@ -546,5 +546,6 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
     page.text, page.charset = decode(data, header)
 
 
-def _size(n: int) -> str:
-    return f"{n / 2**20:g} MB" if n >= 2**20 else f"{n:,} bytes"
+def _size(n: int) -> Phrase:
+    """A page's size, said in the reader's language with the reason it is part of."""
+    return _say("fetch_size_mb", mb=n / 2**20) if n >= 2**20 else _say("fetch_size_bytes", n=n)

@@ -69,6 +69,9 @@ EDITED_V12 = {
     "verdict": "label_hit_verdict",
 }
 JOINER_V12 = ", "
+# A page's size as "the page is larger than {size}" said it: bytes with thousands' commas, or MB.
+SIZES_V12 = (("fetch_size_bytes", "{n:,} bytes"), ("fetch_size_mb", "{mb:g} MB"))
+_SIZE = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})*) bytes|(?P<mb>\d+(?:\.\d+)?) MB")
 CHUNK = 500  # rows converted in one statement's batch
 
 Meaning = Any  # {"key": ..., "params": {...}}, a string said as it is, or a list of either
@@ -170,6 +173,11 @@ def _fields(
             params[name] = detail(value)
         elif name == "fields":
             params[name] = [{"key": EDITED_V12[f], "params": {}} if f in EDITED_V12 else f for f in value.split(", ")]
+        elif name == "size" and (size := _SIZE.fullmatch(value)):
+            if size["n"]:
+                params[name] = {"key": SIZES_V12[0][0], "params": {"n": int(size["n"].replace(",", ""))}}
+            else:
+                params[name] = {"key": SIZES_V12[1][0], "params": {"mb": float(size["mb"])}}
         elif _NUMBER.fullmatch(value):
             params[name] = float(value) if "." in value else int(value)
         elif specs.get(name) or counts:
@@ -193,7 +201,7 @@ def _english(meaning: Meaning) -> str:
     return template.format(**params)
 
 
-_TEMPLATES = dict((*SUMMARIES_V12, *FETCH_ERRORS_V12, THEN_V12))
+_TEMPLATES = dict((*SUMMARIES_V12, *FETCH_ERRORS_V12, THEN_V12, *SIZES_V12))
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
