@@ -478,12 +478,18 @@ class Library:
         self._thread = threading.get_ident()
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None) -> Library:
+    def open(cls, path: str | os.PathLike[str] | None = None, *, memory: bool = False) -> Library:
         """Open (creating if needed, upgrading if older) the library at ``path``,
-        else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's)."""
+        else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's).
+        ``memory=True`` (or the path ``":memory:"``, as sqlite3 takes it): a new, empty
+        library held in memory, no file made, gone once closed."""
         from readlog.settings import expand, library_path
         from readlog.store import Store
 
+        if _flag(memory, "memory") or path == ":memory:":
+            if path is not None and path != ":memory:":
+                raise BadValue.of("api_memory_and_path")
+            return cls(Store.memory())
         where = expand(_path(path, "path"), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
 
@@ -654,10 +660,6 @@ class Library:
 
         f = _filters(unread, starred, archived, tag, source, category, search, since, before)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
-        if starred is False:  # the store filters for starred only; "not starred" is picked out here
-            rows = list_entries(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, total=False).rows
-            picked = [Entry.from_row(r) for r in rows if not r["starred_at"]]
-            return picked[:count] if count else picked
         listing = list_entries(
             self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False
         )
@@ -672,8 +674,6 @@ class Library:
     @_checked(filters=FILTERS)
     def count(self, **filters: Any) -> int:
         """How many entries match; ``filters`` as entries() takes them (without sort and limit)."""
-        if filters.get("starred") is False:
-            return len(self.entries(**filters))
         return self.store.count(_filters(**{"archived": False, **filters}))
 
     # ---- changing entries: each call is one recorded action ------------------------------
@@ -791,8 +791,6 @@ class Library:
 
         path = file if isinstance(file, str) else None
         name = choose_format(fmt, path)
-        if filters.get("starred") is False:
-            raise UsageError.of("api_export_unstarred")
         f = _filters(**{"archived": None, **filters})
         return export_to(self.store, f, name, file, lang=lang).written
 
@@ -829,6 +827,7 @@ def _filters(
         search=search,
     )
     f.archived = archived
+    f.unstarred = starred is False
     return f
 
 

@@ -124,6 +124,20 @@ class Store:
             raise
         return lib
 
+    @classmethod
+    def memory(cls) -> Store:
+        """A new, empty library held in memory (``readlog.open(memory=True)``):
+        no file is made, and it is gone once closed."""
+        from readlog.store.files import Connection, _text
+
+        conn = sqlite3.connect(":memory:", isolation_level=None, factory=Connection)
+        _template().backup(conn)
+        conn.row_factory = sqlite3.Row
+        conn.text_factory = _text
+        lib = cls(Path(":memory:"), conn, readonly=False)
+        lib._prepare(None)
+        return lib
+
     def _prepare(self, notice: Callable[[str], None] | None) -> None:
         # Again on this connection: the file may have changed since recognise() looked.
         kind, version = kind_of(self.conn, self.path)
