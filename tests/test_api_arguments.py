@@ -112,7 +112,7 @@ def test_an_unknown_keyword_is_named_and_help_keeps_the_signature(lib: Library) 
     with pytest.raises(readlog.BadArgument, match=r"entries\(\) takes no argument 'unred'; it takes unread, "):
         lib.entries(unred=True)
     assert list(inspect.signature(Library.entries).parameters)[1:4] == ["unread", "starred", "archived"]
-    assert list(inspect.signature(Library.search).parameters) == ["self", "query", "limit", "filters"]
+    assert list(inspect.signature(Library.search).parameters) == ["self", "query", "limit", "offset", "filters"]
 
 
 def test_a_value_error_of_the_core_is_a_bad_value(lib: Library) -> None:

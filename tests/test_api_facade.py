@@ -92,3 +92,117 @@ def test_export_of_entries_without_a_star(lib: Library) -> None:
     buffer = io.StringIO()
     assert lib.export("jsonl", buffer, starred=False) == 4
     assert '"id": 1,' not in buffer.getvalue()
+
+
+# ---- transactions ----------------------------------------------------------------------------
+
+
+def history_commands(lib: Library) -> list[str]:
+    return [a.command for a in lib.history(limit=None)]
+
+
+def test_a_transaction_is_one_action_and_one_undo(lib: Library) -> None:
+    before = history_commands(lib)
+    with lib.transaction():
+        lib.star([1, 2])
+        lib.tag(1, add=["go"])
+        lib.mark_read(2)
+        lib.note(3, "later")
+    assert [e.id for e in lib.entries(starred=True, sort="id", reverse=True)] == [1, 2]
+    commands = history_commands(lib)
+    assert commands[1:] == before
+    assert commands[0] == "star 1 2; tag 1 +go; read 2; note 3"
+    undone = lib.undo()
+    assert undone.command == commands[0]
+    assert sorted((c.entry_id, c.kind) for c in undone.changes) == [
+        (1, "starred"),
+        (1, "tags"),
+        (2, "read"),
+        (2, "starred"),
+        (3, "note"),
+    ]
+    assert lib.count(starred=True) == 0 and lib.get(1).tags == () and not lib.get(3).note
+    assert not lib.get(2).read
+
+
+def test_nested_transactions_join_the_outer_one(lib: Library) -> None:
+    with lib.transaction():
+        lib.star(1)
+        with lib.transaction():
+            lib.archive(2)
+        lib.star(1)  # already starred: changes nothing, and is not in the command
+    assert lib.history(limit=1)[0].command == "star 1; archive 2"
+    lib.undo()
+    assert not lib.get(1).starred and not lib.get(2).archived
+
+
+def test_an_error_rolls_the_whole_transaction_back(lib: Library) -> None:
+    before = history_commands(lib)
+    with pytest.raises(RuntimeError), lib.transaction():
+        lib.star(1)
+        lib.archive(2)
+        raise RuntimeError("stop")
+    assert history_commands(lib) == before
+    assert not lib.get(1).starred and not lib.get(2).archived
+
+
+def test_an_error_caught_inside_takes_back_only_its_call(lib: Library) -> None:
+    with lib.transaction():
+        lib.star(1)
+        with pytest.raises(readlog.ReadlogError):
+            lib.star([2, 99])  # no entry 99: that call changes nothing
+        lib.mark_read(3)
+    assert lib.history(limit=1)[0].command == "star 1; read 3"
+    assert not lib.get(2).starred
+
+
+def test_a_transaction_that_changes_nothing_records_nothing(lib: Library) -> None:
+    before = history_commands(lib)
+    with lib.transaction():
+        lib.unstar(1)
+    assert history_commands(lib) == before
+
+
+def test_what_cannot_join_a_transaction_says_so(lib: Library) -> None:
+    with lib.transaction():
+        lib.star(1)
+        for call in (lambda: lib.undo(), lambda: lib.fetch([1])):
+            with pytest.raises(readlog.BadValue, match="transaction"):
+                call()
+    assert lib.get(1).starred
+
+
+def test_the_commands_see_a_transaction_as_one_action(lib: Library, run: object) -> None:
+    with lib.transaction():
+        lib.star(1)
+        lib.archive(1)
+    result = run("--db", str(lib.path), "undo", "--yes")  # type: ignore[operator]
+    assert "star 1; archive 1" in result.output
+    assert not lib.get(1).starred and not lib.get(1).archived
+
+
+# ---- paging ----------------------------------------------------------------------------------
+
+
+def test_offset_pages_through_entries_and_search(lib: Library) -> None:
+    every = [e.id for e in lib.entries(sort="id")]
+    assert [e.id for e in lib.entries(sort="id", limit=2, offset=2)] == every[2:4]
+    assert [e.id for e in lib.entries(sort="id", offset=4)] == every[4:]
+    assert lib.entries(offset=10) == []
+    found = [e.id for e in lib.search("the", limit=0)]
+    assert [e.id for e in lib.search("the", limit=1, offset=1)] == found[1:2]
+    with pytest.raises(readlog.BadValue):
+        lib.entries(offset=-1)
+    with pytest.raises(readlog.BadArgument):
+        lib.entries(offset="2")  # type: ignore[arg-type]
+
+
+def test_iter_entries_streams_what_entries_lists(lib: Library) -> None:
+    lib.star(3)
+    stream = lib.iter_entries(starred=False, sort="title")
+    assert iter(stream) is stream
+    assert [e.id for e in stream] == [e.id for e in lib.entries(starred=False, sort="title")]
+    with pytest.raises(readlog.UsageError):
+        lib.iter_entries(sort="nonsense")  # said at once, not when first read
+    with pytest.raises(readlog.BadArgument):
+        lib.iter_entries(limit=3)

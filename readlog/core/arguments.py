@@ -174,6 +174,11 @@ def _limit(value: Any, name: str) -> int:
     return value
 
 
+def _offset(value: Any, name: str) -> int:
+    """How many to skip first: a whole number, 0 or more (None: 0)."""
+    return _limit(value, name)
+
+
 def _jobs(value: Any, name: str) -> int:
     from readlog.core.fetching import MAX_JOBS
 
@@ -316,6 +321,7 @@ CHECKS: dict[str, Check] = {
     "sort": _text_or_none,
     "reverse": _flag,
     "limit": _limit,
+    "offset": _offset,
     "query": _query,
     "add": _tags,
     "remove": _tags,

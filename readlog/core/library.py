@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -301,6 +302,7 @@ class Library:
         from readlog.core import fetching
         from readlog.model import shell
 
+        self._alone("fetch")
         numbers: list[int] | None = ids  # type: ignore[assignment]
         command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
         return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
@@ -331,6 +333,7 @@ class Library:
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
+        offset: int = 0,
     ) -> list[Entry]:
         """Entries, newest saved first (a search: best match first), as ``readlog list`` shows them.
 
@@ -340,22 +343,36 @@ class Library:
         ``tag``: one tag or several (all must be there). ``since``/``before``:
         a date, a datetime (without a zone: local time) or text as the options
         take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
-        source, read or id. ``limit``: None or 0 for all.
+        source, read or id. ``limit``: None or 0 for all. ``offset``: skip that
+        many first (a page: ``limit=20, offset=40``).
         """
         from readlog.core.reading import RECORD_COLUMNS, list_entries
 
         f = _filters(unread, starred, archived, tag, source, category, search, since, before)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
         listing = list_entries(
-            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False
+            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False, offset=offset
         )
         return [Entry.from_row(r) for r in listing.rows]
 
+    @_checked(filters=(*FILTERS, "sort", "reverse"))
+    def iter_entries(self, **filters: Any) -> Iterator[Entry]:
+        """The entries of ``entries(**filters)`` one at a time, read as they are
+        taken: a large library is never held whole. Arguments are checked at
+        once; change the library only once the iteration is done."""
+        from readlog.core.reading import RECORD_COLUMNS, each_entry
+
+        sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
+        f = _filters(**filters)
+        found = each_entry(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, with_snippets=False)
+        return (Entry.from_row(row) for row, _ in found)
+
     @_checked(filters=SEARCH_FILTERS)
-    def search(self, query: str, limit: int | None = 20, **filters: Any) -> list[Entry]:
+    def search(self, query: str, limit: int | None = 20, offset: int = 0, **filters: Any) -> list[Entry]:
         """Entries matching ``query`` (as ``readlog search`` reads it: words, "a
-        phrase", -exclude, a OR b), best match first; ``filters`` as entries() takes them."""
-        return self.entries(search=query, limit=limit, **filters)
+        phrase", -exclude, a OR b), best match first; ``offset`` skips that many
+        first; ``filters`` as entries() takes them."""
+        return self.entries(search=query, limit=limit, offset=offset, **filters)
 
     @_checked(filters=FILTERS)
     def count(self, **filters: Any) -> int:
@@ -421,6 +438,24 @@ class Library:
     # ---- history ---------------------------------------------------------------------
 
     @_checked()
+    @contextmanager
+    def transaction(self) -> Iterator[Library]:
+        """``with lib.transaction():`` every change inside is one transaction and
+        one action in history (its command the changes' commands joined by "; "),
+        taken back by one ``undo()``. Inside another, it joins that one. An
+        exception leaving the block rolls every change in it back and records
+        nothing; one caught inside takes back only the call that raised it.
+        fetch(), undo(), empty_trash() and the file's upkeep cannot be part of one."""
+        with self.store.grouped():
+            yield self
+
+    def _alone(self, method: str) -> None:
+        """``method`` cannot join a group of changes: it writes from another
+        connection, or cannot be undone, or undoes."""
+        if self.store.grouping:
+            raise BadValue.of("api_in_transaction", method=method)
+
+    @_checked()
     def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
         the triage screen alike), as ``readlog undo`` does, or ``action``, an
@@ -431,6 +466,7 @@ class Library:
         undo_nothing, undo_already, undo_no_action)."""
         from readlog.core import actions
 
+        self._alone("undo")
         if action is None:
             report = actions.undo_last(self.store, dry_run=dry_run)
         else:
