@@ -24,22 +24,31 @@ if TYPE_CHECKING:
 
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
+    from readlog.core.results import Checked, Emptied, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
+    from readlog.store.stats import Stats
 
 __all__ = [
     "Action",
     "BadArgument",
     "BadValue",
     "Change",
+    "Checked",
+    "Emptied",
     "Entry",
     "FetchReport",
     "ImportReport",
     "ImportedFile",
     "Library",
     "Outcome",
+    "Plan",
     "Problem",
     "ReadlogError",
+    "Stats",
+    "TagCount",
+    "Tally",
+    "Trashed",
     "Undone",
     "UndoneChange",
     "UsageError",
@@ -58,6 +67,8 @@ _LAZY = {
     "UndoneChange": "readlog.core.library",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
+    **dict.fromkeys(("Checked", "Emptied", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",
     "Entry": "readlog.model.record",
 }

@@ -61,6 +61,16 @@ def test_memory_with_another_path_is_refused(tmp_path: Path) -> None:
 
 
 def test_every_type_a_method_returns_is_exported() -> None:
+    import inspect
+    import re
+
+    for name in dir(Library):
+        method = getattr(Library, name)
+        if name.startswith("_") or not callable(method):
+            continue
+        returned = str(inspect.signature(method).return_annotation)
+        for type_name in re.findall(r"[A-Z]\w*", returned):
+            assert type_name in readlog.__all__ or type_name in ("Iterator", "Path", "None"), (name, type_name)
     assert readlog.FetchReport.__module__ == "readlog.core.fetching"
     assert readlog.Outcome.__module__ == "readlog.core.fetching"
     for name in ("FetchReport", "Outcome"):
@@ -206,3 +216,171 @@ def test_iter_entries_streams_what_entries_lists(lib: Library) -> None:
         lib.iter_entries(sort="nonsense")  # said at once, not when first read
     with pytest.raises(readlog.BadArgument):
         lib.iter_entries(limit=3)
+
+
+# ---- every command has a method ------------------------------------------------------------
+
+# Each command of ``readlog`` and the Library methods a script calls for it. A
+# command added without a method (or a line here) fails the test below.
+COMMAND_METHODS: dict[str, tuple[str, ...]] = {
+    "import": ("import_path",),
+    "add": ("add",),
+    "fetch": ("fetch",),
+    "export": ("export",),
+    "list": ("entries", "iter_entries", "count"),
+    "search": ("search",),
+    "show": ("get", "article"),
+    "star": ("star", "plan", "apply"),
+    "unstar": ("unstar", "plan", "apply"),
+    "read": ("mark_read", "plan", "apply"),
+    "unread": ("mark_unread", "plan", "apply"),
+    "archive": ("archive", "plan", "apply"),
+    "unarchive": ("unarchive", "plan", "apply"),
+    "tag": ("tag", "plan", "apply"),
+    "tags": ("tags",),
+    "note": ("note",),
+    "edit": ("edit",),
+    "rm": ("rm", "plan", "apply"),
+    "trash": ("trash", "empty_trash"),
+    "restore": ("restore",),
+    "undo": ("undo",),
+    "history": ("history",),
+    "open": ("link",),
+    "sources": ("sources",),
+    "categories": ("categories",),
+    "stats": ("stats",),
+    "backup": ("backup",),
+    "db check": ("check",),
+    "db backup": ("backup",),
+    "db rebuild-index": ("rebuild_index",),
+}
+# Commands that are no operation on a library, and why.
+NOT_OF_A_LIBRARY = {
+    "triage": "a screen: it calls the methods above (star, tag, note, undo, ...)",
+    "config": "the command line's own settings file",
+    "completion": "the shell's completion script",
+    "db": "a group of the commands above",
+    "db restore": "puts a backup in place of the library file, which must not be open meanwhile",
+}
+
+
+def test_every_command_maps_to_library_methods() -> None:
+    import typer
+
+    from readlog.cli import app
+
+    root = typer.main.get_command(app)
+
+    def names(group: object, prefix: str = "") -> list[str]:
+        ctx = group.context_class(group)  # type: ignore[attr-defined]
+        found = []
+        for name in group.list_commands(ctx):  # type: ignore[attr-defined]
+            command = group.get_command(ctx, name)  # type: ignore[attr-defined]
+            found.append(prefix + name)
+            if hasattr(command, "list_commands"):
+                found += names(command, f"{prefix}{name} ")
+        return found
+
+    commands = names(root)
+    assert sorted(commands) == sorted({*COMMAND_METHODS, *NOT_OF_A_LIBRARY})
+    for command, methods in COMMAND_METHODS.items():
+        for method in methods:
+            assert callable(getattr(Library, method, None)), (command, method)
+
+
+# ---- the methods of the commands -----------------------------------------------------------
+
+
+def test_plan_then_apply_changes_what_the_plan_showed(lib: Library) -> None:
+    plan = lib.plan("star", source="Morning Paper Club - systems")
+    assert plan.ids == (3,) and plan.matched == 1
+    assert plan.command == "star --source 'Morning Paper Club - systems'"
+    assert not lib.get(3).starred  # a plan changes nothing
+    done = lib.apply(plan)
+    assert done.changed == (3,) and lib.get(3).starred
+    assert lib.history(limit=1)[0].command == plan.command
+    again = lib.plan("star", source="Morning Paper Club - systems")
+    assert again.ids == () and again.matched == 1
+    assert lib.apply(again).action is None
+    tagged = lib.apply(lib.plan("tag", add=["later"], unread=True))
+    assert len(tagged.changed) == 5 and all("later" in e.tags for e in lib.entries())
+    lib.undo()
+    assert lib.tags() == []
+    trashed = lib.apply(lib.plan("rm", starred=True))
+    assert trashed.changed == (3,) and [t.id for t in lib.trash()] == [3]
+
+
+def test_plan_refuses_what_the_commands_refuse(lib: Library) -> None:
+    with pytest.raises(readlog.BadValue):
+        lib.plan("star")  # no filter: which entries?
+    with pytest.raises(readlog.BadValue):
+        lib.plan("explode", unread=True)
+    with pytest.raises(readlog.BadValue):
+        lib.plan("star", starred=False)
+    with pytest.raises(readlog.BadValue):
+        lib.plan("star", unread=True, add=["x"])
+    with pytest.raises(readlog.BadArgument):
+        lib.apply("star")  # type: ignore[arg-type]
+
+
+def test_edit_rm_restore_and_the_trash_are_the_commands(lib: Library, run: object) -> None:
+    edited = lib.edit(2, title="A better title", summary="")
+    assert edited.fields == ("title", "summary") and edited.changed == (2,)
+    assert lib.get(2).title == "A better title"
+    assert lib.edit(2, title="A better title").action is None
+    with pytest.raises(readlog.BadValue):
+        lib.edit(2, url="javascript:alert(1)")
+    with pytest.raises(readlog.ReadlogError):
+        lib.edit(99, title="x")
+    removed = lib.rm([1, 4])
+    assert removed.changed == (1, 4) and lib.count() == 3
+    with pytest.raises(readlog.ReadlogError):
+        lib.get(1)
+    listed = lib.trash()
+    assert sorted(t.id for t in listed) == [1, 4] and all(t.action == removed.action for t in listed)
+    assert lib.restore(1).changed == (1,)
+    preview = lib.empty_trash(dry_run=True)
+    assert preview.ids == (4,) and preview.dry_run and lib.trash()
+    lib.rm(5)
+    gone = lib.empty_trash(only=preview.ids)  # only what the dry run showed
+    assert gone.ids == (4,) and [t.id for t in lib.trash()] == [5]
+    out = run("--db", str(lib.path), "history", "--limit", "3")  # type: ignore[operator]
+    assert "trash --empty" in out.output and "rm 5" in out.output
+
+
+def test_what_the_library_holds(lib: Library) -> None:
+    lib.tag([1, 2], add=["go"])
+    lib.mark_read(1)
+    assert [(t.name, t.entries, t.unread) for t in lib.tags()] == [("go", 2, 1)]
+    sources = lib.sources()
+    assert sum(s.entries for s in sources) == 5 and all(s.latest_saved for s in sources)
+    assert sum(c.entries for c in lib.categories()) == 5
+    stats = lib.stats(since="all")
+    assert stats.total == 5 and stats.read == 1
+    assert lib.article(1) == ""
+    with pytest.raises(readlog.ReadlogError):
+        lib.link(1)  # the digest's first entry has no link of its own
+    entry = lib.add("https://example.com/post")
+    assert lib.link(entry.id) == "https://example.com/post"
+    with lib.store.transaction():
+        lib.store.conn.execute("UPDATE entries SET text = ? WHERE id = ?", ("# Heading\n\nBody.", entry.id))
+    assert lib.article(entry.id) == "# Heading\n\nBody."
+
+
+def test_the_file_methods(lib: Library, tmp_path: Path) -> None:
+    checked = lib.check()
+    assert checked.ok and checked.problems == () and checked.report["entries"] == 5
+    assert lib.rebuild_index() == 5
+    copy = lib.backup(tmp_path / "copy.db")
+    assert copy == tmp_path / "copy.db"
+    with readlog.open(copy) as again:
+        assert again.count() == 5
+    with pytest.raises(readlog.ReadlogError):
+        lib.backup(tmp_path / "copy.db")  # never over a file unless forced
+    assert lib.backup(tmp_path / "copy.db", force=True) == copy
+    with lib.transaction(), pytest.raises(readlog.BadValue):
+        lib.empty_trash()
+    with readlog.open(memory=True) as scratch:
+        assert scratch.check().ok
+        with pytest.raises(readlog.BadValue):
+            scratch.backup()

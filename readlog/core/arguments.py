@@ -23,6 +23,18 @@ FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
 
+# The changes plan() takes, and the state each sets (rm and tag have their own).
+PLANNED: dict[str, tuple[str, bool]] = {
+    "star": ("starred", True),
+    "unstar": ("starred", False),
+    "read": ("read", True),
+    "unread": ("read", False),
+    "archive": ("archived", True),
+    "unarchive": ("archived", False),
+    "tag": ("", True),
+    "rm": ("", True),
+}
+
 
 def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides: Check) -> Callable[[F], F]:
     """A public method whose arguments are checked before it runs: the
@@ -291,6 +303,36 @@ def _tags_or_none(value: Any, name: str) -> list[str] | None:
 
 
 # Each argument of the public methods, by name: its check, which gives the value the method gets.
+def _path_or_none(value: Any, name: str) -> str | None:
+    return None if value is None else _path(value, name)
+
+
+def _number_or_none(value: Any, name: str) -> int | None:
+    """Which of an entry's links (1 for its own, as show numbers them), or None."""
+    return None if value is None else _int(value, name)
+
+
+def _plan(value: Any, name: str) -> Any:
+    """What ``lib.plan()`` gave."""
+    from readlog.core.results import Plan
+
+    if isinstance(value, Plan) and value.change is not None:
+        return value
+    raise _wrong(name, "api_kind_plan", value)
+
+
+def _command(value: Any, name: str) -> str:
+    if value in PLANNED:
+        return value
+    error = BadValue if isinstance(value, str) else BadArgument
+    raise _wrong(name, "api_kind_command", value, error, known=", ".join(PLANNED))
+
+
+def _older_than(value: Any, name: str) -> str | date | None:
+    """A cutoff as --older-than takes it (parsed by the core, which names the option)."""
+    return None if value is None else _time(value, name)
+
+
 CHECKS: dict[str, Check] = {
     "path": _path_or_stream,
     "as_of": _as_of,
@@ -322,6 +364,18 @@ CHECKS: dict[str, Check] = {
     "reverse": _flag,
     "limit": _limit,
     "offset": _offset,
+    "plan": _plan,
+    "command": _command,
+    "older_than": _older_than,
+    "only": _ids_or_all,
+    "published": _text_or_none,
+    "summary": _text_or_none,
+    "verdict": _text_or_none,
+    "number": _number_or_none,
+    "force": _flag,
+    "dead": _flag_or_none,
+    "min_time": _number_or_none,
+    "max_time": _number_or_none,
     "query": _query,
     "add": _tags,
     "remove": _tags,

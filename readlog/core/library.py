@@ -16,138 +16,52 @@ import os
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Union
 
-from readlog.core.arguments import FILTERS, SEARCH_FILTERS, _checked, _flag, _ids_or_all, _path
+from readlog.core.arguments import (
+    FILTERS,
+    PLANNED,
+    SEARCH_FILTERS,
+    _checked,
+    _flag,
+    _ids_or_all,
+    _older_than,
+    _path,
+    _path_or_none,
+    _text_or_none,
+)
+from readlog.core.results import (
+    Action,
+    Change,
+    Checked,
+    Emptied,
+    ImportedFile,
+    ImportReport,
+    Plan,
+    TagCount,
+    Tally,
+    Trashed,
+    Undone,
+    UndoneChange,
+)
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 from readlog.model.record import Entry
 
 if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
+    from readlog.core.filters import FilterArgs
     from readlog.inputs.ingest import FileResult
-    from readlog.model.entry import Problem
     from readlog.store import Filters, Store
+    from readlog.store.stats import Stats
 
 Ids = Union[int, Iterable[int]]
 Tags = Union[str, Iterable[str]]
 
-
-# ---- what the methods return ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ImportedFile:
-    """What an import did with one file (a directory or archive holds several)."""
-
-    name: str
-    format: str  # the format it was read as ("" when it was not read)
-    added: int  # new entries
-    updated: int  # entries the file's records added something to
-    unchanged: int  # records of entries already there, with nothing new
-    skipped: int  # records that could not be imported (each has a problem)
-    merged: int  # records taken as an entry already there, by link or text
-    trashed: int  # records of entries in the trash: not brought back
-    problems: tuple[Problem, ...]  # line and message of each problem
-    error: str | None  # why the file was not imported at all, else None
-    passed_over: str  # in a directory or archive: why the file was not imported ("" when it was)
-    as_of: datetime | None = None  # what relative stamps (收藏16 天前) were counted from (None: not read)
-    as_of_from: str = ""  # where that came from: "given", "file", "archive" (a zip member's) or "now"
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    """What ``import_path`` did: the counts over every file, and each file's result."""
-
-    files: tuple[ImportedFile, ...]
-
-    @property
-    def added(self) -> int:
-        return sum(f.added for f in self.files)
-
-    @property
-    def updated(self) -> int:
-        return sum(f.updated for f in self.files)
-
-    @property
-    def unchanged(self) -> int:
-        return sum(f.unchanged for f in self.files)
-
-    @property
-    def skipped(self) -> int:
-        return sum(f.skipped for f in self.files)
-
-    @property
-    def merged(self) -> int:
-        return sum(f.merged for f in self.files)
-
-    @property
-    def trashed(self) -> int:
-        return sum(f.trashed for f in self.files)
-
-    @property
-    def problems(self) -> tuple[Problem, ...]:
-        return tuple(p for f in self.files for p in f.problems)
-
-    @property
-    def errors(self) -> tuple[str, ...]:
-        """Why files of a directory or archive could not be imported at all."""
-        return tuple(f.error for f in self.files if f.error)
-
-    @property
-    def ok(self) -> bool:
-        """True when every file was imported without a problem (``readlog import`` exits 0):
-        a browser file's count of bookmarks that are not web pages is none (Problem.passes)."""
-        return not self.errors and all(p.passes for p in self.problems)
-
-
-@dataclass(frozen=True)
-class Change:
-    """What a change to entries did: the recorded action (``readlog history``;
-    None when nothing changed, which is not recorded) and which entries
-    changed; the others were already as asked."""
-
-    action: int | None
-    changed: tuple[int, ...]
-    unchanged: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class UndoneChange:
-    """One entry's change that undo took back."""
-
-    entry_id: int
-    title: str
-    kind: str  # read, starred, archived, tags, note, edit, rm, restore, add; "added" for an import's entry
-
-
-@dataclass(frozen=True)
-class Undone:
-    """What ``undo`` reverted: the action (as history lists it) and each entry's change."""
-
-    action: int
-    command: str
-    changes: tuple[UndoneChange, ...]
-    dry_run: bool  # nothing was changed: this is what undo would do
-
-
-@dataclass(frozen=True)
-class Action:
-    """One recorded action, as ``readlog history`` lists it."""
-
-    id: int
-    at: datetime | None
-    command: str  # the command line it was recorded as, e.g. "star 3 4"
-    summary: str
-    changes: int  # entries it changed (or added)
-    undone_at: datetime | None
-
-    @property
-    def undone(self) -> bool:
-        return self.undone_at is not None
+PLAN_FILTERS = (*(f for f in FILTERS), "dead", "min_time", "max_time")
+MEMORY = Path(":memory:")
 
 
 # ---- the library --------------------------------------------------------------------------
@@ -493,6 +407,236 @@ class Library:
             for r in rows
         ]
 
+    # ---- changing what the filters select: a plan, then apply it ------------------------
+
+    @_checked(filters=PLAN_FILTERS, since=_older_than, before=_older_than)
+    def plan(self, command: str, *, add: Tags = (), remove: Tags = (), **filters: Any) -> Plan:
+        """What ``command`` (star, unstar, read, unread, archive, unarchive, tag or
+        rm) would do to every entry the filters select, as ``readlog star --source X``
+        shows before it asks: the entries it would change, of how many matched.
+        Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
+        tag. Filters as entries() takes them (not ``starred=False``), at least one."""
+        from readlog.core import actions, bulk
+        from readlog.model.tags import unique_tags
+
+        if command == "tag":
+            words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
+            _, plus, minus = actions.parse_tag_args(words)
+            change = bulk.tag_change(plus, minus)
+        elif add or remove:
+            raise BadValue.of("api_tags_for_tag")
+        elif command == "rm":
+            change = bulk.trash_change()
+        else:
+            which, on = PLANNED[command]
+            change = bulk.state_change(which, on, name=command)
+        fa = _filter_args(filters, unique_tags)
+        bulk.by_ids([], fa, command)  # no filters: which entries? (as the command says)
+        preview = bulk.preview(self.store, change, fa)
+        from readlog.model import shell
+
+        line = shell.join([*change.command, *fa.words()])
+        return Plan(line, tuple(preview.targets), preview.matched, tuple(preview.todo), change, fa)
+
+    @_checked()
+    def apply(self, plan: Plan) -> Change:
+        """Make the change ``plan`` (from ``plan()``) showed, to exactly its entries
+        (less any gone meanwhile), as one recorded action."""
+        from readlog.core import bulk
+
+        if not plan.ids:
+            return Change(None, (), ())
+        done = bulk.apply(self.store, plan.change, plan.ids, plan.filters, matched=plan.matched)
+        return _change(done.action, done.results)
+
+    # ---- curating: edit, the trash ------------------------------------------------------
+
+    @_checked(url=_text_or_none)
+    def edit(
+        self,
+        entry_id: int,
+        *,
+        title: str | None = None,
+        url: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+        published: str | None = None,
+        summary: str | None = None,
+        verdict: str | None = None,
+    ) -> Change:
+        """Correct an entry's fields, as ``readlog edit ID --title ...`` does (None:
+        left as it is; "" empties a field). One recorded action when a value
+        differs; ``Change.fields`` names the fields that changed."""
+        from readlog.core import curate
+
+        given = {
+            name: value
+            for name, value in (
+                ("title", title),
+                ("url", url),
+                ("source", source),
+                ("category", category),
+                ("published", published),
+                ("summary", summary),
+                ("verdict", verdict),
+            )
+            if value is not None
+        }
+        changed = curate.edit(self.store, entry_id, given) if given else {}
+        if not given:
+            self.get(entry_id)  # an unknown id says so
+        if not changed:
+            return Change(None, (), (entry_id,))
+        fields = tuple(name for name in curate.FIELDS if name in changed)
+        return Change(_last_action(self.store), (entry_id,), (), fields)
+
+    @_checked()
+    def rm(self, ids: Ids) -> Change:
+        """Move entries to the trash, as ``readlog rm`` does: all or none (an unknown
+        id changes nothing), one action; ``restore()`` or ``undo()`` brings them back."""
+        from readlog.core import curate
+
+        rows = curate.remove(self.store, ids)  # type: ignore[arg-type]
+        return Change(_last_action(self.store) if rows else None, tuple(r["id"] for r in rows), ())
+
+    @_checked()
+    def restore(self, ids: Ids) -> Change:
+        """Bring entries back from the trash with all their state, as ``readlog restore`` does."""
+        from readlog.core import curate
+
+        rows = curate.restore(self.store, ids)  # type: ignore[arg-type]
+        return Change(_last_action(self.store) if rows else None, tuple(r["id"] for r in rows), ())
+
+    @_checked()
+    def trash(self, *, older_than: str | date | None = None, limit: int | None = None) -> list[Trashed]:
+        """The entries in the trash, newest deleted first, as ``readlog trash`` lists
+        them; ``older_than``: only those deleted before then (30d, 2w, a date)."""
+        from readlog.core import curate
+        from readlog.model.stamps import from_iso
+
+        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0).rows
+        return [
+            Trashed(
+                id=r["id"],
+                title=r["title"] or "",
+                source=r["source"] or "",
+                url=r["url"] or "",
+                saved_at=from_iso(r["saved_at"]),
+                deleted_at=from_iso(r["deleted_at"]),
+                action=int(r["action_id"] or 0),
+            )
+            for r in rows
+        ]
+
+    @_checked()
+    def empty_trash(
+        self, older_than: str | date | None = None, *, dry_run: bool = False, only: Ids | None = None
+    ) -> Emptied:
+        """Delete the entries in the trash for good (or those deleted before
+        ``older_than``), as ``readlog trash --empty`` does: this cannot be undone
+        and their ids are never given out again. ``dry_run=True`` changes nothing
+        and gives what would go; ``only``: delete no entry but these (the ids a
+        dry run gave, so that what was shown is what goes)."""
+        from readlog.core import curate
+
+        self._alone("empty_trash")
+        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        ids = curate.preview_empty(self.store, before=cutoff).ids
+        if only is not None:
+            keep = set(only)  # type: ignore[arg-type]  # checked: a list
+            ids = [i for i in ids if i in keep]
+        if dry_run or not ids:
+            return Emptied(tuple(ids), dry_run)
+        shown = older_than if isinstance(older_than, str) else None if older_than is None else str(older_than)
+        gone = curate.empty_trash(self.store, ids, older_than=shown)
+        return Emptied(tuple(ids) if gone else (), False)
+
+    # ---- seeing the library as a whole ------------------------------------------------------
+
+    @_checked()
+    def tags(self) -> list[TagCount]:
+        """Each tag in use, most entries first, as ``readlog tags`` lists them."""
+        from readlog.core.organise import tags
+
+        return [TagCount(r["tag"], int(r["entries"]), int(r["unread"] or 0)) for r in tags(self.store)]
+
+    @_checked()
+    def sources(self) -> list[Tally]:
+        """Each source with its counts and when it last saved something, as ``readlog sources`` lists them."""
+        from readlog.core.review import sources
+
+        return [_tally(r) for r in sources(self.store)]
+
+    @_checked()
+    def categories(self) -> list[Tally]:
+        """Each category, as ``readlog categories`` lists them (name None: entries without one)."""
+        from readlog.core.review import categories
+
+        return [_tally(r) for r in categories(self.store)]
+
+    @_checked(since=_text_or_none)
+    def stats(self, since: str | None = None) -> Stats:
+        """Your reading habits, as ``readlog stats`` shows them: saved and read per
+        week (or month, year), backlog, streaks, top sources. ``since``: the
+        window, as --since takes it (2026-09-01, 8w, 6mo, all)."""
+        from readlog.core.review import stats
+
+        return stats(self.store, since)
+
+    @_checked()
+    def article(self, entry_id: int) -> str:
+        """The entry's article text as ``readlog fetch`` stored it (light Markdown:
+        headings, paragraphs, lists), as ``show --full`` reads it; "" when not fetched."""
+        return str(_row(self.store, entry_id).get("text") or "")
+
+    @_checked()
+    def link(self, entry_id: int, number: int | None = None) -> str:
+        """The web address ``readlog open ID [N]`` would open: the entry's link, or
+        its ``number``-th as show lists them. ReadlogError when it has none
+        that a browser may be given (only http and https)."""
+        from readlog.core.actions import link_to_open
+
+        return link_to_open(_row(self.store, entry_id), number)
+
+    # ---- the library file ---------------------------------------------------------------
+
+    @_checked()
+    def check(self) -> Checked:
+        """Look at the library file without changing it, as ``readlog db check`` does."""
+        from readlog.core.maintenance import check
+
+        if self.store.path == MEMORY:  # no file to open again: the connection is looked at
+            from readlog.core.maintenance import problems
+            from readlog.store.files import inspect_connection
+
+            report = inspect_connection(self.store.conn, self.store.path)
+            report = {**report, "problems": problems(report)}
+        else:
+            report = check(self.store.path)
+        return Checked(tuple(report["problems"]), report)
+
+    @_checked(path=_path_or_none)
+    def backup(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
+        """Write a consistent, checked copy of the library, as ``readlog db backup``
+        does (``path``: a file or a folder; default beside the library), and
+        give where it went. Never over the library, nor over a file unless ``force``."""
+        from readlog.core.maintenance import backup
+
+        self._alone("backup")
+        if path is None and self.store.path == MEMORY:
+            raise BadValue.of("api_memory_backup")
+        return backup(self.store, path, force=force).target  # type: ignore[arg-type]  # checked: a str
+
+    @_checked()
+    def rebuild_index(self) -> int:
+        """Rebuild the search index from the entries, as ``readlog db rebuild-index``
+        does; how many entries it holds."""
+        from readlog.core.maintenance import rebuild_index
+
+        self._alone("rebuild_index")
+        return rebuild_index(self.store)
+
     # ---- taking entries out ------------------------------------------------------------
 
     @_checked(filters=FILTERS)
@@ -551,6 +695,62 @@ def _filters(
     f.archived = archived
     f.unstarred = starred is False
     return f
+
+
+def _filter_args(filters: dict[str, Any], unique_tags: Any) -> FilterArgs:
+    """The filters as the commands' options (core.filters.FilterArgs), which
+    history records with a planned change."""
+    from readlog.core.filters import FilterArgs
+
+    if filters.get("starred") is False:
+        raise BadValue.of("api_plan_unstarred")
+    archived = filters.get("archived", False)
+    if archived is None:
+        raise BadValue.of("api_plan_archived")
+
+    def when(value: Any) -> str | None:  # as typed, for history; a datetime to the second
+        return value if value is None or isinstance(value, str) else value.isoformat(timespec="seconds")
+
+    return FilterArgs(
+        unread=filters.get("unread") is True,
+        read=filters.get("unread") is False,
+        starred=filters.get("starred") is True,
+        source=filters.get("source"),
+        category=filters.get("category"),
+        since=when(filters.get("since")),
+        before=when(filters.get("before")),
+        tags=unique_tags(filters.get("tag") or []),
+        archived=archived is True,
+        search=filters.get("search"),
+        dead=filters.get("dead") is True,
+        min_time=filters.get("min_time"),
+        max_time=filters.get("max_time"),
+    )
+
+
+def _row(lib: Store, entry_id: int) -> dict[str, Any]:
+    from readlog.core.reading import entry
+
+    return entry(lib, entry_id)
+
+
+def _last_action(lib: Store) -> int:
+    """The action the call just made (the newest; in a transaction, the group's)."""
+    return int(lib.conn.execute("SELECT max(id) FROM actions").fetchone()[0] or 0)
+
+
+def _tally(row: dict[str, Any]) -> Tally:
+    from readlog.model.stamps import from_iso
+
+    return Tally(
+        name=row["name"],
+        entries=int(row["entries"]),
+        unread=int(row["unread"] or 0),
+        read=int(row["read"] or 0),
+        starred=int(row["starred"] or 0),
+        archived=int(row["archived"] or 0),
+        latest_saved=from_iso(row["latest_saved"]),
+    )
 
 
 def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
