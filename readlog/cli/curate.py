@@ -75,7 +75,7 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
     from readlog.core import curate, filters
     from readlog.render import curate as show
 
-    lib = state.library()
+    lib = state.library().store
     row = lib.get(entry_id)
     if row is None:
         raise filters.no_entry(lib, entry_id)
@@ -253,7 +253,7 @@ def rm(
         organise.run_bulk(state, bulk.trash_change(), fa, yes=yes, as_json=as_json, records=show.trash_record)
         return
     targets = parse_ids(ids or [])  # a usage mistake is said before the library opens
-    rows = curate.remove(state.library(), targets)
+    rows = curate.remove(state.library().store, targets)
     if as_json:
         state.out.json([show.trash_record(r) for r in rows])
     else:
@@ -299,7 +299,7 @@ def trash(
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
     count = state.listed(limit, as_json=as_json)
-    listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
+    listing = curate.list_trash(state.library().store, before=before, limit=count, full=as_json)
     if as_json:
         state.out.json([show.trash_record(r) for r in listing.rows])
     else:
@@ -312,7 +312,7 @@ def _empty_trash(state: State, before: str | None, *, older_than: str | None, ye
     from readlog.core import curate
     from readlog.render import curate as show
 
-    lib = state.library()
+    lib = state.library().store
     plan = curate.preview_empty(lib, before=before)
     if not plan.rows:
         if as_json:
@@ -354,7 +354,7 @@ def restore(
 
     state = state_of(ctx)
     targets = parse_ids(ids)
-    lib = state.library()
+    lib = state.library().store
     rows = curate.restore(lib, targets)
     if as_json:
         from readlog.render.records import entry_record

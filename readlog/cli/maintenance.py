@@ -53,7 +53,7 @@ def backup(
     from readlog.core import maintenance
 
     state = state_of(ctx)
-    done = maintenance.backup(state.library(), path, force=force)
+    done = maintenance.backup(state.library().store, path, force=force)
     if as_json:
         state.out.json({"library": str(done.library), "backup": str(done.target), "bytes": done.bytes})
     else:

@@ -78,7 +78,7 @@ def run_bulk(
     from readlog.core import bulk
     from readlog.render import organise as show
 
-    lib = state.library()
+    lib = state.library().store
     plan = bulk.preview(lib, change, fa)
     if not plan.todo:
         show.nothing_to_do(state.out, change.phrase, plan.matched, change.detail) if not as_json else state.out.json([])
@@ -119,7 +119,7 @@ def confirm(state: State, count: int, question: str = "question", refusal: str =
 def _print_entries(state: State, ids: list[int]) -> None:
     from readlog.render.records import entry_record
 
-    lib = state.library()
+    lib = state.library().store
     state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
 
 
@@ -162,7 +162,7 @@ def tag(
     from readlog.render import organise as show
 
     verb = bulk.tag_verb(add, remove)
-    _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
+    _, results = actions.tag_ids(state.library().store, parse_ids(ids), add, remove)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
     else:
@@ -183,7 +183,7 @@ def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    rows = organise.tags(state.library())
+    rows = organise.tags(state.library().store)
     if as_json:
         state.out.json(rows)
     else:
@@ -216,7 +216,7 @@ def note(
       readlog note 12 --clear
     """
     state = state_of(ctx)
-    lib = state.library()
+    lib = state.library().store
     row = lib.get(entry_id)
     if row is None:
         from readlog.core.filters import no_entry
@@ -360,7 +360,7 @@ def undo(
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    lib = state.library()
+    lib = state.library().store
     if number is None or dry_run or yes:
         if number is None:
             report = actions.undo_last(lib, dry_run=dry_run)
@@ -405,7 +405,7 @@ def history(
 
     state = state_of(ctx)
     count = state.listed(limit, as_json=as_json, page=HISTORY_PAGE)  # before the library is opened
-    rows = organise.history(state.library(), count)
+    rows = organise.history(state.library().store, count)
     if as_json:
         state.out.json(show.history_records(rows))
     else:
@@ -443,11 +443,11 @@ def open_(
     from readlog.core.actions import link_to_open
 
     state = state_of(ctx)
-    row = state.library().get(entry_id)
+    row = state.library().store.get(entry_id)
     if row is None:
         from readlog.core.filters import no_entry
 
-        raise no_entry(state.library(), entry_id)
+        raise no_entry(state.library().store, entry_id)
     url = link_to_open(row, number)
     if print_only:
         state.out.line(url)

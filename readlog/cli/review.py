@@ -21,7 +21,7 @@ def _groups(state: State, column: str, as_json: bool) -> None:
     from readlog.model import stamps
     from readlog.render import stats as view
 
-    rows = review.sources(state.library()) if column == "source" else review.categories(state.library())
+    rows = review.sources(state.library().store) if column == "source" else review.categories(state.library().store)
     if as_json:
         state.out.json(view.groups_records(rows, column))
     elif state.out.piped and rows:
@@ -90,7 +90,7 @@ def stats(
     from readlog.render import stats as view
 
     state = state_of(ctx)
-    data = review.stats(state.library(), since)
+    data = review.stats(state.library().store, since)
     if as_json:
         state.out.json(view.stats_record(data))
     else:

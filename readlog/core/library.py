@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -93,6 +93,20 @@ class Library:
             return cls(Store.memory())
         where = expand(_path(path, "path"), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
+
+    @classmethod
+    def open_for_command(
+        cls,
+        db: str | None,
+        *,
+        notice: Callable[[str], None] | None = None,
+        progress: Callable[[str, int | None], Any] | None = None,
+    ) -> Library:
+        """The library a command's --db names (as ``open``, and the faces' ``notice``
+        of an upgrade and ``progress`` of its long steps)."""
+        from readlog.core.maintenance import open_library
+
+        return cls(open_library(db, notice=notice, progress=progress))
 
     # ---- opening and closing ----------------------------------------------------------
 
@@ -756,7 +770,7 @@ def _tally(row: dict[str, Any]) -> Tally:
 def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
     changed = tuple(int(row["id"]) for row, did in results if did)
     unchanged = tuple(int(row["id"]) for row, did in results if not did)
-    return Change(action if changed else None, changed, unchanged)
+    return Change(action if changed else None, changed, unchanged, rows=tuple(results))
 
 
 def _imported(result: FileResult) -> ImportedFile:

@@ -89,6 +89,8 @@ class Change:
     changed: tuple[int, ...]
     unchanged: tuple[int, ...]
     fields: tuple[str, ...] = ()  # edit: the fields that changed
+    # Each entry's stored row as the change left it, with whether it changed (what the commands print).
+    rows: tuple[tuple[dict[str, Any], bool], ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ def run(state: State, f: Filters, query_text: str | None = None) -> int:
     from readlog.triage.app import TriageApp
 
     app = TriageApp(
-        state.library(),
+        state.library().store,
         f,
         lang=state.out.lang,
         columns=list(state.out.columns) if state.out.columns is not None else None,
