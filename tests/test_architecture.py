@@ -268,10 +268,9 @@ LAYERS: tuple[frozenset[str], ...] = (
 )
 RANK = {package: rank for rank, layer in enumerate(LAYERS) for package in layer}
 
-# Imports for type checking only that climb, left for the change that removes
-# them: triage.run takes the CLI's State (for a library, a language and three
-# settings) rather than those values (#34, item 2). Delete the line when it lands.
-CLIMBING_FOR_TYPING = {("readlog.triage", "readlog.cli.state")}
+# Imports for type checking only that climb: none (triage.run takes a Library
+# and the values it needs, not the CLI's State).
+CLIMBING_FOR_TYPING: set[tuple[str, str]] = set()
 
 
 def _package(module: str) -> str:
