@@ -242,7 +242,7 @@ def rm(
       readlog rm --source "Old Blog" --before 2025-01-01
       readlog rm --dead --yes
     """
-    from readlog.core import bulk, curate
+    from readlog.core import bulk
     from readlog.core.filters import parse_ids
     from readlog.render import curate as show
 
@@ -250,10 +250,10 @@ def rm(
     if not bulk.by_ids(ids or [], fa, "rm"):
         from readlog.cli import organise
 
-        organise.run_bulk(state, bulk.trash_change(), fa, yes=yes, as_json=as_json, records=show.trash_record)
+        organise.run_bulk(state, "rm", fa, yes=yes, as_json=as_json, records=show.trash_record)
         return
     targets = parse_ids(ids or [])  # a usage mistake is said before the library opens
-    rows = curate.remove(state.library().store, targets)
+    rows = [row for row, _ in state.library().rm(targets).rows]
     if as_json:
         state.out.json([show.trash_record(r) for r in rows])
     else:

@@ -27,7 +27,6 @@ from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli.state import State
-    from readlog.core.bulk import Change
 
 Row = dict[str, Any]
 HISTORY_PAGE = 20  # the actions history shows on a terminal without --limit
@@ -55,19 +54,22 @@ def change_state(
 
         commands.change_state(state, ids, which, on, name=name, as_json=as_json)
         return
-    run_bulk(state, bulk.state_change(which, on, name=name), fa, yes=yes, as_json=as_json)
+    run_bulk(state, name, fa, yes=yes, as_json=as_json)
 
 
 def run_bulk(
     state: State,
-    change: Change,
+    command: str,
     fa: FilterArgs,
     *,
     yes: bool,
     as_json: bool,
     records: Callable[[Row], Row] | None = None,
+    add: list[str] | None = None,
+    remove: list[str] | None = None,
 ) -> None:
-    """Preview what the filters select, ask (unless --yes), then change exactly those entries.
+    """Preview what the filters select (``lib.plan``), ask (unless --yes), then
+    change exactly those entries (``lib.apply``).
 
     Without a terminal to ask on and without --yes, nothing is changed and
     the exit status is 1: a script must say --yes rather than have readlog
@@ -75,24 +77,25 @@ def run_bulk(
     moved, which are no longer entries), else the changed entries as they
     are now.
     """
-    from readlog.core import bulk
     from readlog.render import organise as show
 
-    lib = state.library().store
-    plan = bulk.preview(lib, change, fa)
-    if not plan.todo:
+    lib = state.library()
+    plan = lib.plan(command, add=add or [], remove=remove or [], **fa.api())
+    change = plan.change
+    if not plan.ids:
         show.nothing_to_do(state.out, change.phrase, plan.matched, change.detail) if not as_json else state.out.json([])
         return
-    show.preview(state.out, change.phrase, plan.todo, plan.matched, to_err=as_json, detail=change.detail)
+    show.preview(state.out, change.phrase, list(plan.rows), plan.matched, to_err=as_json, detail=change.detail)
     if not yes:
-        confirm(state, len(plan.todo))
-    done = bulk.apply(lib, change, plan.targets, fa, matched=plan.matched)
+        confirm(state, len(plan.ids))
+    done = lib.apply(plan)
+    changed = [row for row, did in done.rows if did]
     if as_json and records is not None:
-        state.out.json([records(row) for row in done.changed])
+        state.out.json([records(row) for row in changed])
     elif as_json:
-        _print_entries(state, [row["id"] for row in done.changed])
+        _print_entries(state, [row["id"] for row in changed])
     else:
-        show.bulk_done(state.out, change.phrase, len(done.changed), done.action, change.detail)
+        show.bulk_done(state.out, change.phrase, len(changed), done.action or 0, change.detail)
 
 
 def confirm(state: State, count: int, question: str = "question", refusal: str = "no_terminal", **params: Any) -> None:
@@ -150,19 +153,19 @@ def tag(
       readlog tag --source "Go Blog" +go --yes
       readlog list --tag rust
     """
-    from readlog.core import actions, bulk
+    from readlog.core import bulk
 
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
     if not bulk.by_ids(ids, fa, "tag"):
-        run_bulk(state, bulk.tag_change(add, remove), fa, yes=yes, as_json=as_json)
+        run_bulk(state, "tag", fa, yes=yes, as_json=as_json, add=add, remove=remove)
         return
     from readlog.core.filters import parse_ids
     from readlog.model.tags import tag_list
     from readlog.render import organise as show
 
     verb = bulk.tag_verb(add, remove)
-    _, results = actions.tag_ids(state.library().store, parse_ids(ids), add, remove)
+    results = list(state.library().tag(parse_ids(ids), add, remove).rows)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
     else:

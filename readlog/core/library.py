@@ -431,7 +431,6 @@ class Library:
         Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
         tag. Filters as entries() takes them (not ``starred=False``), at least one."""
         from readlog.core import actions, bulk
-        from readlog.model.tags import unique_tags
 
         if command == "tag":
             words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
@@ -444,7 +443,7 @@ class Library:
         else:
             which, on = PLANNED[command]
             change = bulk.state_change(which, on, name=command)
-        fa = _filter_args(filters, unique_tags)
+        fa = _filter_args(filters)
         bulk.by_ids([], fa, command)  # no filters: which entries? (as the command says)
         preview = bulk.preview(self.store, change, fa)
         from readlog.model import shell
@@ -511,7 +510,7 @@ class Library:
         from readlog.core import curate
 
         rows = curate.remove(self.store, ids)  # type: ignore[arg-type]
-        return Change(_last_action(self.store) if rows else None, tuple(r["id"] for r in rows), ())
+        return _change(_last_action(self.store), [(row, True) for row in rows])
 
     @_checked()
     def restore(self, ids: Ids) -> Change:
@@ -519,7 +518,7 @@ class Library:
         from readlog.core import curate
 
         rows = curate.restore(self.store, ids)  # type: ignore[arg-type]
-        return Change(_last_action(self.store) if rows else None, tuple(r["id"] for r in rows), ())
+        return _change(_last_action(self.store), [(row, True) for row in rows])
 
     @_checked()
     def trash(self, *, older_than: str | date | None = None, limit: int | None = None) -> list[Trashed]:
@@ -711,7 +710,7 @@ def _filters(
     return f
 
 
-def _filter_args(filters: dict[str, Any], unique_tags: Any) -> FilterArgs:
+def _filter_args(filters: dict[str, Any]) -> FilterArgs:
     """The filters as the commands' options (core.filters.FilterArgs), which
     history records with a planned change."""
     from readlog.core.filters import FilterArgs
@@ -733,7 +732,7 @@ def _filter_args(filters: dict[str, Any], unique_tags: Any) -> FilterArgs:
         category=filters.get("category"),
         since=when(filters.get("since")),
         before=when(filters.get("before")),
-        tags=unique_tags(filters.get("tag") or []),
+        tags=list(filters.get("tag") or []),  # as given: history records them so
         archived=archived is True,
         search=filters.get("search"),
         dead=filters.get("dead") is True,
