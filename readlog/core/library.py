@@ -555,15 +555,16 @@ class Library:
 
         self._alone("empty_trash")
         cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
-        ids = curate.preview_empty(self.store, before=cutoff).ids
+        rows = curate.preview_empty(self.store, before=cutoff).rows
         if only is not None:
             keep = set(only)  # type: ignore[arg-type]  # checked: a list
-            ids = [i for i in ids if i in keep]
+            rows = [row for row in rows if row["id"] in keep]
+        ids = [row["id"] for row in rows]
         if dry_run or not ids:
-            return Emptied(tuple(ids), dry_run)
+            return Emptied(tuple(ids), dry_run, tuple(rows))
         shown = older_than if isinstance(older_than, str) else None if older_than is None else str(older_than)
         gone = curate.empty_trash(self.store, ids, older_than=shown)
-        return Emptied(tuple(ids) if gone else (), False)
+        return Emptied(tuple(ids) if gone else (), False, tuple(rows) if gone else ())
 
     # ---- seeing the library as a whole ------------------------------------------------------
 

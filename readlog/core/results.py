@@ -160,6 +160,8 @@ class Emptied:
 
     ids: tuple[int, ...]
     dry_run: bool
+    # Each entry's row as the trash lists it, newest deleted first (what the command shows).
+    rows: tuple[dict[str, Any], ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
