@@ -148,10 +148,9 @@ def run_import(
 
 
 def rebuild_index(state: State) -> None:
-    from readlog.core.maintenance import rebuild_index
     from readlog.model.messages import say
 
-    count = rebuild_index(state.library().store, state.out.progress)
+    count = state.library().rebuild_index(progress=state.out.progress)
 
     state.out.line(say("index_rebuilt", state.out.lang, n=count))
 

@@ -182,11 +182,10 @@ def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
       readlog tags
       readlog tags --json
     """
-    from readlog.core import organise
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    rows = organise.tags(state.library().store)
+    rows = [{"tag": t.name, "entries": t.entries, "unread": t.unread} for t in state.library().tags()]
     if as_json:
         state.out.json(rows)
     else:

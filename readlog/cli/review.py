@@ -86,11 +86,10 @@ def stats(
       readlog --lang zh stats --since all
       readlog stats --json
     """
-    from readlog.core import review
     from readlog.render import stats as view
 
     state = state_of(ctx)
-    data = review.stats(state.library().store, since)
+    data = state.library().stats(since)
     if as_json:
         state.out.json(view.stats_record(data))
     else:

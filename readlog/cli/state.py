@@ -77,9 +77,9 @@ class State:
         """The library of --db (else $READLOG_DB, the config file's, the user data
         folder's), opened once: the same Library a script gets from readlog.open()."""
         if self._lib is None:
-            from readlog.core.library import Library
+            from readlog.core.library import open_for_command
 
-            self._lib = Library.open_for_command(self.db_option, notice=self.notice, progress=self.out.progress)
+            self._lib = open_for_command(self.db_option, notice=self.notice, progress=self.out.progress)
         return self._lib
 
     def notice(self, text: str) -> None:

@@ -333,6 +333,12 @@ def _older_than(value: Any, name: str) -> str | date | None:
     return None if value is None else _time(value, name)
 
 
+def _callable_or_none(value: Any, name: str) -> Any:
+    if value is None or callable(value):
+        return value
+    raise _wrong(name, "api_kind_callable", value)
+
+
 CHECKS: dict[str, Check] = {
     "path": _path_or_stream,
     "as_of": _as_of,
@@ -373,6 +379,7 @@ CHECKS: dict[str, Check] = {
     "verdict": _text_or_none,
     "number": _number_or_none,
     "force": _flag,
+    "progress": _callable_or_none,
     "dead": _flag_or_none,
     "min_time": _number_or_none,
     "max_time": _number_or_none,

@@ -94,20 +94,6 @@ class Library:
         where = expand(_path(path, "path"), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
 
-    @classmethod
-    def open_for_command(
-        cls,
-        db: str | None,
-        *,
-        notice: Callable[[str], None] | None = None,
-        progress: Callable[[str, int | None], Any] | None = None,
-    ) -> Library:
-        """The library a command's --db names (as ``open``, and the faces' ``notice``
-        of an upgrade and ``progress`` of its long steps)."""
-        from readlog.core.maintenance import open_library
-
-        return cls(open_library(db, notice=notice, progress=progress))
-
     # ---- opening and closing ----------------------------------------------------------
 
     @property
@@ -643,13 +629,14 @@ class Library:
         return backup(self.store, path, force=force).target  # type: ignore[arg-type]  # checked: a str
 
     @_checked()
-    def rebuild_index(self) -> int:
+    def rebuild_index(self, *, progress: Callable[[str, int | None], Any] | None = None) -> int:
         """Rebuild the search index from the entries, as ``readlog db rebuild-index``
-        does; how many entries it holds."""
+        does; how many entries it holds. ``progress``: called with a label and a
+        total, a context manager around the work (as the command's progress bar)."""
         from readlog.core.maintenance import rebuild_index
 
         self._alone("rebuild_index")
-        return rebuild_index(self.store)
+        return rebuild_index(self.store, progress)
 
     # ---- taking entries out ------------------------------------------------------------
 
@@ -711,6 +698,19 @@ def _filters(
     return f
 
 
+def open_for_command(
+    db: str | None,
+    *,
+    notice: Callable[[str], None] | None = None,
+    progress: Callable[[str, int | None], Any] | None = None,
+) -> Library:
+    """The library a command's --db names (else what ``readlog.open()`` opens),
+    with the face's ``notice`` of an upgrade and ``progress`` of its long steps."""
+    from readlog.core.maintenance import open_library
+
+    return Library(open_library(db, notice=notice, progress=progress))
+
+
 def _filter_args(filters: dict[str, Any]) -> FilterArgs:
     """The filters as the commands' options (core.filters.FilterArgs), which
     history records with a planned change."""
@@ -750,7 +750,7 @@ def _row(lib: Store, entry_id: int) -> dict[str, Any]:
 
 def _last_action(lib: Store) -> int:
     """The action the call just made (the newest; in a transaction, the group's)."""
-    return int(lib.conn.execute("SELECT max(id) FROM actions").fetchone()[0] or 0)
+    return lib.newest_action()
 
 
 def _tally(row: dict[str, Any]) -> Tally:

@@ -302,6 +302,10 @@ class Store:
             return
         self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (summary, action_id))
 
+    def newest_action(self) -> int:
+        """The number of the newest action recorded (0: none)."""
+        return int(self.conn.execute("SELECT max(id) FROM actions").fetchone()[0] or 0)
+
     def ungroup(self, action_id: int) -> bool:
         """Inside a group: the last change, which changed nothing, leaves the
         group's command (True); outside one (False), the caller forgets the action."""
