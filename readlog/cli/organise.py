@@ -442,15 +442,8 @@ def open_(
       readlog open 12 --print
       readlog open 12 2
     """
-    from readlog.core.actions import link_to_open
-
     state = state_of(ctx)
-    row = state.library().store.get(entry_id)
-    if row is None:
-        from readlog.core.filters import no_entry
-
-        raise no_entry(state.library().store, entry_id)
-    url = link_to_open(row, number)
+    url = state.library().link(entry_id, number)
     if print_only:
         state.out.line(url)
     elif not launch(url):
