@@ -354,10 +354,8 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.exporting": {"readlog.core.exporting"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
-    # note, undo (its preview and question) and history print stored rows; tag parses +TAG -TAG.
-    "readlog.cli.organise": {"readlog.core.actions", "readlog.core.bulk", "readlog.core.organise"},
-    # sources and categories print stored rows.
-    "readlog.cli.review": {"readlog.core.review"},
+    # note and undo (its preview and question) call the core; tag parses +TAG -TAG.
+    "readlog.cli.organise": {"readlog.core.actions", "readlog.core.bulk"},
     # --limit is checked before the library opens.
     "readlog.cli.state": {"readlog.core.reading"},
     # the screen reads its window of rows from the store; note and undo (with its refusal) call the core.

@@ -402,12 +402,11 @@ def history(
       readlog history
       readlog history --limit 0 --json
     """
-    from readlog.core import organise
     from readlog.render import organise as show
 
     state = state_of(ctx)
     count = state.listed(limit, as_json=as_json, page=HISTORY_PAGE)  # before the library is opened
-    rows = organise.history(state.library().store, count)
+    rows = [action.row for action in state.library().history(count)]
     if as_json:
         state.out.json(show.history_records(rows))
     else:

@@ -17,11 +17,11 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 
 def _groups(state: State, column: str, as_json: bool) -> None:
-    from readlog.core import review
     from readlog.model import stamps
     from readlog.render import stats as view
 
-    rows = review.sources(state.library().store) if column == "source" else review.categories(state.library().store)
+    lib = state.library()
+    rows = [t.row for t in (lib.sources() if column == "source" else lib.categories())]
     if as_json:
         state.out.json(view.groups_records(rows, column))
     elif state.out.piped and rows:

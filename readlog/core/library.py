@@ -403,6 +403,7 @@ class Library:
                 summary=r["summary"] or "",
                 changes=int(r["changes"] or 0) + int(r["added"] or 0),
                 undone_at=from_iso(r["undone_at"]),
+                row=r,
             )
             for r in rows
         ]
@@ -764,6 +765,7 @@ def _tally(row: dict[str, Any]) -> Tally:
         starred=int(row["starred"] or 0),
         archived=int(row["archived"] or 0),
         latest_saved=from_iso(row["latest_saved"]),
+        row=row,
     )
 
 

@@ -122,6 +122,7 @@ class Action:
     summary: str
     changes: int  # entries it changed (or added)
     undone_at: datetime | None
+    row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # as stored (what the commands print)
 
     @property
     def undone(self) -> bool:
@@ -184,6 +185,7 @@ class Tally:
     starred: int
     archived: int
     latest_saved: datetime | None
+    row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # as stored (what the commands print)
 
 
 @dataclass(frozen=True)
