@@ -230,9 +230,8 @@ def note(
     if new is None:
         what = "kept_empty"
     else:
-        from readlog.core import actions
-
-        _, what = actions.write_note(lib, entry_id, new, clear=clear)
+        done = state.library().note(entry_id, None if clear else new)
+        what = ("cleared" if clear else "saved") if done.changed else "unchanged"
     if as_json:
         from readlog.render.records import entry_record
 
