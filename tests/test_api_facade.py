@@ -384,3 +384,19 @@ def test_the_file_methods(lib: Library, tmp_path: Path) -> None:
         assert scratch.check().ok
         with pytest.raises(readlog.BadValue):
             scratch.backup()
+
+
+def test_undo_takes_back_what_its_dry_run_showed_or_nothing(lib: Library) -> None:
+    first = lib.star(1).action
+    lib.tag(2, add=["x"])
+    preview = lib.undo(first, dry_run=True)
+    assert preview.dry_run and [c.entry_id for c in preview.changes] == [1]
+    done = lib.undo(first, expect=preview)
+    assert not done.dry_run and not lib.get(1).starred
+    again = lib.undo(dry_run=True)
+    lib.tag(2, add=["y"])  # the newest action is no longer the one the dry run showed
+    with pytest.raises(readlog.ReadlogError):
+        lib.undo(expect=again)
+    assert lib.get(2).tags == ("x", "y")
+    with pytest.raises(readlog.BadArgument):
+        lib.undo(expect="yes")  # type: ignore[arg-type]

@@ -357,25 +357,21 @@ def undo(
       readlog history
       readlog undo 12
     """
-    from readlog.core import actions
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    lib = state.library().store
+    lib = state.library()
     if number is None or dry_run or yes:
-        if number is None:
-            report = actions.undo_last(lib, dry_run=dry_run)
-        else:
-            report = actions.undo_action(lib, number, dry_run=dry_run)
+        report = lib.undo(number, dry_run=dry_run).report
         if as_json:
             state.out.json(show.undo_record(report, dry_run=dry_run))
         else:
             show.undo_report(state.out, report, dry_run=dry_run)
         return
-    preview = actions.undo_action(lib, number, dry_run=True)
-    show.undo_report(state.out, preview, dry_run=True, to_err=as_json, asking=True)
+    preview = lib.undo(number, dry_run=True)
+    show.undo_report(state.out, preview.report, dry_run=True, to_err=as_json, asking=True)
     confirm(state, len(preview.changes), "undo_question", id=number)
-    report = actions.undo_action(lib, number, expect=preview)  # refused if the library changed meanwhile
+    report = lib.undo(number, expect=preview).report  # refused if the library changed meanwhile
     if as_json:
         state.out.json(show.undo_record(report, dry_run=False))
     else:

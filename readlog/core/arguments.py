@@ -339,6 +339,15 @@ def _callable_or_none(value: Any, name: str) -> Any:
     raise _wrong(name, "api_kind_callable", value)
 
 
+def _undone_or_none(value: Any, name: str) -> Any:
+    """What ``undo(dry_run=True)`` gave, or None."""
+    from readlog.core.results import Undone
+
+    if value is None or (isinstance(value, Undone) and value.report is not None):
+        return value
+    raise _wrong(name, "api_kind_undone", value)
+
+
 CHECKS: dict[str, Check] = {
     "path": _path_or_stream,
     "as_of": _as_of,
@@ -380,6 +389,7 @@ CHECKS: dict[str, Check] = {
     "number": _number_or_none,
     "force": _flag,
     "progress": _callable_or_none,
+    "expect": _undone_or_none,
     "dead": _flag_or_none,
     "min_time": _number_or_none,
     "max_time": _number_or_none,

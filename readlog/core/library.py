@@ -370,23 +370,31 @@ class Library:
             raise BadValue.of("api_in_transaction", method=method)
 
     @_checked()
-    def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
+    def undo(self, action: int | None = None, *, dry_run: bool = False, expect: Undone | None = None) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
         the triage screen alike), as ``readlog undo`` does, or ``action``, an
         older one by its number, as ``readlog undo ACTION --yes`` does.
         ReadlogError, changing nothing, when there is nothing to undo or the
         action cannot be taken back (its ``key`` says why: undo_emptied,
         undo_gone, undo_deleted, undo_changed,
-        undo_nothing, undo_already, undo_no_action)."""
+        undo_nothing, undo_already, undo_no_action). ``expect``: what a dry run
+        said (``readlog undo ACTION`` shows it and asks); if anything else
+        would be undone now, ReadlogError (undo_changed_meanwhile) and nothing changes."""
         from readlog.core import actions
 
         self._alone("undo")
-        if action is None:
+        if expect is not None:
+            if action is None:
+                action = expect.action
+            elif action != expect.action:
+                raise ReadlogError.of("undo_changed_meanwhile")
+            report = actions.undo_action(self.store, action, dry_run=dry_run, expect=expect.report)
+        elif action is None:
             report = actions.undo_last(self.store, dry_run=dry_run)
         else:
             report = actions.undo_action(self.store, action, dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
-        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run)
+        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run, report)
 
     @_checked()
     def history(self, limit: int | None = 20) -> list[Action]:

@@ -110,6 +110,7 @@ class Undone:
     command: str
     changes: tuple[UndoneChange, ...]
     dry_run: bool  # nothing was changed: this is what undo would do
+    report: Any = field(default=None, repr=False, compare=False)  # the core's account, which the commands print
 
 
 @dataclass(frozen=True)
