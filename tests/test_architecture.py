@@ -358,7 +358,7 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.organise": {"readlog.core.actions", "readlog.core.bulk"},
     # --limit is checked before the library opens.
     "readlog.cli.state": {"readlog.core.reading"},
-    # the screen reads its window of rows from the store; note and undo (with its refusal) call the core.
+    # the screen reads its window of rows from the store; u (undo, with its cheap refusal first) calls the core.
     "readlog.triage.app": {
         "readlog.core.actions",
         "readlog.core.maintenance",

@@ -691,8 +691,9 @@ class TriageApp(App[int]):
         if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return
-        action, what = actions.write_note(self.lib, row["id"], note, clear=clear)
-        self.changed(action)
+        done = self.library.note(row["id"], None if clear else note)
+        what = ("cleared" if clear else "saved") if done.changed else "unchanged"
+        self.changed(done.action or 0)
         self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
 
     # ---- the rest -----------------------------------------------------------------------
