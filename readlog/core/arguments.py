@@ -9,7 +9,6 @@ the right kind that cannot work. Nothing here prints.
 from __future__ import annotations
 
 import functools
-import inspect
 import os
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
@@ -48,17 +47,26 @@ def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides:
     signature."""
 
     def decorate(method: F) -> F:
-        params = list(inspect.signature(method).parameters.values())[1:]  # after self
-        by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-        named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        defaults = {p.name: p.default for p in params if p.default is not p.empty}
-        checks = {name: overrides.get(name) or CHECKS[name] for name in (*named, *filters)}
         title = method.__name__
+        known: list[Any] = []  # by position, by name, defaults, checks: read on the first call (inspect is slow)
+
+        def signature() -> list[Any]:
+            if not known:
+                import inspect
+
+                params = list(inspect.signature(method).parameters.values())[1:]  # after self
+                by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+                named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+                defaults = {p.name: p.default for p in params if p.default is not p.empty}
+                checks = {name: overrides.get(name) or CHECKS[name] for name in (*named, *filters)}
+                known.extend((by_position, named, defaults, checks))
+            return known
 
         @functools.wraps(method)
         def call(self: Any, *args: Any, **kwargs: Any) -> Any:
             if opened:
                 self.store  # noqa: B018 - closed, or another thread's: said before anything is touched
+            by_position, named, defaults, checks = signature()
             try:
                 given = _bind(title, by_position, named, filters, args, kwargs)
                 values = {name: checks[name](value, name) for name, value in given.items()}

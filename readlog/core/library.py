@@ -33,27 +33,26 @@ from readlog.core.arguments import (
     _path_or_none,
     _text_or_none,
 )
-from readlog.core.results import (
-    Action,
-    Change,
-    Checked,
-    Emptied,
-    ImportedFile,
-    ImportReport,
-    Plan,
-    TagCount,
-    Tally,
-    Trashed,
-    Undone,
-    UndoneChange,
-)
 from readlog.model.errors import BadValue, ReadlogError, UsageError
-from readlog.model.record import Entry
 
 if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
     from readlog.core.filters import FilterArgs
+    from readlog.core.results import (
+        Action,
+        Change,
+        Checked,
+        Emptied,
+        ImportedFile,
+        ImportReport,
+        Plan,
+        TagCount,
+        Tally,
+        Trashed,
+        Undone,
+    )
     from readlog.inputs.ingest import FileResult
+    from readlog.model.record import Entry
     from readlog.store import Filters, Store
     from readlog.store.stats import Stats
 
@@ -152,6 +151,7 @@ class Library:
         ReadlogError.
         """
         from readlog.core.importing import import_files
+        from readlog.core.results import ImportReport
         from readlog.inputs.reader import Stream
         from readlog.model.sanitize import shown_name
 
@@ -228,6 +228,7 @@ class Library:
         """The entry with this id; ReadlogError when there is none (saying so
         when it is in the trash). Reading changes nothing."""
         from readlog.core.reading import entry
+        from readlog.model.record import Entry
 
         return Entry.from_row(entry(self.store, entry_id))
 
@@ -261,6 +262,7 @@ class Library:
         many first (a page: ``limit=20, offset=40``).
         """
         from readlog.core.reading import RECORD_COLUMNS, list_entries
+        from readlog.model.record import Entry
 
         f = _filters(unread, starred, archived, tag, source, category, search, since, before)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
@@ -275,6 +277,7 @@ class Library:
         taken: a large library is never held whole. Arguments are checked at
         once; change the library only once the iteration is done."""
         from readlog.core.reading import RECORD_COLUMNS, each_entry
+        from readlog.model.record import Entry
 
         sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
         f = _filters(**filters)
@@ -341,6 +344,7 @@ class Library:
         """Replace the entry's note with ``text``; None removes it. An empty
         text (or one of spaces) is not a note and removes nothing: BadValue."""
         from readlog.core import actions
+        from readlog.core.results import Change
 
         note = "" if text is None else actions.clean_note(text)
         if text is not None and not note:
@@ -381,6 +385,7 @@ class Library:
         said (``readlog undo ACTION`` shows it and asks); if anything else
         would be undone now, ReadlogError (undo_changed_meanwhile) and nothing changes."""
         from readlog.core import actions
+        from readlog.core.results import Undone, UndoneChange
 
         self._alone("undo")
         if expect is not None:
@@ -400,6 +405,7 @@ class Library:
     def history(self, limit: int | None = 20) -> list[Action]:
         """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` None or 0 for all."""
         from readlog.core.organise import history
+        from readlog.core.results import Action
         from readlog.model.stamps import from_iso
 
         rows = history(self.store, limit)  # type: ignore[arg-type]
@@ -426,6 +432,7 @@ class Library:
         Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
         tag. Filters as entries() takes them (not ``starred=False``), at least one."""
         from readlog.core import actions, bulk
+        from readlog.core.results import Plan
 
         if command == "tag":
             words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
@@ -451,6 +458,7 @@ class Library:
         """Make the change ``plan`` (from ``plan()``) showed, to exactly its entries
         (less any gone meanwhile), as one recorded action."""
         from readlog.core import bulk
+        from readlog.core.results import Change
 
         if not plan.ids:
             return Change(None, (), ())
@@ -476,6 +484,7 @@ class Library:
         left as it is; "" empties a field). One recorded action when a value
         differs; ``Change.fields`` names the fields that changed."""
         from readlog.core import curate
+        from readlog.core.results import Change
 
         given = {
             name: value
@@ -520,6 +529,7 @@ class Library:
         """The entries in the trash, newest deleted first, as ``readlog trash`` lists
         them; ``older_than``: only those deleted before then (30d, 2w, a date)."""
         from readlog.core import curate
+        from readlog.core.results import Trashed
         from readlog.model.stamps import from_iso
 
         cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
@@ -547,6 +557,7 @@ class Library:
         and gives what would go; ``only``: delete no entry but these (the ids a
         dry run gave, so that what was shown is what goes)."""
         from readlog.core import curate
+        from readlog.core.results import Emptied
 
         self._alone("empty_trash")
         cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
@@ -567,6 +578,7 @@ class Library:
     def tags(self) -> list[TagCount]:
         """Each tag in use, most entries first, as ``readlog tags`` lists them."""
         from readlog.core.organise import tags
+        from readlog.core.results import TagCount
 
         return [TagCount(r["tag"], int(r["entries"]), int(r["unread"] or 0)) for r in tags(self.store)]
 
@@ -614,6 +626,7 @@ class Library:
     def check(self) -> Checked:
         """Look at the library file without changing it, as ``readlog db check`` does."""
         from readlog.core.maintenance import check
+        from readlog.core.results import Checked
 
         if self.store.path == MEMORY:  # no file to open again: the connection is looked at
             from readlog.core.maintenance import problems
@@ -707,6 +720,35 @@ def _filters(
     return f
 
 
+RESULTS = frozenset(
+    {
+        "Action",
+        "Change",
+        "Checked",
+        "Emptied",
+        "ImportReport",
+        "ImportedFile",
+        "Plan",
+        "TagCount",
+        "Tally",
+        "Trashed",
+        "Undone",
+        "UndoneChange",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The result types, which this module once defined (``from readlog.core.library
+    import Change``), loaded when first named: the commands open a Library on every
+    run, and need none of them to list entries."""
+    if name in RESULTS:
+        from readlog.core import results
+
+        return getattr(results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def open_for_command(
     db: str | None,
     *,
@@ -763,6 +805,7 @@ def _last_action(lib: Store) -> int:
 
 
 def _tally(row: dict[str, Any]) -> Tally:
+    from readlog.core.results import Tally
     from readlog.model.stamps import from_iso
 
     return Tally(
@@ -778,12 +821,16 @@ def _tally(row: dict[str, Any]) -> Tally:
 
 
 def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
+    from readlog.core.results import Change
+
     changed = tuple(int(row["id"]) for row, did in results if did)
     unchanged = tuple(int(row["id"]) for row, did in results if not did)
     return Change(action if changed else None, changed, unchanged, rows=tuple(results))
 
 
 def _imported(result: FileResult) -> ImportedFile:
+    from readlog.core.results import ImportedFile
+
     counts = result.counts
     return ImportedFile(
         name=result.name,

@@ -10,6 +10,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+__all__ = [
+    "Action",
+    "Change",
+    "Checked",
+    "Emptied",
+    "ImportReport",
+    "ImportedFile",
+    "Plan",
+    "TagCount",
+    "Tally",
+    "Trashed",
+    "Undone",
+    "UndoneChange",
+]
+
 if TYPE_CHECKING:
     from readlog.model.entry import Problem
 
