@@ -10,9 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import readlog
 from readlog.core.library import Library
+
+from helpers import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST = ROOT / "examples" / "reading-digest.txt"  # five entries, ids 1-5
@@ -400,3 +404,52 @@ def test_undo_takes_back_what_its_dry_run_showed_or_nothing(lib: Library) -> Non
     assert lib.get(2).tags == ("x", "y")
     with pytest.raises(readlog.BadArgument):
         lib.undo(expect="yes")  # type: ignore[arg-type]
+
+
+# ---- a transaction, whatever it holds, is undone whole ---------------------------------------
+
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["star", "unstar", "mark_read", "mark_unread", "archive", "unarchive", "tag", "note", "rm"]),
+        st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def _state(lib: Library) -> list[tuple[object, ...]]:
+    return [(e.id, e.read, e.starred, e.archived, e.tags, e.note) for e in lib.entries(archived=None, sort="id")] + [
+        ("trash", t.id) for t in lib.trash()
+    ]
+
+
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS, fail=st.booleans())
+def test_any_transaction_is_one_undo_or_nothing(tmp_path: Path, steps: list[tuple[str, list[int]]], fail: bool) -> None:
+    with readlog.open(memory=True) as lib:
+        lib.import_path(DIGEST, as_of="2026-12-01")
+        before, actions = _state(lib), len(lib.history(limit=None))
+        try:
+            with lib.transaction():
+                for method, ids in steps:
+                    try:
+                        if method == "tag":
+                            lib.tag(ids, add=["t"])
+                        elif method == "note":
+                            lib.note(ids[0], "n")
+                        else:
+                            getattr(lib, method)(ids)
+                    except readlog.ReadlogError:
+                        pass  # an unknown id (6) or one in the trash: that call changes nothing
+                if fail:
+                    raise RuntimeError("stop")
+        except RuntimeError:
+            pass
+        recorded = len(lib.history(limit=None)) - actions
+        if fail or recorded == 0:  # rolled back, or nothing in it changed anything
+            assert _state(lib) == before and recorded == 0
+            return
+        assert recorded == 1
+        lib.undo()
+        assert _state(lib) == before
