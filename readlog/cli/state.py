@@ -55,7 +55,7 @@ class State:
         when given (0: all, negative: a UsageError). Without it, all of them when a
         program reads them (``--json``, or standard output not a terminal), as git
         log gives; on a terminal, one screen (``page``, else page_size)."""
-        from readlog.core.reading import check_limit
+        from readlog.core.filters import check_limit
 
         if limit is not None:
             return check_limit(limit)

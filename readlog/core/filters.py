@@ -47,6 +47,13 @@ def parse_ids(values: list[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
+def check_limit(limit: int) -> int:
+    """How many entries to show (--limit): 0 means all; a negative number is a UsageError."""
+    if limit < 0:
+        raise UsageError.of("bad_limit")
+    return limit
+
+
 def parse_when_option(value: str | date | None, option: str) -> str | None:
     """A time filter (--since, --before; a date or datetime from the Python
     API) as stored times are compared with it; errors name ``option``."""

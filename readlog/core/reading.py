@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from readlog.model.errors import UsageError
+from readlog.core.filters import check_limit
 
 if TYPE_CHECKING:
     from readlog.store import Count, Filters, Store
@@ -175,13 +175,6 @@ def highest_id(lib: Store) -> int:
 
     newest = lib.select(Filters(archived=None), sort="id", limit=1, columns="id")
     return int(newest[0]["id"]) if newest else 0
-
-
-def check_limit(limit: int) -> int:
-    """How many entries to show: 0 means all; a negative number is a UsageError."""
-    if limit < 0:
-        raise UsageError.of("bad_limit")
-    return limit
 
 
 def entry(lib: Store, entry_id: int) -> Row:
