@@ -453,3 +453,12 @@ def test_any_transaction_is_one_undo_or_nothing(tmp_path: Path, steps: list[tupl
         assert recorded == 1
         lib.undo()
         assert _state(lib) == before
+
+
+def test_an_id_no_entry_can_have_is_refused_as_the_commands_always_did(lib: Library, run: object) -> None:
+    """Through the Library, ``star 0`` and ``restore 0`` still name the id and say nothing changed."""
+    said = run("--db", str(lib.path), "star", "0", "2", code=1)  # type: ignore[operator]
+    assert "no entry with id 0; nothing was changed" in said.output
+    said = run("--db", str(lib.path), "restore", "0", code=1)  # type: ignore[operator]
+    assert "no entry with id 0 in the trash; nothing was changed" in said.output
+    assert not lib.get(2).starred

@@ -278,7 +278,14 @@ def _ids(value: Any, name: str) -> list[int]:
     values = [value] if isinstance(value, int) else list(value)
     if not values:
         raise BadValue.of("api_no_ids", name=name)
-    return list(dict.fromkeys(_id(v, name) for v in values))
+    return list(dict.fromkeys(_listed_id(v, name) for v in values))
+
+
+def _listed_id(value: Any, name: str) -> int:
+    """One id of several: 0 is passed on, so that the change refuses it as the
+    commands' ``star 0`` does (naming every unknown id, and that nothing changed)."""
+    number = _int(value, name)
+    return number if number == 0 else _id(number, name)
 
 
 def _action_or_none(value: Any, name: str) -> int | None:
