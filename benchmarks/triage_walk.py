@@ -24,10 +24,11 @@ def peak_mb() -> float:
 
 
 async def walk(db: Path) -> dict[str, Any]:
+    from readlog.core.library import Library
     from readlog.store import Filters, Store
     from readlog.triage.app import TriageApp
 
-    lib = Store.open(db)
+    lib = Library(Store.open(db))
     out: dict[str, Any] = {}
     app = TriageApp(lib, Filters(state="unread"))
     async with app.run_test(size=(80, 200)) as pilot:

@@ -22,21 +22,33 @@ from readlog.model.version import __version__
 if TYPE_CHECKING:
     import os
 
+    from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
+    from readlog.core.results import Checked, Emptied, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
+    from readlog.store.stats import Stats
 
 __all__ = [
     "Action",
     "BadArgument",
     "BadValue",
     "Change",
+    "Checked",
+    "Emptied",
     "Entry",
+    "FetchReport",
     "ImportReport",
     "ImportedFile",
     "Library",
+    "Outcome",
+    "Plan",
     "Problem",
     "ReadlogError",
+    "Stats",
+    "TagCount",
+    "Tally",
+    "Trashed",
     "Undone",
     "UndoneChange",
     "UsageError",
@@ -53,19 +65,24 @@ _LAZY = {
     "Library": "readlog.core.library",
     "Undone": "readlog.core.library",
     "UndoneChange": "readlog.core.library",
+    "FetchReport": "readlog.core.fetching",
+    "Outcome": "readlog.core.fetching",
+    **dict.fromkeys(("Checked", "Emptied", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",
     "Entry": "readlog.model.record",
 }
 
 
-def open(path: str | os.PathLike[str] | None = None) -> Library:
+def open(path: str | os.PathLike[str] | None = None, *, memory: bool = False) -> Library:
     """Open (creating if needed) the library at ``path``; without one, the
     library the ``readlog`` command uses ($READLOG_DB, else the config
-    file's, else the user data folder's). Use it in a ``with`` block, or
-    call ``close()``."""
+    file's, else the user data folder's). ``memory=True`` (or the path
+    ``":memory:"``): a new library held in memory, no file made. Use it in
+    a ``with`` block, or call ``close()``."""
     from readlog.core.library import Library
 
-    return Library.open(path)
+    return Library.open(path, memory=memory)
 
 
 def __getattr__(name: str) -> Any:

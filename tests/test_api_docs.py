@@ -49,3 +49,15 @@ def test_every_example_runs_and_prints_what_the_page_says(tmp_path: Path, monkey
         if expected is not None:
             assert out.getvalue() == expected, f"block {number}:\n{code}"
     assert (tmp_path / "reading.db").exists() and (tmp_path / "backup.jsonl").exists()
+
+
+def test_the_page_covers_every_public_method() -> None:
+    """Each public method of Library is named on the page (``name(`` or
+    `` `name` ``), and each property, so a method added without a word fails here."""
+    from readlog.core.library import Library
+
+    text = DOC.read_text(encoding="utf-8")
+    public = sorted(name for name in dir(Library) if not name.startswith("_"))
+    assert {"transaction", "plan", "apply", "iter_entries", "store"} <= set(public)
+    missing = [name for name in public if not any(f in text for f in (f"{name}(", f"`{name}`", f"lib.{name}"))]
+    assert missing == []

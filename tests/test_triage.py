@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from readlog.core import actions
+from readlog.core.library import Library
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store
 from readlog.store.search import parse_query
@@ -166,7 +167,7 @@ def drive(
     """Open the screen on ``db``, press ``keys`` (a callable in the list is called
     with the app at that point; "click:N" clicks the list's line N), and return
     the app and the final screen."""
-    lib = Store.open(db)
+    lib = Library(Store.open(db))
     stay = {} if advance else {"advance": False}  # the config's triage_advance = false
     app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show, **stay)
 

@@ -49,9 +49,9 @@ def add(
     )
     links = capture.read_urls(urls, sys.stdin)
     capture.check_add(links, opts)  # usage errors before the library is opened
-    results = capture.add(state.library(), links, opts)
+    results = capture.add(state.library().store, links, opts)
     if as_json:
-        lib = state.library()
+        lib = state.library().store
         entries = {r.id: row for r in results if r.status != "trash" and (row := lib.get(r.id)) is not None}
         state.out.json(show.added_records(results, entries))
     else:
@@ -86,7 +86,7 @@ def fetch(
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
     fetching.check_jobs(jobs)  # before the library is opened
     report = fetching.fetch(
-        state.library(),
+        state.library().store,
         numbers,
         f,
         refetch=refetch,

@@ -54,7 +54,7 @@ def show_list(
 
     fields = json_fields(as_json, search=f.query is not None)
     count = state.listed(limit, as_json=bool(as_json))
-    lib = state.library()
+    lib = state.library().store
     if as_json:
         from readlog.core.reading import marked
         from readlog.render.records import entry_record
@@ -79,7 +79,7 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
 
     if mark_read is None:
         mark_read = state.mark_read_on_show
-    row = show(state.library(), entry_id, mark_read=mark_read)
+    row = show(state.library().store, entry_id, mark_read=mark_read)
     if as_json:
         from readlog.render.records import entry_record
 
@@ -98,14 +98,23 @@ def change_state(state: State, values: list[str], which: str, on: bool, *, name:
     if as_json:
         from readlog.render.records import entry_record
 
-        lib = state.library()
+        lib = state.library().store
         state.out.json([entry_record(lib.get(row["id"]) or row) for row, _ in results])
 
 
-def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
-    from readlog.core import actions
+# The Library method of each state command.
+METHODS = {
+    "star": "star",
+    "unstar": "unstar",
+    "read": "mark_read",
+    "unread": "mark_unread",
+    "archive": "archive",
+    "unarchive": "unarchive",
+}
 
-    _, results = actions.set_state(state.library(), ids, which, on, name=name)
+
+def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
+    results = list(getattr(state.library(), METHODS[name])(ids).rows)
     if not quiet:
         state.out.state_changes(results, name)
     return results
@@ -125,7 +134,7 @@ def run_import(
 
     name, reference = prepare(fmt, as_of, encoding)  # usage errors before the library is opened
     results = import_files(
-        state.library(),
+        state.library().store,
         paths,
         fmt=name,
         as_of=reference,
@@ -139,10 +148,9 @@ def run_import(
 
 
 def rebuild_index(state: State) -> None:
-    from readlog.core.maintenance import rebuild_index
     from readlog.model.messages import say
 
-    count = rebuild_index(state.library(), state.out.progress)
+    count = state.library().rebuild_index(progress=state.out.progress)
 
     state.out.line(say("index_rebuilt", state.out.lang, n=count))
 
@@ -150,6 +158,6 @@ def rebuild_index(state: State) -> None:
 def overview(state: State) -> None:
     from readlog.core.reading import overview
 
-    lib = state.library()
+    lib = state.library().store
     data, newest = overview(lib)
     state.out.overview(data, newest, str(lib.path))

@@ -58,12 +58,14 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
     from readlog.core import curate, filters
     from readlog.render import curate as show
 
-    lib = state.library()
+    library = state.library()
+    lib = library.store
     row = lib.get(entry_id)
     if row is None:
         raise filters.no_entry(lib, entry_id)
+    changed: Any
     if given:
-        changed, why = curate.edit(lib, entry_id, given), "same"
+        changed, why = library.edit(entry_id, **given).fields, "same"
     else:
         changed, why = _edit_in_editor(state, lib, row)
     after = lib.get(entry_id) or row
@@ -212,7 +214,7 @@ def rm(
     as_json: bool = typer.Option(False, "--json", help="help_rm_as_json"),
 ) -> None:
     """help_cmd_rm"""
-    from readlog.core import bulk, curate
+    from readlog.core import bulk
     from readlog.core.filters import parse_ids
     from readlog.render import curate as show
 
@@ -220,10 +222,10 @@ def rm(
     if not bulk.by_ids(ids or [], fa, "rm"):
         from readlog.cli import organise
 
-        organise.run_bulk(state, bulk.trash_change(), fa, yes=yes, as_json=as_json, records=show.trash_record)
+        organise.run_bulk(state, "rm", fa, yes=yes, as_json=as_json, records=show.trash_record)
         return
     targets = parse_ids(ids or [])  # a usage mistake is said before the library opens
-    rows = curate.remove(state.library(), targets)
+    rows = [row for row, _ in state.library().rm(targets).rows]
     if as_json:
         state.out.json([show.trash_record(r) for r in rows])
     else:
@@ -255,7 +257,7 @@ def trash(
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
     count = state.listed(limit, as_json=as_json)
-    listing = curate.list_trash(state.library(), before=before, limit=count, full=as_json)
+    listing = curate.list_trash(state.library().store, before=before, limit=count, full=as_json)
     if as_json:
         state.out.json([show.trash_record(r) for r in listing.rows])
     else:
@@ -265,21 +267,20 @@ def trash(
 def _empty_trash(state: State, before: str | None, *, older_than: str | None, yes: bool, as_json: bool) -> None:
     """Delete trashed entries for good, after a preview and a question."""
     from readlog.cli.organise import confirm
-    from readlog.core import curate
     from readlog.render import curate as show
 
     lib = state.library()
-    plan = curate.preview_empty(lib, before=before)
-    if not plan.rows:
+    plan = lib.empty_trash(older_than, dry_run=True)
+    if not plan.ids:
         if as_json:
             state.out.json({"deleted": 0, "ids": []})
         else:
-            show.trash_table(state.out, [], 0, before=plan.before)
+            show.trash_table(state.out, [], 0, before=before)
         return
-    show.empty_preview(state.out, plan.rows, to_err=as_json)
+    show.empty_preview(state.out, list(plan.rows), to_err=as_json)
     if not yes:
-        confirm(state, len(plan.rows), "trash_empty_question", "trash_empty_no_terminal")
-    gone = curate.empty_trash(lib, plan.ids, older_than=older_than)  # exactly those shown
+        confirm(state, len(plan.ids), "trash_empty_question", "trash_empty_no_terminal")
+    gone = len(lib.empty_trash(older_than, only=plan.ids).ids)  # exactly those shown
     if as_json:
         state.out.json({"deleted": gone, "ids": sorted(plan.ids)})
     else:
@@ -294,17 +295,16 @@ def restore(
     as_json: bool = typer.Option(False, "--json", help="help_restore_as_json"),
 ) -> None:
     """help_cmd_restore"""
-    from readlog.core import curate
     from readlog.core.filters import parse_ids
     from readlog.render import curate as show
 
     state = state_of(ctx)
     targets = parse_ids(ids)
     lib = state.library()
-    rows = curate.restore(lib, targets)
+    rows = [row for row, _ in lib.restore(targets).rows]
     if as_json:
         from readlog.render.records import entry_record
 
-        state.out.json([entry_record(lib.get(r["id"]) or r) for r in rows])
+        state.out.json([entry_record(lib.store.get(r["id"]) or r) for r in rows])
     else:
         show.restored(state.out, rows)

@@ -47,7 +47,7 @@ def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
     """Stream the matching rows through the format's writer to the output."""
     from readlog.core.exporting import export_to
 
-    lib = state.library()
+    lib = state.library().store
     to_file = output is not None and output != "-"
     if to_file:
         assert output is not None

@@ -36,14 +36,14 @@ def backup(
     as_json: bool = typer.Option(False, "--json", help="help_backup_as_json"),
 ) -> None:
     """help_cmd_backup"""
-    from readlog.core import maintenance
-
     state = state_of(ctx)
-    done = maintenance.backup(state.library(), path, force=force)
+    lib = state.library()
+    target = lib.backup(path, force=force)
+    size = target.stat().st_size
     if as_json:
-        state.out.json({"library": str(done.library), "backup": str(done.target), "bytes": done.bytes})
+        state.out.json({"library": str(lib.path), "backup": str(target), "bytes": size})
     else:
-        line = say("backed_up", state.out.lang, library=done.library, target=done.target, size=done.bytes)
+        line = say("backed_up", state.out.lang, library=lib.path, target=target, size=size)
         state.out.line(_safe(line))
 
 

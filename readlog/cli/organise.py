@@ -27,7 +27,6 @@ from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.cli.state import State
-    from readlog.core.bulk import Change
 
 Row = dict[str, Any]
 HISTORY_PAGE = 20  # the actions history shows on a terminal without --limit
@@ -55,19 +54,22 @@ def change_state(
 
         commands.change_state(state, ids, which, on, name=name, as_json=as_json)
         return
-    run_bulk(state, bulk.state_change(which, on, name=name), fa, yes=yes, as_json=as_json)
+    run_bulk(state, name, fa, yes=yes, as_json=as_json)
 
 
 def run_bulk(
     state: State,
-    change: Change,
+    command: str,
     fa: FilterArgs,
     *,
     yes: bool,
     as_json: bool,
     records: Callable[[Row], Row] | None = None,
+    add: list[str] | None = None,
+    remove: list[str] | None = None,
 ) -> None:
-    """Preview what the filters select, ask (unless --yes), then change exactly those entries.
+    """Preview what the filters select (``lib.plan``), ask (unless --yes), then
+    change exactly those entries (``lib.apply``).
 
     Without a terminal to ask on and without --yes, nothing is changed and
     the exit status is 1: a script must say --yes rather than have readlog
@@ -75,24 +77,25 @@ def run_bulk(
     moved, which are no longer entries), else the changed entries as they
     are now.
     """
-    from readlog.core import bulk
     from readlog.render import organise as show
 
     lib = state.library()
-    plan = bulk.preview(lib, change, fa)
-    if not plan.todo:
+    plan = lib.plan(command, add=add or [], remove=remove or [], **fa.api())
+    change = plan.change
+    if not plan.ids:
         show.nothing_to_do(state.out, change.phrase, plan.matched, change.detail) if not as_json else state.out.json([])
         return
-    show.preview(state.out, change.phrase, plan.todo, plan.matched, to_err=as_json, detail=change.detail)
+    show.preview(state.out, change.phrase, list(plan.rows), plan.matched, to_err=as_json, detail=change.detail)
     if not yes:
-        confirm(state, len(plan.todo))
-    done = bulk.apply(lib, change, plan.targets, fa, matched=plan.matched)
+        confirm(state, len(plan.ids))
+    done = lib.apply(plan)
+    changed = [row for row, did in done.rows if did]
     if as_json and records is not None:
-        state.out.json([records(row) for row in done.changed])
+        state.out.json([records(row) for row in changed])
     elif as_json:
-        _print_entries(state, [row["id"] for row in done.changed])
+        _print_entries(state, [row["id"] for row in changed])
     else:
-        show.bulk_done(state.out, change.phrase, len(done.changed), done.action, change.detail)
+        show.bulk_done(state.out, change.phrase, len(changed), done.action or 0, change.detail)
 
 
 def confirm(state: State, count: int, question: str = "question", refusal: str = "no_terminal", **params: Any) -> None:
@@ -119,7 +122,7 @@ def confirm(state: State, count: int, question: str = "question", refusal: str =
 def _print_entries(state: State, ids: list[int]) -> None:
     from readlog.render.records import entry_record
 
-    lib = state.library()
+    lib = state.library().store
     state.out.json([entry_record(row) for row in (lib.get(i) for i in ids) if row is not None])
 
 
@@ -137,19 +140,19 @@ def tag(
     as_json: bool = JSON_CHANGED,
 ) -> None:
     """help_cmd_tag"""
-    from readlog.core import actions, bulk
+    from readlog.core import bulk
 
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
     if not bulk.by_ids(ids, fa, "tag"):
-        run_bulk(state, bulk.tag_change(add, remove), fa, yes=yes, as_json=as_json)
+        run_bulk(state, "tag", fa, yes=yes, as_json=as_json, add=add, remove=remove)
         return
     from readlog.core.filters import parse_ids
     from readlog.model.tags import tag_list
     from readlog.render import organise as show
 
     verb = bulk.tag_verb(add, remove)
-    _, results = actions.tag_ids(state.library(), parse_ids(ids), add, remove)
+    results = list(state.library().tag(parse_ids(ids), add, remove).rows)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
     else:
@@ -160,11 +163,10 @@ def tag(
 @handle_errors
 def tags_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="help_json_plain")) -> None:
     """help_cmd_tags"""
-    from readlog.core import organise
     from readlog.render import organise as show
 
     state = state_of(ctx)
-    rows = organise.tags(state.library())
+    rows = [{"tag": t.name, "entries": t.entries, "unread": t.unread} for t in state.library().tags()]
     if as_json:
         state.out.json(rows)
     else:
@@ -185,7 +187,7 @@ def note(
 ) -> None:
     """help_cmd_note"""
     state = state_of(ctx)
-    lib = state.library()
+    lib = state.library().store
     row = lib.get(entry_id)
     if row is None:
         from readlog.core.filters import no_entry
@@ -197,9 +199,8 @@ def note(
     if new is None:
         what = "kept_empty"
     else:
-        from readlog.core import actions
-
-        _, what = actions.write_note(lib, entry_id, new, clear=clear)
+        done = state.library().note(entry_id, None if clear else new)
+        what = ("cleared" if clear else "saved") if done.changed else "unchanged"
     if as_json:
         from readlog.render.records import entry_record
 
@@ -303,25 +304,21 @@ def undo(
     as_json: bool = typer.Option(False, "--json", help="help_undo_as_json"),
 ) -> None:
     """help_cmd_undo"""
-    from readlog.core import actions
     from readlog.render import organise as show
 
     state = state_of(ctx)
     lib = state.library()
     if number is None or dry_run or yes:
-        if number is None:
-            report = actions.undo_last(lib, dry_run=dry_run)
-        else:
-            report = actions.undo_action(lib, number, dry_run=dry_run)
+        report = lib.undo(number, dry_run=dry_run).report
         if as_json:
             state.out.json(show.undo_record(report, dry_run=dry_run))
         else:
             show.undo_report(state.out, report, dry_run=dry_run)
         return
-    preview = actions.undo_action(lib, number, dry_run=True)
-    show.undo_report(state.out, preview, dry_run=True, to_err=as_json, asking=True)
+    preview = lib.undo(number, dry_run=True)
+    show.undo_report(state.out, preview.report, dry_run=True, to_err=as_json, asking=True)
     confirm(state, len(preview.changes), "undo_question", id=number)
-    report = actions.undo_action(lib, number, expect=preview)  # refused if the library changed meanwhile
+    report = lib.undo(number, expect=preview).report  # refused if the library changed meanwhile
     if as_json:
         state.out.json(show.undo_record(report, dry_run=False))
     else:
@@ -341,12 +338,11 @@ def history(
     as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
 ) -> None:
     """help_cmd_history"""
-    from readlog.core import organise
     from readlog.render import organise as show
 
     state = state_of(ctx)
     count = state.listed(limit, as_json=as_json, page=HISTORY_PAGE)  # before the library is opened
-    rows = organise.history(state.library(), count)
+    rows = [action.row for action in state.library().history(count)]
     if as_json:
         state.out.json(show.history_records(rows))
     else:
@@ -366,15 +362,8 @@ def open_(
     mark_read: bool = typer.Option(False, "--mark-read", "-r", help="help_open_mark_read"),
 ) -> None:
     """help_cmd_open"""
-    from readlog.core.actions import link_to_open
-
     state = state_of(ctx)
-    row = state.library().get(entry_id)
-    if row is None:
-        from readlog.core.filters import no_entry
-
-        raise no_entry(state.library(), entry_id)
-    url = link_to_open(row, number)
+    url = state.library().link(entry_id, number)
     if print_only:
         state.out.line(url)
     elif not launch(url):

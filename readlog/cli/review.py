@@ -17,11 +17,11 @@ JSON = typer.Option(False, "--json", help="help_json_table")
 
 
 def _groups(state: State, column: str, as_json: bool) -> None:
-    from readlog.core import review
     from readlog.model import stamps
     from readlog.render import stats as view
 
-    rows = review.sources(state.library()) if column == "source" else review.categories(state.library())
+    lib = state.library()
+    rows = [t.row for t in (lib.sources() if column == "source" else lib.categories())]
     if as_json:
         state.out.json(view.groups_records(rows, column))
     elif state.out.piped and rows:
@@ -52,11 +52,10 @@ def stats(
     as_json: bool = typer.Option(False, "--json", help="help_stats_as_json"),
 ) -> None:
     """help_cmd_stats"""
-    from readlog.core import review
     from readlog.render import stats as view
 
     state = state_of(ctx)
-    data = review.stats(state.library(), since)
+    data = state.library().stats(since)
     if as_json:
         state.out.json(view.stats_record(data))
     else:

@@ -10,9 +10,9 @@ import typer
 from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
+    from readlog.core.library import Library
     from readlog.model.messages import Phrase
     from readlog.render.output import Output
-    from readlog.store import Store
 
 
 class State:
@@ -22,7 +22,7 @@ class State:
         self.db_option = db
         self.lang_option = lang
         self._out: Output | None = None
-        self._lib: Store | None = None
+        self._lib: Library | None = None
 
     @property
     def out(self) -> Output:
@@ -56,7 +56,7 @@ class State:
         when given (0: all, negative: a UsageError). Without it, all of them when a
         program reads them (``--json``, or standard output not a terminal), as git
         log gives; on a terminal, one screen (``page``, else page_size)."""
-        from readlog.core.reading import check_limit
+        from readlog.core.filters import check_limit
 
         if limit is not None:
             return check_limit(limit)
@@ -74,11 +74,13 @@ class State:
         value = self.setting("triage_advance")
         return True if value is None else bool(value)
 
-    def library(self) -> Store:
+    def library(self) -> Library:
+        """The library of --db (else $READLOG_DB, the config file's, the user data
+        folder's), opened once: the same Library a script gets from readlog.open()."""
         if self._lib is None:
-            from readlog.core.maintenance import open_library
+            from readlog.core.library import open_for_command
 
-            self._lib = open_library(self.db_option, notice=self.notice, progress=self.out.progress)
+            self._lib = open_for_command(self.db_option, notice=self.notice, progress=self.out.progress)
         return self._lib
 
     def notice(self, said: Phrase) -> None:

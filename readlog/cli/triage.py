@@ -24,7 +24,19 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool =
         raise ReadlogError.of("triage_needs_terminal")
     from readlog.triage import run
 
-    raise typer.Exit(run(state_of(ctx), f, fa.search))
+    state = state_of(ctx)
+    out = state.out
+    raise typer.Exit(
+        run(
+            state.library(),
+            f,
+            fa.search,
+            lang=out.lang,
+            columns=list(out.columns) if out.columns is not None else None,
+            mark_read_on_show=state.mark_read_on_show,
+            advance=state.triage_advance,
+        )
+    )
 
 
 def opening_filters(fa: FilterArgs, everything: bool) -> FilterArgs:

@@ -47,6 +47,13 @@ def parse_ids(values: list[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
+def check_limit(limit: int) -> int:
+    """How many entries to show (--limit): 0 means all; a negative number is a UsageError."""
+    if limit < 0:
+        raise UsageError.of("bad_limit")
+    return limit
+
+
 def parse_when_option(value: str | date | None, option: str) -> str | None:
     """A time filter (--since, --before; a date or datetime from the Python
     API) as stored times are compared with it; errors name ``option``."""
@@ -151,6 +158,27 @@ class FilterArgs:
             min_time=self.min_time,
             max_time=self.max_time,
         )
+
+    def api(self) -> dict[str, Any]:
+        """The options as the Python API's filters (``lib.plan(command, **fa.api())``),
+        which the Library turns back into these options for the history line."""
+        if self.unread and self.read:
+            raise UsageError.of("unread_and_read")
+        given: dict[str, Any] = {
+            "unread": True if self.unread else False if self.read else None,
+            "starred": True if self.starred else None,
+            "archived": self.archived,
+            "source": self.source,
+            "category": self.category,
+            "since": self.since,
+            "before": self.before,
+            "tag": list(self.tags) or None,
+            "search": self.search,
+            "dead": True if self.dead else None,
+            "min_time": self.min_time,
+            "max_time": self.max_time,
+        }
+        return {name: value for name, value in given.items() if value is not None}
 
     def words(self) -> list[str]:
         """The options again, as a command line (recorded in history)."""

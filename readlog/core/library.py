@@ -12,455 +12,56 @@ by ``add(fetch=True)`` and ``fetch()``.
 
 from __future__ import annotations
 
-import functools
-import inspect
 import os
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
-from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
-from readlog.model.record import Entry
+from readlog.core.arguments import (
+    FILTERS,
+    PLANNED,
+    SEARCH_FILTERS,
+    _checked,
+    _flag,
+    _ids_or_all,
+    _older_than,
+    _path,
+    _path_or_none,
+    _text_or_none,
+)
+from readlog.model.errors import BadValue, ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
+    from readlog.core.filters import FilterArgs
+    from readlog.core.results import (
+        Action,
+        Change,
+        Checked,
+        Emptied,
+        ImportedFile,
+        ImportReport,
+        Plan,
+        TagCount,
+        Tally,
+        Trashed,
+        Undone,
+    )
     from readlog.inputs.ingest import FileResult
-    from readlog.model.entry import Problem
+    from readlog.model.messages import Phrase
+    from readlog.model.record import Entry
     from readlog.store import Filters, Store
+    from readlog.store.stats import Stats
 
 Ids = Union[int, Iterable[int]]
 Tags = Union[str, Iterable[str]]
 
-
-# ---- what the methods return ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ImportedFile:
-    """What an import did with one file (a directory or archive holds several)."""
-
-    name: str
-    format: str  # the format it was read as ("" when it was not read)
-    added: int  # new entries
-    updated: int  # entries the file's records added something to
-    unchanged: int  # records of entries already there, with nothing new
-    skipped: int  # records that could not be imported (each has a problem)
-    merged: int  # records taken as an entry already there, by link or text
-    trashed: int  # records of entries in the trash: not brought back
-    problems: tuple[Problem, ...]  # line and message of each problem
-    error: str | None  # why the file was not imported at all, else None
-    passed_over: str  # in a directory or archive: why the file was not imported ("" when it was)
-    as_of: datetime | None = None  # what relative stamps (收藏16 天前) were counted from (None: not read)
-    as_of_from: str = ""  # where that came from: "given", "file", "archive" (a zip member's) or "now"
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    """What ``import_path`` did: the counts over every file, and each file's result."""
-
-    files: tuple[ImportedFile, ...]
-
-    @property
-    def added(self) -> int:
-        return sum(f.added for f in self.files)
-
-    @property
-    def updated(self) -> int:
-        return sum(f.updated for f in self.files)
-
-    @property
-    def unchanged(self) -> int:
-        return sum(f.unchanged for f in self.files)
-
-    @property
-    def skipped(self) -> int:
-        return sum(f.skipped for f in self.files)
-
-    @property
-    def merged(self) -> int:
-        return sum(f.merged for f in self.files)
-
-    @property
-    def trashed(self) -> int:
-        return sum(f.trashed for f in self.files)
-
-    @property
-    def problems(self) -> tuple[Problem, ...]:
-        return tuple(p for f in self.files for p in f.problems)
-
-    @property
-    def errors(self) -> tuple[str, ...]:
-        """Why files of a directory or archive could not be imported at all."""
-        return tuple(f.error for f in self.files if f.error)
-
-    @property
-    def ok(self) -> bool:
-        """True when every file was imported without a problem (``readlog import`` exits 0):
-        a browser file's count of bookmarks that are not web pages is none (Problem.passes)."""
-        return not self.errors and all(p.passes for p in self.problems)
-
-
-@dataclass(frozen=True)
-class Change:
-    """What a change to entries did: the recorded action (``readlog history``;
-    None when nothing changed, which is not recorded) and which entries
-    changed; the others were already as asked."""
-
-    action: int | None
-    changed: tuple[int, ...]
-    unchanged: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class UndoneChange:
-    """One entry's change that undo took back."""
-
-    entry_id: int
-    title: str
-    kind: str  # read, starred, archived, tags, note, edit, rm, restore, add; "added" for an import's entry
-
-
-@dataclass(frozen=True)
-class Undone:
-    """What ``undo`` reverted: the action (as history lists it) and each entry's change."""
-
-    action: int
-    command: str
-    changes: tuple[UndoneChange, ...]
-    dry_run: bool  # nothing was changed: this is what undo would do
-
-
-@dataclass(frozen=True)
-class Action:
-    """One recorded action, as ``readlog history`` lists it."""
-
-    id: int
-    at: datetime | None
-    command: str  # the command line it was recorded as, e.g. "star 3 4"
-    summary: str
-    changes: int  # entries it changed (or added)
-    undone_at: datetime | None
-
-    @property
-    def undone(self) -> bool:
-        return self.undone_at is not None
-
-
-# ---- the arguments: every public method's, checked in one place ----------------------------
-
-F = TypeVar("F", bound=Callable[..., Any])
-Check = Callable[[Any, str], Any]
-FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
-# What search() passes on to entries() besides its query and limit.
-SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
-
-
-def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides: Check) -> Callable[[F], F]:
-    """A public method whose arguments are checked before it runs: the
-    library open (unless not ``opened``) and used from the thread that opened it, every argument
-    known (``filters``: the names a method's ``**filters`` takes), each of
-    the type and value its name calls for (CHECKS, or ``overrides``), and
-    given to the method as CHECKS made them (ids as a list, tags as a list,
-    times as stored). A UsageError the method raises is a BadValue, so the
-    API raises for arguments only BadArgument (a TypeError) and BadValue
-    (a ValueError), both UsageErrors. ``help()`` shows the method's own
-    signature."""
-
-    def decorate(method: F) -> F:
-        params = list(inspect.signature(method).parameters.values())[1:]  # after self
-        by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-        named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        defaults = {p.name: p.default for p in params if p.default is not p.empty}
-        checks = {name: overrides.get(name) or CHECKS[name] for name in (*named, *filters)}
-        title = method.__name__
-
-        @functools.wraps(method)
-        def call(self: Library, *args: Any, **kwargs: Any) -> Any:
-            if opened:
-                self.store  # noqa: B018 - closed, or another thread's: said before anything is touched
-            try:
-                given = _bind(title, by_position, named, filters, args, kwargs)
-                values = {name: checks[name](value, name) for name, value in given.items()}
-                for name in named:
-                    if name not in values:
-                        if name not in defaults:
-                            raise BadArgument.of("api_missing_argument", method=title, name=_shown(name))
-                        values[name] = checks[name](defaults[name], name)
-                return method(self, **values)
-            except UsageError as exc:
-                if isinstance(exc, (BadArgument, BadValue)):
-                    raise
-                raise BadValue.like(exc) from None
-
-        return call  # type: ignore[return-value]
-
-    return decorate
-
-
-def _bind(
-    method: str,
-    by_position: list[str],
-    named: list[str],
-    filters: tuple[str, ...],
-    args: tuple[Any, ...],
-    kwargs: dict[str, Any],
-) -> dict[str, Any]:
-    """The arguments given, by name; BadArgument for too many, unknown,
-    twice given or missing ones, as Python's TypeError would say."""
-    if len(args) > len(by_position):
-        raise BadArgument.of("api_too_many_arguments", method=method, most=len(by_position), given=len(args))
-    given = dict(zip(by_position, args, strict=False))
-    for name, value in kwargs.items():
-        if name in given:
-            raise BadArgument.of("api_argument_twice", method=method, name=_shown(name))
-        if name not in named and name not in filters:
-            if filters:
-                raise BadArgument.of("api_unknown_filter", method=method, name=_shown(name), known=", ".join(filters))
-            raise BadArgument.of("api_unknown_argument", method=method, name=_shown(name), known=", ".join(named))
-        given[name] = value
-    return given
-
-
-def _shown(value: Any) -> str:
-    """A value as an error names it: as Python shows it, cut short, on one line."""
-    import reprlib
-
-    from readlog.model.sanitize import clean
-
-    try:
-        text = reprlib.repr(value)
-    except Exception:  # a repr that fails is the caller's object's own business
-        text = f"<{type(value).__name__}>"
-    return clean(text, one_line=True)
-
-
-def _wrong(name: str, kind: str, value: Any, error: type[UsageError] = BadArgument, **params: Any) -> UsageError:
-    from readlog.model.messages import Phrase
-
-    return error.of("api_bad_argument", name=name, kind=Phrase(kind, **params), value=_shown(value))
-
-
-def _flag(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise _wrong(name, "api_kind_bool", value)
-
-
-def _flag_or_none(value: Any, name: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise _wrong(name, "api_kind_bool_or_none", value)
-
-
-def _valid(value: str, name: str) -> str:
-    """Text that can be searched for, stored and printed: not the lone
-    surrogates that stand for bytes that were not UTF-8 (as the commands'
-    arguments, cli.check_text_arguments)."""
-    from readlog.model.sanitize import is_text, shown_name
-
-    if not is_text(value):
-        raise BadValue.of("argument_not_text", what=name, value=shown_name(value))
-    return value
-
-
-def _text(value: Any, name: str) -> str:
-    if isinstance(value, str):
-        return _valid(value, name)
-    raise _wrong(name, "api_kind_text", value)
-
-
-def _text_or_none(value: Any, name: str) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return _valid(value, name)
-    raise _wrong(name, "api_kind_text_or_none", value)
-
-
-def _name_or_none(value: Any, name: str) -> str | None:
-    """A file's name: any text (shown with escapes where it is not UTF-8)."""
-    if value is None or isinstance(value, str):
-        return value
-    raise _wrong(name, "api_kind_text_or_none", value)
-
-
-def _query(value: Any, name: str) -> str:
-    if not _text(value, name).strip():
-        raise BadValue.of("needs_value", option=name)
-    return value
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _limit(value: Any, name: str) -> int:
-    """How many: a whole number, 0 or None for all."""
-    if value is None:
-        return 0
-    if not _whole(value):
-        raise _wrong(name, "api_kind_count", value)
-    if value < 0:
-        raise _wrong(name, "api_kind_count", value, BadValue)
-    return value
-
-
-def _jobs(value: Any, name: str) -> int:
-    from readlog.core.fetching import MAX_JOBS
-
-    if not _whole(value):
-        raise _wrong(name, "api_kind_jobs", value, most=MAX_JOBS)
-    if not 1 <= value <= MAX_JOBS:
-        raise _wrong(name, "api_kind_jobs", value, BadValue, most=MAX_JOBS)
-    return value
-
-
-def _lang(value: Any, name: str) -> str:
-    if value in ("en", "zh"):
-        return value
-    raise _wrong(name, "api_kind_lang", value, BadValue if isinstance(value, str) else BadArgument)
-
-
-def _time(value: Any, name: str) -> date | str:
-    if isinstance(value, (str, date)):
-        return value
-    raise _wrong(name, "api_kind_when", value)
-
-
-def _when(value: Any, name: str) -> str | None:
-    """since, before: as stored times are compared with it."""
-    from readlog.core.filters import parse_when_option
-
-    return None if value is None else parse_when_option(_time(value, name), name)
-
-
-def _as_of(value: Any, name: str) -> datetime | None:
-    from readlog.core.importing import reference_time
-
-    return None if value is None else reference_time(_time(value, name), name)
-
-
-def _path(value: Any, name: str) -> str:
-    """A path: a str or os.PathLike (of a str), not empty, without NUL."""
-    path = os.fspath(value) if isinstance(value, os.PathLike) else value
-    if not isinstance(path, str):
-        raise _wrong(name, "api_kind_path", value)
-    if not path:
-        raise BadValue.of("needs_value", option=name)
-    if "\x00" in path:
-        raise _wrong(name, "api_kind_path", value, BadValue)
-    return path
-
-
-def _path_or_stream(value: Any, name: str) -> Any:
-    """A path, or an open file (anything with read() or write())."""
-    if callable(getattr(value, "read" if name == "path" else "write", None)):
-        return value
-    if not isinstance(value, (str, os.PathLike)):
-        raise _wrong(name, "api_kind_path_or_stream", value)
-    return _path(value, name)
-
-
-def _int(value: Any, name: str) -> int:
-    if not _whole(value):
-        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
-    return value
-
-
-def _id(value: Any, name: str) -> int:
-    """One entry id; a number no entry can have is a ReadlogError like an unknown one."""
-    number = _int(value, name)
-    from readlog.model.ids import MAX_ID
-
-    if not 0 < number <= MAX_ID:
-        raise ReadlogError.of("no_entry", id=number)
-    return number
-
-
-def _ids(value: Any, name: str) -> list[int]:
-    """One id or an iterable of them -> a list, in order, without repeats."""
-    if isinstance(value, (str, bytes, bytearray, memoryview)) or not isinstance(value, (int, Iterable)):
-        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
-    values = [value] if isinstance(value, int) else list(value)
-    if not values:
-        raise BadValue.of("api_no_ids", name=name)
-    return list(dict.fromkeys(_id(v, name) for v in values))
-
-
-def _action_or_none(value: Any, name: str) -> int | None:
-    """An action's number, as history lists it, or None."""
-    if value is None:
-        return None
-    if not _whole(value):
-        raise _wrong(name, "api_kind_action", value)
-    return value
-
-
-def _ids_or_all(value: Any, name: str) -> list[int] | None:
-    return None if value is None else _ids(value, name)
-
-
-def _tags(value: Any, name: str) -> list[str]:
-    """One tag or an iterable of them -> a list."""
-    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
-        raise BadArgument.of("api_bad_tag", name=name, value=_shown(value))
-    values = [value] if isinstance(value, str) else list(value)
-    for each in values:
-        if not isinstance(each, str):
-            raise BadArgument.of("api_bad_tag", name=name, value=_shown(each))
-        _valid(each, name)
-    return values
-
-
-def _tags_or_none(value: Any, name: str) -> list[str] | None:
-    return None if value is None else _tags(value, name)
-
-
-# Each argument of the public methods, by name: its check, which gives the value the method gets.
-CHECKS: dict[str, Check] = {
-    "path": _path_or_stream,
-    "as_of": _as_of,
-    "format": _text,
-    "encoding": _text_or_none,
-    "strict": _flag,
-    "name": _name_or_none,
-    "url": _text,
-    "fetch": _flag,
-    "tags": _tags,
-    "star": _flag,
-    "read": _flag,
-    "title": _text_or_none,
-    "note": _text_or_none,
-    "source": _text_or_none,
-    "category": _text_or_none,
-    "ids": _ids,
-    "refetch": _flag,
-    "jobs": _jobs,
-    "entry_id": _id,
-    "unread": _flag_or_none,
-    "starred": _flag_or_none,
-    "archived": _flag_or_none,
-    "tag": _tags_or_none,
-    "search": _text_or_none,
-    "since": _when,
-    "before": _when,
-    "sort": _text_or_none,
-    "reverse": _flag,
-    "limit": _limit,
-    "query": _query,
-    "add": _tags,
-    "remove": _tags,
-    "text": _text_or_none,
-    "dry_run": _flag,
-    "action": _action_or_none,
-    "fmt": _text_or_none,
-    "file": _path_or_stream,
-    "lang": _lang,
-}
+PLAN_FILTERS = (*(f for f in FILTERS), "dead", "min_time", "max_time")
+MEMORY = Path(":memory:")
 
 
 # ---- the library --------------------------------------------------------------------------
@@ -478,12 +79,18 @@ class Library:
         self._thread = threading.get_ident()
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None) -> Library:
+    def open(cls, path: str | os.PathLike[str] | None = None, *, memory: bool = False) -> Library:
         """Open (creating if needed, upgrading if older) the library at ``path``,
-        else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's)."""
+        else the one the ``readlog`` command uses ($READLOG_DB, else the config file's, else the user data folder's).
+        ``memory=True`` (or the path ``":memory:"``, as sqlite3 takes it): a new, empty
+        library held in memory, no file made, gone once closed."""
         from readlog.settings import expand, library_path
         from readlog.store import Store
 
+        if _flag(memory, "memory") or path == ":memory:":
+            if path is not None and path != ":memory:":
+                raise BadValue.of("api_memory_and_path")
+            return cls(Store.memory())
         where = expand(_path(path, "path"), "library", "readlog.open()") if path is not None else library_path(None)[0]
         return cls(Store.open(where))
 
@@ -545,6 +152,7 @@ class Library:
         ReadlogError.
         """
         from readlog.core.importing import import_files
+        from readlog.core.results import ImportReport
         from readlog.inputs.reader import Stream
         from readlog.model.sanitize import shown_name
 
@@ -609,6 +217,7 @@ class Library:
         from readlog.core import fetching
         from readlog.model import shell
 
+        self._alone("fetch")
         numbers: list[int] | None = ids  # type: ignore[assignment]
         command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
         return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
@@ -620,6 +229,7 @@ class Library:
         """The entry with this id; ReadlogError when there is none (saying so
         when it is in the trash). Reading changes nothing."""
         from readlog.core.reading import entry
+        from readlog.model.record import Entry
 
         return Entry.from_row(entry(self.store, entry_id))
 
@@ -639,6 +249,7 @@ class Library:
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
+        offset: int = 0,
     ) -> list[Entry]:
         """Entries, newest saved first (a search: best match first), as ``readlog list`` shows them.
 
@@ -648,32 +259,42 @@ class Library:
         ``tag``: one tag or several (all must be there). ``since``/``before``:
         a date, a datetime (without a zone: local time) or text as the options
         take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
-        source, read or id. ``limit``: None or 0 for all.
+        source, read or id. ``limit``: None or 0 for all. ``offset``: skip that
+        many first (a page: ``limit=20, offset=40``).
         """
         from readlog.core.reading import RECORD_COLUMNS, list_entries
+        from readlog.model.record import Entry
 
         f = _filters(unread, starred, archived, tag, source, category, search, since, before)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
-        if starred is False:  # the store filters for starred only; "not starred" is picked out here
-            rows = list_entries(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, total=False).rows
-            picked = [Entry.from_row(r) for r in rows if not r["starred_at"]]
-            return picked[:count] if count else picked
         listing = list_entries(
-            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False
+            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False, offset=offset
         )
         return [Entry.from_row(r) for r in listing.rows]
 
+    @_checked(filters=(*FILTERS, "sort", "reverse"))
+    def iter_entries(self, **filters: Any) -> Iterator[Entry]:
+        """The entries of ``entries(**filters)`` one at a time, read as they are
+        taken: a large library is never held whole. Arguments are checked at
+        once; change the library only once the iteration is done."""
+        from readlog.core.reading import RECORD_COLUMNS, each_entry
+        from readlog.model.record import Entry
+
+        sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
+        f = _filters(**filters)
+        found = each_entry(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, with_snippets=False)
+        return (Entry.from_row(row) for row, _ in found)
+
     @_checked(filters=SEARCH_FILTERS)
-    def search(self, query: str, limit: int | None = 20, **filters: Any) -> list[Entry]:
+    def search(self, query: str, limit: int | None = 20, offset: int = 0, **filters: Any) -> list[Entry]:
         """Entries matching ``query`` (as ``readlog search`` reads it: words, "a
-        phrase", -exclude, a OR b), best match first; ``filters`` as entries() takes them."""
-        return self.entries(search=query, limit=limit, **filters)
+        phrase", -exclude, a OR b), best match first; ``offset`` skips that many
+        first; ``filters`` as entries() takes them."""
+        return self.entries(search=query, limit=limit, offset=offset, **filters)
 
     @_checked(filters=FILTERS)
     def count(self, **filters: Any) -> int:
         """How many entries match; ``filters`` as entries() takes them (without sort and limit)."""
-        if filters.get("starred") is False:
-            return len(self.entries(**filters))
         return self.store.count(_filters(**{"archived": False, **filters}))
 
     # ---- changing entries: each call is one recorded action ------------------------------
@@ -724,6 +345,7 @@ class Library:
         """Replace the entry's note with ``text``; None removes it. An empty
         text (or one of spaces) is not a note and removes nothing: BadValue."""
         from readlog.core import actions
+        from readlog.core.results import Change
 
         note = "" if text is None else actions.clean_note(text)
         if text is not None and not note:
@@ -735,27 +357,56 @@ class Library:
     # ---- history ---------------------------------------------------------------------
 
     @_checked()
-    def undo(self, action: int | None = None, *, dry_run: bool = False) -> Undone:
+    @contextmanager
+    def transaction(self) -> Iterator[Library]:
+        """``with lib.transaction():`` every change inside is one transaction and
+        one action in history (its command the changes' commands joined by "; "),
+        taken back by one ``undo()``. Inside another, it joins that one. An
+        exception leaving the block rolls every change in it back and records
+        nothing; one caught inside takes back only the call that raised it.
+        fetch(), undo(), empty_trash() and the file's upkeep cannot be part of one."""
+        with self.store.grouped():
+            yield self
+
+    def _alone(self, method: str) -> None:
+        """``method`` cannot join a group of changes: it writes from another
+        connection, or cannot be undone, or undoes."""
+        if self.store.grouping:
+            raise BadValue.of("api_in_transaction", method=method)
+
+    @_checked()
+    def undo(self, action: int | None = None, *, dry_run: bool = False, expect: Undone | None = None) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
         the triage screen alike), as ``readlog undo`` does, or ``action``, an
         older one by its number, as ``readlog undo ACTION --yes`` does.
         ReadlogError, changing nothing, when there is nothing to undo or the
         action cannot be taken back (its ``key`` says why: undo_emptied,
         undo_gone, undo_deleted, undo_changed,
-        undo_nothing, undo_already, undo_no_action)."""
+        undo_nothing, undo_already, undo_no_action). ``expect``: what a dry run
+        said (``readlog undo ACTION`` shows it and asks); if anything else
+        would be undone now, ReadlogError (undo_changed_meanwhile) and nothing changes."""
         from readlog.core import actions
+        from readlog.core.results import Undone, UndoneChange
 
-        if action is None:
+        self._alone("undo")
+        if expect is not None:
+            if action is None:
+                action = expect.action
+            elif action != expect.action:
+                raise ReadlogError.of("undo_changed_meanwhile")
+            report = actions.undo_action(self.store, action, dry_run=dry_run, expect=expect.report)
+        elif action is None:
             report = actions.undo_last(self.store, dry_run=dry_run)
         else:
             report = actions.undo_action(self.store, action, dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
-        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run)
+        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run, report)
 
     @_checked()
     def history(self, limit: int | None = 20) -> list[Action]:
         """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` None or 0 for all."""
         from readlog.core.organise import history
+        from readlog.core.results import Action
         from readlog.model.messages import shown
         from readlog.model.stamps import from_iso
 
@@ -768,9 +419,248 @@ class Library:
                 summary=shown(r["summary"] or ""),
                 changes=int(r["changes"] or 0) + int(r["added"] or 0),
                 undone_at=from_iso(r["undone_at"]),
+                row=r,
             )
             for r in rows
         ]
+
+    # ---- changing what the filters select: a plan, then apply it ------------------------
+
+    @_checked(filters=PLAN_FILTERS, since=_older_than, before=_older_than)
+    def plan(self, command: str, *, add: Tags = (), remove: Tags = (), **filters: Any) -> Plan:
+        """What ``command`` (star, unstar, read, unread, archive, unarchive, tag or
+        rm) would do to every entry the filters select, as ``readlog star --source X``
+        shows before it asks: the entries it would change, of how many matched.
+        Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
+        tag. Filters as entries() takes them (not ``starred=False``), at least one."""
+        from readlog.core import actions, bulk
+        from readlog.core.results import Plan
+
+        if command == "tag":
+            words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
+            _, plus, minus = actions.parse_tag_args(words)
+            change = bulk.tag_change(plus, minus)
+        elif add or remove:
+            raise BadValue.of("api_tags_for_tag")
+        elif command == "rm":
+            change = bulk.trash_change()
+        else:
+            which, on = PLANNED[command]
+            change = bulk.state_change(which, on, name=command)
+        fa = _filter_args(filters)
+        bulk.by_ids([], fa, command)  # no filters: which entries? (as the command says)
+        preview = bulk.preview(self.store, change, fa)
+        from readlog.model import shell
+
+        line = shell.join([*change.command, *fa.words()])
+        return Plan(line, tuple(preview.targets), preview.matched, tuple(preview.todo), change, fa)
+
+    @_checked()
+    def apply(self, plan: Plan) -> Change:
+        """Make the change ``plan`` (from ``plan()``) showed, to exactly its entries
+        (less any gone meanwhile), as one recorded action."""
+        from readlog.core import bulk
+        from readlog.core.results import Change
+
+        if not plan.ids:
+            return Change(None, (), ())
+        done = bulk.apply(self.store, plan.change, plan.ids, plan.filters, matched=plan.matched)
+        return _change(done.action, done.results)
+
+    # ---- curating: edit, the trash ------------------------------------------------------
+
+    @_checked(url=_text_or_none)
+    def edit(
+        self,
+        entry_id: int,
+        *,
+        title: str | None = None,
+        url: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+        published: str | None = None,
+        summary: str | None = None,
+        verdict: str | None = None,
+    ) -> Change:
+        """Correct an entry's fields, as ``readlog edit ID --title ...`` does (None:
+        left as it is; "" empties a field). One recorded action when a value
+        differs; ``Change.fields`` names the fields that changed."""
+        from readlog.core import curate
+        from readlog.core.results import Change
+
+        given = {
+            name: value
+            for name, value in (
+                ("title", title),
+                ("url", url),
+                ("source", source),
+                ("category", category),
+                ("published", published),
+                ("summary", summary),
+                ("verdict", verdict),
+            )
+            if value is not None
+        }
+        changed = curate.edit(self.store, entry_id, given) if given else {}
+        if not given:
+            self.get(entry_id)  # an unknown id says so
+        if not changed:
+            return Change(None, (), (entry_id,))
+        fields = tuple(name for name in curate.FIELDS if name in changed)
+        return Change(_last_action(self.store), (entry_id,), (), fields)
+
+    @_checked()
+    def rm(self, ids: Ids) -> Change:
+        """Move entries to the trash, as ``readlog rm`` does: all or none (an unknown
+        id changes nothing), one action; ``restore()`` or ``undo()`` brings them back."""
+        from readlog.core import curate
+
+        rows = curate.remove(self.store, ids)  # type: ignore[arg-type]
+        return _change(_last_action(self.store), [(row, True) for row in rows])
+
+    @_checked()
+    def restore(self, ids: Ids) -> Change:
+        """Bring entries back from the trash with all their state, as ``readlog restore`` does."""
+        from readlog.core import curate
+
+        rows = curate.restore(self.store, ids)  # type: ignore[arg-type]
+        return _change(_last_action(self.store), [(row, True) for row in rows])
+
+    @_checked()
+    def trash(self, *, older_than: str | date | None = None, limit: int | None = None) -> list[Trashed]:
+        """The entries in the trash, newest deleted first, as ``readlog trash`` lists
+        them; ``older_than``: only those deleted before then (30d, 2w, a date)."""
+        from readlog.core import curate
+        from readlog.core.results import Trashed
+        from readlog.model.stamps import from_iso
+
+        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0).rows
+        return [
+            Trashed(
+                id=r["id"],
+                title=r["title"] or "",
+                source=r["source"] or "",
+                url=r["url"] or "",
+                saved_at=from_iso(r["saved_at"]),
+                deleted_at=from_iso(r["deleted_at"]),
+                action=int(r["action_id"] or 0),
+            )
+            for r in rows
+        ]
+
+    @_checked()
+    def empty_trash(
+        self, older_than: str | date | None = None, *, dry_run: bool = False, only: Ids | None = None
+    ) -> Emptied:
+        """Delete the entries in the trash for good (or those deleted before
+        ``older_than``), as ``readlog trash --empty`` does: this cannot be undone
+        and their ids are never given out again. ``dry_run=True`` changes nothing
+        and gives what would go; ``only``: delete no entry but these (the ids a
+        dry run gave, so that what was shown is what goes)."""
+        from readlog.core import curate
+        from readlog.core.results import Emptied
+
+        self._alone("empty_trash")
+        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        rows = curate.preview_empty(self.store, before=cutoff).rows
+        if only is not None:
+            keep = set(only)  # type: ignore[arg-type]  # checked: a list
+            rows = [row for row in rows if row["id"] in keep]
+        ids = [row["id"] for row in rows]
+        if dry_run or not ids:
+            return Emptied(tuple(ids), dry_run, tuple(rows))
+        shown = older_than if isinstance(older_than, str) else None if older_than is None else str(older_than)
+        gone = curate.empty_trash(self.store, ids, older_than=shown)
+        return Emptied(tuple(ids) if gone else (), False, tuple(rows) if gone else ())
+
+    # ---- seeing the library as a whole ------------------------------------------------------
+
+    @_checked()
+    def tags(self) -> list[TagCount]:
+        """Each tag in use, most entries first, as ``readlog tags`` lists them."""
+        from readlog.core.organise import tags
+        from readlog.core.results import TagCount
+
+        return [TagCount(r["tag"], int(r["entries"]), int(r["unread"] or 0)) for r in tags(self.store)]
+
+    @_checked()
+    def sources(self) -> list[Tally]:
+        """Each source with its counts and when it last saved something, as ``readlog sources`` lists them."""
+        from readlog.core.review import sources
+
+        return [_tally(r) for r in sources(self.store)]
+
+    @_checked()
+    def categories(self) -> list[Tally]:
+        """Each category, as ``readlog categories`` lists them (name None: entries without one)."""
+        from readlog.core.review import categories
+
+        return [_tally(r) for r in categories(self.store)]
+
+    @_checked(since=_text_or_none)
+    def stats(self, since: str | None = None) -> Stats:
+        """Your reading habits, as ``readlog stats`` shows them: saved and read per
+        week (or month, year), backlog, streaks, top sources. ``since``: the
+        window, as --since takes it (2026-09-01, 8w, 6mo, all)."""
+        from readlog.core.review import stats
+
+        return stats(self.store, since)
+
+    @_checked()
+    def article(self, entry_id: int) -> str:
+        """The entry's article text as ``readlog fetch`` stored it (light Markdown:
+        headings, paragraphs, lists), as ``show --full`` reads it; "" when not fetched."""
+        return str(_row(self.store, entry_id).get("text") or "")
+
+    @_checked()
+    def link(self, entry_id: int, number: int | None = None) -> str:
+        """The web address ``readlog open ID [N]`` would open: the entry's link, or
+        its ``number``-th as show lists them. ReadlogError when it has none
+        that a browser may be given (only http and https)."""
+        from readlog.core.actions import link_to_open
+
+        return link_to_open(_row(self.store, entry_id), number)
+
+    # ---- the library file ---------------------------------------------------------------
+
+    @_checked()
+    def check(self) -> Checked:
+        """Look at the library file without changing it, as ``readlog db check`` does."""
+        from readlog.core.maintenance import check
+        from readlog.core.results import Checked
+
+        if self.store.path == MEMORY:  # no file to open again: the connection is looked at
+            from readlog.core.maintenance import problems
+            from readlog.store.files import inspect_connection
+
+            report = inspect_connection(self.store.conn, self.store.path)
+            report = {**report, "problems": problems(report)}
+        else:
+            report = check(self.store.path)
+        return Checked(tuple(report["problems"]), report)
+
+    @_checked(path=_path_or_none)
+    def backup(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
+        """Write a consistent, checked copy of the library, as ``readlog db backup``
+        does (``path``: a file or a folder; default beside the library), and
+        give where it went. Never over the library, nor over a file unless ``force``."""
+        from readlog.core.maintenance import backup
+
+        self._alone("backup")
+        if path is None and self.store.path == MEMORY:
+            raise BadValue.of("api_memory_backup")
+        return backup(self.store, path, force=force).target  # type: ignore[arg-type]  # checked: a str
+
+    @_checked()
+    def rebuild_index(self, *, progress: Callable[[str, int | None], Any] | None = None) -> int:
+        """Rebuild the search index from the entries, as ``readlog db rebuild-index``
+        does; how many entries it holds. ``progress``: called with a label and a
+        total, a context manager around the work (as the command's progress bar)."""
+        from readlog.core.maintenance import rebuild_index
+
+        self._alone("rebuild_index")
+        return rebuild_index(self.store, progress)
 
     # ---- taking entries out ------------------------------------------------------------
 
@@ -792,8 +682,6 @@ class Library:
 
         path = file if isinstance(file, str) else None
         name = choose_format(fmt, path)
-        if filters.get("starred") is False:
-            raise UsageError.of("api_export_unstarred")
         f = _filters(**{"archived": None, **filters})
         return export_to(self.store, f, name, file, lang=lang).written
 
@@ -830,16 +718,120 @@ def _filters(
         search=search,
     )
     f.archived = archived
+    f.unstarred = starred is False
     return f
 
 
+RESULTS = frozenset(
+    {
+        "Action",
+        "Change",
+        "Checked",
+        "Emptied",
+        "ImportReport",
+        "ImportedFile",
+        "Plan",
+        "TagCount",
+        "Tally",
+        "Trashed",
+        "Undone",
+        "UndoneChange",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The result types, which this module once defined (``from readlog.core.library
+    import Change``), loaded when first named: the commands open a Library on every
+    run, and need none of them to list entries."""
+    if name in RESULTS:
+        from readlog.core import results
+
+        return getattr(results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def open_for_command(
+    db: str | None,
+    *,
+    notice: Callable[[Phrase], None] | None = None,
+    progress: Callable[[str, int | None], Any] | None = None,
+) -> Library:
+    """The library a command's --db names (else what ``readlog.open()`` opens),
+    with the face's ``notice`` of an upgrade and ``progress`` of its long steps."""
+    from readlog.core.maintenance import open_library
+
+    return Library(open_library(db, notice=notice, progress=progress))
+
+
+def _filter_args(filters: dict[str, Any]) -> FilterArgs:
+    """The filters as the commands' options (core.filters.FilterArgs), which
+    history records with a planned change."""
+    from readlog.core.filters import FilterArgs
+
+    if filters.get("starred") is False:
+        raise BadValue.of("api_plan_unstarred")
+    archived = filters.get("archived", False)
+    if archived is None:
+        raise BadValue.of("api_plan_archived")
+
+    def when(value: Any) -> str | None:  # as typed, for history; a datetime to the second
+        return value if value is None or isinstance(value, str) else value.isoformat(timespec="seconds")
+
+    return FilterArgs(
+        unread=filters.get("unread") is True,
+        read=filters.get("unread") is False,
+        starred=filters.get("starred") is True,
+        source=filters.get("source"),
+        category=filters.get("category"),
+        since=when(filters.get("since")),
+        before=when(filters.get("before")),
+        tags=list(filters.get("tag") or []),  # as given: history records them so
+        archived=archived is True,
+        search=filters.get("search"),
+        dead=filters.get("dead") is True,
+        min_time=filters.get("min_time"),
+        max_time=filters.get("max_time"),
+    )
+
+
+def _row(lib: Store, entry_id: int) -> dict[str, Any]:
+    from readlog.core.reading import entry
+
+    return entry(lib, entry_id)
+
+
+def _last_action(lib: Store) -> int:
+    """The action the call just made (the newest; in a transaction, the group's)."""
+    return lib.newest_action()
+
+
+def _tally(row: dict[str, Any]) -> Tally:
+    from readlog.core.results import Tally
+    from readlog.model.stamps import from_iso
+
+    return Tally(
+        name=row["name"],
+        entries=int(row["entries"]),
+        unread=int(row["unread"] or 0),
+        read=int(row["read"] or 0),
+        starred=int(row["starred"] or 0),
+        archived=int(row["archived"] or 0),
+        latest_saved=from_iso(row["latest_saved"]),
+        row=row,
+    )
+
+
 def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
+    from readlog.core.results import Change
+
     changed = tuple(int(row["id"]) for row, did in results if did)
     unchanged = tuple(int(row["id"]) for row, did in results if not did)
-    return Change(action if changed else None, changed, unchanged)
+    return Change(action if changed else None, changed, unchanged, rows=tuple(results))
 
 
 def _imported(result: FileResult) -> ImportedFile:
+    from readlog.core.results import ImportedFile
     from readlog.model.messages import shown
 
     counts = result.counts

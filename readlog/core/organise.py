@@ -23,7 +23,7 @@ def history(lib: Store, limit: int = 20) -> list[Row]:
     """Recorded actions, newest first, as ``readlog history`` lists them
     (``limit`` 0: all; negative: UsageError). Each row: id, at, command,
     summary, changes and added (entries changed and added), undone_at."""
-    from readlog.core.reading import check_limit
+    from readlog.core.filters import check_limit
     from readlog.store.organise import history as recorded
 
     return recorded(lib, check_limit(limit))

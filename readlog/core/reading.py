@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from readlog.model.errors import UsageError
+from readlog.core.filters import check_limit
 
 if TYPE_CHECKING:
     from readlog.store import Count, Filters, Store
@@ -58,12 +58,22 @@ def list_entries(
     columns: str | None = None,
     with_snippets: bool = True,
     total: bool = True,
+    offset: int = 0,
 ) -> Listing:
     """The entries ``f`` matches, ``limit`` of them (0: all), as ``readlog list`` and ``search`` show them.
 
     ``total=False`` skips counting every match (``Listing.total`` is then the rows' count)."""
     found = list(
-        each_entry(lib, f, sort=sort, reverse=reverse, limit=limit, columns=columns, with_snippets=with_snippets)
+        each_entry(
+            lib,
+            f,
+            sort=sort,
+            reverse=reverse,
+            limit=limit,
+            columns=columns,
+            with_snippets=with_snippets,
+            offset=offset,
+        )
     )
     rows = [row for row, _ in found]
     snips = {row["id"]: s for row, s in found if s is not None} if f.query is not None and with_snippets else None
@@ -84,6 +94,7 @@ def each_entry(
     columns: str | None = None,
     with_snippets: bool = True,
     title_last: bool = False,
+    offset: int = 0,
 ) -> Iterator[Found]:
     """The entries of ``list_entries``, one at a time as the library yields
     them, each with its search snippet (None when ``f`` is no search, or
@@ -96,7 +107,7 @@ def each_entry(
     from readlog.store import LIST_COLUMNS
 
     check_limit(limit)
-    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS)
+    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS, offset=offset)
     if f.query is None or not with_snippets:
         return ((row, None) for row in rows)
     return _with_snippets(rows, f, lib, title_last)
@@ -164,13 +175,6 @@ def highest_id(lib: Store) -> int:
 
     newest = lib.select(Filters(archived=None), sort="id", limit=1, columns="id")
     return int(newest[0]["id"]) if newest else 0
-
-
-def check_limit(limit: int) -> int:
-    """How many entries to show: 0 means all; a negative number is a UsageError."""
-    if limit < 0:
-        raise UsageError.of("bad_limit")
-    return limit
 
 
 def entry(lib: Store, entry_id: int) -> Row:

@@ -327,11 +327,18 @@ def inspect(path: Path) -> Row:
         raise ReadlogError.of("no_library_yet", path=path)
     conn = connect(path, writable=False)
     try:
+        return inspect_connection(conn, path)
+    finally:
+        conn.close()
+
+
+def inspect_connection(conn: sqlite3.Connection, path: Path) -> Row:
+    """``inspect`` of a library already open (one in memory has no file to open again)."""
+    try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
         journal = conn.execute("PRAGMA journal_mode").fetchone()[0]
     except sqlite3.DatabaseError as exc:
-        conn.close()
         raise database_error(exc, path) from None
     try:
         integrity = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
@@ -351,7 +358,6 @@ def inspect(path: Path) -> Row:
                 )
         if len(integrity) > 1:
             integrity.remove("ok")
-    conn.close()
     return {
         "path": str(path),
         "version": version,

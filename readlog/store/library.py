@@ -77,6 +77,8 @@ class Store:
         self._progress: Callable[[str, int | None], Any] | None = None
         self._bulk = False  # inside bulk_insert()
         self._columns: set[str] | None = None  # entries' columns, read once (see imports.check_columns)
+        self._depth = 0  # transactions open: the outermost is SQLite's, those inside it savepoints
+        self._group: Group | None = None  # inside grouped(): the one action every change joins
 
     # ---- opening -------------------------------------------------------
 
@@ -122,6 +124,20 @@ class Store:
         except BaseException:
             conn.close()
             raise
+        return lib
+
+    @classmethod
+    def memory(cls) -> Store:
+        """A new, empty library held in memory (``readlog.open(memory=True)``):
+        no file is made, and it is gone once closed."""
+        from readlog.store.files import Connection, _text
+
+        conn = sqlite3.connect(":memory:", isolation_level=None, factory=Connection)
+        _template().backup(conn)
+        conn.row_factory = sqlite3.Row
+        conn.text_factory = _text
+        lib = cls(Path(":memory:"), conn, readonly=False)
+        lib._prepare(None)
         return lib
 
     def _prepare(self, notice: Callable[[Phrase], None] | None) -> None:
@@ -189,16 +205,19 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction; the lock is taken at the start, so a busy
-        library is reported before anything changes."""
+        library is reported before anything changes. Inside another (a group of
+        changes, ``grouped``), a savepoint: an error takes back only its own part."""
+        if self._depth:
+            yield from self._savepoint()
+            return
         if self.readonly:
             raise ReadlogError.of("read_only", path=self.path, reason=not_writable(self.path))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise busy_or(exc, self.path) from None
-        self._vocab.clear()
-        self._fts_counts.clear()
-        self._walked = None
+        self._forget_cached()
+        self._depth = 1
         try:
             yield
         except BaseException:
@@ -212,9 +231,65 @@ class Store:
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
                 raise busy_or(exc, self.path) from None
+        finally:
+            self._depth = 0
+
+    def _savepoint(self) -> Iterator[None]:
+        name = f"inner{self._depth}"  # made of a number: nothing outside goes into the statement
+        parts = len(self._group.parts) if self._group else 0
+        self.conn.execute(f"SAVEPOINT {name}")
+        self._forget_cached()
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            self.conn.execute(f"ROLLBACK TO {name}")
+            self.conn.execute(f"RELEASE {name}")
+            if self._group is not None and len(self._group.parts) > parts:
+                del self._group.parts[parts:]  # the part rolled back is not in the group's command
+                self._write_group()
+            raise
+        else:
+            self.conn.execute(f"RELEASE {name}")
+        finally:
+            self._depth -= 1
+
+    def _forget_cached(self) -> None:
+        self._vocab.clear()
+        self._fts_counts.clear()
+        self._walked = None
+
+    @contextmanager
+    def grouped(self) -> Iterator[None]:
+        """Every change inside is one transaction and one action in history
+        (its command the changes' commands joined by "; "), taken back by one
+        undo; inside another, it joins that one. An error rolls it all back:
+        nothing is recorded. A group that changed nothing leaves no action."""
+        if self._group is not None:
+            yield
+            return
+        with self.transaction():
+            action = self.start_action("")
+            self._group = Group(action)
+            try:
+                yield
+            finally:
+                self._group = None
+            from readlog.store.organise import forget
+
+            forget(self, action)  # kept only if a change in it was
+
+    @property
+    def grouping(self) -> bool:
+        """Whether a group of changes (``grouped``) is open."""
+        return self._group is not None
 
     def start_action(self, command: str, summary: Phrase | None = None) -> int:
         """A new action; its summary (what it did) is kept as meaning, not words (messages.stored)."""
+        if self._group is not None:
+            self._group.parts.append([command, summary])
+            self._write_group()
+            return self._group.action
         said = stored(summary) if summary is not None else ""
         cur = self.conn.execute(
             "INSERT INTO actions (at, command, summary) VALUES (?, ?, ?)", (common.utcnow(), command, said)
@@ -226,7 +301,38 @@ class Store:
         summary column, see messages.stored): the column it always had, so no
         table changes and undo, backups and older copies keep working; history
         says it in the reader's language."""
+        if self._group is not None and action_id == self._group.action:
+            if self._group.parts:
+                self._group.parts[-1][1] = summary
+            self._write_group()
+            return
         self.conn.execute("UPDATE actions SET summary = ? WHERE id = ?", (stored(summary), action_id))
+
+    def newest_action(self) -> int:
+        """The number of the newest action recorded (0: none)."""
+        return int(self.conn.execute("SELECT max(id) FROM actions").fetchone()[0] or 0)
+
+    def ungroup(self, action_id: int) -> bool:
+        """Inside a group: the last change, which changed nothing, leaves the
+        group's command (True); outside one (False), the caller forgets the action."""
+        if self._group is None or action_id != self._group.action:
+            return False
+        if self._group.parts:
+            self._group.parts.pop()
+            self._write_group()
+        return True
+
+    def _write_group(self) -> None:
+        group = self._group
+        assert group is not None
+        command = "; ".join(p[0] for p in group.parts)
+        said: Phrase | None = None
+        # What each change did, one after the other ("a; b; c" as a; (b; c)), with the sentence
+        # that joins two reasons of a failed fetch: one sentence, one key (and kept as data).
+        for part in reversed([p[1] for p in group.parts if p[1] is not None]):
+            said = part if said is None else Phrase("fetch_then", first=part, then=said)
+        summary = stored(said) if said is not None else ""
+        self.conn.execute("UPDATE actions SET command = ?, summary = ? WHERE id = ?", (command, summary, group.action))
 
     # ---- reading (query.py, ranking.py) --------------------------------
 
@@ -432,6 +538,15 @@ class Store:
 # tests/test_migrations.py checks that the two make the same library, and compares
 # a new library with one upgraded from every earlier schema.
 _TEMPLATES: dict[int, sqlite3.Connection] = {}
+
+
+class Group:
+    """The action a group of changes (Store.grouped) is recorded as, and the
+    command and summary of each change in it, in order."""
+
+    def __init__(self, action: int) -> None:
+        self.action = action
+        self.parts: list[list[Any]] = []  # [command, summary (a Phrase or None)]
 
 
 def _template() -> sqlite3.Connection:

@@ -46,6 +46,7 @@ class Filters:
 
     state: str | None = None
     starred: bool = False
+    unstarred: bool = False  # only entries without a star (the Python API's starred=False)
     source: str | None = None
     category: str | None = None
     since: str | None = None
@@ -68,6 +69,8 @@ def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
         sql.append("read_at IS NOT NULL")
     if f.starred:
         sql.append("starred_at IS NOT NULL")
+    if f.unstarred:
+        sql.append("starred_at IS NULL")
     if f.archived is False:
         sql.append("archived_at IS NULL")
     elif f.archived is True:
@@ -251,7 +254,7 @@ def count_index(f: Filters) -> str | None:
     """The partial index that holds exactly the rows of the default and unread views."""
     if starred_index(f):
         return starred_index(f)
-    if f.archived is not False or f.starred or f.source or f.category or f.tags or f.ids is not None:
+    if f.archived is not False or f.starred or f.unstarred or f.source or f.category or f.tags or f.ids is not None:
         return None
     if f.dead or f.min_minutes is not None or f.max_minutes is not None:
         return None

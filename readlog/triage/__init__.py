@@ -9,22 +9,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from readlog.cli.state import State
+    from readlog.core.library import Library
     from readlog.store import Filters
 
 
-def run(state: State, f: Filters, query_text: str | None = None) -> int:
+def run(
+    lib: Library,
+    f: Filters,
+    query_text: str | None = None,
+    *,
+    lang: str = "en",
+    columns: list[str] | None = None,
+    mark_read_on_show: bool = False,
+    advance: bool = True,
+) -> int:
     """Show the triage screen for the entries ``f`` selects until the reader quits
-    (``query_text``: the --search query as typed, shown on the top line)."""
+    (``query_text``: the --search query as typed, shown on the top line), in
+    ``lang``, with the list's ``columns``, and the settings mark_read_on_show
+    and triage_advance (``advance``)."""
     from readlog.triage.app import TriageApp
 
     app = TriageApp(
-        state.library(),
+        lib,
         f,
-        lang=state.out.lang,
-        columns=list(state.out.columns) if state.out.columns is not None else None,
-        mark_read_on_show=state.mark_read_on_show,
-        advance=state.triage_advance,
+        lang=lang,
+        columns=columns,
+        mark_read_on_show=mark_read_on_show,
+        advance=advance,
         query_text=query_text,
     )
     code = app.run()

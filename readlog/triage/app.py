@@ -48,10 +48,20 @@ from readlog.triage.rows import WINDOW, Rows
 if TYPE_CHECKING:
     from textual.widgets import Input
 
+    from readlog.core.library import Library
     from readlog.render.table import TableLines
-    from readlog.store import Filters, Store
+    from readlog.store import Filters
 
 Row = dict[str, Any]
+# The Library method of each state change s, r and a make.
+METHODS = {
+    "star": "star",
+    "unstar": "unstar",
+    "read": "mark_read",
+    "unread": "mark_unread",
+    "archive": "archive",
+    "unarchive": "unarchive",
+}
 # `f` cycles through these views, on top of the other filters.
 VIEWS = ("unread", "starred", "all")
 # From this width on, the list and the detail sit side by side.
@@ -233,7 +243,7 @@ class TriageApp(App[int]):
 
     def __init__(
         self,
-        lib: Store,
+        library: Library,
         base: Filters,
         *,
         lang: str = "en",
@@ -249,7 +259,8 @@ class TriageApp(App[int]):
         super().__init__(ansi_color=True if no_color else None)
         if no_color:
             self.theme = "ansi-dark"
-        self.lib = lib
+        self.library = library  # its methods make the changes, as a script's and the commands' do
+        self.lib = library.store  # the screen's window of rows is read from the store (rows.py)
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
@@ -258,7 +269,7 @@ class TriageApp(App[int]):
         self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
         self.filters = base
         self.query_text = query_text if base.query is not None else None  # --search, as typed
-        self.rows = Rows(lib, base, window=window)
+        self.rows = Rows(self.lib, base, window=window)
         self.cursor = 0
         self.reading = False
         self.prompting: str | None = None
@@ -501,9 +512,9 @@ class TriageApp(App[int]):
             return
         on = row[STATE_COLUMNS[which]] is None
         name = actions.STATE_COMMANDS[(which, on)]
-        action, _ = actions.set_state(self.lib, [row["id"]], which, on, name=name)
+        done = getattr(self.library, METHODS[name])(row["id"])
         moving, was = advance and self.advance and not self.reading, self.cursor
-        self.changed(action, advance=moving)
+        self.changed(done.action or 0, advance=moving)
         said = show.state_message(self.lang, name, row)
         if moving and self.cursor == was:  # nowhere to move on to: say so, as mutt does
             last = Text(" · " + show.label(self.lang, "last_entry"), style="dim")
@@ -662,8 +673,8 @@ class TriageApp(App[int]):
         ids, add, remove = actions.parse_tag_args(words)
         if ids:
             raise ReadlogError.of("triage_not_tag_change", value=repr(ids[0]))
-        action, _ = actions.tag_ids(self.lib, [row["id"]], add, remove)
-        new = self.changed(action) or row
+        done = self.library.tag(row["id"], add, remove)
+        new = self.changed(done.action or 0) or row
         from readlog.model.tags import tag_list
         from readlog.render.organise import hashtags
 
@@ -680,8 +691,9 @@ class TriageApp(App[int]):
         if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return
-        action, what = actions.write_note(self.lib, row["id"], note, clear=clear)
-        self.changed(action)
+        done = self.library.note(row["id"], None if clear else note)
+        what = ("cleared" if clear else "saved") if done.changed else "unchanged"
+        self.changed(done.action or 0)
         self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
 
     # ---- the rest -----------------------------------------------------------------------

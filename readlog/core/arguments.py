@@ -1,0 +1,420 @@
+"""The Python API's arguments: every public Library method's, checked in one place.
+
+``@checked()`` on a method checks each argument by its name (CHECKS), so a
+method added to the Library is checked as the others are: BadArgument (a
+TypeError) for a value of the wrong kind, BadValue (a ValueError) for one of
+the right kind that cannot work. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Iterable
+from datetime import date, datetime
+from typing import Any, TypeVar
+
+from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
+
+F = TypeVar("F", bound=Callable[..., Any])
+Check = Callable[[Any, str], Any]
+FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
+# What search() passes on to entries() besides its query and limit.
+SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
+
+# The changes plan() takes, and the state each sets (rm and tag have their own).
+PLANNED: dict[str, tuple[str, bool]] = {
+    "star": ("starred", True),
+    "unstar": ("starred", False),
+    "read": ("read", True),
+    "unread": ("read", False),
+    "archive": ("archived", True),
+    "unarchive": ("archived", False),
+    "tag": ("", True),
+    "rm": ("", True),
+}
+
+
+def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides: Check) -> Callable[[F], F]:
+    """A public method whose arguments are checked before it runs: the
+    library open (unless not ``opened``) and used from the thread that opened it, every argument
+    known (``filters``: the names a method's ``**filters`` takes), each of
+    the type and value its name calls for (CHECKS, or ``overrides``), and
+    given to the method as CHECKS made them (ids as a list, tags as a list,
+    times as stored). A UsageError the method raises is a BadValue, so the
+    API raises for arguments only BadArgument (a TypeError) and BadValue
+    (a ValueError), both UsageErrors. ``help()`` shows the method's own
+    signature."""
+
+    def decorate(method: F) -> F:
+        title = method.__name__
+        known: list[Any] = []  # by position, by name, defaults, checks: read on the first call (inspect is slow)
+
+        def signature() -> list[Any]:
+            if not known:
+                import inspect
+
+                params = list(inspect.signature(method).parameters.values())[1:]  # after self
+                by_position = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+                named = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+                defaults = {p.name: p.default for p in params if p.default is not p.empty}
+                checks = {name: overrides.get(name) or CHECKS[name] for name in (*named, *filters)}
+                known.extend((by_position, named, defaults, checks))
+            return known
+
+        @functools.wraps(method)
+        def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if opened:
+                self.store  # noqa: B018 - closed, or another thread's: said before anything is touched
+            by_position, named, defaults, checks = signature()
+            try:
+                given = _bind(title, by_position, named, filters, args, kwargs)
+                values = {name: checks[name](value, name) for name, value in given.items()}
+                for name in named:
+                    if name not in values:
+                        if name not in defaults:
+                            raise BadArgument.of("api_missing_argument", method=title, name=_shown(name))
+                        values[name] = checks[name](defaults[name], name)
+                return method(self, **values)
+            except UsageError as exc:
+                if isinstance(exc, (BadArgument, BadValue)):
+                    raise
+                raise BadValue.like(exc) from None
+
+        return call  # type: ignore[return-value]
+
+    return decorate
+
+
+def _bind(
+    method: str,
+    by_position: list[str],
+    named: list[str],
+    filters: tuple[str, ...],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> dict[str, Any]:
+    """The arguments given, by name; BadArgument for too many, unknown,
+    twice given or missing ones, as Python's TypeError would say."""
+    if len(args) > len(by_position):
+        raise BadArgument.of("api_too_many_arguments", method=method, most=len(by_position), given=len(args))
+    given = dict(zip(by_position, args, strict=False))
+    for name, value in kwargs.items():
+        if name in given:
+            raise BadArgument.of("api_argument_twice", method=method, name=_shown(name))
+        if name not in named and name not in filters:
+            if filters:
+                raise BadArgument.of("api_unknown_filter", method=method, name=_shown(name), known=", ".join(filters))
+            raise BadArgument.of("api_unknown_argument", method=method, name=_shown(name), known=", ".join(named))
+        given[name] = value
+    return given
+
+
+def _shown(value: Any) -> str:
+    """A value as an error names it: as Python shows it, cut short, on one line."""
+    import reprlib
+
+    from readlog.model.sanitize import clean
+
+    try:
+        text = reprlib.repr(value)
+    except Exception:  # a repr that fails is the caller's object's own business
+        text = f"<{type(value).__name__}>"
+    return clean(text, one_line=True)
+
+
+def _wrong(name: str, kind: str, value: Any, error: type[UsageError] = BadArgument, **params: Any) -> UsageError:
+    from readlog.model.messages import Phrase
+
+    return error.of("api_bad_argument", name=name, kind=Phrase(kind, **params), value=_shown(value))
+
+
+def _flag(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _wrong(name, "api_kind_bool", value)
+
+
+def _flag_or_none(value: Any, name: str) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise _wrong(name, "api_kind_bool_or_none", value)
+
+
+def _valid(value: str, name: str) -> str:
+    """Text that can be searched for, stored and printed: not the lone
+    surrogates that stand for bytes that were not UTF-8 (as the commands'
+    arguments, cli.check_text_arguments)."""
+    from readlog.model.sanitize import is_text, shown_name
+
+    if not is_text(value):
+        raise BadValue.of("argument_not_text", what=name, value=shown_name(value))
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    if isinstance(value, str):
+        return _valid(value, name)
+    raise _wrong(name, "api_kind_text", value)
+
+
+def _text_or_none(value: Any, name: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return _valid(value, name)
+    raise _wrong(name, "api_kind_text_or_none", value)
+
+
+def _name_or_none(value: Any, name: str) -> str | None:
+    """A file's name: any text (shown with escapes where it is not UTF-8)."""
+    if value is None or isinstance(value, str):
+        return value
+    raise _wrong(name, "api_kind_text_or_none", value)
+
+
+def _query(value: Any, name: str) -> str:
+    if not _text(value, name).strip():
+        raise BadValue.of("needs_value", option=name)
+    return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _limit(value: Any, name: str) -> int:
+    """How many: a whole number, 0 or None for all."""
+    if value is None:
+        return 0
+    if not _whole(value):
+        raise _wrong(name, "api_kind_count", value)
+    if value < 0:
+        raise _wrong(name, "api_kind_count", value, BadValue)
+    return value
+
+
+def _offset(value: Any, name: str) -> int:
+    """How many to skip first: a whole number, 0 or more (None: 0)."""
+    return _limit(value, name)
+
+
+def _jobs(value: Any, name: str) -> int:
+    from readlog.core.fetching import MAX_JOBS
+
+    if not _whole(value):
+        raise _wrong(name, "api_kind_jobs", value, most=MAX_JOBS)
+    if not 1 <= value <= MAX_JOBS:
+        raise _wrong(name, "api_kind_jobs", value, BadValue, most=MAX_JOBS)
+    return value
+
+
+def _lang(value: Any, name: str) -> str:
+    if value in ("en", "zh"):
+        return value
+    raise _wrong(name, "api_kind_lang", value, BadValue if isinstance(value, str) else BadArgument)
+
+
+def _time(value: Any, name: str) -> date | str:
+    if isinstance(value, (str, date)):
+        return value
+    raise _wrong(name, "api_kind_when", value)
+
+
+def _when(value: Any, name: str) -> str | None:
+    """since, before: as stored times are compared with it."""
+    from readlog.core.filters import parse_when_option
+
+    return None if value is None else parse_when_option(_time(value, name), name)
+
+
+def _as_of(value: Any, name: str) -> datetime | None:
+    from readlog.core.importing import reference_time
+
+    return None if value is None else reference_time(_time(value, name), name)
+
+
+def _path(value: Any, name: str) -> str:
+    """A path: a str or os.PathLike (of a str), not empty, without NUL."""
+    path = os.fspath(value) if isinstance(value, os.PathLike) else value
+    if not isinstance(path, str):
+        raise _wrong(name, "api_kind_path", value)
+    if not path:
+        raise BadValue.of("needs_value", option=name)
+    if "\x00" in path:
+        raise _wrong(name, "api_kind_path", value, BadValue)
+    return path
+
+
+def _path_or_stream(value: Any, name: str) -> Any:
+    """A path, or an open file (anything with read() or write())."""
+    if callable(getattr(value, "read" if name == "path" else "write", None)):
+        return value
+    if not isinstance(value, (str, os.PathLike)):
+        raise _wrong(name, "api_kind_path_or_stream", value)
+    return _path(value, name)
+
+
+def _int(value: Any, name: str) -> int:
+    if not _whole(value):
+        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
+    return value
+
+
+def _id(value: Any, name: str) -> int:
+    """One entry id; a number no entry can have is a ReadlogError like an unknown one."""
+    number = _int(value, name)
+    from readlog.model.ids import MAX_ID
+
+    if not 0 < number <= MAX_ID:
+        raise ReadlogError.of("no_entry", id=number)
+    return number
+
+
+def _ids(value: Any, name: str) -> list[int]:
+    """One id or an iterable of them -> a list, in order, without repeats."""
+    if isinstance(value, (str, bytes, bytearray, memoryview)) or not isinstance(value, (int, Iterable)):
+        raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
+    values = [value] if isinstance(value, int) else list(value)
+    if not values:
+        raise BadValue.of("api_no_ids", name=name)
+    return list(dict.fromkeys(_listed_id(v, name) for v in values))
+
+
+def _listed_id(value: Any, name: str) -> int:
+    """One id of several: 0 is passed on, so that the change refuses it as the
+    commands' ``star 0`` does (naming every unknown id, and that nothing changed)."""
+    number = _int(value, name)
+    return number if number == 0 else _id(number, name)
+
+
+def _action_or_none(value: Any, name: str) -> int | None:
+    """An action's number, as history lists it, or None."""
+    if value is None:
+        return None
+    if not _whole(value):
+        raise _wrong(name, "api_kind_action", value)
+    return value
+
+
+def _ids_or_all(value: Any, name: str) -> list[int] | None:
+    return None if value is None else _ids(value, name)
+
+
+def _tags(value: Any, name: str) -> list[str]:
+    """One tag or an iterable of them -> a list."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise BadArgument.of("api_bad_tag", name=name, value=_shown(value))
+    values = [value] if isinstance(value, str) else list(value)
+    for each in values:
+        if not isinstance(each, str):
+            raise BadArgument.of("api_bad_tag", name=name, value=_shown(each))
+        _valid(each, name)
+    return values
+
+
+def _tags_or_none(value: Any, name: str) -> list[str] | None:
+    return None if value is None else _tags(value, name)
+
+
+# Each argument of the public methods, by name: its check, which gives the value the method gets.
+def _path_or_none(value: Any, name: str) -> str | None:
+    return None if value is None else _path(value, name)
+
+
+def _number_or_none(value: Any, name: str) -> int | None:
+    """Which of an entry's links (1 for its own, as show numbers them), or None."""
+    return None if value is None else _int(value, name)
+
+
+def _plan(value: Any, name: str) -> Any:
+    """What ``lib.plan()`` gave."""
+    from readlog.core.results import Plan
+
+    if isinstance(value, Plan) and value.change is not None:
+        return value
+    raise _wrong(name, "api_kind_plan", value)
+
+
+def _command(value: Any, name: str) -> str:
+    if value in PLANNED:
+        return value
+    error = BadValue if isinstance(value, str) else BadArgument
+    raise _wrong(name, "api_kind_command", value, error, known=", ".join(PLANNED))
+
+
+def _older_than(value: Any, name: str) -> str | date | None:
+    """A cutoff as --older-than takes it (parsed by the core, which names the option)."""
+    return None if value is None else _time(value, name)
+
+
+def _callable_or_none(value: Any, name: str) -> Any:
+    if value is None or callable(value):
+        return value
+    raise _wrong(name, "api_kind_callable", value)
+
+
+def _undone_or_none(value: Any, name: str) -> Any:
+    """What ``undo(dry_run=True)`` gave, or None."""
+    from readlog.core.results import Undone
+
+    if value is None or (isinstance(value, Undone) and value.report is not None):
+        return value
+    raise _wrong(name, "api_kind_undone", value)
+
+
+CHECKS: dict[str, Check] = {
+    "path": _path_or_stream,
+    "as_of": _as_of,
+    "format": _text,
+    "encoding": _text_or_none,
+    "strict": _flag,
+    "name": _name_or_none,
+    "url": _text,
+    "fetch": _flag,
+    "tags": _tags,
+    "star": _flag,
+    "read": _flag,
+    "title": _text_or_none,
+    "note": _text_or_none,
+    "source": _text_or_none,
+    "category": _text_or_none,
+    "ids": _ids,
+    "refetch": _flag,
+    "jobs": _jobs,
+    "entry_id": _id,
+    "unread": _flag_or_none,
+    "starred": _flag_or_none,
+    "archived": _flag_or_none,
+    "tag": _tags_or_none,
+    "search": _text_or_none,
+    "since": _when,
+    "before": _when,
+    "sort": _text_or_none,
+    "reverse": _flag,
+    "limit": _limit,
+    "offset": _offset,
+    "plan": _plan,
+    "command": _command,
+    "older_than": _older_than,
+    "only": _ids_or_all,
+    "published": _text_or_none,
+    "summary": _text_or_none,
+    "verdict": _text_or_none,
+    "number": _number_or_none,
+    "force": _flag,
+    "progress": _callable_or_none,
+    "expect": _undone_or_none,
+    "dead": _flag_or_none,
+    "min_time": _number_or_none,
+    "max_time": _number_or_none,
+    "query": _query,
+    "add": _tags,
+    "remove": _tags,
+    "text": _text_or_none,
+    "dry_run": _flag,
+    "action": _action_or_none,
+    "fmt": _text_or_none,
+    "file": _path_or_stream,
+    "lang": _lang,
+}

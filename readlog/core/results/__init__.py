@@ -1,0 +1,60 @@
+"""What the Library's methods return: plain, frozen values (docs/python-api.md).
+
+Nothing here reads the library; the Library (core/library.py) makes these
+from what the core functions give. Each kind lives in a small module of its
+own, loaded when a name is first used: making a dataclass costs over a
+millisecond, and ``readlog star`` needs one of them, not all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from readlog.core.results.changes import Change
+    from readlog.core.results.history import Action, Undone, UndoneChange
+    from readlog.core.results.imports import ImportedFile, ImportReport
+    from readlog.core.results.plans import Plan
+    from readlog.core.results.review import Checked, TagCount, Tally
+    from readlog.core.results.trash import Emptied, Trashed
+
+_HOMES = {
+    "Action": "history",
+    "Change": "changes",
+    "Checked": "review",
+    "Emptied": "trash",
+    "ImportReport": "imports",
+    "ImportedFile": "imports",
+    "Plan": "plans",
+    "TagCount": "review",
+    "Tally": "review",
+    "Trashed": "trash",
+    "Undone": "history",
+    "UndoneChange": "history",
+}
+
+__all__ = [
+    "Action",
+    "Change",
+    "Checked",
+    "Emptied",
+    "ImportReport",
+    "ImportedFile",
+    "Plan",
+    "TagCount",
+    "Tally",
+    "Trashed",
+    "Undone",
+    "UndoneChange",
+]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"readlog.core.results.{home}"), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,20 @@
+"""What one call changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change to entries did: the recorded action (``readlog history``;
+    None when nothing changed, which is not recorded) and which entries
+    changed; the others were already as asked."""
+
+    action: int | None
+    changed: tuple[int, ...]
+    unchanged: tuple[int, ...]
+    fields: tuple[str, ...] = ()  # edit: the fields that changed
+    # Each entry's stored row as the change left it, with whether it changed (what the commands print).
+    rows: tuple[tuple[dict[str, Any], bool], ...] = field(default=(), repr=False, compare=False)
