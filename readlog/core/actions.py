@@ -136,9 +136,7 @@ def forget_action(lib: Store, action: int) -> None:
     """Take back the record of an action that changed nothing (inside its
     transaction): ``history`` lists what changed the library, and ``undo``
     never had anything of it to revert."""
-    from readlog.store.organise import forget
-
-    forget(lib, action)
+    lib.forget_action(action)
 
 
 class _DryRun(Exception):

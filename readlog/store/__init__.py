@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from readlog.store.common import STATE_COLUMNS, Count, Counts, Merged, Row, utcnow
+    from readlog.store.common import STATE_COLUMNS, Count, Row, utcnow
+    from readlog.store.counts import Counts, Merged
     from readlog.store.files import database_error, inspect, is_library_file
     from readlog.store.library import Store
     from readlog.store.query import LIST_COLUMNS, SORTS, Filters
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 # a module of the store (values.py, which a shell completion reads) can then be
 # imported without the rest.
 _HOMES = {
-    **dict.fromkeys(("STATE_COLUMNS", "Count", "Counts", "Merged", "Row", "utcnow"), "common"),
+    **dict.fromkeys(("STATE_COLUMNS", "Count", "Row", "utcnow"), "common"),
+    **dict.fromkeys(("Counts", "Merged"), "counts"),
     **dict.fromkeys(("database_error", "inspect", "is_library_file"), "files"),
     "Store": "library",
     **dict.fromkeys(("LIST_COLUMNS", "SORTS", "Filters"), "query"),

@@ -1,9 +1,8 @@
-"""Values every module of the store shares: rows, the clock, state columns, import counts,
-a count that may be an estimate. (The id limit is model/ids.py's.)"""
+"""Values every module of the store shares: rows, the clock, state columns, a count that may be
+an estimate. (The id limit is model/ids.py's; what an import did is counts.py's.)"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
@@ -13,31 +12,6 @@ Row = dict[str, Any]
 
 def utcnow() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-@dataclass
-class Merged:
-    """An incoming record taken as an entry the library already had."""
-
-    line: int
-    into: int  # the entry's id
-    match: str  # why: merge.SAME_ITEM, SAME_LINK or SAME_TEXT
-    changed: bool  # whether the record added something to the entry
-
-
-@dataclass
-class Counts:
-    """What one import did: entries added, entries the records updated,
-    records already in the library with nothing new (``unchanged``), and
-    records that could not be imported at all (``skipped``, each with a
-    problem saying why)."""
-
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    skipped: int = 0
-    merged: list[Merged] = field(default_factory=list)
-    trashed: int = 0  # matched an entry in the trash: not brought back
 
 
 class Count(NamedTuple):

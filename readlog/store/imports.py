@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError
 from readlog.model.ids import MAX_ID
 from readlog.store import common  # common.utcnow(), looked up on each call: the store's one clock
-from readlog.store.common import Counts, Merged, Row
+from readlog.store.common import Row
+from readlog.store.counts import Counts, Merged
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry

@@ -97,18 +97,8 @@ def tag_counts(lib: Store) -> list[Row]:
 
 
 def forget(lib: Store, action_id: int) -> None:
-    """Delete the record of an action that changed nothing, inside the
-    transaction that started it. An action with events, or with an import
-    that names it, is kept: it changed something, or says what was read.
-    Inside a group of changes (Store.grouped), only that change leaves the
-    group's command; the group's action is forgotten at its end if empty."""
-    if lib.ungroup(action_id):
-        return
-    lib.conn.execute(
-        "DELETE FROM actions WHERE id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE action_id = ?) "
-        "AND NOT EXISTS (SELECT 1 FROM imports WHERE action_id = ?)",
-        (action_id, action_id, action_id),
-    )
+    """Delete the record of an action that changed nothing (Store.forget_action)."""
+    lib.forget_action(action_id)
 
 
 def history(lib: Store, limit: int = 0) -> list[Row]:
