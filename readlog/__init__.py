@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from readlog.core.results import Checked, Emptied, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
+    from readlog.store.common import Count
     from readlog.store.stats import Stats
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "BadValue",
     "Change",
     "Checked",
+    "Count",
     "Emptied",
     "Entry",
     "FetchReport",
@@ -68,6 +70,7 @@ _LAZY = {
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
     **dict.fromkeys(("Checked", "Emptied", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    "Count": "readlog.store.common",
     "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",
     "Entry": "readlog.model.record",

@@ -225,6 +225,38 @@ def test_iter_entries_streams_what_entries_lists(lib: Library) -> None:
         lib.iter_entries(limit=3)
 
 
+def test_list_and_search_print_what_entries_gives(lib: Library, run: object) -> None:
+    """The commands print the entries the API gives: their rows and snippets ride
+    along unseen (not in repr, not compared), and the filters only the commands
+    had (dead, min_time, max_time) are the API's too."""
+    import dataclasses
+    import json
+
+    every = lib.entries(archived=None, sort="id")
+    entry = every[0]
+    assert entry.row["id"] == entry.id and entry.snippets is None
+    assert "row=" not in repr(entry) and "snippets" not in repr(entry)
+    assert entry == dataclasses.replace(entry, row={}, snippets=("x", ("x", [], "title")))
+    lib.archive(2)
+    db = str(lib.path)
+    listed = json.loads(run("--db", db, "list", "--archived", "--sort", "id", "--json").stdout)  # type: ignore[operator]
+    assert [r["id"] for r in listed] == [e.id for e in lib.entries(archived=True, sort="id")] == [2]
+    found = lib.search("编译器 OR Rust", limit=0)
+    searched = json.loads(run("--db", db, "search", "编译器", "OR", "Rust", "--json").stdout)  # type: ignore[operator]
+    assert [(r["id"], r["snippet"]) for r in searched] == [(e.id, e.snippets[0]) for e in found if e.snippets]
+    assert (
+        len(searched) == len(found) > 0
+        and "**" in searched[0]["snippet"]
+        and lib.count_about(search="编译器 OR Rust").n == len(found)
+    )
+    assert lib.count_about() == (lib.count(),) * 3 and lib.count_about().exact
+    assert lib.entries(dead=True) == [] and lib.count(dead=True) == 0
+    assert lib.entries(min_time=1) == [] and lib.count(max_time=10_000) == 0  # nothing fetched: no reading time
+    assert [e.id for e in lib.iter_entries(min_time=1)] == []
+    with pytest.raises(readlog.BadValue):
+        lib.entries(min_time=-1)
+
+
 # ---- every command has a method ------------------------------------------------------------
 
 # Each command of ``readlog`` and the Library methods a script calls for it. A

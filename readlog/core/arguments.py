@@ -18,7 +18,20 @@ from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 Check = Callable[[Any, str], Any]
-FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
+FILTERS = (
+    "unread",
+    "starred",
+    "archived",
+    "tag",
+    "source",
+    "category",
+    "search",
+    "since",
+    "before",
+    "dead",
+    "min_time",
+    "max_time",
+)
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
 

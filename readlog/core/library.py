@@ -54,13 +54,13 @@ if TYPE_CHECKING:
     from readlog.inputs.ingest import FileResult
     from readlog.model.messages import Phrase
     from readlog.model.record import Entry
-    from readlog.store import Filters, Store
+    from readlog.store import Count, Filters, Store
     from readlog.store.stats import Stats
 
 Ids = Union[int, Iterable[int]]
 Tags = Union[str, Iterable[str]]
 
-PLAN_FILTERS = (*(f for f in FILTERS), "dead", "min_time", "max_time")
+PLAN_FILTERS = FILTERS
 MEMORY = Path(":memory:")
 
 
@@ -246,6 +246,9 @@ class Library:
         search: str | None = None,
         since: str | date | None = None,
         before: str | date | None = None,
+        dead: bool | None = None,
+        min_time: int | None = None,
+        max_time: int | None = None,
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
@@ -259,31 +262,40 @@ class Library:
         ``tag``: one tag or several (all must be there). ``since``/``before``:
         a date, a datetime (without a zone: local time) or text as the options
         take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
-        source, read or id. ``limit``: None or 0 for all. ``offset``: skip that
+        source, read or id. ``dead=True``: only entries whose link was found
+        dead. ``min_time``/``max_time``: only entries of at least / at most that
+        many minutes of reading. ``limit``: None or 0 for all. ``offset``: skip that
         many first (a page: ``limit=20, offset=40``).
         """
-        from readlog.core.reading import RECORD_COLUMNS, list_entries
+        from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
-        f = _filters(unread, starred, archived, tag, source, category, search, since, before)
+        f = _filters(unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
-        listing = list_entries(
-            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False, offset=offset
-        )
-        return [Entry.from_row(r) for r in listing.rows]
+        found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset)
+        return [Entry.from_row(row, snips) for row, snips in found]
 
     @_checked(filters=(*FILTERS, "sort", "reverse"))
     def iter_entries(self, **filters: Any) -> Iterator[Entry]:
         """The entries of ``entries(**filters)`` one at a time, read as they are
         taken: a large library is never held whole. Arguments are checked at
         once; change the library only once the iteration is done."""
-        from readlog.core.reading import RECORD_COLUMNS, each_entry
+        from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
         sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
         f = _filters(**filters)
-        found = each_entry(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, with_snippets=False)
-        return (Entry.from_row(row) for row, _ in found)
+        found = each_record(self.store, f, sort=sort, reverse=reverse)
+        return (Entry.from_row(row, snips) for row, snips in found)
+
+    @_checked(filters=FILTERS)
+    def count_about(self, **filters: Any) -> Count:
+        """How many entries match, as the footer of ``readlog list`` says it: a
+        Count (``n``, ``low``, ``high``), exact when ``low == high``; where the
+        exact figure costs more than a screen of entries (a dense two-character
+        search in a large library), an estimate ``n`` within those sure bounds.
+        ``filters`` as entries() takes them (without sort and limit)."""
+        return self.store.cheap_count(_filters(**{"archived": False, **filters}))
 
     @_checked(filters=SEARCH_FILTERS)
     def search(self, query: str, limit: int | None = 20, offset: int = 0, **filters: Any) -> list[Entry]:
@@ -696,6 +708,9 @@ def _filters(
     search: str | None = None,
     since: Any = None,
     before: Any = None,
+    dead: bool | None = None,
+    min_time: int | None = None,
+    max_time: int | None = None,
 ) -> Filters:
     """The store's Filters for the API's arguments as CHECKS gave them (``tag``
     a list, ``since`` and ``before`` stored times); an empty one must not
@@ -716,6 +731,9 @@ def _filters(
         tags=tag or [],
         archived=archived is True,
         search=search,
+        dead=dead is True,
+        min_time=min_time,
+        max_time=max_time,
     )
     f.archived = archived
     f.unstarred = starred is False

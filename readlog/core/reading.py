@@ -19,10 +19,12 @@ Snippet = tuple[str, list[tuple[int, int]], str]
 Snippets = dict[int, Snippet]
 Found = tuple[Row, Snippet | None]  # an entry's row, with its snippet in a search
 # What the Python API reads of each entry: every column but the article's text
-# (which can be long), and whether there is one.
+# (which can be long), and whether there is one (and a note): all that
+# ``readlog list`` and ``search`` print of it, as a table or as JSON.
 RECORD_COLUMNS = (
     "id, title, url, source, category, summary, verdict, note, tags, published, saved_at, read_at, "
-    "starred_at, archived_at, minutes, words, lang, fetched_at, dead_at, text != '' AS has_text"
+    "starred_at, archived_at, minutes, words, lang, fetched_at, fetch_status, fetch_error, final_url, dead_at, "
+    "text != '' AS has_text, note != '' AS has_note"
 )
 
 
@@ -46,6 +48,43 @@ def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False)
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
     return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last) for i in ids}
+
+
+def both_snippets(rows: list[Row], f: Filters, lib: Any) -> dict[int, tuple[str, Snippet]]:
+    """Each row's two snippets, its texts read once: around its first hit as
+    ``search --json`` gives it (each hit between ``**``), and as ``snippets``
+    with ``title_last`` (for a table)."""
+    from readlog.store.search import marked, snippet_of
+
+    assert f.query is not None
+    ids = [r["id"] for r in rows]
+    texts = lib.texts(ids)
+    found: dict[int, tuple[str, Snippet]] = {}
+    for i in ids:
+        first = snippet_of(texts.get(i, []), f.query)
+        found[i] = (marked(first[0], first[1]), snippet_of(texts.get(i, []), f.query, title_last=True))
+    return found
+
+
+def each_record(
+    lib: Store, f: Filters, *, sort: str | None = None, reverse: bool = False, limit: int = 0, offset: int = 0
+) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
+    """The entries ``f`` matches, one at a time, with RECORD_COLUMNS, each
+    with its two snippets in a search (``both_snippets``, SNIPPET_ROWS rows
+    at a time), else None: what the Python API gives and the commands print.
+    The arguments are checked at once; the rows are read lazily."""
+    check_limit(limit)
+    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=RECORD_COLUMNS, offset=offset)
+    if f.query is None:
+        return ((row, None) for row in rows)
+    return _with_both(rows, f, lib)
+
+
+def _with_both(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
+    while chunk := list(islice(rows, SNIPPET_ROWS)):
+        found = both_snippets(chunk, f, lib)
+        for row in chunk:
+            yield row, found[row["id"]]
 
 
 def list_entries(
