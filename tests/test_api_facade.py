@@ -257,6 +257,13 @@ def test_list_and_search_print_what_entries_gives(lib: Library, run: object) -> 
         lib.entries(min_time=-1)
 
 
+def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
+    lib.store.conn.execute("UPDATE entries SET text = 'An article.' WHERE id = 1")
+    assert lib.get(1).has_text and not lib.get(2).has_text
+    assert {e.id: e.has_text for e in lib.entries()} == {e.id: e.id == 1 for e in lib.entries()}
+    assert [e.has_text for e in lib.iter_entries(archived=None) if e.id == 1] == [True]
+
+
 # ---- every command has a method ------------------------------------------------------------
 
 # Each command of ``readlog`` and the Library methods a script calls for it. A

@@ -78,7 +78,7 @@ class Entry:
             lang=row.get("lang") or "",
             fetched_at=from_iso(row.get("fetched_at")),
             dead=bool(row.get("dead_at")),
-            has_text=bool(row.get("text")),
+            has_text=bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
             row=row,
             snippets=snippets,
         )
