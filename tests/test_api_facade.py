@@ -257,6 +257,18 @@ def test_list_and_search_print_what_entries_gives(lib: Library, run: object) -> 
         lib.entries(min_time=-1)
 
 
+def test_show_prints_what_get_gives_and_marks_read_as_mark_read_does(lib: Library, run: object) -> None:
+    import json
+
+    from readlog.render.records import entry_record
+
+    entry = lib.get(4)
+    assert entry.row["other_titles"] == [] and "other_titles" not in repr(entry)
+    shown = json.loads(run("--db", str(lib.path), "show", "4", "--json", "--mark-read").stdout)  # type: ignore[operator]
+    assert shown == json.loads(json.dumps(entry_record(lib.get(4).row))) and shown["read_at"]
+    assert lib.get(4).read and lib.history(limit=1)[0].command == "read 4"
+
+
 def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
     lib.store.conn.execute("UPDATE entries SET text = 'An article.' WHERE id = 1")
     assert lib.get(1).has_text and not lib.get(2).has_text

@@ -84,11 +84,13 @@ def show_list(
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
-    from readlog.core.reading import show
-
+    """show: ``lib.mark_read`` first (one recorded action) when it marks read, then ``lib.get``."""
     if mark_read is None:
         mark_read = state.mark_read_on_show
-    row = show(state.library().store, entry_id, mark_read=mark_read)
+    lib = state.library()
+    if mark_read:
+        lib.mark_read(entry_id)
+    row = lib.get(entry_id).row
     if as_json:
         from readlog.render.records import entry_record
 

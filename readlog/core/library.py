@@ -231,7 +231,9 @@ class Library:
         from readlog.core.reading import entry
         from readlog.model.record import Entry
 
-        return Entry.from_row(entry(self.store, entry_id))
+        row = entry(self.store, entry_id)
+        row["other_titles"] = self.store.other_titles(entry_id)  # as readlog show lists them
+        return Entry.from_row(row)
 
     @_checked()
     def entries(

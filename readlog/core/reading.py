@@ -226,18 +226,6 @@ def entry(lib: Store, entry_id: int) -> Row:
     return row
 
 
-def show(lib: Store, entry_id: int, *, mark_read: bool) -> Row:
-    """What ``readlog show`` shows: the entry with the other titles it came
-    with, marked read first (one recorded action) when ``mark_read``."""
-    if mark_read:
-        from readlog.core import actions
-
-        actions.set_state(lib, [entry_id], "read", True, name="read")
-    row = entry(lib, entry_id)
-    row["other_titles"] = lib.other_titles(entry_id)
-    return row
-
-
 def overview(lib: Store) -> tuple[Row, list[Row]]:
     """What ``readlog`` alone shows: the counts and last import, and the five newest unread entries."""
     from readlog.store import Filters
