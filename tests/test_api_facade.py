@@ -269,6 +269,20 @@ def test_show_prints_what_get_gives_and_marks_read_as_mark_read_does(lib: Librar
     assert lib.get(4).read and lib.history(limit=1)[0].command == "read 4"
 
 
+def test_the_trash_listing_prints_what_trash_gives(lib: Library, run: object) -> None:
+    import json
+
+    lib.rm([1, 2, 3])
+    db = str(lib.path)
+    listed = json.loads(run("--db", db, "trash", "--json").stdout)  # type: ignore[operator]
+    trashed = lib.trash()
+    assert [r["id"] for r in listed] == [t.id for t in trashed] and {t.id for t in trashed} == {1, 2, 3}
+    assert [r["title"] for r in listed] == [t.row["title"] for t in trashed] and "row=" not in repr(trashed[0])
+    assert lib.trash_count() == 3 and len(lib.trash(limit=2)) == 2 and lib.trash_count(older_than="2000-01-01") == 0
+    out = run("--db", db, "trash", "--limit", "2").stdout  # type: ignore[operator]
+    assert "2" in out and "3" in out.splitlines()[-1]  # the footer counts all three
+
+
 def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
     lib.store.conn.execute("UPDATE entries SET text = 'An article.' WHERE id = 1")
     assert lib.get(1).has_text and not lib.get(2).has_text

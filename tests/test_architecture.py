@@ -347,7 +347,8 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.commands": {"readlog.core.importing", "readlog.core.reading"},
     # shell completion reads names without opening a Library (it must answer in milliseconds).
     "readlog.cli.completion": {"readlog.core.completion"},
-    # the trash listing prints its rows; edit in $EDITOR applies a form; by_ids picks ids or filters.
+    # edit in $EDITOR applies a form; by_ids picks ids or filters; trash_cutoff says a bad
+    # --older-than before the library opens, and the cutoff's date when nothing is older.
     "readlog.cli.curate": {"readlog.core.bulk", "readlog.core.curate"},
     # the error of a library that could not be opened, said without one.
     "readlog.cli.errors": {"readlog.core.maintenance"},

@@ -549,19 +549,28 @@ class Library:
         from readlog.model.stamps import from_iso
 
         cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
-        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0).rows
+        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0, full=True).rows
         return [
             Trashed(
                 id=r["id"],
-                title=r["title"] or "",
-                source=r["source"] or "",
-                url=r["url"] or "",
-                saved_at=from_iso(r["saved_at"]),
+                title=r.get("title") or "",
+                source=r.get("source") or "",
+                url=r.get("url") or "",
+                saved_at=from_iso(r.get("saved_at")),
                 deleted_at=from_iso(r["deleted_at"]),
                 action=int(r["action_id"] or 0),
+                row=r,
             )
             for r in rows
         ]
+
+    @_checked()
+    def trash_count(self, *, older_than: str | date | None = None) -> int:
+        """How many entries are in the trash (deleted before ``older_than``, as trash() takes it)."""
+        from readlog.core import curate
+        from readlog.store import trash
+
+        return trash.count(self.store, before=curate.trash_cutoff(older_than))  # type: ignore[arg-type]
 
     @_checked()
     def empty_trash(
