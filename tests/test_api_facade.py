@@ -283,6 +283,22 @@ def test_the_trash_listing_prints_what_trash_gives(lib: Library, run: object) ->
     assert "2" in out and "3" in out.splitlines()[-1]  # the footer counts all three
 
 
+def test_export_says_what_the_command_reports(lib: Library, tmp_path: Path) -> None:
+    import io
+
+    assert readlog.Library.export_format(None, "a.md") == lib.export_format("md") == "markdown"
+    assert readlog.Library.export_format(None) == readlog.Library.export_format(None, "-") == "jsonl"
+    with pytest.raises(readlog.BadValue):
+        readlog.Library.export_format(None, "a.bogus")
+    with pytest.raises(readlog.BadArgument):
+        readlog.Library.export_format(3)  # type: ignore[arg-type]
+    lib.store.conn.execute("UPDATE entries SET url = 'https://example.com/a' WHERE id = 1")
+    done = lib.export(None, tmp_path / "all.jsonl")
+    assert done == 5 and done.skipped == 0 and done.format == "jsonl" and repr(done) == "5"
+    html = lib.export("html", io.BytesIO())
+    assert (html, html.skipped, html.format) == (1, 4, "html")  # a bookmark file holds only entries with a link
+
+
 def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
     lib.store.conn.execute("UPDATE entries SET text = 'An article.' WHERE id = 1")
     assert lib.get(1).has_text and not lib.get(2).has_text

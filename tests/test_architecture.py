@@ -352,8 +352,6 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.curate": {"readlog.core.bulk", "readlog.core.curate"},
     # the error of a library that could not be opened, said without one.
     "readlog.cli.errors": {"readlog.core.maintenance"},
-    # export writes through the core's writers with the options' filters.
-    "readlog.cli.exporting": {"readlog.core.exporting"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
     # note and undo (its preview and question) call the core; tag parses +TAG -TAG.

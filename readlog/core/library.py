@@ -31,6 +31,7 @@ from readlog.core.arguments import (
     _older_than,
     _path,
     _path_or_none,
+    _path_or_stream,
     _text_or_none,
 )
 from readlog.model.errors import BadValue, ReadlogError, UsageError
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         Change,
         Checked,
         Emptied,
+        Exported,
         ImportedFile,
         ImportReport,
         Plan,
@@ -695,18 +697,36 @@ class Library:
         *,
         lang: str = "en",
         **filters: Any,
-    ) -> int:
+    ) -> Exported:
         """Write entries in ``fmt`` (jsonl, json, csv, markdown or html; None:
         by the file's extension) to ``file``: a path (replaced whole once
         written) or an open stream, binary or text. Every entry, archived
         ones too, unless ``filters`` (as entries() takes them) say otherwise.
-        Returns how many entries were written."""
-        from readlog.core.exporting import choose_format, export_to
+        Returns how many entries were written (an int, an ``Exported`` that
+        also says how many were ``skipped`` and the ``format`` written)."""
+        from readlog.core.exporting import export_to
+        from readlog.core.results import Exported
 
-        path = file if isinstance(file, str) else None
-        name = choose_format(fmt, path)
+        name = self.export_format(fmt, file if isinstance(file, str) else None)  # a PathLike: by fmt only, as before
         f = _filters(**{"archived": None, **filters})
-        return export_to(self.store, f, name, file, lang=lang).written
+        tally = export_to(self.store, f, name, file, lang=lang)
+        return Exported(tally.written, tally.skipped, name)
+
+    @classmethod
+    @_checked(opened=False, file=lambda value, name: value if value is None else _format_file(value, name))
+    def export_format(cls, fmt: str | None, file: str | os.PathLike[str] | IO[Any] | None = None) -> str:
+        """The format ``export(fmt, file)`` writes: ``fmt`` checked (jsonl, json,
+        csv, markdown or html, or an alias such as md), else the one a path's
+        extension names, else jsonl; BadValue for any other. Asked of the class
+        as well (``readlog.Library.export_format``): no library is opened."""
+        from readlog.core.exporting import choose_format
+
+        return choose_format(fmt, file if isinstance(file, str) else None)
+
+
+def _format_file(value: Any, name: str) -> Any:
+    """export_format's file: a str as it is (the command's ``-`` and empty too), else a path or a stream."""
+    return value if isinstance(value, str) else _path_or_stream(value, name)
 
 
 def _filters(
@@ -757,6 +777,7 @@ RESULTS = frozenset(
         "Change",
         "Checked",
         "Emptied",
+        "Exported",
         "ImportReport",
         "ImportedFile",
         "Plan",
