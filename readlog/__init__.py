@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
-    from readlog.core.results import Checked, Emptied, Plan, TagCount, Tally, Trashed
+    from readlog.core.results import Checked, Emptied, Exported, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
+    from readlog.store.common import Count
     from readlog.store.stats import Stats
 
 __all__ = [
@@ -35,8 +36,10 @@ __all__ = [
     "BadValue",
     "Change",
     "Checked",
+    "Count",
     "Emptied",
     "Entry",
+    "Exported",
     "FetchReport",
     "ImportReport",
     "ImportedFile",
@@ -67,7 +70,8 @@ _LAZY = {
     "UndoneChange": "readlog.core.library",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
-    **dict.fromkeys(("Checked", "Emptied", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    **dict.fromkeys(("Checked", "Emptied", "Exported", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    "Count": "readlog.store.common",
     "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",
     "Entry": "readlog.model.record",

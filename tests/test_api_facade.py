@@ -225,6 +225,87 @@ def test_iter_entries_streams_what_entries_lists(lib: Library) -> None:
         lib.iter_entries(limit=3)
 
 
+def test_list_and_search_print_what_entries_gives(lib: Library, run: object) -> None:
+    """The commands print the entries the API gives: their rows and snippets ride
+    along unseen (not in repr, not compared), and the filters only the commands
+    had (dead, min_time, max_time) are the API's too."""
+    import dataclasses
+    import json
+
+    every = lib.entries(archived=None, sort="id")
+    entry = every[0]
+    assert entry.row["id"] == entry.id and entry.snippets is None
+    assert "row=" not in repr(entry) and "snippets" not in repr(entry)
+    assert entry == dataclasses.replace(entry, row={}, snippets=("x", ("x", [], "title")))
+    lib.archive(2)
+    db = str(lib.path)
+    listed = json.loads(run("--db", db, "list", "--archived", "--sort", "id", "--json").stdout)  # type: ignore[operator]
+    assert [r["id"] for r in listed] == [e.id for e in lib.entries(archived=True, sort="id")] == [2]
+    found = lib.search("编译器 OR Rust", limit=0)
+    searched = json.loads(run("--db", db, "search", "编译器", "OR", "Rust", "--json").stdout)  # type: ignore[operator]
+    assert [(r["id"], r["snippet"]) for r in searched] == [(e.id, e.snippets[0]) for e in found if e.snippets]
+    assert (
+        len(searched) == len(found) > 0
+        and "**" in searched[0]["snippet"]
+        and lib.count_about(search="编译器 OR Rust").n == len(found)
+    )
+    assert lib.count_about() == (lib.count(),) * 3 and lib.count_about().exact
+    assert lib.entries(dead=True) == [] and lib.count(dead=True) == 0
+    assert lib.entries(min_time=1) == [] and lib.count(max_time=10_000) == 0  # nothing fetched: no reading time
+    assert [e.id for e in lib.iter_entries(min_time=1)] == []
+    with pytest.raises(readlog.BadValue):
+        lib.entries(min_time=-1)
+
+
+def test_show_prints_what_get_gives_and_marks_read_as_mark_read_does(lib: Library, run: object) -> None:
+    import json
+
+    from readlog.render.records import entry_record
+
+    entry = lib.get(4)
+    assert entry.row["other_titles"] == [] and "other_titles" not in repr(entry)
+    shown = json.loads(run("--db", str(lib.path), "show", "4", "--json", "--mark-read").stdout)  # type: ignore[operator]
+    assert shown == json.loads(json.dumps(entry_record(lib.get(4).row))) and shown["read_at"]
+    assert lib.get(4).read and lib.history(limit=1)[0].command == "read 4"
+
+
+def test_the_trash_listing_prints_what_trash_gives(lib: Library, run: object) -> None:
+    import json
+
+    lib.rm([1, 2, 3])
+    db = str(lib.path)
+    listed = json.loads(run("--db", db, "trash", "--json").stdout)  # type: ignore[operator]
+    trashed = lib.trash()
+    assert [r["id"] for r in listed] == [t.id for t in trashed] and {t.id for t in trashed} == {1, 2, 3}
+    assert [r["title"] for r in listed] == [t.row["title"] for t in trashed] and "row=" not in repr(trashed[0])
+    assert lib.trash_count() == 3 and len(lib.trash(limit=2)) == 2 and lib.trash_count(older_than="2000-01-01") == 0
+    out = run("--db", db, "trash", "--limit", "2").stdout  # type: ignore[operator]
+    assert "2" in out and "3" in out.splitlines()[-1]  # the footer counts all three
+
+
+def test_export_says_what_the_command_reports(lib: Library, tmp_path: Path) -> None:
+    import io
+
+    assert readlog.Library.export_format(None, "a.md") == lib.export_format("md") == "markdown"
+    assert readlog.Library.export_format(None) == readlog.Library.export_format(None, "-") == "jsonl"
+    with pytest.raises(readlog.BadValue):
+        readlog.Library.export_format(None, "a.bogus")
+    with pytest.raises(readlog.BadArgument):
+        readlog.Library.export_format(3)  # type: ignore[arg-type]
+    lib.store.conn.execute("UPDATE entries SET url = 'https://example.com/a' WHERE id = 1")
+    done = lib.export(None, tmp_path / "all.jsonl")
+    assert done == 5 and done.skipped == 0 and done.format == "jsonl" and repr(done) == "5"
+    html = lib.export("html", io.BytesIO())
+    assert (html, html.skipped, html.format) == (1, 4, "html")  # a bookmark file holds only entries with a link
+
+
+def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
+    lib.store.conn.execute("UPDATE entries SET text = 'An article.' WHERE id = 1")
+    assert lib.get(1).has_text and not lib.get(2).has_text
+    assert {e.id: e.has_text for e in lib.entries()} == {e.id: e.id == 1 for e in lib.entries()}
+    assert [e.has_text for e in lib.iter_entries(archived=None) if e.id == 1] == [True]
+
+
 # ---- every command has a method ------------------------------------------------------------
 
 # Each command of ``readlog`` and the Library methods a script calls for it. A

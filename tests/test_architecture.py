@@ -342,16 +342,16 @@ FACE_HELPERS = {
 AROUND_THE_LIBRARY: dict[str, set[str]] = {
     # add (several links, --stdin) and fetch (filters, a progress bar) call the core.
     "readlog.cli.capture": {"readlog.core.capture", "readlog.core.fetching"},
-    # list, search and show print stored rows with snippets; import reports each file's result.
+    # show prints the stored row with its other titles; the overview (readlog alone);
+    # import reports each file's result.
     "readlog.cli.commands": {"readlog.core.importing", "readlog.core.reading"},
     # shell completion reads names without opening a Library (it must answer in milliseconds).
     "readlog.cli.completion": {"readlog.core.completion"},
-    # the trash listing prints its rows; edit in $EDITOR applies a form; by_ids picks ids or filters.
+    # edit in $EDITOR applies a form; by_ids picks ids or filters; trash_cutoff says a bad
+    # --older-than before the library opens, and the cutoff's date when nothing is older.
     "readlog.cli.curate": {"readlog.core.bulk", "readlog.core.curate"},
     # the error of a library that could not be opened, said without one.
     "readlog.cli.errors": {"readlog.core.maintenance"},
-    # export writes through the core's writers with the options' filters.
-    "readlog.cli.exporting": {"readlog.core.exporting"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
     # note and undo (its preview and question) call the core; tag parses +TAG -TAG.

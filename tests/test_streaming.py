@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import readlog.render.output
 import readlog.render.table
-from readlog.core.reading import SNIPPET_ROWS, each_entry
+from readlog.core.reading import SNIPPET_ROWS, each_record
 from readlog.render.output import TABLE_ROWS, Output
 from readlog.store import Filters, Store
 from readlog.store.fold import EARLY, FTS5_RANGES, PREMAP, chain, early, fold, fold_spans
@@ -187,7 +187,7 @@ def lib(many: Run, library: Path, counted: type[_Rows]) -> Iterator[Store]:
 def test_the_core_yields_rows_lazily(lib: Store, counted: type[_Rows], query: str | None) -> None:
     f = Filters(query=parse_query(query) if query else None)
     before = counted.made
-    found = each_entry(lib, f, limit=0)
+    found = each_record(lib, f, limit=0)
     assert inspect.isgenerator(found)
     assert counted.made - before <= 2  # nothing read yet (but a count)
     row, snip = next(found)
@@ -214,7 +214,7 @@ def test_a_bad_sort_is_refused_before_anything_is_read(lib: Store) -> None:
     from readlog.model.errors import UsageError
 
     with pytest.raises(UsageError):
-        each_entry(lib, Filters(), sort="nonsense")
+        each_record(lib, Filters(), sort="nonsense")
 
 
 # ---- JSON written item by item ----------------------------------------------------------------

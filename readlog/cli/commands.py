@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from readlog.cli.state import State
-    from readlog.store import Filters
+    from readlog.core.filters import FilterArgs
 
 
 def json_field_names(*, search: bool) -> tuple[str, ...]:
@@ -41,45 +41,56 @@ def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
 
 
 def show_list(
-    state: State, f: Filters, *, sort: str | None, reverse: bool, limit: int | None, as_json: str | bool | None
+    state: State, fa: FilterArgs, *, sort: str | None, reverse: bool, limit: int | None, as_json: str | bool | None
 ) -> None:
-    """list and search: each entry written as it is read (a long list is never held).
+    """list and search: ``lib.entries``, or ``lib.iter_entries`` for every match,
+    each entry written as it is read (a long list is never held).
 
     A table's footer says how many match in all; where the exact figure
     would cost more than the screen (a dense two-character search in a
-    large library), it says about how many (core.reading.matching_about).
+    large library), it says about how many (``lib.count_about``).
     ``--json`` and piped output have no footer, and give every match
     without ``--limit`` (State.listed); ``--limit 0`` counts what it shows."""
-    from readlog.core.reading import each_entry, matching_about
-
-    fields = json_fields(as_json, search=f.query is not None)
+    fa.filters()  # a usage error in the options' own words, before anything is read
+    searched = fa.search is not None
+    fields = json_fields(as_json, search=searched)
     count = state.listed(limit, as_json=bool(as_json))
-    lib = state.library().store
+    lib = state.library()
+    given = fa.api()
+    # A screen's worth as a list; every match (--limit 0, --json, a pipe) one at a time.
+    found = (
+        lib.entries(**given, sort=sort, reverse=reverse, limit=count)
+        if count
+        else lib.iter_entries(**given, sort=sort, reverse=reverse)
+    )
     if as_json:
-        from readlog.core.reading import marked
         from readlog.render.records import entry_record
 
-        found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, columns="*")
-
         def records() -> Iterator[dict[str, Any]]:
-            for row, snip in found:
-                record = entry_record(row)
-                if f.query is not None:
-                    record["snippet"] = marked(snip or ("", []))
+            for entry in found:
+                record = entry_record(entry.row)
+                if searched:
+                    record["snippet"] = entry.snippets[0] if entry.snippets else ""
                 yield record if fields is None else {k: record.get(k) for k in fields}
 
         state.out.json_items(records())
         return
-    found = each_entry(lib, f, sort=sort, reverse=reverse, limit=count, title_last=True)
-    state.out.entries(found, lambda shown: matching_about(lib, f, count, shown), searched=f.query is not None)
+
+    def total(shown: int) -> Any:  # a number, or the Count the footer says
+        return lib.count_about(**given) if count and shown == count else shown
+
+    rows = ((entry.row, entry.snippets[1] if entry.snippets else None) for entry in found)
+    state.out.entries(rows, total, searched=searched)
 
 
 def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
-    from readlog.core.reading import show
-
+    """show: ``lib.mark_read`` first (one recorded action) when it marks read, then ``lib.get``."""
     if mark_read is None:
         mark_read = state.mark_read_on_show
-    row = show(state.library().store, entry_id, mark_read=mark_read)
+    lib = state.library()
+    if mark_read:
+        lib.mark_read(entry_id)
+    row = lib.get(entry_id).row
     if as_json:
         from readlog.render.records import entry_record
 

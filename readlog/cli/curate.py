@@ -257,11 +257,13 @@ def trash(
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return
     count = state.listed(limit, as_json=as_json)
-    listing = curate.list_trash(state.library().store, before=before, limit=count, full=as_json)
+    lib = state.library()
+    rows = [t.row for t in lib.trash(older_than=older_than, limit=count)]
     if as_json:
-        state.out.json([show.trash_record(r) for r in listing.rows])
-    else:
-        show.trash_table(state.out, listing.rows, listing.total, before=listing.before)
+        state.out.json([show.trash_record(r) for r in rows])
+        return
+    total = len(rows) if not count or len(rows) < count else lib.trash_count(older_than=older_than)
+    show.trash_table(state.out, rows, total, before=before)
 
 
 def _empty_trash(state: State, before: str | None, *, older_than: str | None, yes: bool, as_json: bool) -> None:

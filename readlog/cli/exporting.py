@@ -15,8 +15,7 @@ from readlog.core.filters import FilterArgs
 
 if TYPE_CHECKING:
     from readlog.cli.state import State
-    from readlog.core.export import Tally
-    from readlog.store import Filters
+    from readlog.core.results import Exported
 
 
 @app.command("export")
@@ -34,37 +33,35 @@ def export(
     fa: FilterArgs = FilterArgs(),
 ) -> None:
     """help_cmd_export"""
+    from readlog.core.library import Library
 
-    from readlog.core.exporting import choose_format
-
-    name = choose_format(fmt, output)
-    f = fa.filters()
-    f.archived = True if fa.archived else None
-    run_export(state_of(ctx), f, name, output)
+    name = Library.export_format(fmt, output)  # before the library is opened
+    fa.filters()  # a usage error in the options' own words
+    run_export(state_of(ctx), fa, name, output)
 
 
-def run_export(state: State, f: Filters, name: str, output: str | None) -> None:
-    """Stream the matching rows through the format's writer to the output."""
-    from readlog.core.exporting import export_to
-
-    lib = state.library().store
+def run_export(state: State, fa: FilterArgs, name: str, output: str | None) -> None:
+    """Stream the matching entries through the format's writer to the output (``lib.export``)."""
+    lib = state.library()
+    given = {**fa.api(), "archived": True if fa.archived else None}
     to_file = output is not None and output != "-"
     if to_file:
         assert output is not None
-        tally = export_to(lib, f, name, output, lang=state.out.lang)
+        # An empty -o names the current folder (as Path("") does), which the export refuses as a folder.
+        done = lib.export(name, output or ".", lang=state.out.lang, **given)
     else:
         sys.stdout.flush()
         binary: BinaryIO | None = getattr(sys.stdout, "buffer", None)
-        tally = export_to(lib, f, name, binary or sys.stdout, lang=state.out.lang)  # text-only: embedded use
+        done = lib.export(name, binary or sys.stdout, lang=state.out.lang, **given)  # text-only: embedded use
         if binary is not None:
             binary.flush()
-    _report(state, name, tally, output if to_file else None)
+    _report(state, name, done, output if to_file else None)
 
 
-def _report(state: State, name: str, tally: Tally, output: str | None) -> None:
+def _report(state: State, name: str, done: Exported, output: str | None) -> None:
     from readlog.model.messages import say
 
-    written, skipped, lang = tally.written, tally.skipped, state.out.lang
+    written, skipped, lang = int(done), done.skipped, state.out.lang
     if skipped:
         state.out.notice(say("export_no_url", lang, entries=skipped, format=name))
     if output:

@@ -82,7 +82,7 @@ def list_(
     fields = ctx.meta.get("json_fields") if as_json else None
     commands.show_list(
         state_of(ctx),
-        fa.filters(),
+        fa,
         sort=sort,
         reverse=reverse,
         limit=limit,
@@ -118,7 +118,7 @@ def search(
     fields = ctx.meta.get("json_fields") if as_json else None
     commands.show_list(
         state,
-        replace(fa, search=query).filters(),
+        replace(fa, search=query),
         sort=sort,
         reverse=reverse,
         limit=limit,

@@ -18,7 +18,20 @@ from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 Check = Callable[[Any, str], Any]
-FILTERS = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
+FILTERS = (
+    "unread",
+    "starred",
+    "archived",
+    "tag",
+    "source",
+    "category",
+    "search",
+    "since",
+    "before",
+    "dead",
+    "min_time",
+    "max_time",
+)
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
 
@@ -183,6 +196,10 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# The largest integer SQLite holds: a limit or offset past it means no fewer.
+SQLITE_MOST = 2**63 - 1
+
+
 def _limit(value: Any, name: str) -> int:
     """How many: a whole number, 0 or None for all."""
     if value is None:
@@ -191,7 +208,7 @@ def _limit(value: Any, name: str) -> int:
         raise _wrong(name, "api_kind_count", value)
     if value < 0:
         raise _wrong(name, "api_kind_count", value, BadValue)
-    return value
+    return min(value, SQLITE_MOST)  # more than SQLite can count: as many as there are
 
 
 def _offset(value: Any, name: str) -> int:
@@ -337,7 +354,7 @@ def _plan(value: Any, name: str) -> Any:
 
 
 def _command(value: Any, name: str) -> str:
-    if value in PLANNED:
+    if isinstance(value, str) and value in PLANNED:  # not ``in`` first: a list is no key
         return value
     error = BadValue if isinstance(value, str) else BadArgument
     raise _wrong(name, "api_kind_command", value, error, known=", ".join(PLANNED))

@@ -31,6 +31,7 @@ from readlog.core.arguments import (
     _older_than,
     _path,
     _path_or_none,
+    _path_or_stream,
     _text_or_none,
 )
 from readlog.model.errors import BadValue, ReadlogError, UsageError
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         Change,
         Checked,
         Emptied,
+        Exported,
         ImportedFile,
         ImportReport,
         Plan,
@@ -54,13 +56,13 @@ if TYPE_CHECKING:
     from readlog.inputs.ingest import FileResult
     from readlog.model.messages import Phrase
     from readlog.model.record import Entry
-    from readlog.store import Filters, Store
+    from readlog.store import Count, Filters, Store
     from readlog.store.stats import Stats
 
 Ids = Union[int, Iterable[int]]
 Tags = Union[str, Iterable[str]]
 
-PLAN_FILTERS = (*(f for f in FILTERS), "dead", "min_time", "max_time")
+PLAN_FILTERS = FILTERS
 MEMORY = Path(":memory:")
 
 
@@ -231,7 +233,9 @@ class Library:
         from readlog.core.reading import entry
         from readlog.model.record import Entry
 
-        return Entry.from_row(entry(self.store, entry_id))
+        row = entry(self.store, entry_id)
+        row["other_titles"] = self.store.other_titles(entry_id)  # as readlog show lists them
+        return Entry.from_row(row)
 
     @_checked()
     def entries(
@@ -246,6 +250,9 @@ class Library:
         search: str | None = None,
         since: str | date | None = None,
         before: str | date | None = None,
+        dead: bool | None = None,
+        min_time: int | None = None,
+        max_time: int | None = None,
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
@@ -259,31 +266,40 @@ class Library:
         ``tag``: one tag or several (all must be there). ``since``/``before``:
         a date, a datetime (without a zone: local time) or text as the options
         take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
-        source, read or id. ``limit``: None or 0 for all. ``offset``: skip that
+        source, read or id. ``dead=True``: only entries whose link was found
+        dead. ``min_time``/``max_time``: only entries of at least / at most that
+        many minutes of reading. ``limit``: None or 0 for all. ``offset``: skip that
         many first (a page: ``limit=20, offset=40``).
         """
-        from readlog.core.reading import RECORD_COLUMNS, list_entries
+        from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
-        f = _filters(unread, starred, archived, tag, source, category, search, since, before)
+        f = _filters(unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
-        listing = list_entries(
-            self.store, f, sort=sort, reverse=reverse, limit=count, columns=RECORD_COLUMNS, total=False, offset=offset
-        )
-        return [Entry.from_row(r) for r in listing.rows]
+        found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset)
+        return [Entry.from_row(row, snips) for row, snips in found]
 
     @_checked(filters=(*FILTERS, "sort", "reverse"))
     def iter_entries(self, **filters: Any) -> Iterator[Entry]:
         """The entries of ``entries(**filters)`` one at a time, read as they are
         taken: a large library is never held whole. Arguments are checked at
         once; change the library only once the iteration is done."""
-        from readlog.core.reading import RECORD_COLUMNS, each_entry
+        from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
         sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
         f = _filters(**filters)
-        found = each_entry(self.store, f, sort=sort, reverse=reverse, columns=RECORD_COLUMNS, with_snippets=False)
-        return (Entry.from_row(row) for row, _ in found)
+        found = each_record(self.store, f, sort=sort, reverse=reverse)
+        return (Entry.from_row(row, snips) for row, snips in found)
+
+    @_checked(filters=FILTERS)
+    def count_about(self, **filters: Any) -> Count:
+        """How many entries match, as the footer of ``readlog list`` says it: a
+        Count (``n``, ``low``, ``high``), exact when ``low == high``; where the
+        exact figure costs more than a screen of entries (a dense two-character
+        search in a large library), an estimate ``n`` within those sure bounds.
+        ``filters`` as entries() takes them (without sort and limit)."""
+        return self.store.cheap_count(_filters(**{"archived": False, **filters}))
 
     @_checked(filters=SEARCH_FILTERS)
     def search(self, query: str, limit: int | None = 20, offset: int = 0, **filters: Any) -> list[Entry]:
@@ -535,19 +551,28 @@ class Library:
         from readlog.model.stamps import from_iso
 
         cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
-        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0).rows
+        rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0, full=True).rows
         return [
             Trashed(
                 id=r["id"],
-                title=r["title"] or "",
-                source=r["source"] or "",
-                url=r["url"] or "",
-                saved_at=from_iso(r["saved_at"]),
+                title=r.get("title") or "",
+                source=r.get("source") or "",
+                url=r.get("url") or "",
+                saved_at=from_iso(r.get("saved_at")),
                 deleted_at=from_iso(r["deleted_at"]),
                 action=int(r["action_id"] or 0),
+                row=r,
             )
             for r in rows
         ]
+
+    @_checked()
+    def trash_count(self, *, older_than: str | date | None = None) -> int:
+        """How many entries are in the trash (deleted before ``older_than``, as trash() takes it)."""
+        from readlog.core import curate
+        from readlog.store import trash
+
+        return trash.count(self.store, before=curate.trash_cutoff(older_than))  # type: ignore[arg-type]
 
     @_checked()
     def empty_trash(
@@ -672,18 +697,36 @@ class Library:
         *,
         lang: str = "en",
         **filters: Any,
-    ) -> int:
+    ) -> Exported:
         """Write entries in ``fmt`` (jsonl, json, csv, markdown or html; None:
         by the file's extension) to ``file``: a path (replaced whole once
         written) or an open stream, binary or text. Every entry, archived
         ones too, unless ``filters`` (as entries() takes them) say otherwise.
-        Returns how many entries were written."""
-        from readlog.core.exporting import choose_format, export_to
+        Returns how many entries were written (an int, an ``Exported`` that
+        also says how many were ``skipped`` and the ``format`` written)."""
+        from readlog.core.exporting import export_to
+        from readlog.core.results import Exported
 
-        path = file if isinstance(file, str) else None
-        name = choose_format(fmt, path)
+        name = self.export_format(fmt, file if isinstance(file, str) else None)  # a PathLike: by fmt only, as before
         f = _filters(**{"archived": None, **filters})
-        return export_to(self.store, f, name, file, lang=lang).written
+        tally = export_to(self.store, f, name, file, lang=lang)
+        return Exported(tally.written, tally.skipped, name)
+
+    @classmethod
+    @_checked(opened=False, file=lambda value, name: value if value is None else _format_file(value, name))
+    def export_format(cls, fmt: str | None, file: str | os.PathLike[str] | IO[Any] | None = None) -> str:
+        """The format ``export(fmt, file)`` writes: ``fmt`` checked (jsonl, json,
+        csv, markdown or html, or an alias such as md), else the one a path's
+        extension names, else jsonl; BadValue for any other. Asked of the class
+        as well (``readlog.Library.export_format``): no library is opened."""
+        from readlog.core.exporting import choose_format
+
+        return choose_format(fmt, file if isinstance(file, str) else None)
+
+
+def _format_file(value: Any, name: str) -> Any:
+    """export_format's file: a str as it is (the command's ``-`` and empty too), else a path or a stream."""
+    return value if isinstance(value, str) else _path_or_stream(value, name)
 
 
 def _filters(
@@ -696,6 +739,9 @@ def _filters(
     search: str | None = None,
     since: Any = None,
     before: Any = None,
+    dead: bool | None = None,
+    min_time: int | None = None,
+    max_time: int | None = None,
 ) -> Filters:
     """The store's Filters for the API's arguments as CHECKS gave them (``tag``
     a list, ``since`` and ``before`` stored times); an empty one must not
@@ -716,6 +762,9 @@ def _filters(
         tags=tag or [],
         archived=archived is True,
         search=search,
+        dead=dead is True,
+        min_time=min_time,
+        max_time=max_time,
     )
     f.archived = archived
     f.unstarred = starred is False
@@ -728,6 +777,7 @@ RESULTS = frozenset(
         "Change",
         "Checked",
         "Emptied",
+        "Exported",
         "ImportReport",
         "ImportedFile",
         "Plan",

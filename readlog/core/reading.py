@@ -4,14 +4,14 @@ one entry to show, and the overview. Values in, values out; nothing printed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.filters import check_limit
 
 if TYPE_CHECKING:
-    from readlog.store import Count, Filters, Store
+    from readlog.store import Count as Count  # the footer's count, as the faces name it (render.output)
+    from readlog.store import Filters, Store
 
 Row = dict[str, Any]
 # Each entry's snippet: (text, spans of the hits, the field it comes from).
@@ -19,21 +19,13 @@ Snippet = tuple[str, list[tuple[int, int]], str]
 Snippets = dict[int, Snippet]
 Found = tuple[Row, Snippet | None]  # an entry's row, with its snippet in a search
 # What the Python API reads of each entry: every column but the article's text
-# (which can be long), and whether there is one.
+# (which can be long), and whether there is one (and a note): all that
+# ``readlog list`` and ``search`` print of it, as a table or as JSON.
 RECORD_COLUMNS = (
     "id, title, url, source, category, summary, verdict, note, tags, published, saved_at, read_at, "
-    "starred_at, archived_at, minutes, words, lang, fetched_at, dead_at, text != '' AS has_text"
+    "starred_at, archived_at, minutes, words, lang, fetched_at, fetch_status, fetch_error, final_url, dead_at, "
+    "text != '' AS has_text, note != '' AS has_note"
 )
-
-
-@dataclass
-class Listing:
-    """The entries of a view: the rows asked for, how many match in all, and
-    for a search each row's snippet (else None)."""
-
-    rows: list[Row]
-    total: int
-    snippets: Snippets | None
 
 
 def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False) -> Snippets:
@@ -48,99 +40,45 @@ def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False)
     return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last) for i in ids}
 
 
-def list_entries(
-    lib: Store,
-    f: Filters,
-    *,
-    sort: str | None = None,
-    reverse: bool = False,
-    limit: int = 0,
-    columns: str | None = None,
-    with_snippets: bool = True,
-    total: bool = True,
-    offset: int = 0,
-) -> Listing:
-    """The entries ``f`` matches, ``limit`` of them (0: all), as ``readlog list`` and ``search`` show them.
+def both_snippets(rows: list[Row], f: Filters, lib: Any) -> dict[int, tuple[str, Snippet]]:
+    """Each row's two snippets, its texts read once: around its first hit as
+    ``search --json`` gives it (each hit between ``**``), and as ``snippets``
+    with ``title_last`` (for a table)."""
+    from readlog.store.search import marked, snippet_of
 
-    ``total=False`` skips counting every match (``Listing.total`` is then the rows' count)."""
-    found = list(
-        each_entry(
-            lib,
-            f,
-            sort=sort,
-            reverse=reverse,
-            limit=limit,
-            columns=columns,
-            with_snippets=with_snippets,
-            offset=offset,
-        )
-    )
-    rows = [row for row, _ in found]
-    snips = {row["id"]: s for row, s in found if s is not None} if f.query is not None and with_snippets else None
-    return Listing(rows, matching(lib, f, limit, len(rows)) if total else len(rows), snips)
+    assert f.query is not None
+    ids = [r["id"] for r in rows]
+    texts = lib.texts(ids)
+    found: dict[int, tuple[str, Snippet]] = {}
+    for i in ids:
+        first = snippet_of(texts.get(i, []), f.query)
+        found[i] = (marked(first[0], first[1]), snippet_of(texts.get(i, []), f.query, title_last=True))
+    return found
 
 
-# A search's snippets are found for this many rows at a time (one query for their texts).
-SNIPPET_ROWS = 100
-
-
-def each_entry(
-    lib: Store,
-    f: Filters,
-    *,
-    sort: str | None = None,
-    reverse: bool = False,
-    limit: int = 0,
-    columns: str | None = None,
-    with_snippets: bool = True,
-    title_last: bool = False,
-    offset: int = 0,
-) -> Iterator[Found]:
-    """The entries of ``list_entries``, one at a time as the library yields
-    them, each with its search snippet (None when ``f`` is no search, or
-    without ``with_snippets``; ``title_last`` as ``snippets``): ``list --limit 0`` and ``search --limit 0``
-    write each row as it is read and never hold them all.
-
-    The arguments are checked at once (UsageError before anything is
-    printed); the rows are read lazily, snippets SNIPPET_ROWS rows at a time.
-    How many match in all, for the footer: ``matching``, once the rows are read."""
-    from readlog.store import LIST_COLUMNS
-
+def each_record(
+    lib: Store, f: Filters, *, sort: str | None = None, reverse: bool = False, limit: int = 0, offset: int = 0
+) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
+    """The entries ``f`` matches, one at a time, with RECORD_COLUMNS, each
+    with its two snippets in a search (``both_snippets``, SNIPPET_ROWS rows
+    at a time), else None: what the Python API gives and the commands print.
+    The arguments are checked at once; the rows are read lazily."""
     check_limit(limit)
-    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns or LIST_COLUMNS, offset=offset)
-    if f.query is None or not with_snippets:
+    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=RECORD_COLUMNS, offset=offset)
+    if f.query is None:
         return ((row, None) for row in rows)
-    return _with_snippets(rows, f, lib, title_last)
+    return _with_both(rows, f, lib)
 
 
-def _with_snippets(rows: Iterator[Row], f: Filters, lib: Store, title_last: bool) -> Iterator[Found]:
+def _with_both(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
     while chunk := list(islice(rows, SNIPPET_ROWS)):
-        found = snippets(chunk, f, lib, title_last=title_last)
+        found = both_snippets(chunk, f, lib)
         for row in chunk:
             yield row, found[row["id"]]
 
 
-def matching(lib: Store, f: Filters, limit: int, shown: int) -> int:
-    """How many entries ``f`` matches in all, once ``shown`` of them were read
-    with ``limit``: counted only when the limit may have cut the list."""
-    return lib.count(f) if limit and shown == limit else shown
-
-
-def matching_about(lib: Store, f: Filters, limit: int, shown: int) -> Count:
-    """``matching``'s count for a screen that only needs to say about how
-    many there are: exact when that costs little, else an estimate within
-    sure bounds (Store.cheap_count: a dense two-character search in a large
-    library). Counted only when the limit may have cut the list."""
-    from readlog.store import Count
-
-    return lib.cheap_count(f) if limit and shown == limit else Count.of(shown)
-
-
-def marked(found: tuple[Any, ...]) -> str:
-    """A search snippet (text, spans[, field]) as text, each hit between ``**`` (as --json prints it)."""
-    from readlog.store.search import marked as mark
-
-    return mark(found[0], found[1])
+# A search's snippets are found for this many rows at a time (one query for their texts).
+SNIPPET_ROWS = 100
 
 
 def count(lib: Store, f: Filters) -> int:
@@ -184,18 +122,6 @@ def entry(lib: Store, entry_id: int) -> Row:
     row = lib.get(entry_id)
     if row is None:
         raise no_entry(lib, entry_id)
-    return row
-
-
-def show(lib: Store, entry_id: int, *, mark_read: bool) -> Row:
-    """What ``readlog show`` shows: the entry with the other titles it came
-    with, marked read first (one recorded action) when ``mark_read``."""
-    if mark_read:
-        from readlog.core import actions
-
-        actions.set_state(lib, [entry_id], "read", True, name="read")
-    row = entry(lib, entry_id)
-    row["other_titles"] = lib.other_titles(entry_id)
     return row
 
 

@@ -9,7 +9,7 @@ it parses a file, before the entry has an id or a place in the library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -45,9 +45,15 @@ class Entry:
     fetched_at: datetime | None
     dead: bool  # the link was found dead
     has_text: bool  # the article's text is kept in the library
+    # What the commands print of it, hidden from repr and comparison: the row
+    # as it was read, and in a search its snippets: the text around its first
+    # hit with each hit between ** (as search --json gives it), and (text,
+    # spans, field) around its first hit outside the title when there is one.
+    row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    snippets: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> Entry:
+    def from_row(cls, row: dict[str, Any], snippets: tuple[Any, Any] | None = None) -> Entry:
         """The record of a row as the store returns it (``SELECT *``)."""
         return cls(
             id=int(row["id"]),
@@ -72,7 +78,9 @@ class Entry:
             lang=row.get("lang") or "",
             fetched_at=from_iso(row.get("fetched_at")),
             dead=bool(row.get("dead_at")),
-            has_text=bool(row.get("text")),
+            has_text=bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
+            row=row,
+            snippets=snippets,
         )
 
 

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 Row = dict[str, Any]
 # A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
 Snippet = tuple[Any, ...]
-Found = tuple[Row, Optional[Snippet]]  # an entry's row, with its snippet in a search (core.reading.each_entry)
+# An entry's row, with its snippet in a search (from lib.entries: Entry.row, Entry.snippets).
+Found = tuple[Row, Optional[Snippet]]
 
 
 def label(lang: str, key: str) -> str:

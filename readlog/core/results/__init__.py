@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from readlog.core.results.changes import Change
+    from readlog.core.results.exports import Exported
     from readlog.core.results.history import Action, Undone, UndoneChange
     from readlog.core.results.imports import ImportedFile, ImportReport
     from readlog.core.results.plans import Plan
@@ -23,6 +24,7 @@ _HOMES = {
     "Change": "changes",
     "Checked": "review",
     "Emptied": "trash",
+    "Exported": "exports",
     "ImportReport": "imports",
     "ImportedFile": "imports",
     "Plan": "plans",
@@ -38,6 +40,7 @@ __all__ = [
     "Change",
     "Checked",
     "Emptied",
+    "Exported",
     "ImportReport",
     "ImportedFile",
     "Plan",

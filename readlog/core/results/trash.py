@@ -18,6 +18,8 @@ class Trashed:
     saved_at: datetime | None
     deleted_at: datetime | None
     action: int  # the action that moved it there (``history``)
+    # The entry's row as it was stored, with when it was deleted (what ``trash --json`` prints).
+    row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
