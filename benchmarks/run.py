@@ -232,6 +232,18 @@ def readlog_command(tree: Path | None) -> list[str]:
     return [sys.executable, "-m", "readlog"]
 
 
+def timed_copy(env: dict[str, str]) -> str:
+    """The folder of the readlog package a child started with ``env`` imports."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import os, readlog; print(os.path.dirname(readlog.__file__))"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return os.path.realpath(found.stdout.strip())
+
+
 def child_env(tree: Path | None) -> dict[str, str]:
     """A user's environment: no READLOG_* settings, and bytecode caches written
     (PYTHONDONTWRITEBYTECODE would make every run recompile edited modules)."""
@@ -1006,6 +1018,14 @@ def main(argv: list[str] | None = None) -> int:
     os.chdir(args.work)
     env = child_env(args.tree)
     base = readlog_command(args.tree)
+    if args.tree is not None:
+        timed = timed_copy(env)
+        if not timed.startswith(str(args.tree) + os.sep):
+            sys.exit(
+                f"--tree {args.tree}: this Python imports readlog from {timed} instead (an editable install's "
+                "finder wins over PYTHONPATH); run the benchmark with a Python where readlog is not installed "
+                "editable, e.g. a virtual environment made for it with `pip install .` of either copy"
+            )
     results: dict[str, Any] = {
         "machine": machine(args.tree),
         "command": base,
