@@ -113,19 +113,10 @@ def change_state(state: State, values: list[str], which: str, on: bool, *, name:
         state.out.json([entry_record(lib.get(row["id"]) or row) for row, _ in results])
 
 
-# The Library method of each state command.
-METHODS = {
-    "star": "star",
-    "unstar": "unstar",
-    "read": "mark_read",
-    "unread": "mark_unread",
-    "archive": "archive",
-    "unarchive": "unarchive",
-}
-
-
 def _change(state: State, ids: list[int], which: str, on: bool, *, name: str, quiet: bool) -> list[Any]:
-    results = list(getattr(state.library(), METHODS[name])(ids).rows)
+    from readlog.core.library import STATE_METHODS
+
+    results = list(getattr(state.library(), STATE_METHODS[name])(ids).rows)
     if not quiet:
         state.out.state_changes(results, name)
     return results

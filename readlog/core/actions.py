@@ -45,7 +45,7 @@ def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str
         changed = sum(1 for _, c in results if c)
         lib.set_action_summary(action, Phrase("did_change_of", changed=changed, n=len(ids)))
         if not changed:
-            forget_action(lib, action)
+            lib.forget_action(action)
     return action, results
 
 
@@ -66,7 +66,7 @@ def tag_ids(
         changed = sum(1 for _, c in results if c)
         lib.set_action_summary(action, Phrase("did_change_of", changed=changed, n=len(ids)))
         if not changed:
-            forget_action(lib, action)
+            lib.forget_action(action)
     return action, results
 
 
@@ -128,15 +128,8 @@ def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> 
         said = {"cleared": "did_note_cleared", "saved": "did_note_saved", "unchanged": "did_note_unchanged"}[what]
         lib.set_action_summary(action, Phrase(said))
         if not did:
-            forget_action(lib, action)
+            lib.forget_action(action)
     return action, what
-
-
-def forget_action(lib: Store, action: int) -> None:
-    """Take back the record of an action that changed nothing (inside its
-    transaction): ``history`` lists what changed the library, and ``undo``
-    never had anything of it to revert."""
-    lib.forget_action(action)
 
 
 class _DryRun(Exception):

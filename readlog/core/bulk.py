@@ -96,9 +96,7 @@ def apply(lib: Store, change: Change, targets: Sequence[int], fa: FilterArgs, *,
         changed = sum(1 for _, did in results if did)
         lib.set_action_summary(action, Phrase("did_change_matching", changed=changed, matched=matched))
         if not changed:  # another readlog made the same change meanwhile
-            from readlog.store.organise import forget
-
-            forget(lib, action)
+            lib.forget_action(action)
     return Applied(action, results, matched)
 
 

@@ -260,9 +260,7 @@ def _store_added(
         added = sum(1 for r in results if r.status == "added")
         lib.set_action_summary(action, Phrase("did_add", added=added, known=len(results) - added))
         if not added and not any(r.changes for r in results):
-            from readlog.store.organise import forget
-
-            forget(lib, action)
+            lib.forget_action(action)
     return results
 
 

@@ -253,7 +253,6 @@ def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None
     deleted (an action undo cannot take back, and says so); how many went
     (fewer when another readlog restored some meanwhile: none, and nothing is
     recorded)."""
-    from readlog.core.actions import forget_action
     from readlog.store import trash
 
     with lib.transaction():
@@ -262,5 +261,5 @@ def empty_trash(lib: Store, ids: Sequence[int], *, older_than: str | None = None
         gone = trash.delete(lib, list(ids), action)
         lib.set_action_summary(action, Phrase("did_empty", n=gone))
         if not gone:
-            forget_action(lib, action)
+            lib.forget_action(action)
     return gone

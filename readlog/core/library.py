@@ -771,32 +771,24 @@ def _filters(
     return f
 
 
-RESULTS = frozenset(
-    {
-        "Action",
-        "Change",
-        "Checked",
-        "Emptied",
-        "Exported",
-        "ImportReport",
-        "ImportedFile",
-        "Plan",
-        "TagCount",
-        "Tally",
-        "Trashed",
-        "Undone",
-        "UndoneChange",
-    }
-)
+# The Library method of each state command (readlog star, read, ...; triage's s, r and a).
+STATE_METHODS = {
+    "star": "star",
+    "unstar": "unstar",
+    "read": "mark_read",
+    "unread": "mark_unread",
+    "archive": "archive",
+    "unarchive": "unarchive",
+}
 
 
 def __getattr__(name: str) -> Any:
     """The result types, which this module once defined (``from readlog.core.library
     import Change``), loaded when first named: the commands open a Library on every
     run, and need none of them to list entries."""
-    if name in RESULTS:
-        from readlog.core import results
+    from readlog.core import results  # its package holds only the names and their modules
 
+    if name in results.__all__:
         return getattr(results, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -96,11 +96,6 @@ def tag_counts(lib: Store) -> list[Row]:
 # ---- history and undo ------------------------------------------------------
 
 
-def forget(lib: Store, action_id: int) -> None:
-    """Delete the record of an action that changed nothing (Store.forget_action)."""
-    lib.forget_action(action_id)
-
-
 def history(lib: Store, limit: int = 0) -> list[Row]:
     """Recorded actions, newest first, each with how many entries it changed
     (events plus, for an import, the entries it added)."""

@@ -37,6 +37,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from readlog.core import actions, reading
+from readlog.core.library import STATE_METHODS
 from readlog.core.maintenance import database_error
 from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
@@ -53,15 +54,6 @@ if TYPE_CHECKING:
     from readlog.store import Filters
 
 Row = dict[str, Any]
-# The Library method of each state change s, r and a make.
-METHODS = {
-    "star": "star",
-    "unstar": "unstar",
-    "read": "mark_read",
-    "unread": "mark_unread",
-    "archive": "archive",
-    "unarchive": "unarchive",
-}
 # `f` cycles through these views, on top of the other filters.
 VIEWS = ("unread", "starred", "all")
 # From this width on, the list and the detail sit side by side.
@@ -512,7 +504,7 @@ class TriageApp(App[int]):
             return
         on = row[STATE_COLUMNS[which]] is None
         name = actions.STATE_COMMANDS[(which, on)]
-        done = getattr(self.library, METHODS[name])(row["id"])
+        done = getattr(self.library, STATE_METHODS[name])(row["id"])
         moving, was = advance and self.advance and not self.reading, self.cursor
         self.changed(done.action or 0, advance=moving)
         said = show.state_message(self.lang, name, row)
