@@ -14,6 +14,7 @@ import pytest
 
 from readlog.core import actions, maintenance, organise, review
 from readlog.core.filters import FilterArgs, query_from_args, with_search
+from readlog.core.library import open_for_command
 from readlog.core.reading import count, highest_id, listed, matches, page
 from readlog.model.errors import ReadlogError, UsageError
 from readlog.store import Filters, Store
@@ -25,14 +26,14 @@ from conftest import DIGEST, Run, write
 def lib(run: Run, tmp_path: Path, library: Path) -> Store:
     run("import", str(write(tmp_path / "digest.txt", DIGEST)), "--as-of", "2026-11-01")
     notices: list[str] = []
-    store = maintenance.open_library(str(library), notice=notices.append)
+    store = open_for_command(str(library), notice=notices.append).store
     assert notices == []  # nothing to upgrade
     return store
 
 
 def test_open_library_uses_the_path_the_cli_would(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert maintenance.library_file(None) == library  # $READLOG_DB
-    store = maintenance.open_library()
+    store = open_for_command(None).store
     assert store.path == library and library.exists()
     store.close()
     error = maintenance.database_error(sqlite3.OperationalError("database is locked"), library)

@@ -801,8 +801,8 @@ def open_for_command(
 ) -> Library:
     """The library a command's --db names (else what ``readlog.open()`` opens),
     with the face's ``notice`` of an upgrade and ``progress`` of its long steps."""
-    # Store.open itself, as core.maintenance.open_library does: every command opens a library,
-    # and that module (backups, restores and their result types) costs ~1.5 ms to import.
+    # Not through core.maintenance (library_file): every command opens a library, and that
+    # module (backups, restores and their result types) costs ~1.5 ms to import.
     from readlog.settings import library_path
     from readlog.store import Store
 

@@ -1,9 +1,9 @@
 """The library file itself: open it, check it, back it up, restore a backup, rebuild its search index.
 
 Values in, values out; nothing printed. The faces open the library through
-``open_library`` (the upgrade's notices and progress go to the callbacks they
-pass) and turn an SQLite failure met mid-command into one line with
-``database_error``.
+core.library.open_for_command (the upgrade's notices and progress go to the
+callbacks they pass) and turn an SQLite failure met mid-command into one line
+with ``database_error``.
 """
 
 from __future__ import annotations
@@ -18,11 +18,9 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
-    from readlog.model.messages import Phrase
     from readlog.store import Store
 
 Row = dict[str, Any]
-Notice = Callable[["Phrase"], None]  # what the upgrade says, as a catalogue phrase (str() is its English)
 Progress = Callable[[str, int | None], Any]
 
 
@@ -34,16 +32,6 @@ def library_file(db: str | None = None) -> Path:
     from readlog.settings import library_path
 
     return library_path(db)[0]
-
-
-def open_library(db: str | None = None, *, notice: Notice | None = None, progress: Progress | None = None) -> Store:
-    """Open (creating if needed, upgrading if older) the library ``db`` names
-    (as ``library_file``). ``notice`` hears what the upgrade has to say,
-    ``progress`` (as render.Output.progress) shows its long steps. A file that
-    is not a readlog library, is damaged or is newer is a ReadlogError."""
-    from readlog.store import Store
-
-    return Store.open(library_file(db), notice=notice, progress=progress)
 
 
 def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
