@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Optional
 
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import BadValue, ReadlogError, UsageError
 from readlog.model.ids import MAX_ID
 
 if TYPE_CHECKING:
@@ -219,3 +219,75 @@ def no_entry(lib: Any, entry_id: int) -> ReadlogError:
     if not 0 < entry_id <= MAX_ID:
         return ReadlogError.of("no_entry", id=entry_id)
     return trash.no_entry(lib, [entry_id])
+
+
+# ---- the Library's filters (readlog.open(...).entries(unread=True, tag=[...])) ---------------
+
+
+def api_filters(
+    unread: bool | None = None,
+    starred: bool | None = None,
+    archived: bool | None = False,
+    tag: Any = None,
+    source: str | None = None,
+    category: str | None = None,
+    search: str | None = None,
+    since: Any = None,
+    before: Any = None,
+    dead: bool | None = None,
+    min_time: int | None = None,
+    max_time: int | None = None,
+) -> Filters:
+    """The store's Filters for the Library's arguments as core.arguments checked them (``tag``
+    a list, ``since`` and ``before`` stored times); an empty one must not
+    mean everything, as with the commands' options."""
+    for name, value in (("source", source), ("category", category), *(("tag", t) for t in tag or ())):
+        if value is not None and not value.strip():
+            raise UsageError.of("needs_value", option=name)
+    f = make_filters(
+        unread=unread is True,
+        read=unread is False,
+        starred=starred is True,
+        source=source,
+        category=category,
+        since=since,
+        before=before,
+        tags=tag or [],
+        archived=archived is True,
+        search=search,
+        dead=dead is True,
+        min_time=min_time,
+        max_time=max_time,
+    )
+    f.archived = archived
+    f.unstarred = starred is False
+    return f
+
+
+def api_filter_args(filters: dict[str, Any]) -> FilterArgs:
+    """The filters as the commands' options (FilterArgs), which
+    history records with a planned change."""
+    if filters.get("starred") is False:
+        raise BadValue.of("api_plan_unstarred")
+    archived = filters.get("archived", False)
+    if archived is None:
+        raise BadValue.of("api_plan_archived")
+
+    def when(value: Any) -> str | None:  # as typed, for history; a datetime to the second
+        return value if value is None or isinstance(value, str) else value.isoformat(timespec="seconds")
+
+    return FilterArgs(
+        unread=filters.get("unread") is True,
+        read=filters.get("unread") is False,
+        starred=filters.get("starred") is True,
+        source=filters.get("source"),
+        category=filters.get("category"),
+        since=when(filters.get("since")),
+        before=when(filters.get("before")),
+        tags=list(filters.get("tag") or []),  # as given: history records them so
+        archived=archived is True,
+        search=filters.get("search"),
+        dead=filters.get("dead") is True,
+        min_time=filters.get("min_time"),
+        max_time=filters.get("max_time"),
+    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -38,14 +38,12 @@ from readlog.model.errors import BadValue, ReadlogError, UsageError
 
 if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
-    from readlog.core.filters import FilterArgs
     from readlog.core.results import (
         Action,
         Change,
         Checked,
         Emptied,
         Exported,
-        ImportedFile,
         ImportReport,
         Plan,
         TagCount,
@@ -53,10 +51,9 @@ if TYPE_CHECKING:
         Trashed,
         Undone,
     )
-    from readlog.inputs.ingest import FileResult
     from readlog.model.messages import Phrase
     from readlog.model.record import Entry
-    from readlog.store import Count, Filters, Store
+    from readlog.store import Count, Store
     from readlog.store.stats import Stats
 
 Ids = Union[int, Iterable[int]]
@@ -154,7 +151,7 @@ class Library:
         ReadlogError.
         """
         from readlog.core.importing import import_files
-        from readlog.core.results import ImportReport
+        from readlog.core.results import ImportedFile, ImportReport
         from readlog.inputs.reader import Stream
         from readlog.model.sanitize import shown_name
 
@@ -171,7 +168,7 @@ class Library:
         for result in results:
             if result.error and result.name == shown:  # the path itself, not one file inside it
                 raise result.failure or ReadlogError(result.error)
-        return ImportReport(tuple(_imported(r) for r in results))
+        return ImportReport(tuple(ImportedFile.of(r) for r in results))
 
     @_checked()
     def add(
@@ -271,10 +268,13 @@ class Library:
         many minutes of reading. ``limit``: None or 0 for all. ``offset``: skip that
         many first (a page: ``limit=20, offset=40``).
         """
+        from readlog.core.filters import api_filters
         from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
-        f = _filters(unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time)
+        f = api_filters(
+            unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time
+        )
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
         found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset)
         return [Entry.from_row(row, snips) for row, snips in found]
@@ -284,11 +284,12 @@ class Library:
         """The entries of ``entries(**filters)`` one at a time, read as they are
         taken: a large library is never held whole. Arguments are checked at
         once; change the library only once the iteration is done."""
+        from readlog.core.filters import api_filters
         from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
         sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
-        f = _filters(**filters)
+        f = api_filters(**filters)
         found = each_record(self.store, f, sort=sort, reverse=reverse)
         return (Entry.from_row(row, snips) for row, snips in found)
 
@@ -299,7 +300,9 @@ class Library:
         exact figure costs more than a screen of entries (a dense two-character
         search in a large library), an estimate ``n`` within those sure bounds.
         ``filters`` as entries() takes them (without sort and limit)."""
-        return self.store.cheap_count(_filters(**{"archived": False, **filters}))
+        from readlog.core.filters import api_filters
+
+        return self.store.cheap_count(api_filters(**{"archived": False, **filters}))
 
     @_checked(filters=SEARCH_FILTERS)
     def search(self, query: str, limit: int | None = 20, offset: int = 0, **filters: Any) -> list[Entry]:
@@ -311,7 +314,9 @@ class Library:
     @_checked(filters=FILTERS)
     def count(self, **filters: Any) -> int:
         """How many entries match; ``filters`` as entries() takes them (without sort and limit)."""
-        return self.store.count(_filters(**{"archived": False, **filters}))
+        from readlog.core.filters import api_filters
+
+        return self.store.count(api_filters(**{"archived": False, **filters}))
 
     # ---- changing entries: each call is one recorded action ------------------------------
 
@@ -341,20 +346,22 @@ class Library:
 
     def _set(self, ids: Any, which: str, on: bool) -> Change:
         from readlog.core import actions
+        from readlog.core.results import Change
 
         name = actions.STATE_COMMANDS[(which, on)]
         action, results = actions.set_state(self.store, ids, which, on, name=name)
-        return _change(action, results)
+        return Change.of(action, results)
 
     @_checked()
     def tag(self, ids: Ids, add: Tags = (), remove: Tags = ()) -> Change:
         """Add and remove tags, as ``readlog tag IDS +TAG -TAG`` does (one action)."""
         from readlog.core import actions
+        from readlog.core.results import Change
 
         words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
         _, plus, minus = actions.parse_tag_args(words)  # the command's checks: no empty tag, not both
         action, results = actions.tag_ids(self.store, ids, plus, minus)  # type: ignore[arg-type]
-        return _change(action, results)
+        return Change.of(action, results)
 
     @_checked()
     def note(self, entry_id: int, text: str | None) -> Change:
@@ -450,6 +457,7 @@ class Library:
         Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
         tag. Filters as entries() takes them (not ``starred=False``), at least one."""
         from readlog.core import actions, bulk
+        from readlog.core.filters import api_filter_args
         from readlog.core.results import Plan
 
         if command == "tag":
@@ -463,7 +471,7 @@ class Library:
         else:
             which, on = PLANNED[command]
             change = bulk.state_change(which, on, name=command)
-        fa = _filter_args(filters)
+        fa = api_filter_args(filters)
         bulk.by_ids([], fa, command)  # no filters: which entries? (as the command says)
         preview = bulk.preview(self.store, change, fa)
         from readlog.model import shell
@@ -481,7 +489,7 @@ class Library:
         if not plan.ids:
             return Change(None, (), ())
         done = bulk.apply(self.store, plan.change, plan.ids, plan.filters, matched=plan.matched)
-        return _change(done.action, done.results)
+        return Change.of(done.action, done.results)
 
     # ---- curating: edit, the trash ------------------------------------------------------
 
@@ -530,17 +538,19 @@ class Library:
         """Move entries to the trash, as ``readlog rm`` does: all or none (an unknown
         id changes nothing), one action; ``restore()`` or ``undo()`` brings them back."""
         from readlog.core import curate
+        from readlog.core.results import Change
 
         rows = curate.remove(self.store, ids)  # type: ignore[arg-type]
-        return _change(_last_action(self.store), [(row, True) for row in rows])
+        return Change.of(_last_action(self.store), [(row, True) for row in rows])
 
     @_checked()
     def restore(self, ids: Ids) -> Change:
         """Bring entries back from the trash with all their state, as ``readlog restore`` does."""
         from readlog.core import curate
+        from readlog.core.results import Change
 
         rows = curate.restore(self.store, ids)  # type: ignore[arg-type]
-        return _change(_last_action(self.store), [(row, True) for row in rows])
+        return Change.of(_last_action(self.store), [(row, True) for row in rows])
 
     @_checked()
     def trash(self, *, older_than: str | date | None = None, limit: int | None = None) -> list[Trashed]:
@@ -612,16 +622,18 @@ class Library:
     @_checked()
     def sources(self) -> list[Tally]:
         """Each source with its counts and when it last saved something, as ``readlog sources`` lists them."""
+        from readlog.core.results import Tally
         from readlog.core.review import sources
 
-        return [_tally(r) for r in sources(self.store)]
+        return [Tally.of(r) for r in sources(self.store)]
 
     @_checked()
     def categories(self) -> list[Tally]:
         """Each category, as ``readlog categories`` lists them (name None: entries without one)."""
+        from readlog.core.results import Tally
         from readlog.core.review import categories
 
-        return [_tally(r) for r in categories(self.store)]
+        return [Tally.of(r) for r in categories(self.store)]
 
     @_checked(since=_text_or_none)
     def stats(self, since: str | None = None) -> Stats:
@@ -705,10 +717,11 @@ class Library:
         Returns how many entries were written (an int, an ``Exported`` that
         also says how many were ``skipped`` and the ``format`` written)."""
         from readlog.core.exporting import export_to
+        from readlog.core.filters import api_filters
         from readlog.core.results import Exported
 
         name = self.export_format(fmt, file if isinstance(file, str) else None)  # a PathLike: by fmt only, as before
-        f = _filters(**{"archived": None, **filters})
+        f = api_filters(**{"archived": None, **filters})
         tally = export_to(self.store, f, name, file, lang=lang)
         return Exported(tally.written, tally.skipped, name)
 
@@ -727,48 +740,6 @@ class Library:
 def _format_file(value: Any, name: str) -> Any:
     """export_format's file: a str as it is (the command's ``-`` and empty too), else a path or a stream."""
     return value if isinstance(value, str) else _path_or_stream(value, name)
-
-
-def _filters(
-    unread: bool | None = None,
-    starred: bool | None = None,
-    archived: bool | None = False,
-    tag: Any = None,
-    source: str | None = None,
-    category: str | None = None,
-    search: str | None = None,
-    since: Any = None,
-    before: Any = None,
-    dead: bool | None = None,
-    min_time: int | None = None,
-    max_time: int | None = None,
-) -> Filters:
-    """The store's Filters for the API's arguments as CHECKS gave them (``tag``
-    a list, ``since`` and ``before`` stored times); an empty one must not
-    mean everything, as with the commands' options."""
-    from readlog.core.filters import make_filters
-
-    for name, value in (("source", source), ("category", category), *(("tag", t) for t in tag or ())):
-        if value is not None and not value.strip():
-            raise UsageError.of("needs_value", option=name)
-    f = make_filters(
-        unread=unread is True,
-        read=unread is False,
-        starred=starred is True,
-        source=source,
-        category=category,
-        since=since,
-        before=before,
-        tags=tag or [],
-        archived=archived is True,
-        search=search,
-        dead=dead is True,
-        min_time=min_time,
-        max_time=max_time,
-    )
-    f.archived = archived
-    f.unstarred = starred is False
-    return f
 
 
 # The Library method of each state command (readlog star, read, ...; triage's s, r and a).
@@ -809,37 +780,6 @@ def open_for_command(
     return Library(Store.open(library_path(db)[0], notice=notice, progress=progress))
 
 
-def _filter_args(filters: dict[str, Any]) -> FilterArgs:
-    """The filters as the commands' options (core.filters.FilterArgs), which
-    history records with a planned change."""
-    from readlog.core.filters import FilterArgs
-
-    if filters.get("starred") is False:
-        raise BadValue.of("api_plan_unstarred")
-    archived = filters.get("archived", False)
-    if archived is None:
-        raise BadValue.of("api_plan_archived")
-
-    def when(value: Any) -> str | None:  # as typed, for history; a datetime to the second
-        return value if value is None or isinstance(value, str) else value.isoformat(timespec="seconds")
-
-    return FilterArgs(
-        unread=filters.get("unread") is True,
-        read=filters.get("unread") is False,
-        starred=filters.get("starred") is True,
-        source=filters.get("source"),
-        category=filters.get("category"),
-        since=when(filters.get("since")),
-        before=when(filters.get("before")),
-        tags=list(filters.get("tag") or []),  # as given: history records them so
-        archived=archived is True,
-        search=filters.get("search"),
-        dead=filters.get("dead") is True,
-        min_time=filters.get("min_time"),
-        max_time=filters.get("max_time"),
-    )
-
-
 def _row(lib: Store, entry_id: int) -> dict[str, Any]:
     from readlog.core.reading import entry
 
@@ -849,49 +789,3 @@ def _row(lib: Store, entry_id: int) -> dict[str, Any]:
 def _last_action(lib: Store) -> int:
     """The action the call just made (the newest; in a transaction, the group's)."""
     return lib.newest_action()
-
-
-def _tally(row: dict[str, Any]) -> Tally:
-    from readlog.core.results import Tally
-    from readlog.model.stamps import from_iso
-
-    return Tally(
-        name=row["name"],
-        entries=int(row["entries"]),
-        unread=int(row["unread"] or 0),
-        read=int(row["read"] or 0),
-        starred=int(row["starred"] or 0),
-        archived=int(row["archived"] or 0),
-        latest_saved=from_iso(row["latest_saved"]),
-        row=row,
-    )
-
-
-def _change(action: int, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
-    from readlog.core.results import Change
-
-    changed = tuple(int(row["id"]) for row, did in results if did)
-    unchanged = tuple(int(row["id"]) for row, did in results if not did)
-    return Change(action if changed else None, changed, unchanged, rows=tuple(results))
-
-
-def _imported(result: FileResult) -> ImportedFile:
-    from readlog.core.results import ImportedFile
-    from readlog.model.messages import shown
-
-    counts = result.counts
-    return ImportedFile(
-        name=result.name,
-        format=result.format,
-        added=counts.added,
-        updated=counts.updated,
-        unchanged=counts.unchanged,
-        skipped=counts.skipped,
-        merged=len(counts.merged),
-        trashed=counts.trashed,
-        problems=tuple(result.problems),
-        error=result.error,
-        passed_over=shown(result.skipped_because),
-        as_of=result.as_of,
-        as_of_from=result.as_of_from,
-    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,3 +19,10 @@ class Change:
     fields: tuple[str, ...] = ()  # edit: the fields that changed
     # Each entry's stored row as the change left it, with whether it changed (what the commands print).
     rows: tuple[tuple[dict[str, Any], bool], ...] = field(default=(), repr=False, compare=False)
+
+    @classmethod
+    def of(cls, action: int | None, results: Sequence[tuple[dict[str, Any], bool]]) -> Change:
+        """The change of the core's (row, changed) pairs; its action only if something changed."""
+        changed = tuple(int(row["id"]) for row, did in results if did)
+        unchanged = tuple(int(row["id"]) for row, did in results if not did)
+        return cls(action if changed else None, changed, unchanged, rows=tuple(results))

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from readlog.inputs.ingest import FileResult
     from readlog.model.entry import Problem
 
 
@@ -27,6 +28,28 @@ class ImportedFile:
     passed_over: str  # in a directory or archive: why the file was not imported ("" when it was)
     as_of: datetime | None = None  # what relative stamps (收藏16 天前) were counted from (None: not read)
     as_of_from: str = ""  # where that came from: "given", "file", "archive" (a zip member's) or "now"
+
+    @classmethod
+    def of(cls, result: FileResult) -> ImportedFile:
+        """What inputs.ingest reports of one file."""
+        from readlog.model.messages import shown
+
+        counts = result.counts
+        return cls(
+            name=result.name,
+            format=result.format,
+            added=counts.added,
+            updated=counts.updated,
+            unchanged=counts.unchanged,
+            skipped=counts.skipped,
+            merged=len(counts.merged),
+            trashed=counts.trashed,
+            problems=tuple(result.problems),
+            error=result.error,
+            passed_over=shown(result.skipped_because),
+            as_of=result.as_of,
+            as_of_from=result.as_of_from,
+        )
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,22 @@ class Tally:
     latest_saved: datetime | None
     row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # as stored (what the commands print)
 
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> Tally:
+        """A source's or category's row as core.review reads it."""
+        from readlog.model.stamps import from_iso
+
+        return cls(
+            name=row["name"],
+            entries=int(row["entries"]),
+            unread=int(row["unread"] or 0),
+            read=int(row["read"] or 0),
+            starred=int(row["starred"] or 0),
+            archived=int(row["archived"] or 0),
+            latest_saved=from_iso(row["latest_saved"]),
+            row=row,
+        )
+
 
 @dataclass(frozen=True)
 class Checked:
