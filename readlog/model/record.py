@@ -17,7 +17,11 @@ from readlog.model.stamps import from_iso
 from readlog.model.tags import tag_list
 
 
-@dataclass(frozen=True)
+# A frozen dataclass (dataclasses.fields, replace and asdict work, type checkers
+# refuse assignments) whose __init__, __repr__, __eq__ and __hash__ are written
+# out below rather than generated: generating them costs ~2 ms at import, and
+# every list, search and show imports this module (benchmarks/, issue 34).
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class Entry:
     """A saved entry. Times are timezone-aware datetimes (UTC) or None."""
 
@@ -52,6 +56,76 @@ class Entry:
     row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     snippets: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
 
+    def __init__(
+        self,
+        id: int,
+        title: str,
+        url: str,
+        source: str,
+        category: str,
+        summary: str,
+        verdict: str,
+        note: str,
+        tags: tuple[str, ...],
+        published: date | None,
+        saved_at: datetime | None,
+        read_at: datetime | None,
+        starred_at: datetime | None,
+        archived_at: datetime | None,
+        read: bool,
+        starred: bool,
+        archived: bool,
+        minutes: int | None,
+        words: int | None,
+        lang: str,
+        fetched_at: datetime | None,
+        dead: bool,
+        has_text: bool,
+        row: dict[str, Any] | None = None,
+        snippets: tuple[Any, Any] | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "id", id)
+        put(self, "title", title)
+        put(self, "url", url)
+        put(self, "source", source)
+        put(self, "category", category)
+        put(self, "summary", summary)
+        put(self, "verdict", verdict)
+        put(self, "note", note)
+        put(self, "tags", tags)
+        put(self, "published", published)
+        put(self, "saved_at", saved_at)
+        put(self, "read_at", read_at)
+        put(self, "starred_at", starred_at)
+        put(self, "archived_at", archived_at)
+        put(self, "read", read)
+        put(self, "starred", starred)
+        put(self, "archived", archived)
+        put(self, "minutes", minutes)
+        put(self, "words", words)
+        put(self, "lang", lang)
+        put(self, "fetched_at", fetched_at)
+        put(self, "dead", dead)
+        put(self, "has_text", has_text)
+        put(self, "row", {} if row is None else row)
+        put(self, "snippets", snippets)
+
+    def _compared(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _COMPARED)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _COMPARED)
+        return f"{self.__class__.__qualname__}({shown})"
+
     @classmethod
     def from_row(cls, row: dict[str, Any], snippets: tuple[Any, Any] | None = None) -> Entry:
         """The record of a row as the store returns it (``SELECT *``)."""
@@ -82,6 +156,34 @@ class Entry:
             row=row,
             snippets=snippets,
         )
+
+
+# The fields compared, hashed and shown in repr: all but the row and the snippets.
+_COMPARED = (
+    "id",
+    "title",
+    "url",
+    "source",
+    "category",
+    "summary",
+    "verdict",
+    "note",
+    "tags",
+    "published",
+    "saved_at",
+    "read_at",
+    "starred_at",
+    "archived_at",
+    "read",
+    "starred",
+    "archived",
+    "minutes",
+    "words",
+    "lang",
+    "fetched_at",
+    "dead",
+    "has_text",
+)
 
 
 def _day(value: Any) -> date | None:
