@@ -57,7 +57,12 @@ def show_list(
     count = state.listed(limit, as_json=bool(as_json))
     lib = state.library()
     given = fa.api()
+    filters = dict(given)  # what count_about takes: no fields
     # A screen's worth as a list; every match (--limit 0, --json, a pipe) one at a time.
+    if not as_json:
+        from readlog.render.output import TABLE_FIELDS
+
+        given["fields"] = TABLE_FIELDS
     found = (
         lib.entries(**given, sort=sort, reverse=reverse, limit=count)
         if count
@@ -70,16 +75,16 @@ def show_list(
             for entry in found:
                 record = entry_record(entry.row)
                 if searched:
-                    record["snippet"] = entry.snippets[0] if entry.snippets else ""
+                    record["snippet"] = entry.snippets[0] if entry.snippets is not None else ""
                 yield record if fields is None else {k: record.get(k) for k in fields}
 
         state.out.json_items(records())
         return
 
     def total(shown: int) -> Any:  # a number, or the Count the footer says
-        return lib.count_about(**given) if count and shown == count else shown
+        return lib.count_about(**filters) if count and shown == count else shown
 
-    rows = ((entry.row, entry.snippets[1] if entry.snippets else None) for entry in found)
+    rows = ((entry.row, None if entry.snippets is None else entry.snippets[1]) for entry in found)
     state.out.entries(rows, total, searched=searched)
 
 

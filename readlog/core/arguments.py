@@ -33,7 +33,7 @@ FILTERS = (
     "max_time",
 )
 # What search() passes on to entries() besides its query and limit.
-SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse")
+SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse", "fields")
 
 # The changes plan() takes, and the state each sets (rm and tag have their own).
 PLANNED: dict[str, tuple[str, bool]] = {
@@ -334,6 +334,23 @@ def _tags_or_none(value: Any, name: str) -> list[str] | None:
     return None if value is None else _tags(value, name)
 
 
+def _fields_or_none(value: Any, name: str) -> list[str] | None:
+    """Names of Entry fields (one, or an iterable of them) -> a list, or None for all."""
+    if value is None:
+        return None
+    from readlog.model.record import COLUMNS
+
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise _wrong(name, "api_kind_fields", value)
+    values = [value] if isinstance(value, str) else list(value)
+    for each in values:
+        if not isinstance(each, str):
+            raise _wrong(name, "api_kind_fields", each)
+        if each not in COLUMNS:
+            raise BadValue.of("api_unknown_field", name=name, value=_shown(each), known=", ".join(COLUMNS))
+    return values
+
+
 # Each argument of the public methods, by name: its check, which gives the value the method gets.
 def _path_or_none(value: Any, name: str) -> str | None:
     return None if value is None else _path(value, name)
@@ -404,6 +421,7 @@ CHECKS: dict[str, Check] = {
     "starred": _flag_or_none,
     "archived": _flag_or_none,
     "tag": _tags_or_none,
+    "fields": _fields_or_none,
     "search": _text_or_none,
     "since": _when,
     "before": _when,

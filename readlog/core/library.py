@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date
+from itertools import starmap
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Union
@@ -254,6 +255,7 @@ class Library:
         reverse: bool = False,
         limit: int | None = None,
         offset: int = 0,
+        fields: Iterable[str] | None = None,
     ) -> list[Entry]:
         """Entries, newest saved first (a search: best match first), as ``readlog list`` shows them.
 
@@ -276,10 +278,10 @@ class Library:
             unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time
         )
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
-        found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset)
-        return [Entry.from_row(row, snips) for row, snips in found]
+        found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset, fields=fields)  # type: ignore[arg-type]  # checked: a list
+        return list(starmap(Entry.from_row, found))
 
-    @_checked(filters=(*FILTERS, "sort", "reverse"))
+    @_checked(filters=(*FILTERS, "sort", "reverse", "fields"))
     def iter_entries(self, **filters: Any) -> Iterator[Entry]:
         """The entries of ``entries(**filters)`` one at a time, read as they are
         taken: a large library is never held whole. Arguments are checked at
@@ -288,10 +290,10 @@ class Library:
         from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
-        sort, reverse = filters.pop("sort", None), filters.pop("reverse", False)
+        sort, reverse, fields = filters.pop("sort", None), filters.pop("reverse", False), filters.pop("fields", None)
         f = api_filters(**filters)
-        found = each_record(self.store, f, sort=sort, reverse=reverse)
-        return (Entry.from_row(row, snips) for row, snips in found)
+        found = each_record(self.store, f, sort=sort, reverse=reverse, fields=fields)
+        return starmap(Entry.from_row, found)  # (in C: a whole library's list goes through here)
 
     @_checked(filters=FILTERS)
     def count_about(self, **filters: Any) -> Count:

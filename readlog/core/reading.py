@@ -3,8 +3,8 @@ one entry to show, and the overview. Values in, values out; nothing printed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import islice
+from collections.abc import Iterator, Sequence
+from itertools import islice, repeat
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.filters import check_limit
@@ -12,6 +12,7 @@ from readlog.core.filters import check_limit
 if TYPE_CHECKING:
     from readlog.store import Count as Count  # the footer's count, as the faces name it (render.output)
     from readlog.store import Filters, Store
+    from readlog.store.search import BothSnippets
 
 Row = dict[str, Any]
 # Each entry's snippet: (text, spans of the hits, the field it comes from).
@@ -32,45 +33,54 @@ def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False)
     """Each row's search snippet: the text around its first hit, and the hits'
     spans; with ``title_last``, around its first hit outside the title when
     there is one (a table whose Title column shows the title)."""
-    from readlog.store.search import snippet_of
+    from readlog.store.search import needles_of, snippet_of
 
     assert f.query is not None
     ids = [r["id"] for r in rows]
     texts = lib.texts(ids)
-    return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last) for i in ids}
+    needles = needles_of(f.query)
+    return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last, needles=needles) for i in ids}
 
 
-def both_snippets(rows: list[Row], f: Filters, lib: Any) -> dict[int, tuple[str, Snippet]]:
-    """Each row's two snippets, its texts read once: around its first hit as
-    ``search --json`` gives it (each hit between ``**``), and as ``snippets``
-    with ``title_last`` (for a table)."""
-    from readlog.store.search import marked, snippet_of
+def both_snippets(rows: list[Row], f: Filters, lib: Any) -> dict[int, BothSnippets]:
+    """Each row's two snippets (BothSnippets), its texts read once for all the rows."""
+    from readlog.store.search import BothSnippets, needles_of
 
     assert f.query is not None
-    ids = [r["id"] for r in rows]
-    texts = lib.texts(ids)
-    found: dict[int, tuple[str, Snippet]] = {}
-    for i in ids:
-        first = snippet_of(texts.get(i, []), f.query)
-        found[i] = (marked(first[0], first[1]), snippet_of(texts.get(i, []), f.query, title_last=True))
-    return found
+    texts = lib.texts([r["id"] for r in rows])
+    needles = needles_of(f.query)
+    return {r["id"]: BothSnippets(texts.get(r["id"], []), f.query, needles) for r in rows}
 
 
 def each_record(
-    lib: Store, f: Filters, *, sort: str | None = None, reverse: bool = False, limit: int = 0, offset: int = 0
-) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
+    lib: Store,
+    f: Filters,
+    *,
+    sort: str | None = None,
+    reverse: bool = False,
+    limit: int = 0,
+    offset: int = 0,
+    fields: Sequence[str] | None = None,
+) -> Iterator[tuple[Row, BothSnippets | None]]:
     """The entries ``f`` matches, one at a time, with RECORD_COLUMNS, each
     with its two snippets in a search (``both_snippets``, SNIPPET_ROWS rows
     at a time), else None: what the Python API gives and the commands print.
-    The arguments are checked at once; the rows are read lazily."""
+    The arguments are checked at once; the rows are read lazily. ``fields``:
+    only the columns of these fields of readlog.Entry (model.record.COLUMNS)."""
     check_limit(limit)
-    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=RECORD_COLUMNS, offset=offset)
+    if fields is None:
+        columns = RECORD_COLUMNS
+    else:
+        from readlog.model.record import columns_of
+
+        columns = columns_of(fields)
+    rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
     if f.query is None:
-        return ((row, None) for row in rows)
+        return zip(rows, repeat(None))
     return _with_both(rows, f, lib)
 
 
-def _with_both(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[tuple[Row, tuple[str, Snippet] | None]]:
+def _with_both(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[tuple[Row, BothSnippets | None]]:
     while chunk := list(islice(rows, SNIPPET_ROWS)):
         found = both_snippets(chunk, f, lib)
         for row in chunk:

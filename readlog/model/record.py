@@ -9,9 +9,10 @@ it parses a file, before the entry has an id or a place in the library.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from readlog.model.stamps import from_iso
 from readlog.model.tags import tag_list
@@ -49,12 +50,13 @@ class Entry:
     fetched_at: datetime | None
     dead: bool  # the link was found dead
     has_text: bool  # the article's text is kept in the library
+    has_note: bool  # there is a note (``note`` holds it)
     # What the commands print of it, hidden from repr and comparison: the row
     # as it was read, and in a search its snippets: the text around its first
     # hit with each hit between ** (as search --json gives it), and (text,
     # spans, field) around its first hit outside the title when there is one.
     row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    snippets: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
+    snippets: Any = field(default=None, repr=False, compare=False)  # None, or a pair (core.reading.BothSnippets)
 
     def __init__(
         self,
@@ -81,8 +83,9 @@ class Entry:
         fetched_at: datetime | None,
         dead: bool,
         has_text: bool,
+        has_note: bool,
         row: dict[str, Any] | None = None,
-        snippets: tuple[Any, Any] | None = None,
+        snippets: Any = None,
     ) -> None:
         put = object.__setattr__
         put(self, "id", id)
@@ -108,6 +111,7 @@ class Entry:
         put(self, "fetched_at", fetched_at)
         put(self, "dead", dead)
         put(self, "has_text", has_text)
+        put(self, "has_note", has_note)
         put(self, "row", {} if row is None else row)
         put(self, "snippets", snippets)
 
@@ -127,35 +131,31 @@ class Entry:
         return f"{self.__class__.__qualname__}({shown})"
 
     @classmethod
-    def from_row(cls, row: dict[str, Any], snippets: tuple[Any, Any] | None = None) -> Entry:
-        """The record of a row as the store returns it (``SELECT *``)."""
-        return cls(
-            id=int(row["id"]),
-            title=row.get("title") or "",
-            url=row.get("url") or "",
-            source=row.get("source") or "",
-            category=row.get("category") or "",
-            summary=row.get("summary") or "",
-            verdict=row.get("verdict") or "",
-            note=row.get("note") or "",
-            tags=tuple(tag_list(row.get("tags"))),
-            published=_day(row.get("published")),
-            saved_at=from_iso(row.get("saved_at")),
-            read_at=from_iso(row.get("read_at")),
-            starred_at=from_iso(row.get("starred_at")),
-            archived_at=from_iso(row.get("archived_at")),
-            read=bool(row.get("read_at")),
-            starred=bool(row.get("starred_at")),
-            archived=bool(row.get("archived_at")),
-            minutes=row.get("minutes"),
-            words=row.get("words"),
-            lang=row.get("lang") or "",
-            fetched_at=from_iso(row.get("fetched_at")),
-            dead=bool(row.get("dead_at")),
-            has_text=bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
-            row=row,
-            snippets=snippets,
-        )
+    def from_row(cls, row: dict[str, Any], snippets: Any = None) -> Entry:
+        """The record of a row as the store returns it (``SELECT *`` or
+        core.reading.RECORD_COLUMNS). Each field is read from the row when it is
+        first asked for: ``readlog list --limit 0`` prints rows of a whole library
+        and asks for none of them."""
+        entry = cls.__new__(cls)
+        entry.__dict__.update(row=row, snippets=snippets)  # frozen: not through __setattr__
+        return entry
+
+    if not TYPE_CHECKING:  # to a type checker an Entry has its fields, not any name
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of an entry made by from_row, read from its row (once)."""
+            read = _FROM_ROW.get(name)
+            row = self.__dict__.get("row")
+            if read is None or row is None:
+                raise AttributeError(f"{self.__class__.__name__!r} object has no attribute {name!r}")
+            if not any(key in row for key in _KEYS[name]):
+                from readlog.model.messages import say
+
+                read_ones = ", ".join(n for n in _COMPARED if any(key in row for key in _KEYS[n]))
+                raise AttributeError(say("api_field_not_read", name=name, fields=read_ones))
+            value = read(row)
+            object.__setattr__(self, name, value)
+            return value
 
 
 # The fields compared, hashed and shown in repr: all but the row and the snippets.
@@ -183,7 +183,60 @@ _COMPARED = (
     "fetched_at",
     "dead",
     "has_text",
+    "has_note",
 )
+
+
+def _text(name: str) -> Callable[[dict[str, Any]], str]:
+    return lambda row: row.get(name) or ""
+
+
+def _time(name: str) -> Callable[[dict[str, Any]], datetime | None]:
+    return lambda row: from_iso(row.get(name))
+
+
+def _flag(name: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda row: bool(row.get(name))
+
+
+# How each field comes from a stored row (from_row).
+_FROM_ROW: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "id": lambda row: int(row["id"]),
+    **{name: _text(name) for name in ("title", "url", "source", "category", "summary", "verdict", "note", "lang")},
+    "tags": lambda row: tuple(tag_list(row.get("tags"))),
+    "published": lambda row: _day(row.get("published")),
+    **{name: _time(name) for name in ("saved_at", "read_at", "starred_at", "archived_at", "fetched_at")},
+    "read": _flag("read_at"),
+    "starred": _flag("starred_at"),
+    "archived": _flag("archived_at"),
+    "minutes": lambda row: row.get("minutes"),
+    "words": lambda row: row.get("words"),
+    "dead": _flag("dead_at"),
+    "has_text": lambda row: bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
+    "has_note": lambda row: bool(row.get("note") or row.get("has_note")),
+}
+
+# The column each field is read from, as a query selects it (``entries(fields=...)``
+# reads only those of the fields named), and the keys of a row that hold it.
+COLUMNS: dict[str, str] = {
+    **{name: name for name in _COMPARED},
+    "read": "read_at",
+    "starred": "starred_at",
+    "archived": "archived_at",
+    "dead": "dead_at",
+    "has_text": "text != '' AS has_text",
+    "has_note": "note != '' AS has_note",
+}
+_KEYS: dict[str, tuple[str, ...]] = {
+    **{name: (column.rsplit(" ", 1)[-1],) for name, column in COLUMNS.items()},
+    "has_text": ("has_text", "text"),
+    "has_note": ("has_note", "note"),
+}
+
+
+def columns_of(fields: Sequence[str]) -> str:
+    """The columns a query selects to read ``fields`` (and the id) of each entry."""
+    return ", ".join(dict.fromkeys(COLUMNS[name] for name in ("id", *fields)))
 
 
 def _day(value: Any) -> date | None:

@@ -27,10 +27,11 @@ joined by OR are: the index holds text as it was written.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from readlog.model.errors import UsageError
 from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, forms, has_case, one_for_one, premap_sql
@@ -332,13 +333,20 @@ class Snippet(NamedTuple):
 
 
 def snippet_of(
-    fields: Sequence[tuple[str, object]], query: Query, width: int = 80, *, title_last: bool = False
+    fields: Sequence[tuple[str, object]],
+    query: Query,
+    width: int = 80,
+    *,
+    title_last: bool = False,
+    needles: list[str] | None = None,
 ) -> Snippet:
     """The snippet of the first field (name, value) that holds a hit, with
     that field's name. Tags (a list) give the tags that hold a hit, joined
     by ", ", not the ones around them. ``title_last``: the title only when no
-    other field holds a hit (a table's Title column already shows it)."""
-    needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
+    other field holds a hit (a table's Title column already shows it).
+    ``needles``: the query's (``needles(query)``), when the caller has them."""
+    if needles is None:
+        needles = needles_of(query)
     if title_last:
         fields = [f for f in fields if f[0] != "title"] + [f for f in fields if f[0] == "title"]
     for name, value in fields:
@@ -359,8 +367,8 @@ def snippet(
     characters around the first one.
     """
     if needles is None:
-        needles = sorted({fold(t.text) for t in query.terms()}, key=len, reverse=True)
-    caseless = not any(has_case(c) for n in needles for c in n)
+        needles = needles_of(query)
+    caseless = _caseless(tuple(needles))
     for text in texts:
         flat = normalize_space(text)
         low, at = _folded(flat, caseless)
@@ -378,6 +386,60 @@ def snippet(
         spans = _spans(low, needles)
         return out, spans if at is None else [(at[a][0], at[b - 1][1]) for a, b in spans]
     return "", []
+
+
+def needles_of(query: Query) -> list[str]:
+    """What a snippet looks for: the query's terms folded, longest first."""
+    return list(_folded_terms(tuple(t.text for t in query.terms())))
+
+
+@functools.lru_cache(maxsize=64)
+def _folded_terms(terms: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted({fold(t) for t in terms}, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _caseless(needles: tuple[str, ...]) -> bool:
+    """Whether no character of the needles is one folding changes or makes (内核):
+    asked once per query, not once per entry and field (a search of 20,000
+    entries asked it 40,000 times)."""
+    return not any(has_case(c) for n in needles for c in n)
+
+
+class BothSnippets:
+    """An entry's two snippets, each found when first asked for (its texts were
+    read with its page's): [0] around its first hit as ``search --json`` gives
+    it (each hit between ``**``), [1] as ``snippets`` gives it with
+    ``title_last`` (for a table). A search prints one of them, rarely both."""
+
+    __slots__ = ("_found", "_needles", "_query", "_texts")
+
+    def __init__(self, texts: list[tuple[str, Any]], query: Any, needles: list[str]) -> None:
+        self._texts = texts
+        self._query = query
+        self._needles = needles
+        self._found: list[Any] = [None, None]
+
+    def __getitem__(self, which: int) -> Any:
+        if not -2 <= which < 2:
+            raise IndexError(which)
+        which %= 2
+        if self._found[which] is None:
+            if which == 0:
+                first = snippet_of(self._texts, self._query, needles=self._needles)
+                self._found[which] = marked(first[0], first[1])
+            else:
+                self._found[which] = snippet_of(self._texts, self._query, title_last=True, needles=self._needles)
+        return self._found[which]
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self[0], self[1]))
+
+    def __repr__(self) -> str:
+        return f"BothSnippets({self[0]!r}, {self[1]!r})"
 
 
 def _folded(text: str, caseless: bool) -> tuple[str, Sequence[tuple[int, int]] | None]:
