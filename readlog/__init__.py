@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
-    from readlog.core.results import Checked, Emptied, Exported, Plan, TagCount, Tally, Trashed
+    from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
     from readlog.store.common import Count
@@ -45,6 +45,7 @@ __all__ = [
     "ImportedFile",
     "Library",
     "Outcome",
+    "Overview",
     "Plan",
     "Problem",
     "ReadlogError",
@@ -70,7 +71,9 @@ _LAZY = {
     "UndoneChange": "readlog.core.library",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
-    **dict.fromkeys(("Checked", "Emptied", "Exported", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    **dict.fromkeys(
+        ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"
+    ),
     "Count": "readlog.store.common",
     "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",

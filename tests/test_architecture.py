@@ -342,9 +342,8 @@ FACE_HELPERS = {
 AROUND_THE_LIBRARY: dict[str, set[str]] = {
     # add (several links, --stdin) and fetch (filters, a progress bar) call the core.
     "readlog.cli.capture": {"readlog.core.capture", "readlog.core.fetching"},
-    # show prints the stored row with its other titles; the overview (readlog alone);
     # import reports each file's result.
-    "readlog.cli.commands": {"readlog.core.importing", "readlog.core.reading"},
+    "readlog.cli.commands": {"readlog.core.importing"},
     # shell completion reads names without opening a Library (it must answer in milliseconds).
     "readlog.cli.completion": {"readlog.core.completion"},
     # edit in $EDITOR applies a form; by_ids picks ids or filters; trash_cutoff says a bad

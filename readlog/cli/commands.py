@@ -158,8 +158,5 @@ def rebuild_index(state: State) -> None:
 
 
 def overview(state: State) -> None:
-    from readlog.core.reading import overview
-
-    lib = state.library().store
-    data, newest = overview(lib)
-    state.out.overview(data, newest, str(lib.path))
+    lib = state.library()
+    state.out.overview(lib.overview(), str(lib.path))

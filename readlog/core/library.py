@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         Emptied,
         Exported,
         ImportReport,
+        Overview,
         Plan,
         TagCount,
         Tally,
@@ -610,6 +611,15 @@ class Library:
         return Emptied(tuple(ids) if gone else (), False, tuple(rows) if gone else ())
 
     # ---- seeing the library as a whole ------------------------------------------------------
+
+    @_checked()
+    def overview(self) -> Overview:
+        """The library at a glance, as ``readlog`` alone shows it: how many
+        entries, unread and starred, the five newest unread, and the last import."""
+        from readlog.core.reading import overview
+        from readlog.core.results import Overview
+
+        return Overview.of(*overview(self.store))
 
     @_checked()
     def tags(self) -> list[TagCount]:

@@ -35,6 +35,7 @@ from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 if TYPE_CHECKING:
     from readlog.core.reading import Count
+    from readlog.core.results import Overview
 
 Row = dict[str, Any]
 # A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
@@ -576,21 +577,21 @@ class Output:
             return next(iter(names.values()))
         return ", ".join(f"{n:,} {names[k]}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1]))
 
-    def overview(self, data: Row, newest: Sequence[Row], path: str) -> None:
+    def overview(self, view: Overview, path: str) -> None:
         """What `readlog` alone prints: counts, newest unread, last import."""
         head = Text()
         head.append("readlog", style="bold")
-        head.append(self.label("n_entries", n=data["total"]))
-        head.append(self.label("n_unread", n=data["unread"]), style="bold blue")
+        head.append(self.label("n_entries", n=view.total))
+        head.append(self.label("n_unread", n=view.unread), style="bold blue")
         head.append(" · ")
-        head.append(self.label("n_starred", n=data["starred"]), style="yellow")
+        head.append(self.label("n_starred", n=view.starred), style="yellow")
         self.out.print(head)
         self.line(self.label("library", path=path), style="dim")
-        if newest:
+        if view.newest:
             self.line("")
             self.line(self.label("newest_unread"), style="bold")
-            self.entries_table(newest, data["unread"], table=True)
-        last = data.get("last_import")
+            self.entries_table([entry.row for entry in view.newest], view.unread, table=True)
+        last = view.last_import
         if last:
             when = stamps.relative(last["finished_at"], None, self.lang)
             self.line(
@@ -601,7 +602,7 @@ class Output:
                 + self.label("n_skipped", n=last["skipped"]),
                 style="dim",
             )
-        elif not data["total"]:
+        elif not view.total:
             self.line(self.label("empty_library"), style="dim")
         self.line(self.label("help_hint"), style="dim")
 
