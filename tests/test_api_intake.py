@@ -12,7 +12,11 @@ import pytest
 import readlog
 from readlog.core.library import Library
 
+import webserver
 from conftest import Run
+from webserver import Server
+
+server, web_server = webserver.server, webserver.web_server  # the local server's fixtures
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST = ROOT / "examples" / "reading-digest.txt"  # five entries, ids 1-5
@@ -50,3 +54,61 @@ def test_overview_of_an_empty_library(tmp_path: Path) -> None:
         scratch.close()
         with pytest.raises(readlog.ReadlogError):
             scratch.overview()
+
+
+# ---- fetch -----------------------------------------------------------------------------------
+
+
+class Bar:
+    """A progress callback as a face gives one: called with the total, a context manager
+    whose value is told of each page."""
+
+    def __init__(self) -> None:
+        self.totals: list[int] = []
+        self.pages: list[tuple[bool, bool]] = []
+        self.open = False
+
+    def __call__(self, total: int) -> Bar:
+        self.totals.append(total)
+        return self
+
+    def __enter__(self) -> Bar:
+        self.open = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.open = False
+
+    def advance(self, ok: bool, dead: bool) -> None:
+        assert self.open
+        self.pages.append((ok, dead))
+
+
+def test_fetch_takes_the_filters_entries_takes(library: Path, run: Run, server: Server) -> None:
+    run("add", server.url("/en?f=1"), "--no-fetch", "--source", "One")
+    run("add", server.url("/en?f=2"), "--no-fetch", "--source", "Two")
+    run("add", server.url("/zh?f=3"), "--no-fetch", "--source", "Two", "--star")
+    with readlog.open() as lib:
+        bar = Bar()
+        report = lib.fetch(source="One", progress=bar)
+        assert [o.id for o in report.outcomes] == [1] and report.fetched == 1
+        assert bar.totals == [1] and bar.pages == [(True, False)] and not bar.open
+        assert lib.history(limit=1)[0].command == "fetch --source One"
+        assert [o.id for o in lib.fetch(source="Two", starred=False).outcomes] == [2]
+        assert lib.history(limit=1)[0].command == "fetch --source Two"  # not starred: no option says it
+        assert lib.fetch(unread=True).fetched == 1  # the one left
+        assert lib.fetch([1, 2], refetch=True).fetched == 2
+        assert lib.history(limit=1)[0].command == "fetch 1 2 --refetch"
+        lib.fetch([3], refetch=True, as_typed="fetch 3-3 --refetch")
+        assert lib.history(limit=1)[0].command == "fetch 3-3 --refetch"
+        with pytest.raises(readlog.BadValue, match="ids or filters"):
+            lib.fetch([1], unread=True)
+        with pytest.raises(readlog.BadArgument):
+            lib.fetch(progress="bar")  # type: ignore[arg-type]
+        with pytest.raises(readlog.BadArgument):
+            lib.fetch(unred=True)
+    # The command calls the same method, and history keeps its ids as typed.
+    assert "2 fetched" in run("fetch", "1-2", "--refetch").stdout
+    assert run.json("history", "-n", "1")[0]["command"] == "fetch 1-2 --refetch"
+    assert "1 fetched" in run("fetch", "--refetch", "--starred", "--since", "7d").stdout
+    assert run.json("history", "-n", "1")[0]["command"] == "fetch --starred --since 7d --refetch"

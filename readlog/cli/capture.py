@@ -72,8 +72,7 @@ def fetch(
     as_json: bool = typer.Option(False, "--json", help="help_import_as_json"),
 ) -> None:
     """help_cmd_fetch"""
-    from readlog.core import fetching
-    from readlog.core.filters import parse_ids
+    from readlog.core.filters import check_jobs, parse_ids
     from readlog.render import capture as show
 
     state = state_of(ctx)
@@ -82,17 +81,17 @@ def fetch(
 
         raise UsageError.of("ids_or_filters")
     numbers = parse_ids(ids) if ids else None
-    f = fa.filters() if fa.given() else None
+    if fa.given():
+        fa.filters()  # a usage error in the options' own words, before the library is opened
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
-    fetching.check_jobs(jobs)  # before the library is opened
-    report = fetching.fetch(
-        state.library().store,
+    check_jobs(jobs)  # before the library is opened
+    report = state.library().fetch(
         numbers,
-        f,
         refetch=refetch,
         jobs=jobs,
-        command=shell.join(words),
         progress=None if as_json else (lambda total: show.fetch_progress(state.out, total)),
+        as_typed=shell.join(words),
+        **(fa.api() if fa.given() else {}),
     )
     if as_json:
         state.out.json(show.fetch_record(report))

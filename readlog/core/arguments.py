@@ -217,7 +217,7 @@ def _offset(value: Any, name: str) -> int:
 
 
 def _jobs(value: Any, name: str) -> int:
-    from readlog.core.fetching import MAX_JOBS
+    from readlog.core.filters import MAX_JOBS
 
     if not _whole(value):
         raise _wrong(name, "api_kind_jobs", value, most=MAX_JOBS)
@@ -434,4 +434,5 @@ CHECKS: dict[str, Check] = {
     "fmt": _text_or_none,
     "file": _path_or_stream,
     "lang": _lang,
+    "as_typed": _text_or_none,
 }

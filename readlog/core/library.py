@@ -210,17 +210,30 @@ class Library:
             raise ReadlogError.of("in_trash", n=1, ids=str(result.id), words=str(result.id))
         return self.get(result.id)
 
-    @_checked(ids=_ids_or_all)
-    def fetch(self, ids: Ids | None = None, *, refetch: bool = False, jobs: int = 4) -> FetchReport:
+    @_checked(ids=_ids_or_all, filters=FILTERS, since=_older_than, before=_older_than)
+    def fetch(
+        self,
+        ids: Ids | None = None,
+        *,
+        refetch: bool = False,
+        jobs: int = 4,
+        progress: Callable[[int], Any] | None = None,
+        as_typed: str | None = None,
+        **filters: Any,
+    ) -> FetchReport:
         """Download the entries' pages and keep their article text, as ``readlog fetch`` does:
-        ``ids``, else every entry never fetched (or whose last try failed). Uses the network."""
+        ``ids``, or those ``filters`` select (as entries() takes them), else every entry
+        never fetched (or whose last try failed). Uses the network. ``progress``: called
+        with how many pages it will try, a context manager whose value's ``advance(ok, dead)``
+        is called after each page (as the command's bar). ``as_typed``: the command line
+        history records (default: the call written as ``readlog fetch`` would be typed)."""
         from readlog.core import fetching
-        from readlog.model import shell
 
         self._alone("fetch")
-        numbers: list[int] | None = ids  # type: ignore[assignment]
-        command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
-        return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
+        chosen: list[int] | None = ids  # type: ignore[assignment]  # checked: a list
+        return fetching.fetch_chosen(
+            self.store, chosen, filters, refetch=refetch, jobs=jobs, progress=progress, command=as_typed
+        )
 
     # ---- reading ----------------------------------------------------------------------
 
