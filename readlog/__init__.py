@@ -22,6 +22,7 @@ from readlog.model.version import __version__
 if TYPE_CHECKING:
     import os
 
+    from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "Added",
     "BadArgument",
     "BadValue",
     "Change",
@@ -69,6 +71,7 @@ _LAZY = {
     "Library": "readlog.core.library",
     "Undone": "readlog.core.library",
     "UndoneChange": "readlog.core.library",
+    "Added": "readlog.core.capture",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
     **dict.fromkeys(

@@ -112,3 +112,81 @@ def test_fetch_takes_the_filters_entries_takes(library: Path, run: Run, server: 
     assert run.json("history", "-n", "1")[0]["command"] == "fetch 1-2 --refetch"
     assert "1 fetched" in run("fetch", "--refetch", "--starred", "--since", "7d").stdout
     assert run.json("history", "-n", "1")[0]["command"] == "fetch --starred --since 7d --refetch"
+
+
+# ---- add -------------------------------------------------------------------------------------
+
+
+def test_add_many_saves_several_links_as_one_action(lib: Library, run: Run) -> None:
+    before = len(lib.history(limit=0))
+    gone = lib.add("https://example.com/gone")
+    lib.rm(gone.id)
+    added = lib.add_many(
+        [" https://example.com/a ", "https://example.com/b", "https://EXAMPLE.com/a/", "https://example.com/gone"],
+        tags=["later", "later"],
+        star=True,
+    )
+    assert [r.status for r in added] == ["added", "added", "trash"]  # the same link twice is one
+    assert [r.url for r in added][:2] == ["https://example.com/a", "https://example.com/b"]
+    first = added[0]
+    assert isinstance(first, readlog.Added) and first.entry is not None and added[2].entry is None
+    assert first.entry == lib.get(first.id) and first.entry.tags == ("later",) and first.entry.starred
+    assert first.fetch_error is None and not first.later  # not fetched
+    history = lib.history(limit=0)
+    assert len(history) == before + 3  # add, rm, and one for both links
+    assert history[0].command == "add https://example.com/a https://example.com/b https://example.com/gone"
+    again = lib.add_many("https://example.com/b", read=True, note="seen")
+    assert [(r.status, r.changes) for r in again] == [("exists", ["marked read", "note saved"])]
+    assert again[0].entry is not None and again[0].entry.read and again[0].entry.note == "seen"
+    with pytest.raises(readlog.ReadlogError, match="in the trash"):
+        lib.add("https://example.com/gone")
+
+
+def test_check_add_refuses_what_add_many_refuses_without_a_library(lib: Library) -> None:
+    readlog.Library.check_add(["https://example.com/x", "https://example.com/y"], tags="t")
+    refused = [
+        (["ftp://example.com/x"], {}),
+        (["https://a.example", "https://b.example"], {"title": "one title"}),
+        (["https://a.example"], {"source": "  "}),
+        ([], {}),
+        (["https://a.example"], {"note": "x" * (2 << 20)}),
+    ]
+    count = lib.count()
+    for urls, given in refused:
+        with pytest.raises(readlog.BadValue):
+            readlog.Library.check_add(urls, **given)
+        with pytest.raises(readlog.BadValue):
+            lib.add_many(urls, **given)
+    assert lib.count() == count
+    for wrong in (b"https://a.example", 3, [None]):
+        with pytest.raises(readlog.BadArgument):
+            lib.add_many(wrong)  # type: ignore[arg-type]
+
+
+def test_add_prints_what_add_many_gives(lib: Library, run: Run) -> None:
+    import json
+
+    lib.add("https://example.com/known", tags="x")
+    printed = json.loads(
+        run(
+            "add",
+            "https://example.com/known",
+            "-",
+            "--no-fetch",
+            "--star",
+            "--json",
+            input="https://example.com/new\n# no\n",
+        ).stdout
+    )
+    assert [(r["url"], r["status"], r["changes"]) for r in printed] == [
+        ("https://example.com/known", "exists", ["starred"]),
+        ("https://example.com/new", "added", []),
+    ]
+    from readlog.render.records import entry_record
+
+    assert [r["entry"] for r in printed] == [
+        json.loads(json.dumps(entry_record({k: v for k, v in lib.get(r["id"]).row.items() if k != "other_titles"})))
+        for r in printed
+    ]
+    assert lib.history(limit=1)[0].command == "add https://example.com/known https://example.com/new"
+    assert "not a web address" in run("add", "ftp://x", "--no-fetch", code=2).stderr

@@ -330,6 +330,18 @@ def _tags(value: Any, name: str) -> list[str]:
     return values
 
 
+def _urls(value: Any, name: str) -> list[str]:
+    """One link or an iterable of them -> a list, each stripped (refused by the core
+    when it is no web address, in the words ``readlog add`` says it)."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise _wrong(name, "api_kind_urls", value)
+    values = [value] if isinstance(value, str) else list(value)
+    for each in values:
+        if not isinstance(each, str):
+            raise _wrong(name, "api_kind_urls", each)
+    return [each.strip() for each in values]
+
+
 def _tags_or_none(value: Any, name: str) -> list[str] | None:
     return None if value is None else _tags(value, name)
 
@@ -435,4 +447,5 @@ CHECKS: dict[str, Check] = {
     "file": _path_or_stream,
     "lang": _lang,
     "as_typed": _text_or_none,
+    "urls": _urls,
 }

@@ -37,6 +37,7 @@ from readlog.core.arguments import (
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 
 if TYPE_CHECKING:
+    from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport
     from readlog.core.results import (
         Action,
@@ -192,23 +193,55 @@ class Library:
         returned, changed only as the arguments say; one in the trash raises
         ReadlogError.
         """
-        from readlog.core import capture
-        from readlog.model.tags import unique_tags
-
-        opts = capture.AddOptions(
-            title=title,
-            tags=unique_tags(tags),
-            note=note,
-            star=star,
-            read=read,
-            source=source,
-            category=category,
-            fetch=fetch,
-        )
-        result = capture.add(self.store, [url.strip()], opts)[0]
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        result = self.add_many([url], fetch=fetch, star=star, read=read, **given)[0]
         if result.status == "trash":
             raise ReadlogError.of("in_trash", n=1, ids=str(result.id), words=str(result.id))
         return self.get(result.id)
+
+    @_checked()
+    def add_many(
+        self,
+        urls: str | Iterable[str],
+        *,
+        fetch: bool = False,
+        tags: Tags = (),
+        star: bool = False,
+        read: bool = False,
+        title: str | None = None,
+        note: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+    ) -> list[Added]:
+        """Save several links as one recorded action, as ``readlog add URL...`` does,
+        with the arguments of add() (``title`` only for one link): each link's ``Added``,
+        in order (the same link twice is one). A link in the trash is not saved
+        again: its ``status`` says "trash" (else "added" or "exists")."""
+        from readlog.core import capture
+
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        opts = capture.options(star=star, read=read, fetch=fetch, **given)
+        return capture.add(self.store, urls, opts)  # type: ignore[arg-type]  # checked: a list
+
+    @classmethod
+    @_checked(opened=False)
+    def check_add(
+        cls,
+        urls: str | Iterable[str],
+        *,
+        tags: Tags = (),
+        title: str | None = None,
+        note: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+    ) -> None:
+        """Every argument add_many() would refuse (BadValue: a link that is not http or
+        https, ``title`` with several links, a value longer than its field), said
+        before any library is opened, as ``readlog add`` says it."""
+        from readlog.core import capture
+
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        capture.check_add(urls, capture.options(**given))  # type: ignore[arg-type]  # checked: a list
 
     @_checked(ids=_ids_or_all, filters=FILTERS, since=_older_than, before=_older_than)
     def fetch(

@@ -587,10 +587,10 @@ class Output:
         head.append(self.label("n_starred", n=view.starred), style="yellow")
         self.out.print(head)
         self.line(self.label("library", path=path), style="dim")
-        if view.newest:
+        if view.rows:
             self.line("")
             self.line(self.label("newest_unread"), style="bold")
-            self.entries_table([entry.row for entry in view.newest], view.unread, table=True)
+            self.entries_table(list(view.rows), view.unread, table=True)
         last = view.last_import
         if last:
             when = stamps.relative(last["finished_at"], None, self.lang)
