@@ -4,6 +4,7 @@ script calls, and print what they give."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -190,3 +191,115 @@ def test_add_prints_what_add_many_gives(lib: Library, run: Run) -> None:
     ]
     assert lib.history(limit=1)[0].command == "add https://example.com/known https://example.com/new"
     assert "not a web address" in run("add", "ftp://x", "--no-fetch", code=2).stderr
+
+
+# ---- import ----------------------------------------------------------------------------------
+
+EXAMPLES = ROOT / "examples"
+
+
+class Reading:
+    """An import's progress callback: called with a file's name and size, a context manager
+    whose value is told how far the reading got."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[str, int | None]] = []
+        self.updates = 0
+
+    def __call__(self, name: str, size: int | None) -> Reading:
+        self.files.append((name, size))
+        return self
+
+    def __enter__(self) -> Reading:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def update(self, done: int, entries: int) -> None:
+        self.updates += 1
+
+
+def test_import_paths_is_one_action_whatever_it_reads(tmp_path: Path) -> None:
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    for name in ("pocket.csv", "feed.xml"):
+        (folder / name).write_bytes((EXAMPLES / name).read_bytes())
+    (folder / "notes.bin").write_bytes(b"\x00\x01")
+    with readlog.open(memory=True) as lib:
+        reading = Reading()
+        report = lib.import_paths([DIGEST, folder, str(tmp_path / "missing.txt")], "2026-12-01", progress=reading)
+        names = [f.name for f in report.files]
+        assert names[0].endswith("reading-digest.txt") and names[-1].endswith("missing.txt")
+        assert not report.ok and report.added == lib.count() > 5
+        missing = report.files[-1]
+        assert missing.failed and missing.error and isinstance(missing.failure, readlog.ReadlogError)
+        assert missing.failure.localized("zh") != missing.error
+        passed = [f for f in report.files if f.passed_over]
+        assert [f.name for f in passed] == [str(folder / "notes.bin")] and not passed[0].failed
+        assert [f.as_of_from for f in report.files if f.format] == ["given"] * 3
+        assert [name for name, _ in reading.files] == [f.name for f in report.files if f.format]
+        assert all(size for _, size in reading.files) and reading.updates >= 3
+        [action] = lib.history()
+        assert action.command.startswith("import ") and action.command.endswith("missing.txt")
+        lib.undo()
+        assert lib.count() == 0
+        again = lib.import_paths(io.BytesIO(DIGEST.read_bytes()))  # one open file, named as it can be
+        assert [f.name for f in again.files] == ["<stream>"] and again.ok and again.added == 5
+        assert lib.import_paths([]).files == ()
+
+
+def test_import_prints_what_import_paths_gives(tmp_path: Path, library: Path, run: Run) -> None:
+    import json
+
+    paths = [str(EXAMPLES / "pocket.csv"), str(DIGEST), str(tmp_path / "missing.txt")]
+    printed = json.loads(run("import", *paths, "--as-of", "2026-12-01", "--json", code=1).stdout)
+    with readlog.open(tmp_path / "api.db") as lib:
+        report = lib.import_paths(paths, "2026-12-01")
+        gave = [
+            {
+                "file": f.name,
+                "format": f.format or None,
+                "added": f.added,
+                "updated": f.updated,
+                "unchanged": f.unchanged,
+                "skipped": f.skipped,
+                "merged": [
+                    {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed} for m in f.merges
+                ],
+                "trashed": f.trashed,
+                "error": f.error,
+                "skipped_because": f.passed_over or None,
+                "problems": [
+                    {"line": p.line, "message": p.message, "key": p.key, "count": p.count} for p in f.problems
+                ],
+                "cut": f.cut,
+                "encoding": f.encoding or None,
+                "as_of_from": f.as_of_from or None,
+            }
+            for f in report.files
+        ]
+    assert [{k: v for k, v in r.items() if k != "as_of"} for r in printed] == gave
+    with readlog.open(library) as lib:  # the command's library: all there already
+        again = lib.import_paths(paths[:2], "2026-12-01")
+    assert again.added == 0 and again.unchanged == sum(f.merged for f in again.files) > 5
+    assert all(m.match and not m.changed for f in again.files for m in f.merges)
+
+
+def test_check_import_says_what_the_command_says_without_a_library(tmp_path: Path, library: Path, run: Run) -> None:
+    readlog.Library.check_import("pocket", "2026-12-01", "gb18030")
+    for given in ({"format": "nope"}, {"as_of": "bogus"}, {"encoding": "nope"}, {"as_of": "99999-01-01"}):
+        with pytest.raises(readlog.BadValue) as caught:
+            readlog.Library.check_import(**given)
+        option = "--" + next(iter(given)).replace("_", "-")
+        said = run("import", str(DIGEST), option, next(iter(given.values())), code=2).stderr
+        assert str(caught.value) in said
+    assert not library.exists()  # the command opened no library
+    with pytest.raises(readlog.BadArgument):
+        readlog.Library.check_import(format=3)  # type: ignore[arg-type]
+    with readlog.open(memory=True) as lib:
+        for wrong in (b"x.txt", 3, [None]):
+            with pytest.raises(readlog.BadArgument):
+                lib.import_paths(wrong)  # type: ignore[arg-type]
+        with pytest.raises(readlog.BadValue):
+            lib.import_paths(["a\x00b"])

@@ -342,8 +342,6 @@ FACE_HELPERS = {
 # each line goes when its commands call Library methods. The test asks for this
 # table exactly, so moving a command over also shortens it, and it never grows.
 AROUND_THE_LIBRARY: dict[str, set[str]] = {
-    # import reports each file's result.
-    "readlog.cli.commands": {"readlog.core.importing"},
     # shell completion reads names without opening a Library (it must answer in milliseconds).
     "readlog.cli.completion": {"readlog.core.completion"},
     # edit in $EDITOR applies a form; by_ids picks ids or filters; trash_cutoff says a bad

@@ -272,6 +272,30 @@ def _path_or_stream(value: Any, name: str) -> Any:
     return _path(value, name)
 
 
+def _paths(value: Any, name: str) -> list[Any]:
+    """Paths or open files to read, one or an iterable of them -> a list: each path as
+    text (an empty one too, which the import reports as a file it cannot read, as the
+    command does), each open file as it is."""
+    if isinstance(value, (str, os.PathLike)) or callable(getattr(value, "read", None)):
+        values = [value]
+    elif isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, memoryview)):
+        values = list(value)
+    else:
+        raise _wrong(name, "api_kind_paths", value)
+    found = []
+    for each in values:
+        if callable(getattr(each, "read", None)):
+            found.append(each)
+            continue
+        path = os.fspath(each) if isinstance(each, os.PathLike) else each
+        if not isinstance(path, str):
+            raise _wrong(name, "api_kind_paths", each)
+        if "\x00" in path:
+            raise _wrong(name, "api_kind_paths", each, BadValue)
+        found.append(path)
+    return found
+
+
 def _int(value: Any, name: str) -> int:
     if not _whole(value):
         raise BadArgument.of("api_bad_id", name=name, value=_shown(value))
@@ -448,4 +472,5 @@ CHECKS: dict[str, Check] = {
     "lang": _lang,
     "as_typed": _text_or_none,
     "urls": _urls,
+    "paths": _paths,
 }

@@ -152,25 +152,44 @@ class Library:
         report (``report.ok``); a path that cannot be imported at all raises
         ReadlogError.
         """
-        from readlog.core.importing import import_files
-        from readlog.core.results import ImportedFile, ImportReport
-        from readlog.inputs.reader import Stream
-        from readlog.model.sanitize import shown_name
+        from readlog.core.importing import import_one
+        from readlog.core.results import ImportReport
 
-        if isinstance(path, str):
-            if name is not None:
-                raise BadValue.of("api_name_for_streams")
-            source: str | Stream = path
-            shown = shown_name(path)
-        else:
-            given = name if name is not None else getattr(path, "name", None)
-            shown = shown_name(given) if isinstance(given, str) and given else "<stream>"
-            source = Stream(shown, path)
-        results = import_files(self.store, [source], fmt=format, as_of=as_of, encoding=encoding, strict=strict)
-        for result in results:
-            if result.error and result.name == shown:  # the path itself, not one file inside it
-                raise result.failure or ReadlogError(result.error)
-        return ImportReport(tuple(ImportedFile.of(r) for r in results))
+        given = {"fmt": format, "as_of": as_of, "encoding": encoding, "strict": strict}
+        return ImportReport.of(import_one(self.store, path, name, **given))  # type: ignore[arg-type]  # checked: a str
+
+    @_checked()
+    def import_paths(
+        self,
+        paths: Iterable[str | os.PathLike[str] | IO[Any]],
+        as_of: str | date | None = None,
+        *,
+        format: str = "auto",
+        encoding: str | None = None,
+        strict: bool = False,
+        progress: Callable[[str, int | None], Any] | None = None,
+    ) -> ImportReport:
+        """Import several paths (or open files) as one action, as ``readlog import PATH...``
+        does, with the arguments of import_path(): a path that cannot be imported is in
+        the report (``report.ok`` is False; its ``files`` say which and why) and the others
+        are imported. ``progress``: called with each file's name and size (None: not
+        known), a context manager whose value's ``update(bytes_read, entries)`` is called
+        as the file is read (as the command's bar)."""
+        from readlog.core.importing import import_sources
+        from readlog.core.results import ImportReport
+
+        given = {"fmt": format, "as_of": as_of, "encoding": encoding, "strict": strict, "progress": progress}
+        return ImportReport.of(import_sources(self.store, paths, **given))  # type: ignore[arg-type]  # checked
+
+    @classmethod
+    @_checked(opened=False, as_of=_older_than)
+    def check_import(cls, format: str = "auto", as_of: str | date | None = None, encoding: str | None = None) -> None:
+        """Every argument import_paths() would refuse (an unknown format, an ``as_of`` or
+        ``encoding`` that cannot be read, a cap of $READLOG_MAX_* set to nonsense), said
+        before any library is opened, in the words of ``readlog import`` (naming its options)."""
+        from readlog.core.importing import prepare
+
+        prepare(format, as_of, encoding)
 
     @_checked()
     def add(
