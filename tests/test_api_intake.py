@@ -48,6 +48,25 @@ def test_overview_is_what_readlog_alone_shows(lib: Library, run: Run) -> None:
     assert all(e.title in out for e in glance.newest)
 
 
+def test_get_gives_the_other_titles_show_lists(tmp_path: Path, run: Run, library: Path) -> None:
+    import json
+
+    page = tmp_path / "b.html"
+    page.write_text(
+        "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+        '<DT><A HREF="https://blog.example/post" ADD_DATE="1700000000">Original title</A>\n'
+        '<DT><A HREF="https://blog.example/post/" ADD_DATE="1710000000">A title of its own</A>\n</DL>\n',
+        encoding="utf-8",
+    )
+    run("import", str(page))
+    with readlog.open() as lib:
+        [listed] = lib.entries()
+        entry = lib.get(listed.id)
+    assert entry.other_titles == ("A title of its own",) and listed.other_titles == ()
+    assert entry == listed and "other_titles" not in repr(entry)
+    assert json.loads(run("show", str(entry.id), "--json").stdout)["other_titles"] == list(entry.other_titles)
+
+
 def test_overview_of_an_empty_library(tmp_path: Path) -> None:
     with readlog.open(memory=True) as scratch:
         glance = scratch.overview()

@@ -45,6 +45,9 @@ class Entry:
     fetched_at: datetime | None
     dead: bool  # the link was found dead
     has_text: bool  # the article's text is kept in the library
+    # The titles other records of it had (as ``readlog show`` lists them): read by
+    # ``lib.get``, () in lists; neither shown in repr nor compared.
+    other_titles: tuple[str, ...] = field(default=(), repr=False, compare=False)
     # What the commands print of it, hidden from repr and comparison: the row
     # as it was read, and in a search its snippets: the text around its first
     # hit with each hit between ** (as search --json gives it), and (text,
@@ -79,6 +82,7 @@ class Entry:
             fetched_at=from_iso(row.get("fetched_at")),
             dead=bool(row.get("dead_at")),
             has_text=bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
+            other_titles=tuple(row.get("other_titles") or ()),
             row=row,
             snippets=snippets,
         )
