@@ -22,9 +22,10 @@ from readlog.model.version import __version__
 if TYPE_CHECKING:
     import os
 
+    from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
-    from readlog.core.results import Checked, Emptied, Exported, Plan, TagCount, Tally, Trashed
+    from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.record import Entry
     from readlog.store.common import Count
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "Added",
     "BadArgument",
     "BadValue",
     "Change",
@@ -45,6 +47,7 @@ __all__ = [
     "ImportedFile",
     "Library",
     "Outcome",
+    "Overview",
     "Plan",
     "Problem",
     "ReadlogError",
@@ -68,9 +71,12 @@ _LAZY = {
     "Library": "readlog.core.library",
     "Undone": "readlog.core.library",
     "UndoneChange": "readlog.core.library",
+    "Added": "readlog.core.capture",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
-    **dict.fromkeys(("Checked", "Emptied", "Exported", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"),
+    **dict.fromkeys(
+        ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"
+    ),
     "Count": "readlog.store.common",
     "Stats": "readlog.store.stats",
     "Problem": "readlog.model.entry",

@@ -311,8 +311,8 @@ def test_has_text_is_the_same_however_the_entry_is_read(lib: Library) -> None:
 # Each command of ``readlog`` and the Library methods a script calls for it. A
 # command added without a method (or a line here) fails the test below.
 COMMAND_METHODS: dict[str, tuple[str, ...]] = {
-    "import": ("import_path",),
-    "add": ("add",),
+    "import": ("import_path", "import_paths", "check_import"),
+    "add": ("add", "add_many", "check_add"),
     "fetch": ("fetch",),
     "export": ("export",),
     "list": ("entries", "iter_entries", "count"),

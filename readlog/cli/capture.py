@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Any, Optional, TextIO
 
 import typer
 
@@ -32,32 +32,33 @@ def add(
     as_json: bool = typer.Option(False, "--json", help="help_add_as_json"),
 ) -> None:
     """help_cmd_add"""
-    from readlog.core import capture
-    from readlog.model.tags import unique_tags
+    from readlog.core.library import Library
     from readlog.render import capture as show
 
     state = state_of(ctx)
-    opts = capture.AddOptions(
-        title=title,
-        tags=unique_tags(tags or []),
-        note=note,
-        star=star,
-        read=read,
-        source=source,
-        category=category,
-        fetch=not no_fetch,
-    )
-    links = capture.read_urls(urls, sys.stdin)
-    capture.check_add(links, opts)  # usage errors before the library is opened
-    results = capture.add(state.library().store, links, opts)
+    given: dict[str, Any] = {"title": title, "tags": tags or [], "note": note, "source": source, "category": category}
+    links = read_urls(urls, sys.stdin)
+    Library.check_add(links, **given)  # usage errors before the library is opened
+    results = state.library().add_many(links, star=star, read=read, fetch=not no_fetch, **given)
     if as_json:
-        lib = state.library().store
-        entries = {r.id: row for r in results if r.status != "trash" and (row := lib.get(r.id)) is not None}
-        state.out.json(show.added_records(results, entries))
+        state.out.json(show.added_records(results))
     else:
         show.added(state.out, results)
     if any(r.status == "trash" for r in results):
         raise ReadlogError("")  # exit 1: a link was not saved (said above)
+
+
+def read_urls(values: list[str], stdin: TextIO | None) -> list[str]:
+    """The URLs given, with ``-`` replaced by standard input's lines (blank lines and # comments skipped)."""
+    urls: list[str] = []
+    for value in values:
+        if value == "-":
+            if stdin is None or stdin.closed:
+                raise ReadlogError.of("stdin_closed_add")
+            urls += [line.strip() for line in stdin.read().splitlines() if line.strip() and not line.startswith("#")]
+        else:
+            urls.append(value.strip())
+    return urls
 
 
 @app.command()
@@ -72,8 +73,7 @@ def fetch(
     as_json: bool = typer.Option(False, "--json", help="help_import_as_json"),
 ) -> None:
     """help_cmd_fetch"""
-    from readlog.core import fetching
-    from readlog.core.filters import parse_ids
+    from readlog.core.filters import check_jobs, parse_ids
     from readlog.render import capture as show
 
     state = state_of(ctx)
@@ -82,17 +82,17 @@ def fetch(
 
         raise UsageError.of("ids_or_filters")
     numbers = parse_ids(ids) if ids else None
-    f = fa.filters() if fa.given() else None
+    if fa.given():
+        fa.filters()  # a usage error in the options' own words, before the library is opened
     words = ["fetch", *(ids or []), *fa.words(), *(["--refetch"] if refetch else [])]
-    fetching.check_jobs(jobs)  # before the library is opened
-    report = fetching.fetch(
-        state.library().store,
+    check_jobs(jobs)  # before the library is opened
+    report = state.library().fetch(
         numbers,
-        f,
         refetch=refetch,
         jobs=jobs,
-        command=shell.join(words),
         progress=None if as_json else (lambda total: show.fetch_progress(state.out, total)),
+        as_typed=shell.join(words),
+        **(fa.api() if fa.given() else {}),
     )
     if as_json:
         state.out.json(show.fetch_record(report))

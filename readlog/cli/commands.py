@@ -1,7 +1,7 @@
 """What each command does: the parsed arguments -> the core -> render.
 
-The glue between the option declarations and the core (core/reading.py,
-core/importing.py, core/actions.py), which does the work and returns values.
+The glue between the option declarations and the Library (core/library.py),
+which does the work and returns values.
 No SQL, no logic of its own and no rich here.
 """
 
@@ -137,20 +137,19 @@ def run_import(
     strict: bool,
     as_json: bool,
 ) -> None:
-    from readlog.core.importing import import_files, prepare
+    from readlog.core.library import Library
 
-    name, reference = prepare(fmt, as_of, encoding)  # usage errors before the library is opened
-    results = import_files(
-        state.library().store,
+    Library.check_import(fmt, as_of, encoding)  # usage errors before the library is opened
+    report = state.library().import_paths(
         paths,
-        fmt=name,
-        as_of=reference,
+        as_of,
+        format=fmt,
         encoding=encoding,
         strict=strict,
         progress=None if as_json else state.out.progress,
     )
-    state.out.import_results(results, as_json=as_json)
-    if any(r.failed for r in results):  # a problem, or an error
+    state.out.import_results(report.files, as_json=as_json)
+    if not report.ok:  # a problem, or an error
         raise ReadlogError("")  # exit 1; the problems were already printed
 
 
@@ -163,8 +162,5 @@ def rebuild_index(state: State) -> None:
 
 
 def overview(state: State) -> None:
-    from readlog.core.reading import overview
-
-    lib = state.library().store
-    data, newest = overview(lib)
-    state.out.overview(data, newest, str(lib.path))
+    lib = state.library()
+    state.out.overview(lib.overview(), str(lib.path))

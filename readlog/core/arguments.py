@@ -217,7 +217,7 @@ def _offset(value: Any, name: str) -> int:
 
 
 def _jobs(value: Any, name: str) -> int:
-    from readlog.core.fetching import MAX_JOBS
+    from readlog.core.filters import MAX_JOBS
 
     if not _whole(value):
         raise _wrong(name, "api_kind_jobs", value, most=MAX_JOBS)
@@ -270,6 +270,30 @@ def _path_or_stream(value: Any, name: str) -> Any:
     if not isinstance(value, (str, os.PathLike)):
         raise _wrong(name, "api_kind_path_or_stream", value)
     return _path(value, name)
+
+
+def _paths(value: Any, name: str) -> list[Any]:
+    """Paths or open files to read, one or an iterable of them -> a list: each path as
+    text (an empty one too, which the import reports as a file it cannot read, as the
+    command does), each open file as it is."""
+    if isinstance(value, (str, os.PathLike)) or callable(getattr(value, "read", None)):
+        values = [value]
+    elif isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, memoryview)):
+        values = list(value)
+    else:
+        raise _wrong(name, "api_kind_paths", value)
+    found = []
+    for each in values:
+        if callable(getattr(each, "read", None)):
+            found.append(each)
+            continue
+        path = os.fspath(each) if isinstance(each, os.PathLike) else each
+        if not isinstance(path, str):
+            raise _wrong(name, "api_kind_paths", each)
+        if "\x00" in path:
+            raise _wrong(name, "api_kind_paths", each, BadValue)
+        found.append(path)
+    return found
 
 
 def _int(value: Any, name: str) -> int:
@@ -328,6 +352,18 @@ def _tags(value: Any, name: str) -> list[str]:
             raise BadArgument.of("api_bad_tag", name=name, value=_shown(each))
         _valid(each, name)
     return values
+
+
+def _urls(value: Any, name: str) -> list[str]:
+    """One link or an iterable of them -> a list, each stripped (refused by the core
+    when it is no web address, in the words ``readlog add`` says it)."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise _wrong(name, "api_kind_urls", value)
+    values = [value] if isinstance(value, str) else list(value)
+    for each in values:
+        if not isinstance(each, str):
+            raise _wrong(name, "api_kind_urls", each)
+    return [each.strip() for each in values]
 
 
 def _tags_or_none(value: Any, name: str) -> list[str] | None:
@@ -452,4 +488,7 @@ CHECKS: dict[str, Check] = {
     "fmt": _text_or_none,
     "file": _path_or_stream,
     "lang": _lang,
+    "as_typed": _text_or_none,
+    "urls": _urls,
+    "paths": _paths,
 }

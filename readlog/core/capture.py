@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
-from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.errors import UsageError
 from readlog.model.messages import Phrase, Said
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
+    from readlog.model.record import Entry as Record
     from readlog.store import Store
     from readlog.store.reading import Known
     from readlog.web.client import Page
@@ -60,6 +61,14 @@ class Added:
     later: bool = False
     http_status: int | None = None
     content_type: str = ""
+    row: dict[str, Any] | None = field(default=None, repr=False)  # the entry as stored (None: in the trash)
+
+    @property
+    def entry(self) -> Record | None:
+        """The entry as saved (None for a link in the trash)."""
+        from readlog.model.record import Entry as Record
+
+        return None if self.row is None else Record.from_row(self.row)
 
 
 @dataclass
@@ -73,17 +82,11 @@ class Look:
     content_type: str = ""
 
 
-def read_urls(values: Sequence[str], stdin: TextIO | None) -> list[str]:
-    """The URLs given, with ``-`` replaced by standard input's lines (blank lines and # comments skipped)."""
-    urls: list[str] = []
-    for value in values:
-        if value == "-":
-            if stdin is None or stdin.closed:
-                raise ReadlogError.of("stdin_closed_add")
-            urls += [line.strip() for line in stdin.read().splitlines() if line.strip() and not line.startswith("#")]
-        else:
-            urls.append(value.strip())
-    return urls
+def options(*, tags: Sequence[str] = (), **given: Any) -> AddOptions:
+    """The options of an ``add`` as the Python API takes them (``tags``: repeats once)."""
+    from readlog.model.tags import unique_tags
+
+    return AddOptions(tags=unique_tags(tags), **given)
 
 
 def check_url(url: str) -> None:
@@ -113,8 +116,9 @@ def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
     """Save links: new ones become entries (with the page's title when it can
     be fetched), known ones are reported and changed only as the options say.
 
-    ``urls`` as read_urls gives them. One transaction and one recorded
-    action; the network is used before it, when ``opts.fetch``."""
+    ``urls`` stripped, as the command reads them (standard input's lines too).
+    One transaction and one recorded action; the network is used before it,
+    when ``opts.fetch``. Each saved link's result carries its entry."""
     from readlog.model.entry import Entry, site_of
     from readlog.store import reading
     from readlog.store.merge import prepare
@@ -147,6 +151,13 @@ def add(lib: Store, urls: Sequence[str], opts: AddOptions) -> list[Added]:
             entry.source = entry.source or meta.site_name
         entry.source = entry.source or site_of(entry.url)
     results = _store_added(lib, entries, known, metas, opts, by_canonical)
+    return _with_entries(lib, results)
+
+
+def _with_entries(lib: Store, results: list[Added]) -> list[Added]:
+    """Each saved link's entry as it is now (what ``add --json`` prints of it)."""
+    for r in results:
+        r.row = lib.get(r.id) if r.status != "trash" else None
     return results
 
 

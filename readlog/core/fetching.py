@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from readlog.core.filters import check_jobs
 from readlog.model.errors import ReadlogError, UsageError
 from readlog.model.messages import Phrase, Said
 
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from readlog.store.fetching import Fetched
     from readlog.web.client import Page
 
-MAX_JOBS = 32
 _TERMINAL_CONTROL = re.compile("[\x1b\x90-\x9f]")
 
 
@@ -157,10 +157,33 @@ def fetch(
     return report
 
 
-def check_jobs(jobs: int) -> None:
-    """Pages downloaded at once: 1 to MAX_JOBS (a UsageError before the library is opened)."""
-    if not 1 <= jobs <= MAX_JOBS:
-        raise UsageError.of("fetch_jobs_range", most=MAX_JOBS)
+def fetch_chosen(
+    lib: Store,
+    ids: list[int] | None,
+    filters: dict[str, Any],
+    *,
+    refetch: bool,
+    jobs: int,
+    progress: Any = None,
+    command: str | None = None,
+) -> FetchReport:
+    """What ``lib.fetch`` does: the entries ``ids`` names, else those the Python
+    API's ``filters`` select (as ``lib.entries`` takes them), else every entry.
+
+    History records ``command`` (a command's words as typed: ``fetch 15-18``),
+    else the call written as the command would be (a filter no option says,
+    ``starred=False`` or ``archived=None``, is not written)."""
+    from readlog.core.filters import api_filter_args, api_filters
+    from readlog.model import shell
+
+    if ids is not None and filters:
+        raise UsageError.of("ids_or_filters")
+    f = api_filters(**{"archived": False, **filters}) if filters else None
+    if not command:
+        said = {k: v for k, v in filters.items() if (k, v) not in (("starred", False), ("archived", None))}
+        words = ["fetch", *(ids or [])[:50], *api_filter_args(said).words(), *(["--refetch"] if refetch else [])]
+        command = shell.join(words)
+    return fetch(lib, ids, f, refetch=refetch, jobs=jobs, command=command, progress=progress)
 
 
 class _WriterStopped(Exception):

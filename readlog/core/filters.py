@@ -1,8 +1,8 @@
 """Which entries a command means: ids and ranges, and the filter options as values.
 
-The one reader of ``3 5 8-12`` and of the filters (--unread, --source,
---since, ...) that list, search, the bulk commands, rm, fetch, export and
-triage share; the CLI declares the options, this turns them into the
+The one reader of ``3 5 8-12``, of --limit and --jobs, and of the filters
+(--unread, --source, --since, ...) that list, search, the bulk commands, rm,
+fetch, export and triage share; the CLI declares the options, this turns them into the
 store's Filters. Nothing here prints.
 """
 
@@ -52,6 +52,16 @@ def check_limit(limit: int) -> int:
     if limit < 0:
         raise UsageError.of("bad_limit")
     return limit
+
+
+# The most pages ``fetch`` downloads at once (--jobs, the API's ``jobs``).
+MAX_JOBS = 32
+
+
+def check_jobs(jobs: int) -> None:
+    """Pages downloaded at once (--jobs): 1 to MAX_JOBS (a UsageError before the library is opened)."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError.of("fetch_jobs_range", most=MAX_JOBS)
 
 
 def parse_when_option(value: str | date | None, option: str) -> str | None:

@@ -2,15 +2,16 @@
 the export's date (--as-of), then import each path, each file in its own
 transaction and all of them as one recorded action.
 
-Shared by ``readlog import`` and the Python API (``lib.import_path``).
-Values in, results out; nothing printed (progress is a callback).
+Shared by ``readlog import`` and the Python API (``lib.import_paths``, which
+the command calls, and ``lib.import_path``). Values in, results out; nothing
+printed (progress is a callback).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
 
@@ -85,3 +86,46 @@ def import_files(
     return ingest.import_files(
         lib, paths, fmt=name, as_of=reference, encoding=encoding, strict=strict, progress=progress
     )
+
+
+def import_sources(
+    lib: Store,
+    paths: Sequence[str | IO[Any]],
+    *,
+    fmt: str = "auto",
+    as_of: str | date | None = None,
+    encoding: str | None = None,
+    strict: bool = False,
+    progress: ProgressFactory | None = None,
+    name: str | None = None,
+) -> list[FileResult]:
+    """import_files of paths as the Python API takes them: each a path (``-`` for
+    standard input) or an open file, binary or text, read from where it stands
+    and left open, named by ``name``, else its own ``name``, else ``<stream>``."""
+    from readlog.inputs.reader import Stream
+    from readlog.model.sanitize import shown_name
+
+    sources: list[str | Stream] = []
+    for path in paths:
+        if isinstance(path, str):
+            sources.append(path)
+        else:
+            given = name if name is not None else getattr(path, "name", None)
+            sources.append(Stream(shown_name(given) if isinstance(given, str) and given else "<stream>", path))
+    return import_files(lib, sources, fmt=fmt, as_of=as_of, encoding=encoding, strict=strict, progress=progress)
+
+
+def import_one(lib: Store, path: str | IO[Any], name: str | None, **given: Any) -> list[FileResult]:
+    """``lib.import_path``: one path or open file (import_sources); a path that
+    cannot be imported at all (not one file inside it) raises its error."""
+    from readlog.model.errors import BadValue, ReadlogError
+    from readlog.model.sanitize import shown_name
+
+    if isinstance(path, str) and name is not None:
+        raise BadValue.of("api_name_for_streams")
+    results = import_sources(lib, [path], name=name, **given)
+    shown = shown_name(path) if isinstance(path, str) else results[0].name if results else ""
+    for result in results:
+        if result.error and result.name == shown:  # the path itself, not one file inside it
+            raise result.failure or ReadlogError(result.error)
+    return results

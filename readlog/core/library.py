@@ -38,6 +38,7 @@ from readlog.core.arguments import (
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 
 if TYPE_CHECKING:
+    from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport
     from readlog.core.results import (
         Action,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         Emptied,
         Exported,
         ImportReport,
+        Overview,
         Plan,
         TagCount,
         Tally,
@@ -151,25 +153,44 @@ class Library:
         report (``report.ok``); a path that cannot be imported at all raises
         ReadlogError.
         """
-        from readlog.core.importing import import_files
-        from readlog.core.results import ImportedFile, ImportReport
-        from readlog.inputs.reader import Stream
-        from readlog.model.sanitize import shown_name
+        from readlog.core.importing import import_one
+        from readlog.core.results import ImportReport
 
-        if isinstance(path, str):
-            if name is not None:
-                raise BadValue.of("api_name_for_streams")
-            source: str | Stream = path
-            shown = shown_name(path)
-        else:
-            given = name if name is not None else getattr(path, "name", None)
-            shown = shown_name(given) if isinstance(given, str) and given else "<stream>"
-            source = Stream(shown, path)
-        results = import_files(self.store, [source], fmt=format, as_of=as_of, encoding=encoding, strict=strict)
-        for result in results:
-            if result.error and result.name == shown:  # the path itself, not one file inside it
-                raise result.failure or ReadlogError(result.error)
-        return ImportReport(tuple(ImportedFile.of(r) for r in results))
+        given = {"fmt": format, "as_of": as_of, "encoding": encoding, "strict": strict}
+        return ImportReport.of(import_one(self.store, path, name, **given))  # type: ignore[arg-type]  # checked: a str
+
+    @_checked()
+    def import_paths(
+        self,
+        paths: Iterable[str | os.PathLike[str] | IO[Any]],
+        as_of: str | date | None = None,
+        *,
+        format: str = "auto",
+        encoding: str | None = None,
+        strict: bool = False,
+        progress: Callable[[str, int | None], Any] | None = None,
+    ) -> ImportReport:
+        """Import several paths (or open files) as one action, as ``readlog import PATH...``
+        does, with the arguments of import_path(): a path that cannot be imported is in
+        the report (``report.ok`` is False; its ``files`` say which and why) and the others
+        are imported. ``progress``: called with each file's name and size (None: not
+        known), a context manager whose value's ``update(bytes_read, entries)`` is called
+        as the file is read (as the command's bar)."""
+        from readlog.core.importing import import_sources
+        from readlog.core.results import ImportReport
+
+        given = {"fmt": format, "as_of": as_of, "encoding": encoding, "strict": strict, "progress": progress}
+        return ImportReport.of(import_sources(self.store, paths, **given))  # type: ignore[arg-type]  # checked
+
+    @classmethod
+    @_checked(opened=False, as_of=_older_than)
+    def check_import(cls, format: str = "auto", as_of: str | date | None = None, encoding: str | None = None) -> None:
+        """Every argument import_paths() would refuse (an unknown format, an ``as_of`` or
+        ``encoding`` that cannot be read, a cap of $READLOG_MAX_* set to nonsense), said
+        before any library is opened, in the words of ``readlog import`` (naming its options)."""
+        from readlog.core.importing import prepare
+
+        prepare(format, as_of, encoding)
 
     @_checked()
     def add(
@@ -192,35 +213,80 @@ class Library:
         returned, changed only as the arguments say; one in the trash raises
         ReadlogError.
         """
-        from readlog.core import capture
-        from readlog.model.tags import unique_tags
-
-        opts = capture.AddOptions(
-            title=title,
-            tags=unique_tags(tags),
-            note=note,
-            star=star,
-            read=read,
-            source=source,
-            category=category,
-            fetch=fetch,
-        )
-        result = capture.add(self.store, [url.strip()], opts)[0]
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        result = self.add_many([url], fetch=fetch, star=star, read=read, **given)[0]
         if result.status == "trash":
             raise ReadlogError.of("in_trash", n=1, ids=str(result.id), words=str(result.id))
         return self.get(result.id)
 
-    @_checked(ids=_ids_or_all)
-    def fetch(self, ids: Ids | None = None, *, refetch: bool = False, jobs: int = 4) -> FetchReport:
+    @_checked()
+    def add_many(
+        self,
+        urls: str | Iterable[str],
+        *,
+        fetch: bool = False,
+        tags: Tags = (),
+        star: bool = False,
+        read: bool = False,
+        title: str | None = None,
+        note: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+    ) -> list[Added]:
+        """Save several links as one recorded action, as ``readlog add URL...`` does,
+        with the arguments of add() (``title`` only for one link): each link's ``Added``,
+        in order (the same link twice is one). A link in the trash is not saved
+        again: its ``status`` says "trash" (else "added" or "exists")."""
+        from readlog.core import capture
+
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        opts = capture.options(star=star, read=read, fetch=fetch, **given)
+        return capture.add(self.store, urls, opts)  # type: ignore[arg-type]  # checked: a list
+
+    @classmethod
+    @_checked(opened=False)
+    def check_add(
+        cls,
+        urls: str | Iterable[str],
+        *,
+        tags: Tags = (),
+        title: str | None = None,
+        note: str | None = None,
+        source: str | None = None,
+        category: str | None = None,
+    ) -> None:
+        """Every argument add_many() would refuse (BadValue: a link that is not http or
+        https, ``title`` with several links, a value longer than its field), said
+        before any library is opened, as ``readlog add`` says it."""
+        from readlog.core import capture
+
+        given: dict[str, Any] = {"title": title, "tags": tags, "note": note, "source": source, "category": category}
+        capture.check_add(urls, capture.options(**given))  # type: ignore[arg-type]  # checked: a list
+
+    @_checked(ids=_ids_or_all, filters=FILTERS, since=_older_than, before=_older_than)
+    def fetch(
+        self,
+        ids: Ids | None = None,
+        *,
+        refetch: bool = False,
+        jobs: int = 4,
+        progress: Callable[[int], Any] | None = None,
+        as_typed: str | None = None,
+        **filters: Any,
+    ) -> FetchReport:
         """Download the entries' pages and keep their article text, as ``readlog fetch`` does:
-        ``ids``, else every entry never fetched (or whose last try failed). Uses the network."""
+        ``ids``, or those ``filters`` select (as entries() takes them), else every entry
+        never fetched (or whose last try failed). Uses the network. ``progress``: called
+        with how many pages it will try, a context manager whose value's ``advance(ok, dead)``
+        is called after each page (as the command's bar). ``as_typed``: the command line
+        history records (default: the call written as ``readlog fetch`` would be typed)."""
         from readlog.core import fetching
-        from readlog.model import shell
 
         self._alone("fetch")
-        numbers: list[int] | None = ids  # type: ignore[assignment]
-        command = shell.join(["fetch", *(numbers or [])[:50], *(["--refetch"] if refetch else [])])
-        return fetching.fetch(self.store, numbers, None, refetch=refetch, jobs=jobs, command=command)
+        chosen: list[int] | None = ids  # type: ignore[assignment]  # checked: a list
+        return fetching.fetch_chosen(
+            self.store, chosen, filters, refetch=refetch, jobs=jobs, progress=progress, command=as_typed
+        )
 
     # ---- reading ----------------------------------------------------------------------
 
@@ -612,6 +678,15 @@ class Library:
         return Emptied(tuple(ids) if gone else (), False, tuple(rows) if gone else ())
 
     # ---- seeing the library as a whole ------------------------------------------------------
+
+    @_checked()
+    def overview(self) -> Overview:
+        """The library at a glance, as ``readlog`` alone shows it: how many
+        entries, unread and starred, the five newest unread, and the last import."""
+        from readlog.core.reading import overview
+        from readlog.core.results import Overview
+
+        return Overview.of(*overview(self.store))
 
     @_checked()
     def tags(self) -> list[TagCount]:

@@ -51,6 +51,9 @@ class Entry:
     dead: bool  # the link was found dead
     has_text: bool  # the article's text is kept in the library
     has_note: bool  # there is a note (``note`` holds it)
+    # The titles other records of it had (as ``readlog show`` lists them): read by
+    # ``lib.get``, () in lists; neither shown in repr nor compared.
+    other_titles: tuple[str, ...] = field(default=(), repr=False, compare=False)
     # What the commands print of it, hidden from repr and comparison: the row
     # as it was read, and in a search its snippets: the text around its first
     # hit with each hit between ** (as search --json gives it), and (text,
@@ -84,6 +87,7 @@ class Entry:
         dead: bool,
         has_text: bool,
         has_note: bool,
+        other_titles: tuple[str, ...] = (),
         row: dict[str, Any] | None = None,
         snippets: Any = None,
     ) -> None:
@@ -112,6 +116,7 @@ class Entry:
         put(self, "dead", dead)
         put(self, "has_text", has_text)
         put(self, "has_note", has_note)
+        put(self, "other_titles", other_titles)
         put(self, "row", {} if row is None else row)
         put(self, "snippets", snippets)
 
@@ -138,6 +143,8 @@ class Entry:
         and asks for none of them."""
         entry = cls.__new__(cls)
         entry.__dict__.update(row=row, snippets=snippets)  # frozen: not through __setattr__
+        if "other_titles" in row:  # get() reads them (the field's default, (), is the class's)
+            entry.__dict__["other_titles"] = tuple(row["other_titles"])
         return entry
 
     if not TYPE_CHECKING:  # to a type checker an Entry has its fields, not any name
@@ -148,7 +155,8 @@ class Entry:
             row = self.__dict__.get("row")
             if read is None or row is None:
                 raise AttributeError(f"{self.__class__.__name__!r} object has no attribute {name!r}")
-            if not any(key in row for key in _KEYS[name]):
+            keys = _KEYS.get(name)
+            if keys is not None and not any(key in row for key in keys):
                 from readlog.model.messages import say
 
                 read_ones = ", ".join(n for n in _COMPARED if any(key in row for key in _KEYS[n]))

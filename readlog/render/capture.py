@@ -93,8 +93,8 @@ def unread_page(r: Added, lang: str) -> str:
     return say("added_unreadable", lang, url=url, why=shown(r.fetch_error or "", lang))
 
 
-def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row]:
-    """The JSON shape of add: one object per link."""
+def added_records(results: Sequence[Added]) -> list[Row]:
+    """The JSON shape of add: one object per link, with its entry as saved."""
     from readlog.render.records import entry_record
 
     return [
@@ -106,7 +106,7 @@ def added_records(results: Sequence[Added], entries: dict[int, Row]) -> list[Row
             "fetched": None if r.fetch_error is None else r.fetch_error == "",
             "fetch_error": shown(r.fetch_error or "") or None,
             "fetch_later": r.later if r.fetch_error else None,
-            "entry": entry_record(entries[r.id]) if r.id in entries else None,
+            "entry": entry_record(r.row) if r.row is not None else None,
         }
         for r in results
     ]

@@ -35,6 +35,7 @@ from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 if TYPE_CHECKING:
     from readlog.core.reading import Count
+    from readlog.core.results import ImportedFile, Overview
 
 Row = dict[str, Any]
 # The fields of each entry a list or search prints as a table or as lines, which
@@ -498,7 +499,7 @@ class Output:
             line.append(clean(row.get("title") or "(untitled)", one_line=True))
             self.out.print(line, no_wrap=True, overflow="ellipsis")
 
-    def import_results(self, results: Sequence[Any], *, as_json: bool) -> None:
+    def import_results(self, results: Sequence[ImportedFile], *, as_json: bool) -> None:
         """The summary printed at the end of an import, and its problems (and
         the values it cut to their limits) on stderr."""
         from readlog.model.fields import notices
@@ -510,24 +511,24 @@ class Output:
                     {
                         "file": r.name,
                         "format": r.format or None,
-                        "added": r.counts.added,
-                        "updated": r.counts.updated,
-                        "unchanged": r.counts.unchanged,
-                        "skipped": r.counts.skipped,
+                        "added": r.added,
+                        "updated": r.updated,
+                        "unchanged": r.unchanged,
+                        "skipped": r.skipped,
                         "merged": [
                             {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed}
-                            for m in r.counts.merged
+                            for m in r.merges
                         ],
-                        "trashed": r.counts.trashed,
+                        "trashed": r.trashed,
                         "error": r.error,
-                        "skipped_because": shown(getattr(r, "skipped_because", "")) or None,
+                        "skipped_because": r.passed_over or None,
                         "problems": [
                             {"line": p.line, "message": p.message, "key": p.key, "count": p.count} for p in r.problems
                         ],
-                        "cut": dict(getattr(r, "cuts", {})),
-                        "encoding": getattr(r, "encoding", "") or None,
-                        "as_of": stamps.local_iso(stamps.to_iso(getattr(r, "as_of", None))),
-                        "as_of_from": getattr(r, "as_of_from", "") or None,
+                        "cut": dict(r.cut),
+                        "encoding": r.encoding or None,
+                        "as_of": stamps.local_iso(stamps.to_iso(r.as_of)),
+                        "as_of_from": r.as_of_from or None,
                     }
                     for r in results
                 ]
@@ -535,10 +536,9 @@ class Output:
             return
         for r in results:
             if r.error:
-                failure = getattr(r, "failure", None)
-                self.error(failure.localized(self.lang) if failure is not None else r.error)
+                self.error(r.failure.localized(self.lang) if r.failure is not None else r.error)
                 continue
-            if getattr(r, "skipped_because", ""):
+            if r.passed_over:
                 skipped = Text(clean(r.name, one_line=True), style="bold")
                 why = skip_reason(r, self.lang)
                 skipped.append(self.label("file_skipped", why=clean(why, one_line=True)), style="dim")
@@ -557,27 +557,26 @@ class Output:
                 if p.passes:
                     said = f"{r.name}{sep}{p.said(self.lang)}"
                     self.err.print(Text(clean(said, one_line=True), style="dim"), soft_wrap=True)
-            if getattr(r, "encoding", ""):
+            if r.encoding:
                 guessed = say("encoding_guessed", self.lang, encoding=r.encoding)
                 self.err.print(Text(clean(f"{r.name}{sep}{guessed}", one_line=True), style="yellow"), soft_wrap=True)
-            if getattr(r, "as_of_used", False) and r.as_of is not None and r.as_of_from != "given":
+            if r.as_of_used and r.as_of is not None and r.as_of_from != "given":
                 whose = say(f"as_of_from_{r.as_of_from}", self.lang)
                 when = r.as_of.astimezone().strftime("%Y-%m-%d %H:%M")
                 counted = say("as_of_counted_from", self.lang, when=when, whose=whose)
                 self.err.print(Text(clean(f"{r.name}{sep}{counted}", one_line=True), style="dim"), soft_wrap=True)
-            for notice in notices(getattr(r, "cuts", {}), self.lang):
+            for notice in notices(r.cut, self.lang):
                 self.err.print(Text(clean(f"{r.name}{sep}{notice}", one_line=True), style="yellow"), soft_wrap=True)
-            c = r.counts
             line = Text()
             line.append(clean(r.name, one_line=True), style="bold")
             line.append(f" ({r.format}): ")
-            line.append(self.label("n_added", n=c.added), style="green")
-            line.append(self.label("n_updated", n=c.updated))
-            if c.unchanged:
-                line.append(self.label("n_unchanged", n=c.unchanged, why=self._match_reasons(c.merged)))
-            if c.trashed:
-                line.append(self.label("n_trashed", n=c.trashed), style="yellow")
-            line.append(self.label("n_skipped", n=c.skipped))
+            line.append(self.label("n_added", n=r.added), style="green")
+            line.append(self.label("n_updated", n=r.updated))
+            if r.unchanged:
+                line.append(self.label("n_unchanged", n=r.unchanged, why=self._match_reasons(r.merges)))
+            if r.trashed:
+                line.append(self.label("n_trashed", n=r.trashed), style="yellow")
+            line.append(self.label("n_skipped", n=r.skipped))
             if problems:
                 line.append(self.label("n_problems", n=len(problems)), style="yellow")
             self.out.print(line, soft_wrap=True)
@@ -594,21 +593,21 @@ class Output:
             return next(iter(names.values()))
         return ", ".join(f"{n:,} {names[k]}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1]))
 
-    def overview(self, data: Row, newest: Sequence[Row], path: str) -> None:
+    def overview(self, view: Overview, path: str) -> None:
         """What `readlog` alone prints: counts, newest unread, last import."""
         head = Text()
         head.append("readlog", style="bold")
-        head.append(self.label("n_entries", n=data["total"]))
-        head.append(self.label("n_unread", n=data["unread"]), style="bold blue")
+        head.append(self.label("n_entries", n=view.total))
+        head.append(self.label("n_unread", n=view.unread), style="bold blue")
         head.append(" · ")
-        head.append(self.label("n_starred", n=data["starred"]), style="yellow")
+        head.append(self.label("n_starred", n=view.starred), style="yellow")
         self.out.print(head)
         self.line(self.label("library", path=path), style="dim")
-        if newest:
+        if view.rows:
             self.line("")
             self.line(self.label("newest_unread"), style="bold")
-            self.entries_table(newest, data["unread"], table=True)
-        last = data.get("last_import")
+            self.entries_table(list(view.rows), view.unread, table=True)
+        last = view.last_import
         if last:
             when = stamps.relative(last["finished_at"], None, self.lang)
             self.line(
@@ -619,7 +618,7 @@ class Output:
                 + self.label("n_skipped", n=last["skipped"]),
                 style="dim",
             )
-        elif not data["total"]:
+        elif not view.total:
             self.line(self.label("empty_library"), style="dim")
         self.line(self.label("help_hint"), style="dim")
 
@@ -685,14 +684,13 @@ def _json_item(item: object) -> str:
 _json_str = json.encoder.encode_basestring  # what ensure_ascii=False uses, in C
 
 
-def skip_reason(result: Any, lang: str) -> str:
+def skip_reason(result: ImportedFile, lang: str) -> str:
     """Why a file in a directory or an archive was passed over, in ``lang``
-    (its ``skipped_because`` is a phrase, said in English for --json)."""
-    failure = getattr(result, "failure", None)
-    if failure is not None:
-        said = failure.localized(lang)
+    (its ``passed_over`` says it in English, for --json)."""
+    if result.failure is not None:
+        said = result.failure.localized(lang)
         return said.removeprefix(f"{result.name}: ").removeprefix(f"{result.name}：")
-    return shown(result.skipped_because, lang)
+    return shown(result.reason, lang)
 
 
 def _write(text: str, piece: int = 16_384) -> None:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from readlog.core.results.exports import Exported
     from readlog.core.results.history import Action, Undone, UndoneChange
     from readlog.core.results.imports import ImportedFile, ImportReport
+    from readlog.core.results.overview import Overview
     from readlog.core.results.plans import Plan
     from readlog.core.results.review import Checked, TagCount, Tally
     from readlog.core.results.trash import Emptied, Trashed
@@ -27,6 +28,7 @@ _HOMES = {
     "Exported": "exports",
     "ImportReport": "imports",
     "ImportedFile": "imports",
+    "Overview": "overview",
     "Plan": "plans",
     "TagCount": "review",
     "Tally": "review",
@@ -43,6 +45,7 @@ __all__ = [
     "Exported",
     "ImportReport",
     "ImportedFile",
+    "Overview",
     "Plan",
     "TagCount",
     "Tally",

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from readlog.inputs.ingest import FileResult
     from readlog.model.entry import Problem
+    from readlog.model.errors import ReadlogError
+    from readlog.store.counts import Merged
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,19 @@ class ImportedFile:
     passed_over: str  # in a directory or archive: why the file was not imported ("" when it was)
     as_of: datetime | None = None  # what relative stamps (收藏16 天前) were counted from (None: not read)
     as_of_from: str = ""  # where that came from: "given", "file", "archive" (a zip member's) or "now"
+    as_of_used: bool = False  # whether any stamp of the file was counted from as_of
+    merges: tuple[Merged, ...] = ()  # each record taken as an entry already there: line, into, match, changed
+    cut: dict[str, int] = field(default_factory=dict)  # field -> how many values were cut to its limit
+    encoding: str = ""  # the encoding guessed for a file that names none and is not UTF-8
+    # The error (``error``) as a ReadlogError, to say in another language (``failure.localized("zh")``).
+    failure: ReadlogError | None = field(default=None, repr=False, compare=False)
+    # Why the file was passed over, to say in another language (``passed_over`` is it in English).
+    reason: Any = field(default="", repr=False, compare=False)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the file's import went wrong: an error, or a problem other than a browser file's counts."""
+        return bool(self.error) or any(not p.passes for p in self.problems)
 
     @classmethod
     def of(cls, result: FileResult) -> ImportedFile:
@@ -49,6 +65,12 @@ class ImportedFile:
             passed_over=shown(result.skipped_because),
             as_of=result.as_of,
             as_of_from=result.as_of_from,
+            as_of_used=result.as_of_used,
+            merges=tuple(counts.merged),
+            cut=dict(result.cuts),
+            encoding=result.encoding,
+            failure=result.failure,
+            reason=result.skipped_because,
         )
 
 
@@ -57,6 +79,11 @@ class ImportReport:
     """What ``import_path`` did: the counts over every file, and each file's result."""
 
     files: tuple[ImportedFile, ...]
+
+    @classmethod
+    def of(cls, results: Sequence[FileResult]) -> ImportReport:
+        """What inputs.ingest reports of each file."""
+        return cls(tuple(ImportedFile.of(r) for r in results))
 
     @property
     def added(self) -> int:
