@@ -1,10 +1,11 @@
 """The triage screen: one list of entries, the selected one's detail, one key per action.
 
 A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
-a second to import). It talks to the library through the core
-(``readlog.core.actions``, ``reading``, ``organise``: the same functions the
-commands use, so every key's change is one committed transaction, one action
-in ``readlog history``, undone by ``readlog undo``), and shows only what
+a second to import). Every key's change is a call to the Library (``star``,
+``tag``, ``note``, ``undoable`` and ``undo``, ``open_link``: the methods the
+commands and a script call, so each is one committed transaction, one action
+in ``readlog history``, undone by ``readlog undo``); the list's window of rows
+is read through ``readlog.core.reading`` (rows.py). It shows only what
 readlog/render/triage.py builds: ``rich.text.Text`` made from cleaned text,
 never markup.
 """
@@ -36,8 +37,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from readlog.core import actions, reading
-from readlog.core.library import STATE_METHODS
+from readlog.core import reading
+from readlog.core.filters import clean_note, parse_tag_args
+from readlog.core.library import STATE_COMMANDS, STATE_METHODS
 from readlog.core.maintenance import database_error
 from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
@@ -503,7 +505,7 @@ class TriageApp(App[int]):
         if row is None:
             return
         on = row[STATE_COLUMNS[which]] is None
-        name = actions.STATE_COMMANDS[(which, on)]
+        name = STATE_COMMANDS[(which, on)]
         done = getattr(self.library, STATE_METHODS[name])(row["id"])
         moving, was = advance and self.advance and not self.reading, self.cursor
         self.changed(done.action or 0, advance=moving)
@@ -524,11 +526,14 @@ class TriageApp(App[int]):
         if not (full.get("url") or "").strip():
             self.say(show.label(self.lang, "no_link", id=full["id"]), error=True)
             return
-        url = actions.link_to_open(full)
-        if actions.launch(url):
-            self.say(messages.say("opened", self.lang, url=url))
-        else:
-            self.say(show.label(self.lang, "no_browser", url=url), error=True)
+        try:
+            url = self.library.open_link(full["id"])
+        except ReadlogError as exc:
+            if exc.key != "no_browser":
+                raise
+            self.say(show.label(self.lang, "no_browser", url=exc.params["url"]), error=True)
+            return
+        self.say(messages.say("opened", self.lang, url=url))
 
     @guarded
     def action_cycle(self) -> None:
@@ -551,26 +556,24 @@ class TriageApp(App[int]):
         """u: undo the newest change, as readlog undo does, or say why it cannot
         (never an older one); one not made on this screen (a command, an
         import) is undone only when u is pressed twice."""
-        from readlog.core.organise import last_undoable
-
-        newest = last_undoable(self.lib)
+        try:
+            newest = self.library.undoable()
+        except ReadlogError:  # it cannot be undone: said on the status line (guarded)
+            self.pending_undo = None
+            raise
         if newest is None:
             self.say(messages.say("nothing_to_undo", self.lang), error=True)
             return
-        refused = actions.refusal(self.lib, newest)
-        if refused is not None:
-            self.pending_undo = None
-            raise refused  # said on the status line (guarded)
-        if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
-            self.pending_undo = newest["id"]
-            self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
+        if newest.id not in self.mine and self.pending_undo != newest.id:
+            self.pending_undo = newest.id
+            self.say(show.label(self.lang, "undo_ask", id=newest.id, command=newest.command))
             return
         self.pending_undo = None
-        report = actions.undo_last(self.lib, only=newest["id"])
-        self.mine.discard(newest["id"])
-        places = [self.rows.position(c.entry_id) for c in report.changes]
+        done = self.library.undo(expect=newest)  # refused if another readlog made a newer action meanwhile
+        self.mine.discard(newest.id)
+        places = [self.rows.position(c.entry_id) for c in done.changes]
         # An entry undo added, deleted or moved to or from the trash changes the list itself: reload it.
-        if all(p is not None for p in places) and not actions.moved_entries(report):
+        if all(p is not None for p in places) and not done.moved:
             for place in places:
                 assert place is not None
                 self.rows.changed(place)
@@ -580,7 +583,7 @@ class TriageApp(App[int]):
             self.rows.reload()
             self.cursor = max(0, min(self.cursor, self.rows.total - 1))
             self.refresh_all()
-        self.say(show.label(self.lang, "undid", id=newest["id"], command=newest["command"]))
+        self.say(show.label(self.lang, "undid", id=newest.id, command=newest.command))
 
     # ---- prompts: tags, note, search ----------------------------------------------------
 
@@ -627,7 +630,7 @@ class TriageApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         kind, value = self.prompting, event.value
         row = self.current()
-        if kind == "note" and row is not None and self.prefill and not actions.clean_note(value):
+        if kind == "note" and row is not None and self.prefill and not clean_note(value):
             # An emptied note removes the note only when asked again: Enter removes it, Esc keeps it.
             self.prompting = "note_clear"
             self.say(Text(show.label(self.lang, "prompt_note_clear", id=row["id"]), style="bold"))
@@ -640,7 +643,7 @@ class TriageApp(App[int]):
         elif kind == "note":
             self.write_note(value)
         elif kind == "note_clear":
-            self.write_note(value, clear=not actions.clean_note(value))  # a note typed meanwhile is saved
+            self.write_note(value, clear=not clean_note(value))  # a note typed meanwhile is saved
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
@@ -662,7 +665,7 @@ class TriageApp(App[int]):
             words = shlex.split(text)
         except ValueError as exc:
             raise ReadlogError.of("triage_tags_unreadable", detail=str(exc)) from None
-        ids, add, remove = actions.parse_tag_args(words)
+        ids, add, remove = parse_tag_args(words)
         if ids:
             raise ReadlogError.of("triage_not_tag_change", value=repr(ids[0]))
         done = self.library.tag(row["id"], add, remove)
@@ -679,7 +682,7 @@ class TriageApp(App[int]):
         row = self.current()
         if row is None:
             return
-        note = "" if clear else actions.clean_note(text)
+        note = "" if clear else clean_note(text)
         if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return
