@@ -490,6 +490,70 @@ def test_undo_takes_back_what_its_dry_run_showed_or_nothing(lib: Library) -> Non
         lib.undo(expect="yes")  # type: ignore[arg-type]
 
 
+def test_undoable_is_what_undo_takes_and_undo_expecting_it_takes_only_that(lib: Library) -> None:
+    with readlog.open(memory=True) as empty:
+        assert empty.undoable() is None
+    star = lib.star(1).action
+    newest = lib.undoable()
+    assert newest is not None and (newest.id, newest.command, newest.undone) == (star, "star 1", False)
+    assert lib.get(1).starred  # asking reverts nothing
+    lib.tag(2, add=["x"])  # recorded after the action was shown (another readlog, say)
+    for call in (lambda: lib.undo(expect=newest), lambda: lib.undo(star, expect=lib.undoable())):
+        with pytest.raises(readlog.ReadlogError) as caught:
+            call()
+        assert caught.value.key == "undo_changed_meanwhile"
+    assert lib.get(2).tags == ("x",) and lib.get(1).starred  # nothing was undone
+    tagged = lib.undoable()
+    assert tagged is not None and lib.undo(expect=tagged, dry_run=True).dry_run and lib.get(2).tags == ("x",)
+    done = lib.undo(expect=tagged)
+    assert (done.action, done.moved) == (tagged.id, False) and lib.get(2).tags == ()
+    lib.rm(3)
+    moved = lib.undo(expect=lib.undoable())
+    assert moved.moved and lib.get(3).id == 3  # back from the trash: a list must be read again
+    lib.rm(4)
+    lib.empty_trash()
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.undoable()  # why not, before anything is tried: as undo() says it
+    with pytest.raises(readlog.ReadlogError) as undone:
+        lib.undo()
+    assert caught.value.key == undone.value.key == "undo_emptied" and str(caught.value) == str(undone.value)
+
+
+def test_edit_form_stores_only_what_the_form_changed(lib: Library) -> None:
+    was = lib.get(2)
+    lib.edit(2, category="Meanwhile")  # changed after the form was written, and not in it
+    form = {"title": "From the form", "category": was.category, "url": was.url, "summary": was.summary}
+    done = lib.edit_form(2, form, was=was)
+    assert (done.fields, done.changed) == (("title",), (2,))
+    after = lib.get(2)
+    assert (after.title, after.category) == ("From the form", "Meanwhile")
+    assert lib.history(limit=1)[0].command == "edit 2"
+    same = lib.edit_form(2, {"title": "From the form", "category": "Meanwhile"})  # against what is stored now
+    assert (same.action, same.unchanged, same.fields) == (None, (2,), ())
+    with pytest.raises(readlog.BadValue) as caught:
+        lib.edit_form(2, {"published": "someday"})
+    assert str(caught.value).startswith("published: ")  # the form's name for it, not --published
+    with pytest.raises(readlog.ReadlogError):
+        lib.edit_form(99, {"title": "x"})
+    assert lib.undo().command == "edit 2" and lib.get(2).title == was.title
+
+
+def test_open_link_hands_the_link_to_the_browser(lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    from readlog.core import actions
+
+    opened: list[str] = []
+    monkeypatch.setattr(actions, "launch", lambda url: not opened.append(url))
+    entry = lib.add("https://example.com/post")
+    assert lib.open_link(entry.id) == lib.link(entry.id) == "https://example.com/post"
+    with pytest.raises(readlog.ReadlogError):
+        lib.open_link(1)  # the digest's first entry has no link of its own
+    assert opened == ["https://example.com/post"]
+    monkeypatch.setattr(actions, "launch", lambda url: False)
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.open_link(entry.id)
+    assert caught.value.key == "no_browser" and "https://example.com/post" in str(caught.value)
+
+
 # ---- a transaction, whatever it holds, is undone whole ---------------------------------------
 
 STEPS = st.lists(

@@ -557,6 +557,8 @@ class Library:
         from readlog.core import curate
         from readlog.core.results import Change
 
+        if was is not None and was.id != entry_id:
+            raise BadValue.of("api_was_other_entry", id=entry_id, was=was.id)
         changed = curate.edit_form(self.store, entry_id, dict(form), was.row if was is not None else None)
         return Change.edited(entry_id, changed, _last_action(self.store))
 
