@@ -519,6 +519,19 @@ def test_undoable_is_what_undo_takes_and_undo_expecting_it_takes_only_that(lib: 
     assert caught.value.key == undone.value.key == "undo_emptied" and str(caught.value) == str(undone.value)
 
 
+def test_matches_says_whether_the_filters_select_an_entry_as_it_is_now(lib: Library) -> None:
+    assert lib.matches(1) and lib.matches(1, unread=True) and not lib.matches(1, unread=False)
+    lib.mark_read(1)
+    assert lib.matches(1, unread=False) and not lib.matches(1, unread=True)
+    lib.archive(1)
+    assert not lib.matches(1) and lib.matches(1, archived=True) and lib.matches(1, archived=None)
+    assert not lib.matches(99)
+    found = [entry.id for entry in lib.search("编译器")]
+    assert found and [i for i in range(1, 6) if lib.matches(i, search="编译器")] == sorted(found)
+    with pytest.raises(readlog.BadArgument):
+        lib.matches(1, colour="red")
+
+
 def test_edit_form_stores_only_what_the_form_changed(lib: Library) -> None:
     was = lib.get(2)
     lib.edit(2, category="Meanwhile")  # changed after the form was written, and not in it

@@ -307,7 +307,7 @@ def test_no_import_climbs_the_layers() -> None:
 def test_no_import_for_type_checking_climbs_the_layers() -> None:
     """An annotation that names a type from above ties the lower package to
     the upper one as surely as a call does, though the import never runs."""
-    assert any(t.startswith("readlog.store") for t in TYPING["readlog.triage.rows"])  # the typing imports are read
+    assert any(t.startswith("readlog.store") for t in TYPING["readlog.core.reading"])  # the typing imports are read
     known = {f"{name} ({_package(name)}) imports {target} ({_package(target)})" for name, target in CLIMBING_FOR_TYPING}
     assert sorted(set(_climbs(TYPING)) - known) == []
 
@@ -354,10 +354,10 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.errors": {"readlog.core.maintenance"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
-    # the screen reads its window of rows from the store; a failure of SQLite met by a key is said as
-    # cli.errors says it (core.maintenance.database_error), with the library's path.
-    "readlog.triage.app": {"readlog.core.maintenance", "readlog.core.reading"},
-    "readlog.triage.rows": {"readlog.core.reading"},
+    # A failure of SQLite itself met by a key (a busy, read-only or damaged file) is said of the
+    # library's file as cli.errors says it (core.maintenance.database_error): not a call to the
+    # Library, which is what failed, and shared with the commands' error handler.
+    "readlog.triage.app": {"readlog.core.maintenance"},
 }
 
 

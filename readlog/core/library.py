@@ -319,6 +319,15 @@ class Library:
 
         return self.store.count(api_filters(**{"archived": False, **filters}))
 
+    @_checked(filters=FILTERS)
+    def matches(self, entry_id: int, **filters: Any) -> bool:
+        """Whether the filters (as count() takes them) select the entry as it is now;
+        False for an id no entry has (the triage screen keeps an entry that left its list in place)."""
+        from readlog.core.filters import api_filters
+        from readlog.core.reading import matches
+
+        return matches(self.store, api_filters(**{"archived": False, **filters}), entry_id)
+
     # ---- changing entries: each call is one recorded action ------------------------------
 
     @_checked()

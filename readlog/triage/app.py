@@ -21,7 +21,6 @@ import shlex
 import signal
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
@@ -37,7 +36,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from readlog.core import reading
 from readlog.core.filters import clean_note, parse_tag_args
 from readlog.core.library import STATE_COMMANDS, STATE_METHODS
 from readlog.core.maintenance import database_error
@@ -46,14 +44,13 @@ from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
 from readlog.render.output import Output
 from readlog.store import STATE_COLUMNS
-from readlog.triage.rows import WINDOW, Rows
+from readlog.triage.rows import WINDOW, Rows, View
 
 if TYPE_CHECKING:
     from textual.widgets import Input
 
     from readlog.core.library import Library
     from readlog.render.table import TableLines
-    from readlog.store import Filters
 
 Row = dict[str, Any]
 # `f` cycles through these views, on top of the other filters.
@@ -98,21 +95,24 @@ def guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def view_filters(base: Filters, view: str) -> Filters:
+def view_filters(base: View, view: str) -> View:
     """``base`` with the view's state filters in place of its own."""
+    rest = {name: value for name, value in base.items() if name not in ("unread", "starred")}
     if view == "unread":
-        return replace(base, state="unread", starred=False)
+        return {**rest, "unread": True}
     if view == "starred":
-        return replace(base, state=None, starred=True)
-    return replace(base, state=None, starred=False)
+        return {**rest, "starred": True}
+    return rest
 
 
-def view_name(f: Filters, lang: str) -> str:
+def view_name(f: View, lang: str) -> str:
     """What the state filters of ``f`` show, in words: 'unread', 'starred', 'all'..."""
-    words = [messages.wording("label_" + f.state, lang)] if f.state else []  # as list's State column says them
-    if f.starred:
+    unread = f.get("unread")
+    state = "unread" if unread is True else "read" if unread is False else None
+    words = [messages.wording("label_" + state, lang)] if state else []  # as list's State column says them
+    if f.get("starred") is True:
         words.append(messages.wording("label_starred", lang))
-    if f.archived:
+    if f.get("archived") is True:
         words.append(messages.wording("label_archived", lang))
     return ", ".join(words) or show.label(lang, "all")
 
@@ -238,7 +238,7 @@ class TriageApp(App[int]):
     def __init__(
         self,
         library: Library,
-        base: Filters,
+        base: View,
         *,
         lang: str = "en",
         columns: list[str] | None = None,
@@ -253,8 +253,8 @@ class TriageApp(App[int]):
         super().__init__(ansi_color=True if no_color else None)
         if no_color:
             self.theme = "ansi-dark"
-        self.library = library  # its methods make the changes, as a script's and the commands' do
-        self.lib = library.store  # the screen's window of rows is read from the store (rows.py)
+        self.library = library  # its methods read the rows and make the changes, as a script's and the commands' do
+        self.lib = library.store  # the selected entry's whole row, for the detail pane
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
@@ -262,8 +262,8 @@ class TriageApp(App[int]):
         self.window = window
         self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
         self.filters = base
-        self.query_text = query_text if base.query is not None else None  # --search, as typed
-        self.rows = Rows(self.lib, base, window=window)
+        self.query_text = query_text if "search" in base else None  # --search, as typed
+        self.rows = Rows(library, base, window=window)
         self.cursor = 0
         self.reading = False
         self.prompting: str | None = None
@@ -336,7 +336,7 @@ class TriageApp(App[int]):
         self.list_out = Output(self.lang, width=width, columns=self.columns)
         self.detail_out = Output(self.lang, width=max(20, self.widths[1]))
         sample = [r for r in (self.rows.row(i) for i in range(min(self.rows.total, LAYOUT_ROWS))) if r]
-        with_match = self.filters.query is not None
+        with_match = "search" in self.filters
         self.layout_ = show.list_layout(self.list_out, sample, self.highest_id, self.now, with_match=with_match)
         header = self.layout_.header() if self.rows.total else Text("")
         header.truncate(width, pad=True)
@@ -403,7 +403,8 @@ class TriageApp(App[int]):
         return self.rows.row(self.cursor)
 
     def _highest_id(self) -> int:
-        return reading.highest_id(self.lib)
+        newest = self.library.entries(archived=None, sort="id", limit=1)
+        return newest[0].id if newest else 0
 
     # ---- moving ---------------------------------------------------------------------
 
@@ -479,8 +480,7 @@ class TriageApp(App[int]):
         elif self.reading:
             self.close_reading()
         elif self.query_text is not None:
-            self.query_text = None
-            self.set_filters(replace(self.filters, query=None))
+            self.set_filters({name: value for name, value in self.filters.items() if name != "search"})
             self.say(show.label(self.lang, "search_cleared"))
 
     # ---- changing entries ---------------------------------------------------------------
@@ -540,13 +540,14 @@ class TriageApp(App[int]):
         """f: unread, then starred, then all, on top of the other filters."""
         following = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)] if self.view else VIEWS[0]
         self.view = following
-        self.set_filters(view_filters(self.filters, following))
+        self.set_filters(view_filters(self.filters, following), self.query_text)
         self.say(show.label(self.lang, "view", view=view_name(self.filters, self.lang)))
 
-    def set_filters(self, f: Filters) -> None:
-        """Show another view from its start."""
-        self.filters = f
-        self.rows = Rows(self.lib, f, window=self.window)
+    def set_filters(self, f: View, query_text: str | None = None) -> None:
+        """Show another view from its start (``query_text``: its search as typed)."""
+        rows = Rows(self.library, f, window=self.window)  # a search that cannot be read stops here: nothing changes
+        self.filters, self.rows = f, rows
+        self.query_text = query_text if "search" in f else None
         self.cursor = 0
         self.query_one(EntryList).scroll_to(y=0, animate=False, immediate=True)
         self.refresh_all()
@@ -647,14 +648,10 @@ class TriageApp(App[int]):
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
-        from readlog.core.filters import with_search
-
         if not text.strip():
             self.action_escape() if self.query_text is not None else self.say(show.label(self.lang, "cancelled"))
             return
-        searching = with_search(self.filters, text)
-        self.query_text = text
-        self.set_filters(searching)
+        self.set_filters({**self.filters, "search": text}, text)
         self.say(show.label(self.lang, "entries", n=self.rows.total))
 
     def retag(self, text: str) -> None:
