@@ -8,6 +8,7 @@ import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -517,6 +518,31 @@ def test_undoable_is_what_undo_takes_and_undo_expecting_it_takes_only_that(lib: 
     with pytest.raises(readlog.ReadlogError) as undone:
         lib.undo()
     assert caught.value.key == undone.value.key == "undo_emptied" and str(caught.value) == str(undone.value)
+
+
+def test_rows_are_the_entries_as_the_list_draws_them(lib: Library) -> None:
+    lib.star(2)
+    lib.note(3, "a note")
+    filters: dict[str, Any]
+    for filters in ({}, {"unread": True}, {"starred": True}, {"search": "编译器"}, {"archived": None}):
+        entries = lib.entries(**filters)
+        rows = lib.rows(**filters)
+        assert [row["id"] for row in rows] == [entry.id for entry in entries]
+        for row, entry in zip(rows, entries, strict=True):
+            assert (row["title"], bool(row["starred_at"]), bool(row["has_note"])) == (
+                entry.title,
+                entry.starred,
+                bool(entry.note),
+            )
+            assert ("_snippet" in row) == ("search" in filters)
+            if "search" in filters:
+                assert entry.snippets is not None and row["_snippet"] == entry.snippets[1]
+    assert [row["id"] for row in lib.rows(limit=2, offset=1)] == [entry.id for entry in lib.entries(limit=2, offset=1)]
+    assert "summary" not in lib.rows(limit=1)[0]  # no long text is read
+    with pytest.raises(readlog.BadValue):
+        lib.rows(limit=-1)
+    with pytest.raises(readlog.BadArgument):
+        lib.rows(sort="id")
 
 
 def test_matches_says_whether_the_filters_select_an_entry_as_it_is_now(lib: Library) -> None:

@@ -2,9 +2,10 @@
 
 The screen asks for row ``i`` of ``total``; only the windows around what is
 shown are ever held (``KEEP`` windows of ``WINDOW`` rows), each fetched with
-one ``lib.entries(offset=..., limit=...)``, so a view of 100,000 entries is
-never read whole, however far one scrolls. A view is the Library's filters
-(``{"unread": True, "source": ...}``, as entries() takes them).
+one ``lib.rows(offset=..., limit=...)`` (entries() as the list draws them), so
+a view of 100,000 entries is never read whole, however far one scrolls. A
+view is the Library's filters (``{"unread": True, "source": ...}``, as
+entries() takes them).
 
 An entry changed on the screen stays where it was, showing its new state,
 even when it no longer matches the view (an entry marked read in the unread
@@ -71,7 +72,7 @@ class Rows:
         first = bisect.bisect_left(self.gone, start)
         last = bisect.bisect_left(self.gone, end)
         wanted = (end - start) - (last - first)  # 0 when every row of the window has left the view
-        live = [_row(e) for e in self.lib.entries(**self.f, limit=wanted, offset=start - first)] if wanted else []
+        live = self.lib.rows(**self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
         feed = iter(live)
         rows: list[Row] = []
@@ -121,12 +122,3 @@ class Rows:
         if rows is not None and place < len(rows):
             rows[place] = row
         return row
-
-
-def _row(entry: Any) -> Row:
-    """An entry's row as the list draws it, with its search snippet (around the
-    first hit outside the title, for the Title column beside it) in a search."""
-    row: Row = entry.row
-    if entry.snippets is not None:
-        row["_snippet"] = entry.snippets[1]
-    return row
