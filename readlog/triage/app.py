@@ -4,10 +4,9 @@ A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
 a second to import). Every key's change is a call to the Library (``star``,
 ``tag``, ``note``, ``undoable`` and ``undo``, ``open_link``: the methods the
 commands and a script call, so each is one committed transaction, one action
-in ``readlog history``, undone by ``readlog undo``); the list's window of rows
-is read through ``readlog.core.reading`` (rows.py). It shows only what
-readlog/render/triage.py builds: ``rich.text.Text`` made from cleaned text,
-never markup.
+in ``readlog history``, undone by ``readlog undo``); the list's windows of
+rows are ``lib.rows`` (rows.py). It shows only what readlog/render/triage.py
+builds: ``rich.text.Text`` made from cleaned text, never markup.
 """
 
 from __future__ import annotations
