@@ -328,13 +328,13 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "tag": ("tag", "plan", "apply"),
     "tags": ("tags",),
     "note": ("note",),
-    "edit": ("edit",),
+    "edit": ("edit", "edit_form"),
     "rm": ("rm", "plan", "apply"),
     "trash": ("trash", "empty_trash"),
     "restore": ("restore",),
-    "undo": ("undo",),
+    "undo": ("undo", "undoable"),
     "history": ("history",),
-    "open": ("link",),
+    "open": ("link", "open_link"),
     "sources": ("sources",),
     "categories": ("categories",),
     "stats": ("stats",),
@@ -345,7 +345,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
 }
 # Commands that are no operation on a library, and why.
 NOT_OF_A_LIBRARY = {
-    "triage": "a screen: it calls the methods above (star, tag, note, undo, ...)",
+    "triage": "a screen: it calls the methods above (rows, matches, star, tag, note, undoable, undo, ...)",
     "config": "the command line's own settings file",
     "completion": "the shell's completion script",
     "db": "a group of the commands above",
