@@ -25,12 +25,12 @@ def peak_mb() -> float:
 
 async def walk(db: Path) -> dict[str, Any]:
     from readlog.core.library import Library
-    from readlog.store import Filters, Store
+    from readlog.store import Store
     from readlog.triage.app import TriageApp
 
     lib = Library(Store.open(db))
     out: dict[str, Any] = {}
-    app = TriageApp(lib, Filters(state="unread"))
+    app = TriageApp(lib, {"unread": True})
     async with app.run_test(size=(80, 200)) as pilot:
         await pilot.pause()
         out["entries"] = app.rows.total

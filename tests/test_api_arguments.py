@@ -87,6 +87,15 @@ def raised(call: Any) -> BaseException:
         (lambda lib: lib.tag(1, add=[3]), TypeError, "add"),
         (lambda lib: lib.entries(source="x\udcff"), ValueError, "source"),  # bytes that were not UTF-8
         (lambda lib: lib.add(URL, title="x\udcff"), ValueError, "title"),
+        (lambda lib: lib.edit_form(1, "title = 'x'"), TypeError, "form"),
+        (lambda lib: lib.edit_form(1, {"title": 5}), TypeError, "form"),
+        (lambda lib: lib.edit_form(1, {"colour": "red"}), ValueError, "colour"),
+        (lambda lib: lib.edit_form(1, {"title": "x\udcff"}), ValueError, "form"),
+        (lambda lib: lib.edit_form(1, {}, was=1), TypeError, "was"),
+        (lambda lib: lib.edit_form(1, {}, was=lib.get(2)), ValueError, "was"),
+        (lambda lib: lib.edit_form(1, {"published": "someday"}), ValueError, "published"),
+        (lambda lib: lib.undo(expect=lib.history(1)[0].row), TypeError, "expect"),
+        (lambda lib: lib.open_link(1, "2"), TypeError, "number"),
     ],
 )
 def test_a_bad_argument_is_a_usage_error_naming_it(lib: Library, call: Any, kind: type, named: str) -> None:
@@ -314,6 +323,8 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "fmt": st.sampled_from(["jsonl", "csv", "json", "markdown", "html", None]),
     "file": st.one_of(st.builds(io.BytesIO), st.builds(io.StringIO), st.sampled_from(["out.jsonl", "out.csv"])),
     "lang": st.sampled_from(["en", "zh"]),
+    "form": st.sampled_from([{"title": "From a form"}, {"published": "2026-11-01", "summary": ""}, {"url": URL}, {}]),
+    "was": st.none(),
 }
 FILTER_NAMES = ("unread", "starred", "archived", "tag", "source", "category", "search", "since", "before")
 
@@ -365,8 +376,12 @@ def template() -> Iterator[Path]:
 
 @pytest.fixture
 def offline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No network: every page fails at once, as on a machine that is offline."""
+    """No network: every page fails at once, as on a machine that is offline;
+    and no browser starts (open_link)."""
+    from readlog.core import actions
     from readlog.web import client
+
+    monkeypatch.setattr(actions, "launch", lambda url: False)
 
     async def nowhere(session: Any, url: str, limits: Any) -> client.Page:
         return client.Page(url, error="offline (test)", no_host=True)

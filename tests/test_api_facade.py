@@ -8,6 +8,7 @@ import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -327,13 +328,13 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "tag": ("tag", "plan", "apply"),
     "tags": ("tags",),
     "note": ("note",),
-    "edit": ("edit",),
+    "edit": ("edit", "edit_form"),
     "rm": ("rm", "plan", "apply"),
     "trash": ("trash", "empty_trash"),
     "restore": ("restore",),
-    "undo": ("undo",),
+    "undo": ("undo", "undoable"),
     "history": ("history",),
-    "open": ("link",),
+    "open": ("link", "open_link"),
     "sources": ("sources",),
     "categories": ("categories",),
     "stats": ("stats",),
@@ -344,7 +345,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
 }
 # Commands that are no operation on a library, and why.
 NOT_OF_A_LIBRARY = {
-    "triage": "a screen: it calls the methods above (star, tag, note, undo, ...)",
+    "triage": "a screen: it calls the methods above (rows, matches, star, tag, note, undoable, undo, ...)",
     "config": "the command line's own settings file",
     "completion": "the shell's completion script",
     "db": "a group of the commands above",
@@ -488,6 +489,108 @@ def test_undo_takes_back_what_its_dry_run_showed_or_nothing(lib: Library) -> Non
     assert lib.get(2).tags == ("x", "y")
     with pytest.raises(readlog.BadArgument):
         lib.undo(expect="yes")  # type: ignore[arg-type]
+
+
+def test_undoable_is_what_undo_takes_and_undo_expecting_it_takes_only_that(lib: Library) -> None:
+    with readlog.open(memory=True) as empty:
+        assert empty.undoable() is None
+    star = lib.star(1).action
+    newest = lib.undoable()
+    assert newest is not None and (newest.id, newest.command, newest.undone) == (star, "star 1", False)
+    assert lib.get(1).starred  # asking reverts nothing
+    lib.tag(2, add=["x"])  # recorded after the action was shown (another readlog, say)
+    for call in (lambda: lib.undo(expect=newest), lambda: lib.undo(star, expect=lib.undoable())):
+        with pytest.raises(readlog.ReadlogError) as caught:
+            call()
+        assert caught.value.key == "undo_changed_meanwhile"
+    assert lib.get(2).tags == ("x",) and lib.get(1).starred  # nothing was undone
+    tagged = lib.undoable()
+    assert tagged is not None and lib.undo(expect=tagged, dry_run=True).dry_run and lib.get(2).tags == ("x",)
+    done = lib.undo(expect=tagged)
+    assert (done.action, done.moved) == (tagged.id, False) and lib.get(2).tags == ()
+    lib.rm(3)
+    moved = lib.undo(expect=lib.undoable())
+    assert moved.moved and lib.get(3).id == 3  # back from the trash: a list must be read again
+    lib.rm(4)
+    lib.empty_trash()
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.undoable()  # why not, before anything is tried: as undo() says it
+    with pytest.raises(readlog.ReadlogError) as undone:
+        lib.undo()
+    assert caught.value.key == undone.value.key == "undo_emptied" and str(caught.value) == str(undone.value)
+
+
+def test_rows_are_the_entries_as_the_list_draws_them(lib: Library) -> None:
+    lib.star(2)
+    lib.note(3, "a note")
+    filters: dict[str, Any]
+    for filters in ({}, {"unread": True}, {"starred": True}, {"search": "编译器"}, {"archived": None}):
+        entries = lib.entries(**filters)
+        rows = lib.rows(**filters)
+        assert [row["id"] for row in rows] == [entry.id for entry in entries]
+        for row, entry in zip(rows, entries, strict=True):
+            assert (row["title"], bool(row["starred_at"]), bool(row["has_note"])) == (
+                entry.title,
+                entry.starred,
+                bool(entry.note),
+            )
+            assert ("_snippet" in row) == ("search" in filters)
+            if "search" in filters:
+                assert entry.snippets is not None and row["_snippet"] == entry.snippets[1]
+    assert [row["id"] for row in lib.rows(limit=2, offset=1)] == [entry.id for entry in lib.entries(limit=2, offset=1)]
+    assert "summary" not in lib.rows(limit=1)[0]  # no long text is read
+    with pytest.raises(readlog.BadValue):
+        lib.rows(limit=-1)
+    with pytest.raises(readlog.BadArgument):
+        lib.rows(sort="id")
+
+
+def test_matches_says_whether_the_filters_select_an_entry_as_it_is_now(lib: Library) -> None:
+    assert lib.matches(1) and lib.matches(1, unread=True) and not lib.matches(1, unread=False)
+    lib.mark_read(1)
+    assert lib.matches(1, unread=False) and not lib.matches(1, unread=True)
+    lib.archive(1)
+    assert not lib.matches(1) and lib.matches(1, archived=True) and lib.matches(1, archived=None)
+    assert not lib.matches(99)
+    found = [entry.id for entry in lib.search("编译器")]
+    assert found and [i for i in range(1, 6) if lib.matches(i, search="编译器")] == sorted(found)
+    with pytest.raises(readlog.BadArgument):
+        lib.matches(1, colour="red")
+
+
+def test_edit_form_stores_only_what_the_form_changed(lib: Library) -> None:
+    was = lib.get(2)
+    lib.edit(2, category="Meanwhile")  # changed after the form was written, and not in it
+    form = {"title": "From the form", "category": was.category, "url": was.url, "summary": was.summary}
+    done = lib.edit_form(2, form, was=was)
+    assert (done.fields, done.changed) == (("title",), (2,))
+    after = lib.get(2)
+    assert (after.title, after.category) == ("From the form", "Meanwhile")
+    assert lib.history(limit=1)[0].command == "edit 2"
+    same = lib.edit_form(2, {"title": "From the form", "category": "Meanwhile"})  # against what is stored now
+    assert (same.action, same.unchanged, same.fields) == (None, (2,), ())
+    with pytest.raises(readlog.BadValue) as caught:
+        lib.edit_form(2, {"published": "someday"})
+    assert str(caught.value).startswith("published: ")  # the form's name for it, not --published
+    with pytest.raises(readlog.ReadlogError):
+        lib.edit_form(99, {"title": "x"})
+    assert lib.undo().command == "edit 2" and lib.get(2).title == was.title
+
+
+def test_open_link_hands_the_link_to_the_browser(lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    from readlog.core import actions
+
+    opened: list[str] = []
+    monkeypatch.setattr(actions, "launch", lambda url: not opened.append(url))
+    entry = lib.add("https://example.com/post")
+    assert lib.open_link(entry.id) == lib.link(entry.id) == "https://example.com/post"
+    with pytest.raises(readlog.ReadlogError):
+        lib.open_link(1)  # the digest's first entry has no link of its own
+    assert opened == ["https://example.com/post"]
+    monkeypatch.setattr(actions, "launch", lambda url: False)
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.open_link(entry.id)
+    assert caught.value.key == "no_browser" and "https://example.com/post" in str(caught.value)
 
 
 # ---- a transaction, whatever it holds, is undone whole ---------------------------------------

@@ -307,7 +307,7 @@ def test_no_import_climbs_the_layers() -> None:
 def test_no_import_for_type_checking_climbs_the_layers() -> None:
     """An annotation that names a type from above ties the lower package to
     the upper one as surely as a call does, though the import never runs."""
-    assert any(t.startswith("readlog.store") for t in TYPING["readlog.triage.rows"])  # the typing imports are read
+    assert any(t.startswith("readlog.store") for t in TYPING["readlog.core.reading"])  # the typing imports are read
     known = {f"{name} ({_package(name)}) imports {target} ({_package(target)})" for name, target in CLIMBING_FOR_TYPING}
     assert sorted(set(_climbs(TYPING)) - known) == []
 
@@ -335,7 +335,9 @@ def test_the_layer_check_bites() -> None:
 # script uses too): pure helpers that read what was typed and touch no library.
 FACE_HELPERS = {
     "readlog.core.filters": (
-        "reads ids (3 5 8-12), --limit, --jobs and the filter options into values (FilterArgs, parse_ids, check_jobs)"
+        "reads ids (3 5 8-12), --limit, --jobs, the filter options, ids or filters, +TAG -TAG, a note and"
+        " --older-than into values (FilterArgs, parse_ids, check_jobs, by_ids, parse_tag_args, clean_note,"
+        " trash_cutoff)"
     ),
 }
 # What is still reached around the Library, by face module (issue 34, item 1):
@@ -344,23 +346,14 @@ FACE_HELPERS = {
 AROUND_THE_LIBRARY: dict[str, set[str]] = {
     # shell completion reads names without opening a Library (it must answer in milliseconds).
     "readlog.cli.completion": {"readlog.core.completion"},
-    # edit in $EDITOR applies a form; by_ids picks ids or filters; trash_cutoff says a bad
-    # --older-than before the library opens, and the cutoff's date when nothing is older.
-    "readlog.cli.curate": {"readlog.core.bulk", "readlog.core.curate"},
     # the error of a library that could not be opened, said without one.
     "readlog.cli.errors": {"readlog.core.maintenance"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
-    # note and undo (its preview and question) call the core; tag parses +TAG -TAG.
-    "readlog.cli.organise": {"readlog.core.actions", "readlog.core.bulk"},
-    # the screen reads its window of rows from the store; u (undo, with its cheap refusal first) calls the core.
-    "readlog.triage.app": {
-        "readlog.core.actions",
-        "readlog.core.maintenance",
-        "readlog.core.organise",
-        "readlog.core.reading",
-    },
-    "readlog.triage.rows": {"readlog.core.reading"},
+    # A failure of SQLite itself met by a key (a busy, read-only or damaged file) is said of the
+    # library's file as cli.errors says it (core.maintenance.database_error): not a call to the
+    # Library, which is what failed, and shared with the commands' error handler.
+    "readlog.triage.app": {"readlog.core.maintenance"},
 }
 
 

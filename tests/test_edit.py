@@ -31,6 +31,9 @@ path = sys.argv[1]
 text = open(path, encoding="utf-8").read()
 if os.environ.get("FORM_COPY"):
     open(os.environ["FORM_COPY"], "w", encoding="utf-8").write(text)
+if os.environ.get("FORM_MEANWHILE"):  # another readlog changes the entry while the form is open
+    import subprocess
+    subprocess.run([sys.executable, "-m", "readlog", *json.loads(os.environ["FORM_MEANWHILE"])], check=True)
 if "FORM_TEXT" in os.environ:
     text = os.environ["FORM_TEXT"]
 elif "FORM_EDITS" in os.environ:
@@ -297,6 +300,22 @@ def test_unchanged_form_changes_nothing(
     monkeypatch.delenv("FORM_TOUCH")
     assert "the form was not saved" in run("edit", str(gc)).stdout
     assert _row(library, gc) == before and _actions(library) == actions
+
+
+def test_a_form_stores_only_what_was_changed_in_it(
+    run: Run, ids: dict[str, int], library: Path, editor: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A field another readlog changed while the form was open, and which the
+    form left as it was, keeps the other change."""
+    gc = ids["gc"]
+    meanwhile = ["--db", str(library), "edit", str(gc), "--category", "Meanwhile", "--source", "Elsewhere"]
+    monkeypatch.setenv("FORM_MEANWHILE", json.dumps(meanwhile))
+    monkeypatch.setenv("FORM_EDITS", json.dumps({"title": 'title = "From the form"', "source": 'source = "Mine"'}))
+    out = run("edit", str(gc)).stdout
+    assert "edited (title, source)" in " ".join(out.split())
+    row = _row(library, gc)
+    assert (row["title"], row["source"], row["category"]) == ("From the form", "Mine", "Meanwhile")
+    assert [r["command"] for r in run.json("history", "-n", "2")] == [f"edit {gc}", f"edit {gc} --source --category"]
 
 
 @pytest.mark.parametrize(

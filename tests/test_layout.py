@@ -299,7 +299,7 @@ def test_open_says_the_entry_has_no_link_of_its_own_and_how_to_open_the_others(
 def test_open_with_a_number_opens_that_link_of_show(run: Run, image_only: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run("open", str(image_only), "1", "--print").stdout.strip() == "https://example.org/images/scheduler.png"
     opened: list[str] = []
-    monkeypatch.setattr("readlog.cli.organise.launch", lambda url: opened.append(url) or True)
+    monkeypatch.setattr("readlog.core.actions.launch", lambda url: opened.append(url) or True)
     run("open", str(image_only), "1")
     assert opened == ["https://example.org/images/scheduler.png"]
     result = run("open", str(image_only), "2", "--print", code=2)

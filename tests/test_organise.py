@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from readlog.cli import organise
+from readlog.core import actions
 from readlog.model.entry import Entry
 from readlog.store import Counts, Store
 from readlog.store.organise import retag
@@ -441,7 +442,7 @@ def test_history_empty(run: Run) -> None:
 def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run("history")  # creates the library
     opened: list[str] = []
-    monkeypatch.setattr(organise, "launch", lambda url: not opened.append(url))
+    monkeypatch.setattr(actions, "launch", lambda url: not opened.append(url))
     with_url = _add(library, title="Linked", url="https://example.com/a?b=1", source="s")
     without = _add(library, title="Plain", source="s", summary="no link")
     hostile = _add(library, title="Hostile", url="javascript:alert(1)", source="s")
@@ -452,7 +453,7 @@ def test_open(run: Run, library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "not a web address" in run("open", str(hostile), code=1).stderr
     assert "no entry with id 999" in run("open", "999", code=1).stderr
     assert len(opened) == 1
-    monkeypatch.setattr(organise, "launch", lambda url: False)
+    monkeypatch.setattr(actions, "launch", lambda url: False)
     assert "could not start a browser" in run("open", str(with_url), code=1).stderr
 
 
@@ -465,7 +466,7 @@ def test_open_refuses_links_holding_control_characters(
 ) -> None:
     run("history")
     opened: list[str] = []
-    monkeypatch.setattr(organise, "launch", lambda u: not opened.append(u))
+    monkeypatch.setattr(actions, "launch", lambda u: not opened.append(u))
     entry = _add(library, title="Sneaky", url=url, source="s")
     for args in (("open", str(entry)), ("open", str(entry), "--print")):
         result = run(*args, code=1)

@@ -360,6 +360,7 @@ def test_core_curate_works_without_a_face(run: Run, ids: dict[str, int], library
     """core.curate takes the library and plain values and returns what changed:
     no State, no output, no question."""
     from readlog.core import curate
+    from readlog.core.filters import trash_cutoff
 
     lib = Store.open(library)
     try:
@@ -371,7 +372,7 @@ def test_core_curate_works_without_a_face(run: Run, ids: dict[str, int], library
         listing = curate.list_trash(lib, before=None, limit=0)
         assert [r["id"] for r in listing.rows] == [ids["gc"]] and listing.total == 1
         curate.remove(lib, [ids["rust"]])
-        plan = curate.preview_empty(lib, before=curate.trash_cutoff("2099-01-01"))
+        plan = curate.preview_empty(lib, before=trash_cutoff("2099-01-01"))
         assert sorted(plan.ids) == sorted([ids["gc"], ids["rust"]])
         # exactly the entries previewed go, not one trashed after the preview
         curate.remove(lib, [ids["leak"]])

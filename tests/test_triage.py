@@ -157,7 +157,7 @@ def drive(
     db: Path,
     keys: list[str | Callable[[TriageApp], Any]],
     *,
-    f: Filters | None = None,
+    f: dict[str, Any] | None = None,
     lang: str = "en",
     size: tuple[int, int] = (80, 24),
     window: int = 200,
@@ -169,7 +169,7 @@ def drive(
     the app and the final screen."""
     lib = Library(Store.open(db))
     stay = {} if advance else {"advance": False}  # the config's triage_advance = false
-    app = TriageApp(lib, f or Filters(), lang=lang, window=window, mark_read_on_show=mark_read_on_show, **stay)
+    app = TriageApp(lib, f or {}, lang=lang, window=window, mark_read_on_show=mark_read_on_show, **stay)
 
     async def go() -> str:
         async with app.run_test(size=size) as pilot:
@@ -461,16 +461,16 @@ def test_filter_key_cycles_unread_starred_all(run: Run, library: Path, shelf: di
 
     drive(library, [note_total, "f", note_total, "f", note_total, "f", note_total])
     assert totals == [(6, "all"), (4, "unread"), (1, "starred"), (6, "all")]
-    app, _ = drive(library, ["f"], f=Filters(state="unread", source="evening-reads"))
-    assert app.filters == Filters(starred=True, source="evening-reads") and app.rows.total == 0  # other filters stay
-    app, _ = drive(library, ["f"], f=Filters(state="read"))  # a view not in the cycle: f starts it
-    assert app.filters == Filters(state="unread")
+    app, _ = drive(library, ["f"], f={"unread": True, "source": "evening-reads"})
+    assert app.filters == {"starred": True, "source": "evening-reads"} and app.rows.total == 0  # other filters stay
+    app, _ = drive(library, ["f"], f={"unread": False})  # a view not in the cycle: f starts it
+    assert app.filters == {"unread": True}
 
 
 def test_a_changed_entry_stays_in_place_and_nothing_is_skipped(library: Path, shelf: dict[str, int]) -> None:
     """Marking read in the unread view keeps the entry on screen (marked read);
     the rows after it are still all there, in order."""
-    app, _ = drive(library, ["r", "j", "r", "G"], f=Filters(state="unread"), window=2)
+    app, _ = drive(library, ["r", "j", "r", "G"], f={"unread": True}, window=2)
     ids = [app.rows.row(i)["id"] for i in range(app.rows.total)]  # type: ignore[index]
     order = ["fts5", "btree", "p99", "parsers", "sched", "regex"]
     assert ids == [shelf[n] for n in order]
@@ -565,7 +565,7 @@ def test_wide_terminal_puts_the_detail_beside_the_list(library: Path, shelf: dic
 
 
 def test_empty_view(library: Path, shelf: dict[str, int]) -> None:
-    app, screen = drive(library, ["s", "r", "a", "t", "n", "o", "u", "j", "enter"], f=Filters(source="nowhere"))
+    app, screen = drive(library, ["s", "r", "a", "t", "n", "o", "u", "j", "enter"], f={"source": "nowhere"})
     assert "No entries match." in screen and app.rows.total == 0
 
 
@@ -746,7 +746,7 @@ def test_footer_keeps_the_main_keys_and_the_list_takes_the_spare_rows(
         shots.append((app.cursor, screen_text(app)))
 
     # the first entry; the last, whose summary is longer than the screen; the one above it
-    _, screen = drive(crowd, [take, "end", take, "up", take], size=size, lang=lang, f=Filters())
+    _, screen = drive(crowd, [take, "end", take, "up", take], size=size, lang=lang, f={})
     footer = screen.splitlines()[-1]
     words = {"en": ["j/k move", "⏎ open", "s star", "r read", "a archive", "? help", "q quit"]}
     words["zh"] = ["j/k 移动", "⏎ 打开", "s 星标", "r 已读", "a 归档", "? 帮助", "q 退出"]
@@ -857,8 +857,7 @@ def test_rows_keep_changed_entries_in_place(
     db = copy_of(sixty, tmp_path_factory.mktemp("rows") / "rows.db")
     lib = Store.open(db)
     try:
-        f = Filters(state="unread")
-        rows = Rows(lib, f, window=window, keep=2)
+        rows = Rows(Library(lib), {"unread": True}, window=window, keep=2)
         first = [rows.row(i)["id"] for i in range(rows.total)]  # type: ignore[index]
         for index, on in marks:
             entry = rows.row(index)
@@ -1046,7 +1045,7 @@ def test_a_window_whose_rows_all_left_the_view_reads_nothing_more(
 ) -> None:
     lib = Store.open(library)
     try:
-        rows = Rows(lib, Filters(state="unread"), window=2, keep=1)
+        rows = Rows(Library(lib), {"unread": True}, window=2, keep=1)
         first = [rows.row(0), rows.row(1)]
         run("read", str(first[0]["id"]), str(first[1]["id"]))  # both leave the unread view
         rows.changed(0)

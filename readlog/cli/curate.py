@@ -1,8 +1,10 @@
 """edit, rm, trash, restore: correct entries, delete them, and bring them back.
 
-Only typer is imported at module level. The changes are core/curate.py's
-(and core/bulk.py's for rm by filters); here are the options, the editor
-form, the questions and what is printed (render/curate.py).
+Only typer is imported at module level. The changes are the Library's
+(lib.edit, lib.edit_form, lib.rm, lib.plan and lib.apply for rm by filters,
+lib.trash, lib.empty_trash, lib.restore), as a script makes them; here are
+the options, the editor form, the questions and what is printed
+(render/curate.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from readlog.core.filters import FilterArgs
 
 if TYPE_CHECKING:
     from readlog.cli.state import State
-    from readlog.store import Store
+    from readlog.core.library import Library
 
 Row = dict[str, Any]
 
@@ -55,7 +57,7 @@ def edit(
 
 def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) -> None:
     """Set the fields given as options, or, with none, edit the entry's form in the editor."""
-    from readlog.core import curate, filters
+    from readlog.core import filters
     from readlog.render import curate as show
 
     library = state.library()
@@ -63,21 +65,20 @@ def _edit(state: State, entry_id: int, given: dict[str, str], *, as_json: bool) 
     row = lib.get(entry_id)
     if row is None:
         raise filters.no_entry(lib, entry_id)
-    changed: Any
     if given:
         changed, why = library.edit(entry_id, **given).fields, "same"
     else:
-        changed, why = _edit_in_editor(state, lib, row)
+        changed, why = _edit_in_editor(state, library, row)
     after = lib.get(entry_id) or row
     if as_json:
         from readlog.render.records import entry_record
 
         state.out.json(entry_record(after))
     else:
-        show.edited(state.out, after, [f for f in curate.FIELDS if f in changed], why)
+        show.edited(state.out, after, changed, why)
 
 
-def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
+def _edit_in_editor(state: State, library: Library, row: Row) -> tuple[tuple[str, ...], str]:
     """Open the entry's form; apply what changed.
 
     A form that cannot be read, or holds a value that cannot be stored, is
@@ -89,18 +90,22 @@ def _edit_in_editor(state: State, lib: Store, row: Row) -> tuple[Row, str]:
     the error names."""
     from readlog.cli import organise
     from readlog.cli.entryform import read_form, write_form
-    from readlog.core import curate
     from readlog.model.errors import ReadlogError
     from readlog.model.messages import say
+    from readlog.model.record import Entry
 
+    lib = library.store
+    was = Entry.from_row(row)  # the fields the form shows: only those changed in it are stored
     entry_id = row["id"]
     prefix = f"readlog-edit-{entry_id}-"
     text = organise.edit_text(write_form(row), prefix, suffix=".toml", form=entry_id)
     if text is None:
-        return {}, "not_saved"
+        return (), "not_saved"
     for round_ in range(1, REOPEN_MOST + 2):
         try:
-            return curate.edit_form(lib, row, read_form(text))
+            values = read_form(text)
+            as_is = all(value == (row[name] if row[name] is not None else "") for name, value in values.items())
+            return library.edit_form(entry_id, values, was=was).fields, "saved_as_is" if as_is else "same"
         except (ValueError, ReadlogError) as exc:
             error = clean_error(exc)
             if isinstance(exc, ReadlogError) and exc.key is not None:
@@ -214,12 +219,11 @@ def rm(
     as_json: bool = typer.Option(False, "--json", help="help_rm_as_json"),
 ) -> None:
     """help_cmd_rm"""
-    from readlog.core import bulk
-    from readlog.core.filters import parse_ids
+    from readlog.core.filters import by_ids, parse_ids
     from readlog.render import curate as show
 
     state = state_of(ctx)
-    if not bulk.by_ids(ids or [], fa, "rm"):
+    if not by_ids(ids or [], fa, "rm"):
         from readlog.cli import organise
 
         organise.run_bulk(state, "rm", fa, yes=yes, as_json=as_json, records=show.trash_record)
@@ -248,11 +252,11 @@ def trash(
     as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
 ) -> None:
     """help_cmd_trash"""
-    from readlog.core import curate
+    from readlog.core.filters import trash_cutoff
     from readlog.render import curate as show
 
     state = state_of(ctx)
-    before = curate.trash_cutoff(older_than)  # a usage mistake is said before the library opens
+    before = trash_cutoff(older_than)  # a usage mistake is said before the library opens
     if empty:
         _empty_trash(state, before, older_than=older_than, yes=yes, as_json=as_json)
         return

@@ -1,8 +1,9 @@
 """tag, tags, note, undo, history, open: shape the pile.
 
 Also the bulk path shared with the state commands (cli/marking.py) and rm: a
-command given filters instead of ids shows what will change (core.bulk's
-preview), asks, and changes exactly those entries (core.bulk's apply).
+command given filters instead of ids shows what will change (``lib.plan``),
+asks, and changes exactly those entries (``lib.apply``). Every change is a
+Library call, as a script makes it.
 Only typer is imported at module level, so that this module costs nothing
 on the read paths that import the app.
 """
@@ -21,8 +22,7 @@ from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
 from readlog.cli.options import JSON_CHANGED, YES, filter_options
 from readlog.cli.state import state_of
-from readlog.core.actions import launch, parse_tag_args
-from readlog.core.filters import FilterArgs
+from readlog.core.filters import FilterArgs, by_ids, parse_tag_args
 from readlog.model.errors import ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ Row = dict[str, Any]
 HISTORY_PAGE = 20  # the actions history shows on a terminal without --limit
 
 
-# ---- the bulk path (the changes themselves are core/bulk.py's) ---------------------------
+# ---- the bulk path (the changes themselves are the Library's plan and apply) --------------
 
 
 def stdin_is_terminal() -> bool:
@@ -47,9 +47,7 @@ def change_state(
     state: State, ids: list[str], fa: FilterArgs, which: str, on: bool, *, name: str, yes: bool, as_json: bool
 ) -> None:
     """read/unread/star/unstar/archive/unarchive: by ids, or by filters with a preview."""
-    from readlog.core import bulk
-
-    if bulk.by_ids(ids, fa, name):
+    if by_ids(ids, fa, name):
         from readlog.cli import commands
 
         commands.change_state(state, ids, which, on, name=name, as_json=as_json)
@@ -140,18 +138,16 @@ def tag(
     as_json: bool = JSON_CHANGED,
 ) -> None:
     """help_cmd_tag"""
-    from readlog.core import bulk
-
     ids, add, remove = parse_tag_args(items or [])
     state = state_of(ctx)
-    if not bulk.by_ids(ids, fa, "tag"):
+    if not by_ids(ids, fa, "tag"):
         run_bulk(state, "tag", fa, yes=yes, as_json=as_json, add=add, remove=remove)
         return
     from readlog.core.filters import parse_ids
-    from readlog.model.tags import tag_list
+    from readlog.model.tags import tag_list, tag_verb
     from readlog.render import organise as show
 
-    verb = bulk.tag_verb(add, remove)
+    verb = tag_verb(add, remove)
     results = list(state.library().tag(parse_ids(ids), add, remove).rows)
     if as_json:
         _print_entries(state, [row["id"] for row, _ in results])
@@ -222,7 +218,7 @@ def _note_text(text: list[str], old: str, entry_id: int) -> str | None:
     else:
         edited = edit_text(old, f"readlog-note-{entry_id}-")
         value = edited if edited is not None else ""
-    from readlog.core.actions import clean_note
+    from readlog.core.filters import clean_note
 
     return clean_note(value) or None
 
@@ -363,14 +359,12 @@ def open_(
 ) -> None:
     """help_cmd_open"""
     state = state_of(ctx)
-    url = state.library().link(entry_id, number)
     if print_only:
-        state.out.line(url)
-    elif not launch(url):
-        raise ReadlogError.of("no_browser", url=url)
+        state.out.line(state.library().link(entry_id, number))
     else:
         from readlog.model.messages import say
 
+        url = state.library().open_link(entry_id, number)
         state.out.line(say("opened", state.out.lang, url=url), style="dim")
     if mark_read:
         from readlog.cli import commands

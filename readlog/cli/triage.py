@@ -19,7 +19,8 @@ ALL = typer.Option(False, "--all", help="help_triage_everything")
 @filter_options
 def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool = ALL) -> None:
     """help_cmd_triage"""
-    f = opening_filters(fa, everything).filters()
+    opening = opening_filters(fa, everything)
+    opening.filters()  # a mistyped option is said before the terminal is asked for
     if not on_a_terminal():
         raise ReadlogError.of("triage_needs_terminal")
     from readlog.triage import run
@@ -29,7 +30,7 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool =
     raise typer.Exit(
         run(
             state.library(),
-            f,
+            opening.api(),
             fa.search,
             lang=out.lang,
             columns=list(out.columns) if out.columns is not None else None,

@@ -21,15 +21,6 @@ if TYPE_CHECKING:
     from readlog.store.organise import UndoReport
 
 Row = dict[str, Any]
-# The commands a state change is recorded as, by (state, on).
-STATE_COMMANDS = {
-    ("read", True): "read",
-    ("read", False): "unread",
-    ("starred", True): "star",
-    ("starred", False): "unstar",
-    ("archived", True): "archive",
-    ("archived", False): "unarchive",
-}
 
 
 def set_state(lib: Store, ids: Sequence[int], which: str, on: bool, *, name: str) -> tuple[int, list[tuple[Row, bool]]]:
@@ -68,50 +59,6 @@ def tag_ids(
         if not changed:
             lib.forget_action(action)
     return action, results
-
-
-def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
-    """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
-    from readlog.core.filters import parse_ids
-    from readlog.model.fields import check_length
-    from readlog.model.sanitize import clean
-    from readlog.model.tags import normalise_tag
-
-    ids: list[str] = []
-    add: list[str] = []
-    remove: list[str] = []
-    for value in values:
-        if value.startswith("--"):
-            raise UsageError.of("tag_no_option", value=value)
-        if value.startswith(("+", "-")):
-            tag = normalise_tag(clean(value[1:], one_line=True))
-            if not tag:
-                raise UsageError.of("empty_tag", value=value)
-            check_length(tag, "tag", value[0] + "TAG")
-            (add if value[0] == "+" else remove).append(tag)
-            continue
-        try:
-            parse_ids([value])
-        except UsageError:
-            raise UsageError.of("not_id_or_tag", value=value) from None
-        ids.append(value)
-    both = {t.casefold() for t in add} & {t.casefold() for t in remove}
-    if both:
-        raise UsageError.of("tag_both", tag=sorted(both)[0])
-    if not add and not remove:
-        raise UsageError.of("which_tags")
-    return ids, add, remove
-
-
-def clean_note(text: str) -> str:
-    """A note as stored: control characters gone, tabs kept, ends trimmed; a
-    UsageError when it is longer than a note may be (model/fields.py)."""
-    from readlog.model.fields import check_length
-    from readlog.model.sanitize import clean
-
-    note = clean(text, keep_tabs=True).strip()
-    check_length(note, "note")
-    return note
 
 
 def write_note(lib: Store, entry_id: int, note: str, *, clear: bool = False) -> tuple[int, str]:
@@ -254,7 +201,6 @@ def link_to_open(row: Row, number: int | None = None) -> str:
     entry without a link of its own but with others says how to open them.
     """
     from readlog.model.entry import is_web_address
-    from readlog.model.errors import UsageError
     from readlog.model.links import entry_links
     from readlog.model.sanitize import clean
 

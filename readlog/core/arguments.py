@@ -46,6 +46,8 @@ PLANNED: dict[str, tuple[str, bool]] = {
     "tag": ("", True),
     "rm": ("", True),
 }
+# The command each state change is recorded as, by (state, on): ("read", True) is read.
+STATE_COMMANDS: dict[tuple[str, bool], str] = {state: name for name, state in PLANNED.items() if state[0]}
 
 
 def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides: Check) -> Callable[[F], F]:
@@ -425,12 +427,35 @@ def _callable_or_none(value: Any, name: str) -> Any:
 
 
 def _undone_or_none(value: Any, name: str) -> Any:
-    """What ``undo(dry_run=True)`` gave, or None."""
-    from readlog.core.results import Undone
+    """What ``undo(dry_run=True)`` or ``undoable()`` gave, or None."""
+    from readlog.core.results import Action, Undone
 
-    if value is None or (isinstance(value, Undone) and value.report is not None):
+    if value is None or (isinstance(value, Undone) and value.report is not None) or isinstance(value, Action):
         return value
     raise _wrong(name, "api_kind_undone", value)
+
+
+def _form(value: Any, name: str) -> dict[str, str]:
+    """An edited form: a mapping of the fields edit() sets (core.curate.FIELDS), each as text; a copy."""
+    from collections.abc import Mapping
+
+    from readlog.core.curate import FIELDS
+
+    if not isinstance(value, Mapping) or not all(isinstance(v, str) for v in value.values()):
+        raise _wrong(name, "api_kind_form", value)
+    unknown = [key for key in value if key not in FIELDS]
+    if unknown:
+        raise _wrong(name, "api_kind_form", unknown[0], BadValue)
+    return {key: _valid(text, name) for key, text in value.items()}
+
+
+def _entry_or_none(value: Any, name: str) -> Any:
+    """An entry as get() gave it, or None."""
+    from readlog.model.record import Entry
+
+    if value is None or (isinstance(value, Entry) and value.row):
+        return value
+    raise _wrong(name, "api_kind_entry", value)
 
 
 CHECKS: dict[str, Check] = {
@@ -476,6 +501,8 @@ CHECKS: dict[str, Check] = {
     "force": _flag,
     "progress": _callable_or_none,
     "expect": _undone_or_none,
+    "form": _form,
+    "was": _entry_or_none,
     "dead": _flag_or_none,
     "min_time": _number_or_none,
     "max_time": _number_or_none,

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from readlog.model import shell
-from readlog.model.errors import UsageError
 from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
@@ -62,15 +61,6 @@ class Applied:
     def changed(self) -> list[Row]:
         """The rows that changed (for rm: the rows moved, which are no longer entries)."""
         return [row for row, did in self.results if did]
-
-
-def by_ids(ids: Sequence[str], fa: FilterArgs, name: str) -> bool:
-    """True for the ids path, False for the filter path; neither or both is a usage error."""
-    if ids and fa.given():
-        raise UsageError.of("ids_or_filters")
-    if not ids and not fa.given():
-        raise UsageError.of("which_entries", name=name)
-    return bool(ids)
 
 
 def preview(lib: Store, change: Change, fa: FilterArgs) -> Preview:
@@ -122,7 +112,7 @@ def state_change(which: str, on: bool, *, name: str) -> Change:
 
 def tag_change(add: Sequence[str], remove: Sequence[str]) -> Change:
     """Add and remove tags (already normalised, as parse_tag_args gives them)."""
-    from readlog.model.tags import tag_list
+    from readlog.model.tags import tag_list, tag_verb
     from readlog.store.organise import retag, set_tags
 
     words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
@@ -133,10 +123,6 @@ def tag_change(add: Sequence[str], remove: Sequence[str]) -> Change:
         wants=lambda row: retag(tag_list(row["tags"]), add, remove) != tag_list(row["tags"]),
         apply=lambda lib, targets, action: set_tags(lib, targets, add, remove, action),
     )
-
-
-def tag_verb(add: Sequence[str], remove: Sequence[str]) -> str:
-    return "retagged" if add and remove else "tagged" if add else "untagged"
 
 
 def trash_change() -> Change:

@@ -118,18 +118,19 @@ def edit(lib: Store, entry_id: int, given: dict[str, str]) -> Row:
     return apply_edit(lib, entry_id, values, shell.join(words))
 
 
-def edit_form(lib: Store, row: Row, form: dict[str, str]) -> tuple[Row, str]:
-    """Apply an edited form (every field, as text) to the entry ``row`` was
-    read from: the fields that differ from ``row`` are checked and stored.
-    Returns the changed columns and why nothing changed when nothing did
-    ("same": the values were already stored; "saved_as_is": the form was
-    not changed). A value that cannot be stored is a UsageError naming its
-    field; a link another entry has is a ReadlogError."""
-    entry_id = row["id"]
-    current = {name: row[name] if row[name] is not None else "" for name in FIELDS}
-    edits = {name: value for name, value in form.items() if value != current[name]}
+def edit_form(lib: Store, entry_id: int, form: dict[str, str], was: Row | None = None) -> Row:
+    """Apply an edited form (fields, as text) to the entry, recorded as ``edit
+    ID``: the fields that differ from ``was`` (its row when the form was
+    written; None: as stored now) are checked and stored. Returns the changed
+    columns. A value that cannot be stored is a UsageError naming its field
+    as the form does; a link another entry has is a ReadlogError."""
+    from readlog.core import filters
+
+    if was is None and (was := lib.get(entry_id)) is None:
+        raise filters.no_entry(lib, entry_id)
+    edits = {name: value for name, value in form.items() if value != (was[name] if was[name] is not None else "")}
     values = vetted(edits, lambda name: name)
-    return apply_edit(lib, entry_id, values, f"edit {entry_id}"), "same" if edits else "saved_as_is"
+    return apply_edit(lib, entry_id, values, f"edit {entry_id}")
 
 
 def apply_edit(lib: Store, entry_id: int, values: dict[str, str | None], command: str) -> Row:
@@ -200,13 +201,6 @@ def restore(lib: Store, ids: Sequence[int]) -> list[Row]:
     return rows
 
 
-def trash_cutoff(older_than: str | None) -> str | None:
-    """--older-than as a stored time (it takes what --since takes), or None."""
-    from readlog.core.filters import parse_when_option
-
-    return parse_when_option(older_than, "--older-than")
-
-
 @dataclass
 class TrashListing:
     rows: list[Row]  # newest deleted first
@@ -216,7 +210,7 @@ class TrashListing:
 
 def list_trash(lib: Store, *, before: str | None, limit: int, full: bool = False) -> TrashListing:
     """The entries in the trash (deleted before ``before``, a cutoff from
-    ``trash_cutoff``, when given), at most ``limit`` (0: all); ``full``:
+    ``core.filters.trash_cutoff``, when given), at most ``limit`` (0: all); ``full``:
     every stored column (for JSON)."""
     from readlog.store import trash
 
@@ -241,7 +235,7 @@ class EmptyPreview:
 
 def preview_empty(lib: Store, *, before: str | None) -> EmptyPreview:
     """The trashed entries ``empty_trash`` would delete (those deleted before
-    ``before``, a cutoff from ``trash_cutoff``; all when None)."""
+    ``before``, a cutoff from ``core.filters.trash_cutoff``; all when None)."""
     from readlog.store import trash
 
     return EmptyPreview(trash.listing(lib, before=before), before)

@@ -3,12 +3,14 @@
 The one reader of ``3 5 8-12``, of --limit and --jobs, and of the filters
 (--unread, --source, --since, ...) that list, search, the bulk commands, rm,
 fetch, export and triage share; the CLI declares the options, this turns them into the
-store's Filters. Nothing here prints.
+store's Filters. Also what else is typed, read before a library is touched:
+``ID... +TAG -TAG``, a note, --older-than, ids or filters. Nothing here prints.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Optional
@@ -78,6 +80,63 @@ def parse_when_option(value: str | date | None, option: str) -> str | None:
         return to_iso(parse_when(value, day_start=True))
     except (ValueError, OverflowError) as exc:
         raise UsageError.of("bad_option_value", option=option, detail=detail(exc)) from None
+
+
+def trash_cutoff(older_than: str | date | None) -> str | None:
+    """--older-than as a stored time (it takes what --since takes), or None."""
+    return parse_when_option(older_than, "--older-than")
+
+
+def by_ids(ids: Sequence[str], fa: FilterArgs, name: str) -> bool:
+    """True for the ids path, False for the filter path; neither or both is a usage error."""
+    if ids and fa.given():
+        raise UsageError.of("ids_or_filters")
+    if not ids and not fa.given():
+        raise UsageError.of("which_entries", name=name)
+    return bool(ids)
+
+
+def parse_tag_args(values: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """Split 'ID... +TAG -TAG' into ids, tags to add and tags to remove."""
+    from readlog.model.fields import check_length
+    from readlog.model.sanitize import clean
+    from readlog.model.tags import normalise_tag
+
+    ids: list[str] = []
+    add: list[str] = []
+    remove: list[str] = []
+    for value in values:
+        if value.startswith("--"):
+            raise UsageError.of("tag_no_option", value=value)
+        if value.startswith(("+", "-")):
+            tag = normalise_tag(clean(value[1:], one_line=True))
+            if not tag:
+                raise UsageError.of("empty_tag", value=value)
+            check_length(tag, "tag", value[0] + "TAG")
+            (add if value[0] == "+" else remove).append(tag)
+            continue
+        try:
+            parse_ids([value])
+        except UsageError:
+            raise UsageError.of("not_id_or_tag", value=value) from None
+        ids.append(value)
+    both = {t.casefold() for t in add} & {t.casefold() for t in remove}
+    if both:
+        raise UsageError.of("tag_both", tag=sorted(both)[0])
+    if not add and not remove:
+        raise UsageError.of("which_tags")
+    return ids, add, remove
+
+
+def clean_note(text: str) -> str:
+    """A note as stored: control characters gone, tabs kept, ends trimmed; a
+    UsageError when it is longer than a note may be (model/fields.py)."""
+    from readlog.model.fields import check_length
+    from readlog.model.sanitize import clean
+
+    note = clean(text, keep_tabs=True).strip()
+    check_length(note, "note")
+    return note
 
 
 def make_filters(

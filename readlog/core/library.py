@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date
 from itertools import starmap
@@ -26,6 +26,7 @@ from readlog.core.arguments import (
     FILTERS,
     PLANNED,
     SEARCH_FILTERS,
+    STATE_COMMANDS,
     _checked,
     _flag,
     _ids_or_all,
@@ -362,6 +363,21 @@ class Library:
         return starmap(Entry.from_row, found)  # (in C: a whole library's list goes through here)
 
     @_checked(filters=FILTERS)
+    def rows(self, *, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict[str, object]]:
+        """The entries of ``entries(**filters)`` as ``readlog list`` draws them, each a
+        dict of the list's columns (id, title, source, category, url, published,
+        saved_at, read_at, starred_at, archived_at, tags, has_note, minutes, dead_at;
+        times as stored) and in a search ``_snippet``, the text around its first
+        hit outside the title (text, the hits' spans, its field). Several times
+        cheaper than entries() (no long text is read, no Entry made): for a screen
+        that draws a window of a long list, as the triage screen does."""
+        from readlog.core.filters import api_filters
+        from readlog.core.reading import window
+
+        f = api_filters(**filters)
+        return window(self.store, f, limit=limit, offset=offset)  # type: ignore[arg-type]  # checked: 0 for all
+
+    @_checked(filters=FILTERS)
     def count_about(self, **filters: Any) -> Count:
         """How many entries match, as the footer of ``readlog list`` says it: a
         Count (``n``, ``low``, ``high``), exact when ``low == high``; where the
@@ -385,6 +401,15 @@ class Library:
         from readlog.core.filters import api_filters
 
         return self.store.count(api_filters(**{"archived": False, **filters}))
+
+    @_checked(filters=FILTERS)
+    def matches(self, entry_id: int, **filters: Any) -> bool:
+        """Whether the filters (as count() takes them) select the entry as it is now;
+        False for an id no entry has (the triage screen keeps an entry that left its list in place)."""
+        from readlog.core.filters import api_filters
+        from readlog.core.reading import matches
+
+        return matches(self.store, api_filters(**{"archived": False, **filters}), entry_id)
 
     # ---- changing entries: each call is one recorded action ------------------------------
 
@@ -416,7 +441,7 @@ class Library:
         from readlog.core import actions
         from readlog.core.results import Change
 
-        name = actions.STATE_COMMANDS[(which, on)]
+        name = STATE_COMMANDS[(which, on)]
         action, results = actions.set_state(self.store, ids, which, on, name=name)
         return Change.of(action, results)
 
@@ -424,10 +449,11 @@ class Library:
     def tag(self, ids: Ids, add: Tags = (), remove: Tags = ()) -> Change:
         """Add and remove tags, as ``readlog tag IDS +TAG -TAG`` does (one action)."""
         from readlog.core import actions
+        from readlog.core.filters import parse_tag_args
         from readlog.core.results import Change
 
         words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
-        _, plus, minus = actions.parse_tag_args(words)  # the command's checks: no empty tag, not both
+        _, plus, minus = parse_tag_args(words)  # the command's checks: no empty tag, not both
         action, results = actions.tag_ids(self.store, ids, plus, minus)  # type: ignore[arg-type]
         return Change.of(action, results)
 
@@ -436,9 +462,10 @@ class Library:
         """Replace the entry's note with ``text``; None removes it. An empty
         text (or one of spaces) is not a note and removes nothing: BadValue."""
         from readlog.core import actions
+        from readlog.core.filters import clean_note
         from readlog.core.results import Change
 
-        note = "" if text is None else actions.clean_note(text)
+        note = "" if text is None else clean_note(text)
         if text is not None and not note:
             raise BadValue.of("api_note_empty", id=entry_id)
         action, what = actions.write_note(self.store, entry_id, note, clear=text is None)
@@ -466,7 +493,9 @@ class Library:
             raise BadValue.of("api_in_transaction", method=method)
 
     @_checked()
-    def undo(self, action: int | None = None, *, dry_run: bool = False, expect: Undone | None = None) -> Undone:
+    def undo(
+        self, action: int | None = None, *, dry_run: bool = False, expect: Undone | Action | None = None
+    ) -> Undone:
         """Revert the newest action not yet undone (from the API, a command or
         the triage screen alike), as ``readlog undo`` does, or ``action``, an
         older one by its number, as ``readlog undo ACTION --yes`` does.
@@ -474,13 +503,18 @@ class Library:
         action cannot be taken back (its ``key`` says why: undo_emptied,
         undo_gone, undo_deleted, undo_changed,
         undo_nothing, undo_already, undo_no_action). ``expect``: what a dry run
-        said (``readlog undo ACTION`` shows it and asks); if anything else
-        would be undone now, ReadlogError (undo_changed_meanwhile) and nothing changes."""
+        said (``readlog undo ACTION`` shows it and asks), or the Action undoable()
+        gave; if anything else would be undone now, ReadlogError
+        (undo_changed_meanwhile) and nothing changes."""
         from readlog.core import actions
-        from readlog.core.results import Undone, UndoneChange
+        from readlog.core.results import Action, Undone, UndoneChange
 
         self._alone("undo")
-        if expect is not None:
+        if isinstance(expect, Action):
+            if action not in (None, expect.id):
+                raise ReadlogError.of("undo_changed_meanwhile")
+            report = actions.undo_last(self.store, dry_run=dry_run, only=expect.id)
+        elif expect is not None:
             if action is None:
                 action = expect.action
             elif action != expect.action:
@@ -491,29 +525,35 @@ class Library:
         else:
             report = actions.undo_action(self.store, action, dry_run=dry_run)
         changes = tuple(UndoneChange(c.entry_id, c.title or "", c.kind) for c in report.changes)
-        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run, report)
+        moved = actions.moved_entries(report)
+        return Undone(int(report.action["id"]), str(report.action["command"]), changes, dry_run, report, moved)
 
     @_checked()
     def history(self, limit: int | None = 20) -> list[Action]:
         """Recorded actions, newest first, as ``readlog history`` lists them; ``limit`` None or 0 for all."""
         from readlog.core.organise import history
         from readlog.core.results import Action
-        from readlog.model.messages import shown
-        from readlog.model.stamps import from_iso
 
-        rows = history(self.store, limit)  # type: ignore[arg-type]
-        return [
-            Action(
-                id=r["id"],
-                at=from_iso(r["at"]),
-                command=r["command"],
-                summary=shown(r["summary"] or ""),
-                changes=int(r["changes"] or 0) + int(r["added"] or 0),
-                undone_at=from_iso(r["undone_at"]),
-                row=r,
-            )
-            for r in rows
-        ]
+        return [Action.of(r) for r in history(self.store, limit)]  # type: ignore[arg-type]
+
+    @_checked()
+    def undoable(self) -> Action | None:
+        """The action ``undo()`` would revert now, as history() lists it, or None
+        when there is nothing to undo; ReadlogError, saying why as undo() would,
+        when it cannot be taken back. Cheap: nothing is reverted (a dry run
+        reverts and rolls back). ``undo(expect=action)`` then reverts it only if it
+        is still the newest, as the triage screen's u does."""
+        from readlog.core import actions
+        from readlog.core.organise import last_undoable
+        from readlog.core.results import Action
+
+        newest = last_undoable(self.store)
+        if newest is None:
+            return None
+        refused = actions.refusal(self.store, newest)
+        if refused is not None:
+            raise refused
+        return Action.of(newest)
 
     # ---- changing what the filters select: a plan, then apply it ------------------------
 
@@ -524,13 +564,13 @@ class Library:
         shows before it asks: the entries it would change, of how many matched.
         Nothing changes until ``apply(plan)``. ``add``/``remove``: the tags, for
         tag. Filters as entries() takes them (not ``starred=False``), at least one."""
-        from readlog.core import actions, bulk
-        from readlog.core.filters import api_filter_args
+        from readlog.core import bulk
+        from readlog.core.filters import api_filter_args, by_ids, parse_tag_args
         from readlog.core.results import Plan
 
         if command == "tag":
             words = [*(f"+{t}" for t in add), *(f"-{t}" for t in remove)]
-            _, plus, minus = actions.parse_tag_args(words)
+            _, plus, minus = parse_tag_args(words)
             change = bulk.tag_change(plus, minus)
         elif add or remove:
             raise BadValue.of("api_tags_for_tag")
@@ -540,7 +580,7 @@ class Library:
             which, on = PLANNED[command]
             change = bulk.state_change(which, on, name=command)
         fa = api_filter_args(filters)
-        bulk.by_ids([], fa, command)  # no filters: which entries? (as the command says)
+        by_ids([], fa, command)  # no filters: which entries? (as the command says)
         preview = bulk.preview(self.store, change, fa)
         from readlog.model import shell
 
@@ -596,10 +636,23 @@ class Library:
         changed = curate.edit(self.store, entry_id, given) if given else {}
         if not given:
             self.get(entry_id)  # an unknown id says so
-        if not changed:
-            return Change(None, (), (entry_id,))
-        fields = tuple(name for name in curate.FIELDS if name in changed)
-        return Change(_last_action(self.store), (entry_id,), (), fields)
+        return Change.edited(entry_id, changed, _last_action(self.store))
+
+    @_checked()
+    def edit_form(self, entry_id: int, form: Mapping[str, str], *, was: Entry | None = None) -> Change:
+        """Apply the form ``readlog edit ID`` opens in the editor: ``form`` maps
+        fields of edit() to text ("" empties one); those that differ from
+        ``was`` (the entry as get() gave it when the form was written; None: as
+        it is now) are checked as edit() checks them and stored, as one action
+        recorded as ``edit ID``. A value that cannot be stored is BadValue naming
+        the field as the form does (``title``, not ``--title``)."""
+        from readlog.core import curate
+        from readlog.core.results import Change
+
+        if was is not None and was.id != entry_id:
+            raise BadValue.of("api_was_other_entry", id=entry_id, was=was.id)
+        changed = curate.edit_form(self.store, entry_id, dict(form), was.row if was is not None else None)
+        return Change.edited(entry_id, changed, _last_action(self.store))
 
     @_checked()
     def rm(self, ids: Ids) -> Change:
@@ -625,10 +678,11 @@ class Library:
         """The entries in the trash, newest deleted first, as ``readlog trash`` lists
         them; ``older_than``: only those deleted before then (30d, 2w, a date)."""
         from readlog.core import curate
+        from readlog.core.filters import trash_cutoff
         from readlog.core.results import Trashed
         from readlog.model.stamps import from_iso
 
-        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        cutoff = trash_cutoff(older_than)
         rows = curate.list_trash(self.store, before=cutoff, limit=limit or 0, full=True).rows
         return [
             Trashed(
@@ -647,10 +701,10 @@ class Library:
     @_checked()
     def trash_count(self, *, older_than: str | date | None = None) -> int:
         """How many entries are in the trash (deleted before ``older_than``, as trash() takes it)."""
-        from readlog.core import curate
+        from readlog.core.filters import trash_cutoff
         from readlog.store import trash
 
-        return trash.count(self.store, before=curate.trash_cutoff(older_than))  # type: ignore[arg-type]
+        return trash.count(self.store, before=trash_cutoff(older_than))
 
     @_checked()
     def empty_trash(
@@ -662,10 +716,11 @@ class Library:
         and gives what would go; ``only``: delete no entry but these (the ids a
         dry run gave, so that what was shown is what goes)."""
         from readlog.core import curate
+        from readlog.core.filters import trash_cutoff
         from readlog.core.results import Emptied
 
         self._alone("empty_trash")
-        cutoff = curate.trash_cutoff(older_than)  # type: ignore[arg-type]
+        cutoff = trash_cutoff(older_than)
         rows = curate.preview_empty(self.store, before=cutoff).rows
         if only is not None:
             keep = set(only)  # type: ignore[arg-type]  # checked: a list
@@ -735,6 +790,17 @@ class Library:
         from readlog.core.actions import link_to_open
 
         return link_to_open(_row(self.store, entry_id), number)
+
+    @_checked()
+    def open_link(self, entry_id: int, number: int | None = None) -> str:
+        """Open ``link(entry_id, number)`` in the web browser, as ``readlog open ID [N]``
+        does, and give it; ReadlogError (``no_browser``) when no browser could be started."""
+        from readlog.core import actions
+
+        url = actions.link_to_open(_row(self.store, entry_id), number)
+        if not actions.launch(url):
+            raise ReadlogError.of("no_browser", url=url)
+        return url
 
     # ---- the library file ---------------------------------------------------------------
 

@@ -102,6 +102,17 @@ def page(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
     return lib.select(f, limit=limit, offset=offset)
 
 
+def window(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
+    """``page``'s rows, each with ``_snippet`` in a search (``snippets`` with
+    ``title_last``): what a screen draws of a window of its list."""
+    rows = page(lib, f, limit=limit, offset=offset)
+    if f.query is not None and rows:
+        found = snippets(rows, f, lib, title_last=True)
+        for row in rows:
+            row["_snippet"] = found.get(row["id"], ("", []))
+    return rows
+
+
 def listed(lib: Store, entry_id: int) -> Row | None:
     """One entry's row with the list's columns, whatever its state; None when it is gone."""
     from readlog.store import Filters

@@ -9,7 +9,7 @@ compared without regard to case and stored with the first spelling seen.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from readlog.model.sanitize import clean
@@ -46,3 +46,8 @@ def tag_list(raw: Any) -> list[str]:
     except (TypeError, ValueError):
         return []
     return [str(t) for t in value] if isinstance(value, list) else []
+
+
+def tag_verb(add: Sequence[str], remove: Sequence[str]) -> str:
+    """What a change of tags does, in the bulk commands' words: retagged, tagged or untagged."""
+    return "retagged" if add and remove else "tagged" if add else "untagged"

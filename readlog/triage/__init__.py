@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from readlog.core.library import Library
-    from readlog.store import Filters
 
 
 def run(
     lib: Library,
-    f: Filters,
+    f: dict[str, Any],
     query_text: str | None = None,
     *,
     lang: str = "en",
@@ -23,10 +24,11 @@ def run(
     mark_read_on_show: bool = False,
     advance: bool = True,
 ) -> int:
-    """Show the triage screen for the entries ``f`` selects until the reader quits
-    (``query_text``: the --search query as typed, shown on the top line), in
-    ``lang``, with the list's ``columns``, and the settings mark_read_on_show
-    and triage_advance (``advance``)."""
+    """Show the triage screen for the entries that ``f`` selects (the Library's
+    filters, as entries() takes them) until the reader quits (``query_text``:
+    the --search query as typed, shown on the top line), in ``lang``, with the
+    list's ``columns``, and the settings mark_read_on_show and triage_advance
+    (``advance``)."""
     from readlog.triage.app import TriageApp
 
     app = TriageApp(

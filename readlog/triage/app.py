@@ -1,12 +1,12 @@
 """The triage screen: one list of entries, the selected one's detail, one key per action.
 
 A Textual app, imported only by ``readlog triage`` (textual costs a tenth of
-a second to import). It talks to the library through the core
-(``readlog.core.actions``, ``reading``, ``organise``: the same functions the
-commands use, so every key's change is one committed transaction, one action
-in ``readlog history``, undone by ``readlog undo``), and shows only what
-readlog/render/triage.py builds: ``rich.text.Text`` made from cleaned text,
-never markup.
+a second to import). Every key's change is a call to the Library (``star``,
+``tag``, ``note``, ``undoable`` and ``undo``, ``open_link``: the methods the
+commands and a script call, so each is one committed transaction, one action
+in ``readlog history``, undone by ``readlog undo``); the list's windows of
+rows are ``lib.rows`` (rows.py). It shows only what readlog/render/triage.py
+builds: ``rich.text.Text`` made from cleaned text, never markup.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import shlex
 import signal
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
@@ -36,22 +35,21 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from readlog.core import actions, reading
-from readlog.core.library import STATE_METHODS
+from readlog.core.filters import clean_note, parse_tag_args
+from readlog.core.library import STATE_COMMANDS, STATE_METHODS
 from readlog.core.maintenance import database_error
 from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
 from readlog.render.output import Output
 from readlog.store import STATE_COLUMNS
-from readlog.triage.rows import WINDOW, Rows
+from readlog.triage.rows import WINDOW, Rows, View
 
 if TYPE_CHECKING:
     from textual.widgets import Input
 
     from readlog.core.library import Library
     from readlog.render.table import TableLines
-    from readlog.store import Filters
 
 Row = dict[str, Any]
 # `f` cycles through these views, on top of the other filters.
@@ -96,21 +94,24 @@ def guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def view_filters(base: Filters, view: str) -> Filters:
+def view_filters(base: View, view: str) -> View:
     """``base`` with the view's state filters in place of its own."""
+    rest = {name: value for name, value in base.items() if name not in ("unread", "starred")}
     if view == "unread":
-        return replace(base, state="unread", starred=False)
+        return {**rest, "unread": True}
     if view == "starred":
-        return replace(base, state=None, starred=True)
-    return replace(base, state=None, starred=False)
+        return {**rest, "starred": True}
+    return rest
 
 
-def view_name(f: Filters, lang: str) -> str:
+def view_name(f: View, lang: str) -> str:
     """What the state filters of ``f`` show, in words: 'unread', 'starred', 'all'..."""
-    words = [messages.wording("label_" + f.state, lang)] if f.state else []  # as list's State column says them
-    if f.starred:
+    unread = f.get("unread")
+    state = "unread" if unread is True else "read" if unread is False else None
+    words = [messages.wording("label_" + state, lang)] if state else []  # as list's State column says them
+    if f.get("starred") is True:
         words.append(messages.wording("label_starred", lang))
-    if f.archived:
+    if f.get("archived") is True:
         words.append(messages.wording("label_archived", lang))
     return ", ".join(words) or show.label(lang, "all")
 
@@ -236,7 +237,7 @@ class TriageApp(App[int]):
     def __init__(
         self,
         library: Library,
-        base: Filters,
+        base: View,
         *,
         lang: str = "en",
         columns: list[str] | None = None,
@@ -251,8 +252,8 @@ class TriageApp(App[int]):
         super().__init__(ansi_color=True if no_color else None)
         if no_color:
             self.theme = "ansi-dark"
-        self.library = library  # its methods make the changes, as a script's and the commands' do
-        self.lib = library.store  # the screen's window of rows is read from the store (rows.py)
+        self.library = library  # its methods read the rows and make the changes, as a script's and the commands' do
+        self.lib = library.store  # the selected entry's whole row, for the detail pane
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
@@ -260,8 +261,8 @@ class TriageApp(App[int]):
         self.window = window
         self.view = next((v for v in VIEWS if view_filters(base, v) == base), None)
         self.filters = base
-        self.query_text = query_text if base.query is not None else None  # --search, as typed
-        self.rows = Rows(self.lib, base, window=window)
+        self.query_text = query_text if "search" in base else None  # --search, as typed
+        self.rows = Rows(library, base, window=window)
         self.cursor = 0
         self.reading = False
         self.prompting: str | None = None
@@ -334,7 +335,7 @@ class TriageApp(App[int]):
         self.list_out = Output(self.lang, width=width, columns=self.columns)
         self.detail_out = Output(self.lang, width=max(20, self.widths[1]))
         sample = [r for r in (self.rows.row(i) for i in range(min(self.rows.total, LAYOUT_ROWS))) if r]
-        with_match = self.filters.query is not None
+        with_match = "search" in self.filters
         self.layout_ = show.list_layout(self.list_out, sample, self.highest_id, self.now, with_match=with_match)
         header = self.layout_.header() if self.rows.total else Text("")
         header.truncate(width, pad=True)
@@ -401,7 +402,8 @@ class TriageApp(App[int]):
         return self.rows.row(self.cursor)
 
     def _highest_id(self) -> int:
-        return reading.highest_id(self.lib)
+        newest = self.library.entries(archived=None, sort="id", limit=1)
+        return newest[0].id if newest else 0
 
     # ---- moving ---------------------------------------------------------------------
 
@@ -477,8 +479,7 @@ class TriageApp(App[int]):
         elif self.reading:
             self.close_reading()
         elif self.query_text is not None:
-            self.query_text = None
-            self.set_filters(replace(self.filters, query=None))
+            self.set_filters({name: value for name, value in self.filters.items() if name != "search"})
             self.say(show.label(self.lang, "search_cleared"))
 
     # ---- changing entries ---------------------------------------------------------------
@@ -503,7 +504,7 @@ class TriageApp(App[int]):
         if row is None:
             return
         on = row[STATE_COLUMNS[which]] is None
-        name = actions.STATE_COMMANDS[(which, on)]
+        name = STATE_COMMANDS[(which, on)]
         done = getattr(self.library, STATE_METHODS[name])(row["id"])
         moving, was = advance and self.advance and not self.reading, self.cursor
         self.changed(done.action or 0, advance=moving)
@@ -524,24 +525,28 @@ class TriageApp(App[int]):
         if not (full.get("url") or "").strip():
             self.say(show.label(self.lang, "no_link", id=full["id"]), error=True)
             return
-        url = actions.link_to_open(full)
-        if actions.launch(url):
-            self.say(messages.say("opened", self.lang, url=url))
-        else:
-            self.say(show.label(self.lang, "no_browser", url=url), error=True)
+        try:
+            url = self.library.open_link(full["id"])
+        except ReadlogError as exc:
+            if exc.key != "no_browser":
+                raise
+            self.say(show.label(self.lang, "no_browser", url=exc.params["url"]), error=True)
+            return
+        self.say(messages.say("opened", self.lang, url=url))
 
     @guarded
     def action_cycle(self) -> None:
         """f: unread, then starred, then all, on top of the other filters."""
         following = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)] if self.view else VIEWS[0]
         self.view = following
-        self.set_filters(view_filters(self.filters, following))
+        self.set_filters(view_filters(self.filters, following), self.query_text)
         self.say(show.label(self.lang, "view", view=view_name(self.filters, self.lang)))
 
-    def set_filters(self, f: Filters) -> None:
-        """Show another view from its start."""
-        self.filters = f
-        self.rows = Rows(self.lib, f, window=self.window)
+    def set_filters(self, f: View, query_text: str | None = None) -> None:
+        """Show another view from its start (``query_text``: its search as typed)."""
+        rows = Rows(self.library, f, window=self.window)  # a search that cannot be read stops here: nothing changes
+        self.filters, self.rows = f, rows
+        self.query_text = query_text if "search" in f else None
         self.cursor = 0
         self.query_one(EntryList).scroll_to(y=0, animate=False, immediate=True)
         self.refresh_all()
@@ -551,26 +556,24 @@ class TriageApp(App[int]):
         """u: undo the newest change, as readlog undo does, or say why it cannot
         (never an older one); one not made on this screen (a command, an
         import) is undone only when u is pressed twice."""
-        from readlog.core.organise import last_undoable
-
-        newest = last_undoable(self.lib)
+        try:
+            newest = self.library.undoable()
+        except ReadlogError:  # it cannot be undone: said on the status line (guarded)
+            self.pending_undo = None
+            raise
         if newest is None:
             self.say(messages.say("nothing_to_undo", self.lang), error=True)
             return
-        refused = actions.refusal(self.lib, newest)
-        if refused is not None:
-            self.pending_undo = None
-            raise refused  # said on the status line (guarded)
-        if newest["id"] not in self.mine and self.pending_undo != newest["id"]:
-            self.pending_undo = newest["id"]
-            self.say(show.label(self.lang, "undo_ask", id=newest["id"], command=newest["command"]))
+        if newest.id not in self.mine and self.pending_undo != newest.id:
+            self.pending_undo = newest.id
+            self.say(show.label(self.lang, "undo_ask", id=newest.id, command=newest.command))
             return
         self.pending_undo = None
-        report = actions.undo_last(self.lib, only=newest["id"])
-        self.mine.discard(newest["id"])
-        places = [self.rows.position(c.entry_id) for c in report.changes]
+        done = self.library.undo(expect=newest)  # refused if another readlog made a newer action meanwhile
+        self.mine.discard(newest.id)
+        places = [self.rows.position(c.entry_id) for c in done.changes]
         # An entry undo added, deleted or moved to or from the trash changes the list itself: reload it.
-        if all(p is not None for p in places) and not actions.moved_entries(report):
+        if all(p is not None for p in places) and not done.moved:
             for place in places:
                 assert place is not None
                 self.rows.changed(place)
@@ -580,7 +583,7 @@ class TriageApp(App[int]):
             self.rows.reload()
             self.cursor = max(0, min(self.cursor, self.rows.total - 1))
             self.refresh_all()
-        self.say(show.label(self.lang, "undid", id=newest["id"], command=newest["command"]))
+        self.say(show.label(self.lang, "undid", id=newest.id, command=newest.command))
 
     # ---- prompts: tags, note, search ----------------------------------------------------
 
@@ -627,7 +630,7 @@ class TriageApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         kind, value = self.prompting, event.value
         row = self.current()
-        if kind == "note" and row is not None and self.prefill and not actions.clean_note(value):
+        if kind == "note" and row is not None and self.prefill and not clean_note(value):
             # An emptied note removes the note only when asked again: Enter removes it, Esc keeps it.
             self.prompting = "note_clear"
             self.say(Text(show.label(self.lang, "prompt_note_clear", id=row["id"]), style="bold"))
@@ -640,18 +643,14 @@ class TriageApp(App[int]):
         elif kind == "note":
             self.write_note(value)
         elif kind == "note_clear":
-            self.write_note(value, clear=not actions.clean_note(value))  # a note typed meanwhile is saved
+            self.write_note(value, clear=not clean_note(value))  # a note typed meanwhile is saved
 
     def search(self, text: str) -> None:
         """The same query, parsed and ranked as readlog search does; empty clears it."""
-        from readlog.core.filters import with_search
-
         if not text.strip():
             self.action_escape() if self.query_text is not None else self.say(show.label(self.lang, "cancelled"))
             return
-        searching = with_search(self.filters, text)
-        self.query_text = text
-        self.set_filters(searching)
+        self.set_filters({**self.filters, "search": text}, text)
         self.say(show.label(self.lang, "entries", n=self.rows.total))
 
     def retag(self, text: str) -> None:
@@ -662,7 +661,7 @@ class TriageApp(App[int]):
             words = shlex.split(text)
         except ValueError as exc:
             raise ReadlogError.of("triage_tags_unreadable", detail=str(exc)) from None
-        ids, add, remove = actions.parse_tag_args(words)
+        ids, add, remove = parse_tag_args(words)
         if ids:
             raise ReadlogError.of("triage_not_tag_change", value=repr(ids[0]))
         done = self.library.tag(row["id"], add, remove)
@@ -679,7 +678,7 @@ class TriageApp(App[int]):
         row = self.current()
         if row is None:
             return
-        note = "" if clear else actions.clean_note(text)
+        note = "" if clear else clean_note(text)
         if (text == self.prefill and text) or not (note or clear):
             self.say(show.label(self.lang, "note_unchanged", id=row["id"]))
             return

@@ -1,15 +1,17 @@
-"""The entries of one triage view, fetched from the store a window at a time.
+"""The entries of one triage view, fetched from the library a window at a time.
 
 The screen asks for row ``i`` of ``total``; only the windows around what is
 shown are ever held (``KEEP`` windows of ``WINDOW`` rows), each fetched with
-one ``core.reading.page(offset=...)``, so a view of 100,000 entries is never
-read whole, however far one scrolls.
+one ``lib.rows(offset=..., limit=...)`` (entries() as the list draws them), so
+a view of 100,000 entries is never read whole, however far one scrolls. A
+view is the Library's filters (``{"unread": True, "source": ...}``, as
+entries() takes them).
 
 An entry changed on the screen stays where it was, showing its new state,
 even when it no longer matches the view (an entry marked read in the unread
 view): the screen's positions stay the positions the reader saw. Such an
-entry's position is remembered in ``gone``, and the store's offsets are
-shifted past them: display row ``i`` is store row ``i - (gone before i)``.
+entry's position is remembered in ``gone``, and the library's offsets are
+shifted past them: display row ``i`` is library row ``i - (gone before i)``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import bisect
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from readlog.core import reading
+from readlog.model.errors import ReadlogError
 
 if TYPE_CHECKING:
-    from readlog.store import Filters, Store
+    from readlog.core.library import Library
 
 Row = dict[str, Any]
+View = dict[str, Any]  # the Library's filters: what entries() and count() take
 WINDOW = 200
 KEEP = 4
 
@@ -31,17 +34,17 @@ KEEP = 4
 class Rows:
     """The rows of the view ``f``, in the order ``list`` (or ``search``) gives them."""
 
-    def __init__(self, lib: Store, f: Filters, *, window: int = WINDOW, keep: int = KEEP) -> None:
+    def __init__(self, lib: Library, f: View, *, window: int = WINDOW, keep: int = KEEP) -> None:
         self.lib = lib
         self.f = f
         self.window = window
         self.keep = keep
-        self.fetched = 0  # rows read from the store so far (the laziness test and the benchmark read it)
+        self.fetched = 0  # rows read from the library so far (the laziness test and the benchmark read it)
         self.reload()
 
     def reload(self) -> None:
         """Forget every fetched row and count the view again."""
-        self.total = reading.count(self.lib, self.f)
+        self.total = self.lib.count(**self.f)
         self.gone: list[int] = []  # display positions of changed entries that left the view, sorted
         self.kept: dict[int, Row] = {}  # their rows, by display position
         self._windows: OrderedDict[int, list[Row]] = OrderedDict()
@@ -69,12 +72,8 @@ class Rows:
         first = bisect.bisect_left(self.gone, start)
         last = bisect.bisect_left(self.gone, end)
         wanted = (end - start) - (last - first)  # 0 when every row of the window has left the view
-        live = reading.page(self.lib, self.f, limit=wanted, offset=start - first) if wanted else []
+        live = self.lib.rows(**self.f, limit=wanted, offset=start - first) if wanted else []
         self.fetched += len(live)
-        if self.f.query is not None and live:
-            found = reading.snippets(live, self.f, self.lib, title_last=True)
-            for entry in live:
-                entry["_snippet"] = found.get(entry["id"], ("", []))
         feed = iter(live)
         rows: list[Row] = []
         for position in range(start, end):
@@ -102,12 +101,13 @@ class Rows:
         old = self.row(index)
         if old is None:
             return None
-        row = reading.listed(self.lib, old["id"])
-        if row is None:
+        try:
+            row = self.lib.get(old["id"]).row
+        except ReadlogError:  # deleted or moved to the trash meanwhile
             return None
         if "_snippet" in old:
             row["_snippet"] = old["_snippet"]
-        matches = reading.matches(self.lib, self.f, row["id"])
+        matches = self.lib.matches(row["id"], **self.f)
         at = bisect.bisect_left(self.gone, index)
         was_gone = at < len(self.gone) and self.gone[at] == index
         if matches and was_gone:

@@ -26,3 +26,12 @@ class Change:
         changed = tuple(int(row["id"]) for row, did in results if did)
         unchanged = tuple(int(row["id"]) for row, did in results if not did)
         return cls(action if changed else None, changed, unchanged, rows=tuple(results))
+
+    @classmethod
+    def edited(cls, entry_id: int, changed: dict[str, Any], action: int) -> Change:
+        """The change of an edit: the core's changed columns (none: nothing recorded), its fields in edit's order."""
+        from readlog.core.curate import FIELDS
+
+        if not changed:
+            return cls(None, (), (entry_id,))
+        return cls(action, (entry_id,), (), tuple(name for name in FIELDS if name in changed))

@@ -25,6 +25,9 @@ class Undone:
     changes: tuple[UndoneChange, ...]
     dry_run: bool  # nothing was changed: this is what undo would do
     report: Any = field(default=None, repr=False, compare=False)  # the core's account, which the commands print
+    # It added or deleted entries, or moved one to or from the trash, rather than only
+    # changing entries in place: a list of entries shown must be read again.
+    moved: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -42,3 +45,19 @@ class Action:
     @property
     def undone(self) -> bool:
         return self.undone_at is not None
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> Action:
+        """The action of a row of history as the store gives it."""
+        from readlog.model.messages import shown
+        from readlog.model.stamps import from_iso
+
+        return cls(
+            id=row["id"],
+            at=from_iso(row["at"]),
+            command=row["command"],
+            summary=shown(row["summary"] or ""),
+            changes=int(row.get("changes") or 0) + int(row.get("added") or 0),
+            undone_at=from_iso(row.get("undone_at")),
+            row=row,
+        )
