@@ -350,10 +350,6 @@ AROUND_THE_LIBRARY: dict[str, set[str]] = {
     "readlog.cli.errors": {"readlog.core.maintenance"},
     # db check and db restore work on the file, whether or not it opens as a library.
     "readlog.cli.maintenance": {"readlog.core.maintenance"},
-    # A failure of SQLite itself met by a key (a busy, read-only or damaged file) is said of the
-    # library's file as cli.errors says it (core.maintenance.database_error): not a call to the
-    # Library, which is what failed, and shared with the commands' error handler.
-    "readlog.triage.app": {"readlog.core.maintenance"},
 }
 
 

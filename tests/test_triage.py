@@ -407,7 +407,8 @@ def test_a_library_error_when_a_prompt_opens_is_said(library: Path, shelf: dict[
     def damaged(entry_id: int) -> None:
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    app, screen = drive(library, [lambda app: setattr(app.lib, "get", damaged), "n", "j"], size=(400, 24))
+    # The store fails, as a damaged page does: the Library says it as a ReadlogError.
+    app, screen = drive(library, [lambda app: setattr(app.library.store, "get", damaged), "n", "j"], size=(400, 24))
     assert f"{library}: " in screen and "damaged" in screen  # the status line names the library and the damage
     assert app.prompting is None and app.cursor == 1
 

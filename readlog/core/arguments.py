@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from typing import Any, TypeVar
@@ -95,10 +96,22 @@ def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides:
                 if isinstance(exc, (BadArgument, BadValue)):
                     raise
                 raise BadValue.like(exc) from None
+            except sqlite3.Error as exc:  # a busy, read-only or damaged file met midway: a ReadlogError too
+                raise database_error(exc, getattr(self, "_store", None)) from exc
 
         return call  # type: ignore[return-value]
 
     return decorate
+
+
+def database_error(exc: sqlite3.Error, store: Any) -> ReadlogError:
+    """What the API raises for an SQLite failure met while using the library in
+    ``store``: the one line the commands say (store.database_error), a ReadlogError."""
+    from pathlib import Path
+
+    from readlog.store import database_error as said
+
+    return said(exc, store.path if store is not None else Path(":memory:"))
 
 
 def _bind(

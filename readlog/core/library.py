@@ -13,6 +13,7 @@ by ``add(fetch=True)`` and ``fetch()``.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -35,6 +36,7 @@ from readlog.core.arguments import (
     _path_or_none,
     _path_or_stream,
     _text_or_none,
+    database_error,
 )
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 
@@ -360,7 +362,7 @@ class Library:
         sort, reverse, fields = filters.pop("sort", None), filters.pop("reverse", False), filters.pop("fields", None)
         f = api_filters(**filters)
         found = each_record(self.store, f, sort=sort, reverse=reverse, fields=fields)
-        return starmap(Entry.from_row, found)  # (in C: a whole library's list goes through here)
+        return _reading(starmap(Entry.from_row, found), self.store)  # (starmap: in C, for a whole library's list)
 
     @_checked(filters=FILTERS)
     def rows(self, *, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict[str, object]]:
@@ -878,6 +880,15 @@ class Library:
         from readlog.core.exporting import choose_format
 
         return choose_format(fmt, file if isinstance(file, str) else None)
+
+
+def _reading(entries: Iterator[Entry], store: Store) -> Iterator[Entry]:
+    """``entries`` as iter_entries gives them: an SQLite failure met while they are
+    read (a busy or damaged file) is a ReadlogError, as from every other method."""
+    try:
+        yield from entries
+    except sqlite3.Error as exc:
+        raise database_error(exc, store) from exc
 
 
 def _format_file(value: Any, name: str) -> Any:

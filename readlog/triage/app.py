@@ -18,7 +18,6 @@ import inspect
 import os
 import shlex
 import signal
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -37,7 +36,6 @@ from textual.widgets import Static
 
 from readlog.core.filters import clean_note, parse_tag_args
 from readlog.core.library import STATE_COMMANDS, STATE_METHODS
-from readlog.core.maintenance import database_error
 from readlog.model import messages, stamps
 from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
@@ -79,7 +77,7 @@ def guarded(method: F) -> F:
         async def waiting(self: TriageApp, *args: Any) -> None:
             try:
                 await method(self, *args)
-            except (ReadlogError, sqlite3.Error) as exc:
+            except ReadlogError as exc:
                 self.refused(exc)
 
         return waiting  # type: ignore[return-value]
@@ -88,7 +86,7 @@ def guarded(method: F) -> F:
     def wrapper(self: TriageApp, *args: Any, **kwargs: Any) -> None:
         try:
             method(self, *args, **kwargs)
-        except (ReadlogError, sqlite3.Error) as exc:
+        except ReadlogError as exc:
             self.refused(exc)
 
     return wrapper  # type: ignore[return-value]
@@ -253,7 +251,6 @@ class TriageApp(App[int]):
         if no_color:
             self.theme = "ansi-dark"
         self.library = library  # its methods read the rows and make the changes, as a script's and the commands' do
-        self.lib = library.store  # the selected entry's whole row, for the detail pane
         self.lang = lang
         self.columns = columns
         self.mark_read_on_show = mark_read_on_show
@@ -378,7 +375,7 @@ class TriageApp(App[int]):
     @guarded
     def show_detail(self) -> None:
         row = self.current()
-        full = self.lib.get(row["id"]) if row else None
+        full = self.whole(row)
         pane = self.query_one("#detail-text", Static)
         if full is None or self.detail_out is None:
             pane.update(Text(""))
@@ -386,12 +383,22 @@ class TriageApp(App[int]):
         pane.update(show.detail(self.detail_out, full, self.now))
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
-    def refused(self, exc: ReadlogError | sqlite3.Error) -> None:
-        """What stopped a key's work, on the status line, in the screen's language (see guarded)."""
-        if isinstance(exc, ReadlogError):
-            self.say(exc.localized(self.lang), error=True)
-        else:
-            self.say(str(database_error(exc, self.lib.path)), error=True)
+    def whole(self, row: Row | None) -> Row | None:
+        """The entry's whole stored row (lib.get), for the detail pane, o and n; None
+        when there is no row, or another readlog deleted or trashed the entry meanwhile."""
+        if row is None:
+            return None
+        try:
+            return self.library.get(row["id"]).row
+        except ReadlogError as exc:
+            if exc.key in ("no_entry", "in_trash"):
+                return None
+            raise
+
+    def refused(self, exc: ReadlogError) -> None:
+        """What stopped a key's work, on the status line, in the screen's language (see guarded):
+        the Library says a busy, read-only or damaged file as a ReadlogError too."""
+        self.say(exc.localized(self.lang), error=True)
 
     def say(self, text: Text | str, *, error: bool = False) -> None:
         line = text if isinstance(text, Text) else show.message(text, error=error)
@@ -519,7 +526,7 @@ class TriageApp(App[int]):
     def action_link(self) -> None:
         """o: open the entry's link, as readlog open does."""
         row = self.current()
-        full = self.lib.get(row["id"]) if row else None
+        full = self.whole(row)
         if full is None:
             return
         if not (full.get("url") or "").strip():
@@ -600,7 +607,7 @@ class TriageApp(App[int]):
             self.prefill = ""
             question = show.label(self.lang, "prompt_tags", id=row["id"]) if row else ""
         else:
-            full = self.lib.get(row["id"]) if row else None
+            full = self.whole(row)
             self.prefill = show.message((full or {}).get("note") or "").plain
             question = show.label(self.lang, "prompt_note", id=row["id"]) if row else ""
         from textual.widgets import Input  # only when a prompt opens: it costs start-up time
