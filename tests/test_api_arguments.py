@@ -457,3 +457,44 @@ def test_open_takes_a_path_or_says_why_not(path: Any) -> None:
             assert "\n" not in str(exc) and exc.localized("zh"), repr(exc)
         finally:
             os.chdir(here)
+
+
+# ---- failures of the file itself ------------------------------------------------------------
+
+
+def test_an_sqlite_failure_midway_is_a_readlog_error(lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged page or a busy file met inside a method is said as the commands say
+    it, a ReadlogError naming the library, never sqlite3's own exception."""
+
+    def damaged(*args: object, **kwargs: object) -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(lib.store, "get", damaged)
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.get(1)
+    assert caught.value.key == "damaged" and str(lib.path) in str(caught.value)
+    assert isinstance(caught.value.__cause__, sqlite3.DatabaseError)
+
+    def busy(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(lib.store, "stream", busy)
+    with pytest.raises(readlog.ReadlogError) as caught:
+        lib.entries()
+    assert caught.value.key == "busy"
+
+
+def test_an_sqlite_failure_while_entries_are_read_one_at_a_time(lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = lib.store.stream
+
+    def failing(*args: object, **kwargs: object) -> Iterator[dict[str, object]]:
+        rows = real(*args, **kwargs)  # type: ignore[arg-type]
+        yield next(rows)
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(lib.store, "stream", failing)
+    found = lib.iter_entries()
+    assert next(found).id
+    with pytest.raises(readlog.ReadlogError) as caught:
+        next(found)
+    assert caught.value.key == "damaged"
