@@ -20,6 +20,9 @@ from readlog.cli.dispatch import command_for, command_name, help_language
 
 from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 
+# The triage screen's fixtures and helpers (shared by tests/test_triage*.py).
+pytest_plugins = ("triage_screen",)
+
 __all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Built", "Run", "write"]
 
 
