@@ -76,6 +76,16 @@ def test_same_events_as_html_parser(parts: list[str], piece: int) -> None:
     assert _events(_Soup, text, piece) == _events(_Standard, text, piece)
 
 
+@pytest.mark.parametrize("text", ["</ text>", "</\ntext>", "x</ a >y", "</ a/>", "</  x y>", "</ >", "</>", "</ A\t>z"])
+@pytest.mark.parametrize("piece", [1, 3, 1 << 20])
+def test_an_end_tag_with_spaces_before_its_name(text: str, piece: int) -> None:
+    """html.parser takes "</ a>" as the end tag a (HTML5 would make it a bogus comment);
+    TagSoup read it as nothing (found by the property test above: "</ text>")."""
+    assert _events(_Soup, text, piece) == _events(_Standard, text, piece)
+    if text == "</ text>":
+        assert _events(_Soup, text, piece) == [("end", "text")]
+
+
 def test_attributes_entities_and_lines() -> None:
     text = (
         "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"

@@ -49,6 +49,9 @@ _ATTRIBUTES = re.compile(
     re.VERBOSE,
 )
 _ATTRIBUTE = re.compile(r"""((?<=['"\s/])[^\s/>][^\s/=>]*)(\s*=+\s*('[^']*'|"[^"]*"|(?!['"])[^>\s]*))?(?:\s|/(?!>))*""")
+# An end tag with spaces before its name ("</ a>"), which html.parser takes as one (its
+# endtagfind) where HTML5 would see a bogus comment: read as html.parser reads it.
+_SPACED_END = re.compile(r"</\s+([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
 _RAW_TEXT = {"script", "style"}
 _RAW_END = {name: re.compile(rf"</{name}(?=[\s/>])", re.I) for name in _RAW_TEXT}
 # What html.parser takes, after a start tag's attributes, as a tag cut short.
@@ -144,6 +147,9 @@ class TagSoup:
             close = _COMMENT_END.search(buf, found.end())
             return close.end() if close else self._unfinished(buf, start, final)
         end = buf.find(">", found.end())
+        if end >= 0 and closing is None and (spaced := _SPACED_END.match(buf, start)):
+            self.handle_endtag(spaced.group(1).lower())
+            return spaced.end()
         if end >= 0 and closing is not None:
             self.handle_endtag(closing.lower())
         return self._ended(buf, start, end, 1, final)
