@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import parsed, walked
+
 PACKAGE = Path(__file__).resolve().parent.parent / "readlog"
 FACES = ("readlog.cli", "readlog.render", "readlog.triage", "readlog.__main__")
 UI_LIBRARIES = {"typer", "rich", "textual", "click"}
@@ -44,7 +46,7 @@ def _resolve(name: str) -> str | None:
 
 def _type_checking_only(tree: ast.AST) -> set[int]:
     skip: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING":
             for child in node.body:
                 skip.update(id(n) for n in ast.walk(child))
@@ -54,12 +56,12 @@ def _type_checking_only(tree: ast.AST) -> set[int]:
 def _imports(name: str, path: Path, *, typing: bool = False) -> tuple[set[str], set[str]]:
     """(readlog modules, outside top-level packages) that a module imports; with
     ``typing``, those it imports only for type checking instead."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     skip = _type_checking_only(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     inside: set[str] = set()
     outside: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if (id(node) in skip) != typing:
             continue
         if isinstance(node, ast.Import):
@@ -90,7 +92,7 @@ def _named(path: Path) -> set[str]:
     ``"...csv_exports:READWISE"``): what it hands to importlib.import_module, which loads
     them as an import would. A string built at run time (an f-string) is not seen."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in walked(parsed(path)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             module = node.value.partition(":")[0]
             if module.startswith("readlog.") and module in MODULES:

@@ -30,7 +30,7 @@ from pathlib import Path
 from readlog.model.messages import catalogue, keys, known, wording
 
 from conftest import ROOT
-from helpers import texts
+from helpers import parsed, texts, walked
 
 PACKAGE = ROOT / "readlog"
 
@@ -83,7 +83,7 @@ def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
     while grew:
         grew = False
         for tree in trees.values():
-            for node in ast.walk(tree):
+            for node in walked(tree):
                 if isinstance(node, ast.ClassDef) and node.name not in found:
                     bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
                     if bases & found:
@@ -93,7 +93,7 @@ def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
 
 
 def _trees() -> dict[Path, ast.Module]:
-    return {path: ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in sorted(PACKAGE.rglob("*.py"))}
+    return {path: parsed(path) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 TREES = _trees()
@@ -143,7 +143,7 @@ def escapes() -> Iterator[tuple[str, int, str]]:
     """(file, line, text) for each literal with words handed to a user-facing call."""
     for path, tree in TREES.items():
         rel = path.relative_to(PACKAGE).as_posix()
-        for node in ast.walk(tree):
+        for node in walked(tree):
             args = _handed_over(node)
             for arg in args:
                 text = _literal(arg)
@@ -161,7 +161,7 @@ def test_the_allow_list_names_only_literals_that_exist() -> None:
     seen = set()
     for path, tree in TREES.items():
         rel = path.relative_to(PACKAGE).as_posix()
-        for node in ast.walk(tree):
+        for node in walked(tree):
             seen.update((rel, _literal(a)) for a in _handed_over(node))
     assert set(NOT_SENTENCES) <= seen, set(NOT_SENTENCES) - seen
 
@@ -172,7 +172,7 @@ def _keys_named() -> tuple[set[str], set[str]]:
     constants: set[str] = set()
     prefixes: set[str] = set()
     for tree in TREES.values():
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 constants.add(node.value)
             elif isinstance(node, ast.Call) and _name(node.func) in ("say", "of", "keys") and node.args:
@@ -197,7 +197,7 @@ def _built() -> set[str]:
     (f"hit_{field}", "done_" + verb, f"note {what}")."""
     built = set()
     for tree in TREES.values():
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
                 built.add(str(node.values[0].value))
             elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant):
@@ -209,7 +209,7 @@ def _ends_built() -> set[str]:
     """The literal ends of f-strings that build a name (f"{bucket}_label"): those starting with ``_``."""
     ends = set()
     for tree in TREES.values():
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[-1], ast.Constant):
                 ends.add(str(node.values[-1].value))
     return {e for e in ends if e.startswith("_") and len(e) > 1}
@@ -270,7 +270,7 @@ def _face_tables() -> Iterator[str]:
     for path, tree in TREES.items():
         if path.relative_to(PACKAGE).parts[0] not in ("render", "triage"):
             continue
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.Dict):
                 keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
                 if {"en", "zh"} <= keys:
@@ -286,7 +286,7 @@ def test_no_face_keeps_an_en_zh_table() -> None:
 def _count_choices(tree: ast.AST) -> Iterator[int]:
     """Lines choosing between two texts by comparing a count with 1 (``"" if n == 1 else "s"``,
     ``"them" if len(rows) > 1 else "it"``): a plural the catalogue should choose."""
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if not (isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare)):
             continue
         compared = [node.test.left, *node.test.comparators]
@@ -307,7 +307,7 @@ def test_no_code_chooses_a_plural() -> None:
 def test_every_key_said_in_the_code_is_in_the_catalogue() -> None:
     missing = []
     for path, tree in TREES.items():
-        for node in ast.walk(tree):
+        for node in walked(tree):
             if isinstance(node, ast.Call) and _name(node.func) in ("say", "of") and node.args:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str) and not known(first.value):
@@ -341,8 +341,8 @@ def test_chinese_punctuation_in_every_chinese_literal() -> None:
     bad = []
     faces = [(p, t) for p, t in TREES.items() if p.relative_to(PACKAGE).parts[0] in ("render", "triage", "cli")]
     for path, tree in faces:
-        docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
-        for node in ast.walk(tree):
+        docstrings = {id(n.value) for n in walked(tree) if isinstance(n, ast.Expr)}
+        for node in walked(tree):
             if id(node) in docstrings or not isinstance(node, ast.Constant) or not isinstance(node.value, str):
                 continue
             chinese = re.search(r"[\u3400-\u9fff]", node.value) and not node.value.startswith("[")  # not a regex
@@ -370,8 +370,8 @@ def test_no_face_says_chinese_outside_the_catalogue() -> None:
         rel = path.relative_to(PACKAGE)
         if rel.parts[0] not in ("render", "triage", "cli"):
             continue
-        docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
-        for node in ast.walk(tree):
+        docstrings = {id(n.value) for n in walked(tree) if isinstance(n, ast.Expr)}
+        for node in walked(tree):
             if id(node) in docstrings or not isinstance(node, ast.Constant) or not isinstance(node.value, str):
                 continue
             if re.search(r"[\u3400-\u9fff]", node.value) and not any(

@@ -16,7 +16,7 @@ import pytest
 from readlog.store import migrations
 
 from conftest import FIXTURES, ROOT, Run, write
-from helpers import READLOG, as_nobody, child_env
+from helpers import READLOG, as_nobody, child_env, parsed, walked
 
 LIBRARIES = FIXTURES / "libraries"
 HOSTILE = ("'; DROP TABLE entries; --", 'x" OR 1=1 --', "a'b", "%", "_", "\\", "[bold]x[/]", "); DELETE FROM entries;")
@@ -338,7 +338,7 @@ def test_sql_lives_only_in_the_store() -> None:
     for path in (ROOT / "readlog").rglob("*.py"):
         if path in allowed or "store" in path.relative_to(ROOT / "readlog").parts:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in walked(parsed(path)):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
