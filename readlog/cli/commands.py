@@ -7,6 +7,9 @@ No SQL, no logic of its own and no rich here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.filters import parse_ids
@@ -84,7 +87,12 @@ def show_list(
     def total(shown: int) -> Any:  # a number, or the Count the footer says
         return lib.count_about(**filters) if count and shown == count else shown
 
-    rows = ((entry.row, None if entry.snippets is None else entry.snippets[1]) for entry in found)
+    if searched:
+        rows: Iterable[tuple[Any, Any]] = (
+            (entry.row, None if entry.snippets is None else entry.snippets[1]) for entry in found
+        )
+    else:  # (in C: a whole library's list goes through here)
+        rows = zip(map(attrgetter("row"), found), repeat(None))
     state.out.entries(rows, total, searched=searched)
 
 

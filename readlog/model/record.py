@@ -141,10 +141,12 @@ class Entry:
         core.reading.RECORD_COLUMNS). Each field is read from the row when it is
         first asked for: ``readlog list --limit 0`` prints rows of a whole library
         and asks for none of them."""
-        entry = cls.__new__(cls)
-        entry.__dict__.update(row=row, snippets=snippets)  # frozen: not through __setattr__
+        entry = object.__new__(cls)
+        held = entry.__dict__  # frozen: set here, not through __setattr__
+        held["row"] = row
+        held["snippets"] = snippets
         if "other_titles" in row:  # get() reads them (the field's default, (), is the class's)
-            entry.__dict__["other_titles"] = tuple(row["other_titles"])
+            held["other_titles"] = tuple(row["other_titles"])
         return entry
 
     if not TYPE_CHECKING:  # to a type checker an Entry has its fields, not any name
