@@ -116,6 +116,10 @@ _COMMON_HAN = frozenset(
     "种事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开但因只从想实文程数据新用于与及等"
     "這個們來為國會時說對過發後裡經麼學現當沒動還進種樣實從與關問題點無應將長開業數據"
 )
+# Those of them GB2312 has (both bytes from 0xA1): what GB18030 text mostly holds. Misread
+# Latin text ("ßa" = DF 61) makes GBK's other characters, whose second byte is ASCII ("點" is
+# FC 63): counted as Chinese, a few of them once passed for Chinese text.
+_GB2312_COMMON = frozenset(ch for ch in _COMMON_HAN if min(ch.encode("gb18030")) >= 0xA1)
 _ENOUGH = 0.12  # the least share of such characters among the letters: prose has 0.2-0.4, misread bytes under 0.06
 _FEWEST_LETTERS = 8
 
@@ -135,7 +139,8 @@ def guess_cjk(head: bytes) -> str | None:
         if name == "shift_jis":
             hits = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff")
         else:
-            hits = sum(1 for ch in letters if ch in _COMMON_HAN)
+            common = _GB2312_COMMON if name == "gb18030" else _COMMON_HAN
+            hits = sum(1 for ch in letters if ch in common)
         score = hits / len(letters)
         if score > best_score:
             best, best_score = name, score
