@@ -15,31 +15,6 @@ if TYPE_CHECKING:
     from readlog.store.search import BothSnippets
 
 Row = dict[str, Any]
-# Each entry's snippet: (text, spans of the hits, the field it comes from).
-Snippet = tuple[str, list[tuple[int, int]], str]
-Snippets = dict[int, Snippet]
-Found = tuple[Row, Snippet | None]  # an entry's row, with its snippet in a search
-# What the Python API reads of each entry: every column but the article's text
-# (which can be long), and whether there is one (and a note): all that
-# ``readlog list`` and ``search`` print of it, as a table or as JSON.
-RECORD_COLUMNS = (
-    "id, title, url, source, category, summary, verdict, note, tags, published, saved_at, read_at, "
-    "starred_at, archived_at, minutes, words, lang, fetched_at, fetch_status, fetch_error, final_url, dead_at, "
-    "text != '' AS has_text, note != '' AS has_note"
-)
-
-
-def snippets(rows: list[Row], f: Filters, lib: Any, *, title_last: bool = False) -> Snippets:
-    """Each row's search snippet: the text around its first hit, and the hits'
-    spans; with ``title_last``, around its first hit outside the title when
-    there is one (a table whose Title column shows the title)."""
-    from readlog.store.search import needles_of, snippet_of
-
-    assert f.query is not None
-    ids = [r["id"] for r in rows]
-    texts = lib.texts(ids)
-    needles = needles_of(f.query)
-    return {i: snippet_of(texts.get(i, []), f.query, title_last=title_last, needles=needles) for i in ids}
 
 
 def both_snippets(rows: list[Row], f: Filters, lib: Any) -> dict[int, BothSnippets]:
@@ -62,18 +37,15 @@ def each_record(
     offset: int = 0,
     fields: Sequence[str] | None = None,
 ) -> Iterator[tuple[Row, BothSnippets | None]]:
-    """The entries ``f`` matches, one at a time, with RECORD_COLUMNS, each
+    """The entries ``f`` matches, one at a time, with model.record.RECORD_COLUMNS, each
     with its two snippets in a search (``both_snippets``, SNIPPET_ROWS rows
     at a time), else None: what the Python API gives and the commands print.
     The arguments are checked at once; the rows are read lazily. ``fields``:
     only the columns of these fields of readlog.Entry (model.record.COLUMNS)."""
-    check_limit(limit)
-    if fields is None:
-        columns = RECORD_COLUMNS
-    else:
-        from readlog.model.record import columns_of
+    from readlog.model.record import RECORD_COLUMNS, columns_of
 
-        columns = columns_of(fields)
+    check_limit(limit)
+    columns = RECORD_COLUMNS if fields is None else columns_of(fields)
     rows = lib.stream(f, sort=sort, reverse=reverse, limit=limit, columns=columns, offset=offset)
     if f.query is None:
         return zip(rows, repeat(None))
@@ -103,13 +75,13 @@ def page(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
 
 
 def window(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
-    """``page``'s rows, each with ``_snippet`` in a search (``snippets`` with
-    ``title_last``): what a screen draws of a window of its list."""
+    """``page``'s rows, each with ``_snippet`` in a search (the snippet a table
+    shows, ``BothSnippets``' second): what a screen draws of a window of its list."""
     rows = page(lib, f, limit=limit, offset=offset)
     if f.query is not None and rows:
-        found = snippets(rows, f, lib, title_last=True)
+        found = both_snippets(rows, f, lib)
         for row in rows:
-            row["_snippet"] = found.get(row["id"], ("", []))
+            row["_snippet"] = found[row["id"]][1]
     return rows
 
 

@@ -138,7 +138,7 @@ class Entry:
     @classmethod
     def from_row(cls, row: dict[str, Any], snippets: Any = None) -> Entry:
         """The record of a row as the store returns it (``SELECT *`` or
-        core.reading.RECORD_COLUMNS). Each field is read from the row when it is
+        RECORD_COLUMNS). Each field is read from the row when it is
         first asked for: ``readlog list --limit 0`` prints rows of a whole library
         and asks for none of them."""
         entry = object.__new__(cls)
@@ -247,6 +247,11 @@ _KEYS: dict[str, tuple[str, ...]] = {
 def columns_of(fields: Sequence[str]) -> str:
     """The columns a query selects to read ``fields`` (and the id) of each entry."""
     return ", ".join(dict.fromkeys(COLUMNS[name] for name in ("id", *fields)))
+
+
+# What the Python API reads of each entry by default: every field (the article's text
+# only as has_text: it can be long), and what ``list --json`` prints beside them.
+RECORD_COLUMNS = columns_of(_COMPARED) + ", fetch_status, fetch_error, final_url"
 
 
 def _day(value: Any) -> date | None:

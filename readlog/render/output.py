@@ -56,7 +56,7 @@ TABLE_FIELDS = (
     "minutes",
     "dead",
 )
-# A search hit's snippet: (text, spans of the hits[, the field it is in]), as core.reading.Snippets holds them.
+# A search hit's snippet: (text, spans of the hits[, the field it is in]), as store.search.snippet_of gives it.
 Snippet = tuple[Any, ...]
 # An entry's row, with its snippet in a search (from lib.entries: Entry.row, Entry.snippets).
 Found = tuple[Row, Optional[Snippet]]

@@ -409,8 +409,9 @@ def _caseless(needles: tuple[str, ...]) -> bool:
 class BothSnippets:
     """An entry's two snippets, each found when first asked for (its texts were
     read with its page's): [0] around its first hit as ``search --json`` gives
-    it (each hit between ``**``), [1] as ``snippets`` gives it with
-    ``title_last`` (for a table). A search prints one of them, rarely both."""
+    it (each hit between ``**``), [1] around its first hit outside the title when
+    there is one (``title_last``: a table's Title column shows the title). A
+    search prints one of them, rarely both."""
 
     __slots__ = ("_found", "_needles", "_query", "_texts")
 
