@@ -191,3 +191,16 @@ def examples(n: int) -> int:
     ten times ``n`` under HYPOTHESIS_PROFILE=long (see conftest.py). A count written in
     @settings would otherwise win over any profile."""
     return n * 10 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else n
+
+
+def copy_of(source: Path, target: Path) -> Path:
+    """A copy of the library ``source`` at ``target`` through SQLite's backup (its -wal included)."""
+    import sqlite3
+
+    src, dest = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        src.backup(dest)
+    finally:
+        src.close()
+        dest.close()
+    return target

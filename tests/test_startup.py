@@ -35,6 +35,7 @@ from readlog.cli.dispatch import COMMAND_MODULES, app_for, command_name, registe
 from readlog.store import Filters, Store
 
 from conftest import Run, write
+from helpers import copy_of
 
 FORBIDDEN = (
     "sqlite_utils",
@@ -281,13 +282,7 @@ def plan_problems(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list
 
 def open_copy(source: Path, target: Path) -> Store:
     """A private copy (SQLite's backup, so a WAL file is included) opened as readlog opens it."""
-    src, dest = sqlite3.connect(source), sqlite3.connect(target)
-    try:
-        src.backup(dest)
-    finally:
-        src.close()
-        dest.close()
-    return Store.open(target)
+    return Store.open(copy_of(source, target))
 
 
 @pytest.mark.parametrize(("name", "f"), LIST_QUERIES, ids=[n for n, _ in LIST_QUERIES])

@@ -24,7 +24,6 @@ from triage_screen import (
     NOW,
     SNAPSHOTS,
     add,
-    copy_of,
     drive,
     history,
     poke,
@@ -41,6 +40,7 @@ from readlog.store import Store
 from readlog.triage.app import TriageApp
 
 from conftest import Run
+from helpers import copy_of
 
 pytestmark = pytest.mark.usefixtures("fixed_now", "quick_pilot")  # tests/triage_screen.py
 

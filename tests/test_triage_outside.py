@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from triage_screen import (
     NOW,
-    copy_of,
     drive,
     state_of,
     store_entries,
@@ -32,7 +31,7 @@ from readlog.triage.app import TriageApp
 from readlog.triage.rows import Rows
 
 from conftest import Run
-from helpers import READLOG, child_env, examples
+from helpers import READLOG, child_env, copy_of, examples
 
 pytestmark = pytest.mark.usefixtures("fixed_now", "quick_pilot")  # tests/triage_screen.py
 

@@ -25,6 +25,7 @@ from readlog.store import Counts, Store
 from readlog.triage.app import TriageApp
 
 from conftest import Run
+from helpers import copy_of
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 NOW = datetime(2026, 12, 4, 9, 0, tzinfo=timezone.utc)
@@ -250,13 +251,3 @@ def store_entries(db: Path, entries: list[Entry]) -> Path:
     finally:
         lib.close()
     return db
-
-
-def copy_of(source: Path, target: Path) -> Path:
-    src, dest = sqlite3.connect(source), sqlite3.connect(target)
-    try:
-        src.backup(dest)
-    finally:
-        src.close()
-        dest.close()
-    return target
