@@ -41,7 +41,7 @@ from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
 from readlog.render.output import Output
 from readlog.store import STATE_COLUMNS
-from readlog.triage.rows import WINDOW, Rows, View
+from readlog.triage.rows import WINDOW, Rows, View, stored_row
 
 if TYPE_CHECKING:
     from textual.widgets import Input
@@ -386,14 +386,7 @@ class TriageApp(App[int]):
     def whole(self, row: Row | None) -> Row | None:
         """The entry's whole stored row (lib.get), for the detail pane, o and n; None
         when there is no row, or another readlog deleted or trashed the entry meanwhile."""
-        if row is None:
-            return None
-        try:
-            return self.library.get(row["id"]).row
-        except ReadlogError as exc:
-            if exc.key in ("no_entry", "in_trash"):
-                return None
-            raise
+        return None if row is None else stored_row(self.library, row["id"])
 
     def refused(self, exc: ReadlogError) -> None:
         """What stopped a key's work, on the status line, in the screen's language (see guarded):

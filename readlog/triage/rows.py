@@ -101,9 +101,8 @@ class Rows:
         old = self.row(index)
         if old is None:
             return None
-        try:
-            row = self.lib.get(old["id"]).row
-        except ReadlogError:  # deleted or moved to the trash meanwhile
+        row = stored_row(self.lib, old["id"])
+        if row is None:
             return None
         if "_snippet" in old:
             row["_snippet"] = old["_snippet"]
@@ -122,3 +121,14 @@ class Rows:
         if rows is not None and place < len(rows):
             rows[place] = row
         return row
+
+
+def stored_row(lib: Library, entry_id: int) -> Row | None:
+    """The entry's whole stored row (lib.get); None when another readlog deleted it
+    or moved it to the trash meanwhile. A busy or damaged library is said as usual."""
+    try:
+        return lib.get(entry_id).row
+    except ReadlogError as exc:
+        if exc.key in ("no_entry", "in_trash"):
+            return None
+        raise
