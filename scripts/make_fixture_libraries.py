@@ -105,9 +105,11 @@ def build(version: int, path: Path) -> None:
     """A library at schema ``version``, written the way that version would have."""
     from sqlite_utils import Database
 
+    from readlog.store.files import Connection
+
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = sqlite3.connect(path, isolation_level=None, factory=Connection)  # with the index's function
     conn.execute("PRAGMA journal_mode=WAL")
     db = Database(conn)
     assert migrations.migrate(db, upto=version) == version

@@ -11,6 +11,7 @@ import ast
 import functools
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -204,3 +205,13 @@ def copy_of(source: Path, target: Path) -> Path:
         src.close()
         dest.close()
     return target
+
+
+def connect(path: Path | str, **kwargs: Any) -> sqlite3.Connection:
+    """A connection to a library with what readlog's own have (store/files.Connection): the
+    function the search index's triggers call. For tests that change a library behind
+    readlog's back as a program using readlog's store would; sqlite3 alone is refused any
+    change to entries ("no such function")."""
+    from readlog.store.files import Connection
+
+    return sqlite3.connect(path, factory=Connection, **kwargs)

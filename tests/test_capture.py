@@ -26,6 +26,7 @@ from readlog.model import length
 from readlog.model.messages import shown
 from readlog.web import article
 
+import helpers
 import webserver
 from conftest import FIXTURES, ROOT, Run, write
 from helpers import READLOG, child_env
@@ -36,7 +37,7 @@ server, web_server = webserver.server, webserver.web_server
 
 
 def query(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-    conn = sqlite3.connect(db)
+    conn = helpers.connect(db)
     conn.row_factory = sqlite3.Row
     try:
         return conn.execute(sql, params).fetchall()
@@ -45,7 +46,7 @@ def query(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]
 
 
 def execute(db: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
-    conn = sqlite3.connect(db)
+    conn = helpers.connect(db)
     try:
         with conn:
             conn.execute(sql, params)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 
+import helpers
 from conftest import FIXTURES, ROOT, Run, write
 
 
@@ -171,7 +171,7 @@ def test_overview_keeps_what_the_last_import_found_already_there(run: Run) -> No
 
 def test_import_records_each_file(run: Run, library: Path) -> None:
     run("import", str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01T00:00:00+00:00")
-    conn = sqlite3.connect(library)
+    conn = helpers.connect(library)
     row = conn.execute("SELECT path, sha256, format, as_of, added, updated, skipped FROM imports").fetchone()
     assert row[0].endswith("bookmarks.txt") and len(row[1]) == 64 and row[2] == "bookmarks"
     assert row[3].startswith("2026-12-01T00:00:00") and row[4:] == (3, 0, 0)
@@ -198,7 +198,7 @@ def test_view_counters_stay_exact_through_every_change(run: Run, library: Path) 
     run("archive", "4", "1")
     run("undo")
     run("archive", "5")
-    conn = sqlite3.connect(library)
+    conn = helpers.connect(library)
     conn.execute("DELETE FROM entries WHERE id = 6")
     conn.commit()
     kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())

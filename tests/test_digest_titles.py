@@ -6,7 +6,6 @@ re-importing an older library refreshes them without duplicating anything."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from readlog.inputs.formats import digest
 from readlog.inputs.formats.titles import MAX_CELLS, cells, derive_title, identity_title, open_brackets
 from readlog.model.entry import Entry
 
+import helpers
 from conftest import SHARED, Run, write
 from helpers import parse_with
 
@@ -178,7 +178,7 @@ def test_reimport_refreshes_titles_made_by_the_earlier_rule(run: Run, tmp_path: 
     undoable update), and leaves a title the user edited alone."""
     path = write(tmp_path / "d.txt", DIGEST_TEXT)
     run("import", str(path))
-    with sqlite3.connect(library) as db:  # the titles an earlier readlog stored
+    with helpers.connect(library) as db:  # the titles an earlier readlog stored
         rows = db.execute("SELECT id, summary FROM entries ORDER BY id").fetchall()
         db.executemany("UPDATE entries SET title = ? WHERE id = ?", [(identity_title(s), i) for i, s in rows])
     first = rows[0][0]

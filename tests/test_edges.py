@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ from readlog.inputs import ingest
 from readlog.model.errors import UsageError
 from readlog.store import stats as store_stats
 
+import helpers
 from conftest import DIGEST, FIXTURES, Run, write
 from helpers import READLOG, child_env
 
@@ -58,7 +58,7 @@ def test_a_directory_import_takes_files_whose_names_are_not_utf8(run: Run, tmp_p
     assert len(titles) == 3 + 3  # the digest's three and the bookmarks' three
     (action,) = run.json("history")  # the command is one action; each file's record names it
     assert action["command"] == f"import {folder}"
-    conn = sqlite3.connect(library)
+    conn = helpers.connect(library)
     try:
         paths = [r[0] for r in conn.execute("SELECT path FROM imports")]
     finally:
@@ -178,7 +178,7 @@ def test_output_never_fails_on_the_terminals_encoding(run: Run, library: Path, e
 def _damaged_library(run: Run, library: Path) -> None:
     """Entries with control characters, as an older version or another tool may have stored them."""
     run("import", "-", "--format", "digest", input=DIGEST)
-    conn = sqlite3.connect(library)
+    conn = helpers.connect(library)
     conn.execute(
         "UPDATE entries SET title = ?, note = ?, source = ?, summary = ?, tags = ?, url = ? WHERE id = 1",
         (
@@ -242,7 +242,7 @@ def test_stats_since_year_one_fits_one_screen(run: Run, library: Path) -> None:
 
 def test_stats_with_a_damaged_year_one_entry_still_fits(run: Run, library: Path) -> None:
     run("import", "-", "--format", "digest", input=DIGEST)
-    conn = sqlite3.connect(library)
+    conn = helpers.connect(library)
     conn.execute("UPDATE entries SET saved_at = '0001-06-01T00:00:00+00:00' WHERE id = 1")
     conn.commit()
     conn.close()

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from readlog.cli.entryform import MULTILINE, NAMES, FormError, read_form, write_form
 from readlog.settings import parse_toml
 
+import helpers
 from conftest import DIGEST, Run, write
 from helpers import examples
 
@@ -68,7 +69,7 @@ def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _row(db: Path, entry_id: int) -> dict[str, Any]:
-    conn = sqlite3.connect(db)
+    conn = helpers.connect(db)
     conn.row_factory = sqlite3.Row
     try:
         row = conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
@@ -78,7 +79,7 @@ def _row(db: Path, entry_id: int) -> dict[str, Any]:
 
 
 def _all(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(db)
+    conn = helpers.connect(db)
     try:
         with conn:
             return conn.execute(sql, params).fetchall()

@@ -27,7 +27,7 @@ import readlog
 from readlog.store import migrations
 
 from conftest import FIXTURES, Run, write
-from helpers import READLOG, as_nobody, child_env
+from helpers import READLOG, as_nobody, child_env, connect
 
 LIBRARIES = FIXTURES / "libraries"
 MARK = 0x524C4F47  # b"RLOG"
@@ -59,7 +59,9 @@ def digest(path: Path) -> str:
 
 
 def sqlite(path: Path, *statements: str, wal: bool = False) -> Path:
-    conn = sqlite3.connect(path, isolation_level=None)
+    """``statements`` run on the library at ``path`` (with the function the search index's
+    triggers call, as another program using readlog's store would have it)."""
+    conn = connect(path, isolation_level=None)
     try:
         if wal:
             conn.execute("PRAGMA journal_mode=WAL")
@@ -208,7 +210,8 @@ def test_an_unmarked_old_library_is_checked_without_being_changed(run: Run, tmp_
 
 @pytest.fixture
 def bad_text(run: Run, tmp_path: Path) -> Path:
-    """Two entries, the second's title and note holding bytes that are not UTF-8 (another tool wrote them)."""
+    """Two entries, the second's title and note holding bytes that are not UTF-8 (another tool wrote them,
+    or a damaged disk)."""
     path = make_library(run, tmp_path / "lib" / "bad.db")
     sqlite(
         path,

@@ -12,7 +12,6 @@ file with a 20 MB title no longer makes search take seconds and gigabytes.
 from __future__ import annotations
 
 import json
-import sqlite3
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +26,7 @@ from readlog.model import fields
 from readlog.model.entry import Entry
 from readlog.model.sanitize import clean
 
+import helpers
 from conftest import Run
 from helpers import examples
 
@@ -88,7 +88,7 @@ def test_a_note_and_an_article_each_longer_than_any_line_come_back_from_the_expo
     _seed(run, tmp_path, note=note, **fetched)  # in one record: each change of the entry indexes it again
     assert len(run.json("show", "1")["note"]) == PAST_ANY_LINE
     for fmt, fresh in _restored_in_every_format(run, library, tmp_path, added=2):
-        with sqlite3.connect(fresh) as conn:
+        with helpers.connect(fresh) as conn:
             lengths = conn.execute("SELECT length(note), length(text) FROM entries WHERE id = 1").fetchone()
         conn.close()
         assert lengths == (PAST_ANY_LINE, PAST_ANY_LINE), fmt
@@ -276,7 +276,7 @@ def test_records_up_to_the_limits_come_back_from_every_lossless_export(
         a.write_bytes(empty_library())
         b.write_bytes(empty_library())
         build(a, batch)  # vetted as every import is: each field cleaned and cut to its limit
-        with sqlite3.connect(a) as conn:
+        with helpers.connect(a) as conn:
             ids = [r[0] for r in conn.execute("SELECT id FROM entries ORDER BY id")]
             for entry_id, text in zip(ids, texts, strict=False):  # entries with one link are one
                 text = clean(clean(text, keep_tabs=True)[: fields.limit("text")], keep_tabs=True)  # as fetch has it

@@ -454,7 +454,7 @@ def test_schema_11_reindexes_only_the_entries_that_hold_full_width_or_joiners(tm
     conn.set_trace_callback(statements.append)
     assert migrate(Database(conn)) == LATEST  # the upgrade Store.open runs
     conn.set_trace_callback(None)
-    again = [s for s in statements if "INSERT INTO entries_fts(entries_fts, rowid" in s and "'delete'" in s]
+    again = [s for s in statements if s.startswith("INSERT INTO entries_fts(entries_fts, rowid") and "'delete'" in s]
     assert len(again) == 1 and {int(i) for i in re.findall(r"\d+", again[0].split("WHERE id IN")[1])} == changed
     conn.close()
     lib = Store.open(path)

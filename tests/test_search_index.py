@@ -19,12 +19,15 @@ from hypothesis import strategies as st
 
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store, migrations, schema
-from readlog.store.fold import EARLY_RULES, PREMAP, premap_sql
+from readlog.store.fold import SPACES, fold, index_text, premap_sql
 from readlog.store.migrations import progress as migration_progress
+from readlog.store.migrations.m002_search import SPACES as SPACES_V2
+from readlog.store.migrations.m008_fold_case_both_sides import PREMAP_V8
+from readlog.store.migrations.m011_fold_width_and_joiners import EARLY_V11
 from readlog.store.search import parse_query
 
 from conftest import FIXTURES, Run, write
-from helpers import examples
+from helpers import connect, examples
 
 SEARCH = FIXTURES / "search"
 
@@ -41,7 +44,7 @@ def store(path: Path, entries: list[Entry]) -> None:
 
 
 def fts_hits(path: Path, phrase: str) -> int:
-    conn = sqlite3.connect(path)
+    conn = connect(path)
     try:
         sql = "SELECT count(*) FROM entries_fts WHERE entries_fts MATCH ?"
         return int(conn.execute(sql, ('"' + phrase + '"',)).fetchone()[0])
@@ -50,7 +53,7 @@ def fts_hits(path: Path, phrase: str) -> int:
 
 
 def index_data(path: Path) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(path)
+    conn = connect(path)
     try:
         return conn.execute("SELECT id, block FROM entries_fts_data ORDER BY id").fetchall()
     finally:
@@ -76,7 +79,7 @@ def test_delete_removes_from_the_index(run: Run, library: Path) -> None:
     before = ids(run, "内核")
     assert len(before) == 3
     gone = min(before)
-    conn = sqlite3.connect(library)
+    conn = connect(library)
     with conn:
         conn.execute("DELETE FROM entries WHERE id = ?", (gone,))
     conn.close()
@@ -100,7 +103,7 @@ def test_star_and_read_leave_the_index_alone(run: Run, library: Path) -> None:
 def test_rebuild_restores_a_lost_index(run: Run, library: Path) -> None:
     run("import", str(SEARCH / "bookmarks.txt"))
     found = ids(run, "内核")
-    conn = sqlite3.connect(library)
+    conn = connect(library)
     with conn:
         conn.execute("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')")
     conn.close()
@@ -254,7 +257,7 @@ LIBRARIES = FIXTURES / "libraries"
 
 def folded_v2(expr: str) -> str:
     """What m002 and m004 fed the index for ``expr``: every value through the whole folding."""
-    for ch in schema.SPACES[1:]:
+    for ch in SPACES_V2[1:]:
         expr = f"replace({expr}, char({ord(ch)}), ' ')"
     for _ in range(6):
         expr = f"replace({expr}, '  ', ' ')"
@@ -262,7 +265,7 @@ def folded_v2(expr: str) -> str:
 
 
 def test_the_old_expression_is_what_schema_5_shipped() -> None:
-    conn = sqlite3.connect(LIBRARIES / "v5.db")
+    conn = connect(LIBRARIES / "v5.db")
     try:
         (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'entries_fts_ai'").fetchone()
     finally:
@@ -278,7 +281,7 @@ def test_the_old_expression_is_what_schema_5_shipped() -> None:
 WIDE = ["Ａ", "ｚ", "１", "＋", "，", "\u200c", "\u200d", "Ｉ\u0307"]
 PIECES = st.sampled_from(
     [
-        *schema.SPACES,
+        *SPACES,
         " " * 40,
         "\x00",
         "\u3000\u3000",
@@ -326,7 +329,7 @@ TAGS = st.one_of(st.just("[]"), tag_lists(True), tag_lists(False), JSON.map(json
 
 @pytest.fixture(scope="module")
 def values_table() -> Iterator[sqlite3.Connection]:
-    conn = sqlite3.connect(":memory:")
+    conn = connect(":memory:")  # with the function the triggers call
     conn.text_factory = bytes  # compare bytes, whatever they are
     conn.execute("CREATE TABLE entries (title TEXT, tags TEXT)")  # the affinity of the real columns
     yield conn
@@ -345,73 +348,92 @@ def through(conn: sqlite3.Connection, first: str, steps: list[str]) -> tuple[obj
     return row
 
 
-def fed_old_and_new(conn: sqlite3.Connection, column: str, kind: str, value: object) -> list[tuple[object, ...]]:
-    """What the index is fed for ``value``: by the reference (every rule of store/fold.py's
-    EARLY and PREMAP applied to every value, then m002's whitespace folding), and by the
-    stages of the live schema, which test each value before folding it."""
+def fed_then_and_now(conn: sqlite3.Connection, column: str, kind: str, value: object) -> tuple[object, ...]:
+    """What the index is fed for ``value``: by the rules schemas 11 and 12 fed it with
+    (m011's EARLY_V11 and m008's PREMAP_V8 applied to every value, then m002's whitespace
+    folding, in SQL), and by the triggers of the live schema (fold.index_text, through
+    schema.indexed): (type then, bytes then, type now, bytes now)."""
     conn.execute("DELETE FROM entries")
     placeholder = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
     conn.execute(f"INSERT INTO entries ({column}) VALUES ({placeholder})", (value,))
     e = f"entries.{column}"
-    old = through(conn, schema.TAGS_TEXT.format(t=e) if column == "tags" else e, reference_stages())
-    new = through(conn, schema.index_words(e) if column == "tags" else e, live_stages())
-    return [(*old, *new)]
+    then = through(conn, schema.TAGS_TEXT.format(t=e) if column == "tags" else e, frozen_stages())
+    now = conn.execute(f"SELECT typeof(x), x FROM (SELECT {schema.indexed('entries', column)} AS x FROM entries)")
+    return (*then, *now.fetchone())
+
+
+def same_bytes(fed: tuple[object, ...]) -> bool:
+    """Whether the index was fed the same bytes then and now, as text where they are UTF-8
+    (bytes that are not come back as a blob: FTS5 reads the two alike)."""
+    then_type, then, now_type, now = fed  # the types as bytes too (the table's text_factory)
+    if then != now:
+        return False
+    if isinstance(now, bytes) and now_type == b"blob":
+        try:
+            now.decode()
+        except UnicodeDecodeError:
+            return then_type == b"text"
+        return False
+    return then_type == now_type
 
 
 @functools.cache
-def live_stages() -> list[str]:
-    """schema.fold_stages(), built once: the same text each time (its ~8,000 calls of premap_sql
-    cost 0.4 ms an example, a tenth of what the example's SQL costs)."""
-    return list(schema.fold_stages())
-
-
-@functools.cache
-def reference_stages() -> list[str]:
-    """The reference's expressions on ``x``, in turn: the folding rules twenty at a time, then m002's."""
-    rules = (*EARLY_RULES, *PREMAP)
+def frozen_stages() -> list[str]:
+    """The rules of schema 11 on ``x``, in turn: twenty at a time, then m002's whitespace folding."""
+    rules = (*EARLY_V11, *PREMAP_V8)
     return [*(premap_sql("x", rules[start : start + 20]) for start in range(0, len(rules), 20)), folded_v2("x")]
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=stored(PLAIN))
-def test_new_expression_feeds_the_same_bytes_for_a_column(
+def test_the_index_is_fed_what_schema_11_fed_it_for_a_column(
     values_table: sqlite3.Connection, value: tuple[str, object]
 ) -> None:
-    ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "title", *value)
-    assert (new_type, new) == (old_type, old), value
+    assert same_bytes(fed_then_and_now(values_table, "title", *value)), value
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=stored(TAGS))
-def test_new_expression_feeds_the_same_bytes_for_tags(
+def test_the_index_is_fed_what_schema_11_fed_it_for_tags(
     values_table: sqlite3.Connection, value: tuple[str, object]
 ) -> None:
-    ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "tags", *value)
-    assert (new_type, new) == (old_type, old), value
+    assert same_bytes(fed_then_and_now(values_table, "tags", *value)), value
 
 
-def test_new_expression_cases_that_a_simpler_guard_would_miss(values_table: sqlite3.Connection) -> None:
+def test_the_index_is_fed_what_schema_11_fed_it_in_the_hard_cases(values_table: sqlite3.Connection) -> None:
     """Found while writing m006: GLOB stops at a NUL and (in Debian's SQLite) never matches a blob,
-    and a NBSP in broken UTF-8 is not the character GLOB decodes."""
+    and a NBSP in broken UTF-8 is not the character GLOB decodes. And a rule's bytes in bytes that
+    are not UTF-8, a number, and a run of spaces longer than the folding's 64."""
     cases = [
         ("text", "a\x00b\tc"),
         ("text", "\x00  x"),
         ("blob", b"a\tb"),
         ("blob", b"a  b"),
+        ("blob", "Ｒｕｓｔ\u200d".encode()),
         ("bytes-as-text", b"\xc2\xa0\xa0x"),
         ("bytes-as-text", b"\xe3\x80\x80\x80 y"),
+        ("bytes-as-text", b"\xff\xef\xbc\xa1\xc3\x9f\t\t"),
         ("text", ""),
         ("null", None),
+        ("int", 12),
+        ("real", 1.5),
         ("text", " "),
         ("text", " " * 65 + "\u3000" * 2),
+        ("text", "Ｉ\u0307 ＳＴＲＡẞＥ ｒｕｓｔ\u200c"),
     ]
     for column in ("title", "tags"):
         for kind, value in cases:
-            ((old_type, old, new_type, new),) = fed_old_and_new(values_table, column, kind, value)
-            assert (new_type, new) == (old_type, old), (column, kind, value)
+            assert same_bytes(fed_then_and_now(values_table, column, kind, value)), (column, kind, value)
     for tags in ['["a", "", "b"]', '[" a", "b "]', '["a\\tb", "c\\u00a0d"]', "[]", "{}", "[null]", '"  x"', "[1,"]:
-        ((old_type, old, new_type, new),) = fed_old_and_new(values_table, "tags", "text", tags)
-        assert (new_type, new) == (old_type, old), tags
+        assert same_bytes(fed_then_and_now(values_table, "tags", "text", tags)), tags
+
+
+def test_the_fold_the_index_is_fed_through_is_the_one_searches_use() -> None:
+    """fold.index_text and the queries' fold.fold agree on case (FTS5 folds the rest)."""
+    for text in ["Ｒｕｓｔ", "İstanbul", "STRASSE", "Straße", "ﬁle", "می\u200cخواهم", "ΐ", "内核\u3000调度"]:
+        fed = index_text(text.encode())
+        assert isinstance(fed, str)
+        assert fold(fed) == fold(" ".join(text.split())) + " "
 
 
 def index_content(conn: sqlite3.Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
@@ -448,7 +470,7 @@ def test_index_stays_exact_through_the_new_triggers_on_an_upgraded_library(run: 
     shutil.copyfile(LIBRARIES / "v5.db", library)
     result = run("import", str(SEARCH / "bookmarks.txt"))
     assert f"from schema 5 to {migrations.LATEST}" in result.stderr
-    conn = sqlite3.connect(library, isolation_level=None)
+    conn = connect(library, isolation_level=None)
     try:
         assert index_problems(conn) == []
         kernel = ids(run, "内核调度器")
@@ -477,5 +499,46 @@ def test_index_stays_exact_through_the_new_triggers_on_an_upgraded_library(run: 
         conn.execute("DROP TRIGGER entries_fts_ad")
         conn.execute("DELETE FROM entries WHERE id = ?", (entry,))
         assert index_problems(conn)
+    finally:
+        conn.close()
+
+
+def test_schema_13_takes_out_of_the_index_exactly_what_schema_12_put_in(tmp_path: Path) -> None:
+    """m013 indexes nothing again. Values that need every kind of folding, written while schema 12's
+    stages fed the index (text with NUL, a blob, bytes that are not UTF-8 among them): once upgraded,
+    the index is what the live code builds from them, and the new triggers take out exactly what the
+    old ones put in, so that deleting every entry leaves the index empty."""
+    path = tmp_path / "lib.db"
+    shutil.copyfile(LIBRARIES / "v12.db", path)
+    values: list[tuple[str, object]] = [
+        ("text", "Ｒｕｓｔ\u3000入门\t\tİstanbul  Straße ﬁle ΐ"),
+        ("text", "می\u200cخواهم 👨\u200d👩\u200d👧 内核，调度" + " " * 70 + "尾"),
+        ("text", "a\x00b\r\nc\xa0d"),
+        ("blob", "Ｋｅｒｎｅｌ\t調度".encode()),
+        ("bytes-as-text", b"\xff\xef\xbc\xa1\xc3\x9f\t\t\xc2\xa0 z"),
+        ("text", "plain words"),
+    ]
+    tags = json.dumps(["ｔａｇ", "a\tb", "ß"], ensure_ascii=False)
+    old = sqlite3.connect(path, isolation_level=None)  # schema 12: its triggers need no function
+    try:
+        for i, (kind, value) in enumerate(values):
+            title = "CAST(? AS TEXT)" if kind == "bytes-as-text" else "?"
+            old.execute(
+                "INSERT INTO entries (fingerprint, title, summary, tags, saved_at, imported_at, updated_at) "
+                f"VALUES (?, {title}, ?, ?, 't', 't', 't')",
+                (f"f{i}", value, value if kind == "text" else "", tags),
+            )
+    finally:
+        old.close()
+    Store.open(path, notice=lambda _: None).close()  # the upgrade to schema 13
+    conn = connect(path, isolation_level=None)
+    conn.text_factory = lambda raw: raw.decode("utf-8", "replace")  # as readlog reads text
+    try:
+        assert index_problems(conn) == []  # what schema 12 fed the index is what the live code feeds it
+        conn.execute("UPDATE entries SET note = 'n' || id, title = title")  # each row out and in again
+        assert index_problems(conn) == []
+        conn.execute("DELETE FROM entries")
+        assert conn.execute("SELECT count(*) FROM temp.fts_instances").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM entries_fts_docsize").fetchone() == (0,)
     finally:
         conn.close()

@@ -27,8 +27,7 @@ import readlog.render.table
 from readlog.core.reading import SNIPPET_ROWS, each_record
 from readlog.render.output import TABLE_ROWS, Output
 from readlog.store import Filters, Store
-from readlog.store.fold import EARLY, FTS5_RANGES, PREMAP, chain, early, fold, fold_spans
-from readlog.store.schema import SPACES
+from readlog.store.fold import EARLY, FTS5_RANGES, PREMAP, SPACES, chain, early, fold, fold_spans
 from readlog.store.search import parse_query, snippet
 
 from conftest import Built, Run

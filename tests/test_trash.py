@@ -13,6 +13,7 @@ from readlog.model.entry import Entry
 from readlog.model.messages import Phrase
 from readlog.store import Counts, Store
 
+import helpers
 from conftest import DIGEST, Run, write
 
 BOOKMARKS = """\
@@ -35,7 +36,7 @@ def ids(run: Run, tmp_path: Path) -> dict[str, int]:
 
 
 def _sql(db: Path, sql: str, *params: Any) -> list[Any]:
-    conn = sqlite3.connect(db)
+    conn = helpers.connect(db)
     conn.row_factory = sqlite3.Row
     try:
         with conn:

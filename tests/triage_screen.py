@@ -25,7 +25,7 @@ from readlog.store import Counts, Store
 from readlog.triage.app import TriageApp
 
 from conftest import Run
-from helpers import copy_of
+from helpers import connect, copy_of
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 NOW = datetime(2026, 12, 4, 9, 0, tzinfo=timezone.utc)
@@ -87,7 +87,7 @@ def add(db: Path, **fields: Any) -> None:
 def poke(db: Path, entry_id: int, **columns: Any) -> None:
     """Write columns straight into the file: text the import gate would have
     cleaned (to show the screen cleans it too), or the fetched article."""
-    conn = sqlite3.connect(db)
+    conn = connect(db)
     try:
         for column, value in columns.items():
             conn.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (value, entry_id))

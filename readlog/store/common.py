@@ -7,6 +7,10 @@ from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
 STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archived_at"}
+# The SQL function through which the search index's triggers feed it every value
+# (store/schema.py): fold.index_text, registered on each connection readlog opens
+# (files.Connection). Part of the schema from 13 on (migrations/m013).
+INDEX_FUNCTION = "readlog_index_text"
 Row = dict[str, Any]
 
 

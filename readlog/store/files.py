@@ -22,7 +22,7 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import Phrase, os_reason
 from readlog.model.sanitize import shown_name
 from readlog.settings import busy_timeout
-from readlog.store.common import Row
+from readlog.store.common import INDEX_FUNCTION, Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -32,6 +32,13 @@ NEW, OURS, UNMARKED_LIBRARY = "new", "ours", "unmarked"
 NOT_UTF8_SHOWN = 50
 
 
+def _index_text(value: bytes | None) -> str | bytes | None:
+    """fold.index_text, imported when a trigger first calls it (a command that only reads never does)."""
+    from readlog.store.fold import index_text
+
+    return index_text(value)
+
+
 def _text(raw: bytes) -> str:
     """A TEXT value as str. Bytes that are not UTF-8 (written by another tool, or
     a damaged disk) read as U+FFFD, so one such row does not fail the whole query."""
@@ -39,13 +46,24 @@ def _text(raw: bytes) -> str:
 
 
 class Connection(sqlite3.Connection):
-    """sqlite3's connection, saying a schema that is not UTF-8 as an SQLite error.
+    """sqlite3's connection with the search index's function, saying a schema that is not
+    UTF-8 as an SQLite error.
+
+    The triggers that keep the search index in step call fold.index_text by
+    the name common.INDEX_FUNCTION: each connection readlog opens has it, and
+    trusts the schema to call it (PRAGMA trusted_schema, off in some builds
+    of SQLite, refuses any function an application adds from a trigger).
 
     A damaged byte in the schema reaches Python in SQLite's message ("near
     \"C\xffEATE\"") or in a column name, which sqlite3 decodes strictly: the
     UnicodeDecodeError it raises instead is made the DatabaseError of a damaged
     file, which every caller already reports in one line.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.create_function(INDEX_FUNCTION, 1, _index_text, deterministic=True)
+        super().execute("PRAGMA trusted_schema = ON")
 
     def execute(self, *args: Any) -> sqlite3.Cursor:
         try:

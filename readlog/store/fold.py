@@ -46,7 +46,7 @@ migrations/m011_fold_width_and_joiners.py):
   Only that range: NFKC as a whole would also make ² a 2, ① a 1, ㎏ "kg",
   ﬀ "ff" and half-width katakana full-width, which are written on purpose
   and are not what anyone types for the letter; the ideographic space is
-  already a space (schema.SPACES);
+  already a space (SPACES);
 * the zero-width joiners (U+200C, U+200D), which text keeps where a script
   or an emoji needs them (sanitize.clean), go: می‌خواهم is found typed with
   or without its non-joiner, 👨‍👩‍👧 with or without its joiners.
@@ -483,29 +483,6 @@ class _Same(Sequence[tuple[int, int]]):
         return list(self) == other if isinstance(other, list) else NotImplemented
 
 
-# EARLY as replacements, for SQL (each of one character: applied in any order, they are the
-# per-character lookup of fold.early).
-EARLY_RULES: tuple[tuple[str, str], ...] = tuple(EARLY.items())
-
-
-def needs_early_sql(expr: str) -> str:
-    """SQL that is true for every value of ``expr`` that EARLY changes (and for blobs and
-    values holding a NUL, which then go through it too), in a few byte scans of it: a
-    joiner's bytes, or the lead byte EF of a full-width character (U+F000-FFFF) still there
-    once the sentence marks, which Chinese text is full of, are taken out. (A GLOB of a class
-    of EARLY's characters says the same but tries the class at every character: several
-    times slower, 20 ms for 280 KB of Chinese.)"""
-    blob = f"CAST({expr} AS BLOB)"
-    joiners = [f"instr({blob}, X'{old.encode().hex().upper()}')" for old, new in EARLY_RULES if not new]
-    lead = {old.encode()[:1].hex().upper() for old, new in EARLY_RULES if new}
-    assert lead == {"EF"}
-    unmarked = premap_sql(expr, tuple((mark, "") for mark in SENTENCE_MARKS))
-    return (
-        f"typeof({expr}) = 'blob' OR instr({blob}, X'00') OR {' OR '.join(joiners)} OR "
-        f"(instr({blob}, X'EF') AND instr(CAST({unmarked} AS BLOB), X'EF'))"
-    )
-
-
 def premap_sql(expr: str, rules: tuple[tuple[str, str], ...] = PREMAP) -> str:
     """SQL for ``rules`` (PREMAP) applied to ``expr`` (nested replace() calls, ``expr`` once)."""
     for old, new in rules:
@@ -513,13 +490,75 @@ def premap_sql(expr: str, rules: tuple[tuple[str, str], ...] = PREMAP) -> str:
     return expr
 
 
-def needs_premap_sql(expr: str) -> str:
-    """SQL that is true for every value of ``expr`` that premap_sql would change."""
-    return " OR ".join(f"instr({expr}, {_literal(old)})" for old, _ in PREMAP)
-
-
 def _literal(text: str) -> str:
     """A string as SQL: ASCII as a quoted literal, anything else as char() (the schema stays ASCII)."""
     if text.isascii():
         return "'" + text.replace("'", "''") + "'"
     return "char(" + ", ".join(str(ord(c)) for c in text) + ")"
+
+
+# Whitespace that the index (and the query parser, see search.py) folds into
+# single spaces, so that a phrase matches across line breaks and double spaces.
+SPACES = " \t\n\v\f\r\xa0\u3000"
+_OTHER_SPACES = re.compile("[" + re.escape(SPACES[1:]) + "]")
+# What makes index_text change a value (besides the space it adds): two spaces in a row, a
+# character it turns into a space, a character of EARLY, or the last character of one of
+# PREMAP's rules (a value without it holds none of that rule's text). NUL too (once a SQL
+# test's blind spot). A class of single characters: the regular expression engine scans
+# for one in a tight loop.
+_CHANGES = re.compile(
+    "[" + re.escape("".join(sorted({*SPACES[1:], *(old[-1] for old, _ in PREMAP), *EARLY, "\0"}))) + "]"
+)
+# index_text's rules as bytes, in the order it applies them, for a value that is not UTF-8.
+_BYTE_RULES = tuple(
+    (old.encode(), new.encode()) for old, new in (*EARLY.items(), *PREMAP, *((ch, " ") for ch in SPACES[1:]))
+)
+
+
+def index_text(value: bytes | None) -> str | bytes | None:
+    """What the search index is fed for a value (common.INDEX_FUNCTION in SQL), given as its
+    bytes (SQL's ``CAST(x AS BLOB)``, so that any value reaches it whole: text, a number, a
+    blob, bytes that are not UTF-8).
+
+    EARLY, then PREMAP, then every SPACES character made a space and runs of
+    spaces (up to 64) made one, then a space added at the end (two-character
+    searches rely on it, see search.py). NULL stays NULL. Text is returned as
+    text; bytes that are not UTF-8 as bytes, each rule applied to their bytes
+    as SQL's replace() would (FTS5 reads the two alike).
+
+    Each rule is applied to the whole value in turn, as the chain of replace()
+    calls in the triggers of schemas 6 to 12 did: a library's index holds
+    what they fed it, and a row is taken out of the index with what this
+    function makes of its values, so this is frozen as long as the schema
+    names it. A different fold is a new function under a new name and a
+    migration that indexes every entry again with it (tests/test_search_index.py
+    holds this one to the rules as schema 11 froze them).
+    """
+    if value is None:
+        return None
+    try:
+        text = value.decode()
+    except UnicodeDecodeError:
+        for raw, made in _BYTE_RULES:
+            value = value.replace(raw, made)
+        for _ in range(6):
+            value = value.replace(b"  ", b" ")
+        return value + b" "
+    if unchanged_by_index(text):  # nearly every value: one scan
+        return text + " "
+    if not text.isascii():
+        text = early(text)  # EARLY's rules are of one character each: as one pass over the text
+        for old, new in PREMAP:
+            if old in text:
+                text = text.replace(old, new)
+    text = _OTHER_SPACES.sub(" ", text)
+    if "  " in text:
+        for _ in range(6):
+            text = text.replace("  ", " ")
+    return text + " "
+
+
+def unchanged_by_index(value: object) -> bool:
+    """Whether index_text feeds the index ``value`` as it is, followed by a space: a string
+    with nothing to fold (see _CHANGES)."""
+    return type(value) is str and (not value or ("  " not in value and _CHANGES.search(value) is None))

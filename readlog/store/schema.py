@@ -12,43 +12,23 @@ so a change here without a new migration fails the tests.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any
 
-from readlog.store.fold import EARLY, EARLY_RULES, PREMAP, needs_early_sql, needs_premap_sql, premap_sql
+from readlog.store.common import INDEX_FUNCTION
+from readlog.store.fold import unchanged_by_index
 
 # Columns of entries that the full-text index covers, in index order.
 FTS_COLUMNS = ("title", "source", "category", "summary", "verdict", "note", "tags", "text")
-# Whitespace that the index (and the query parser, see search.py) folds into
-# single spaces, so that a phrase matches across line breaks and double spaces.
-SPACES = " \t\n\v\f\r\xa0\u3000"
 # Tags are stored as a JSON list; the index sees them as words, so that a
 # search for brackets or quotes does not match the JSON around them.
 TAGS_TEXT = (
     "(CASE WHEN json_valid({t}) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each({t})), '') ELSE {t} END)"
 )
-# The triggers that keep the search index in step with every change to entries:
-# the first three insert the row's values into FEED_VIEW (a view that holds no
-# rows). Its INSTEAD OF trigger, FEED_TRIGGER, folds them and hands the row on
-# to the next stage's view, whose trigger folds them further, and so on; the
-# last feeds the index (FOLD_STAGES, see search_triggers). Each stage folds the
-# row's eight values with one copy of its expression, and each is parsed by
-# itself: the whole chain of replace() calls in one expression overflows
-# SQLite's parser (see migrations.m010 and m011).
-FEED_VIEW = "entries_fts_feed"
-FEED_TRIGGER = "entries_fts_feed_insert"
-# (view, its trigger) for each stage of the folding, in the order a row passes through them.
-FOLD_STAGES = (
-    (FEED_VIEW, FEED_TRIGGER),
-    ("entries_fts_feed_wide", "entries_fts_feed_wide_insert"),
-    ("entries_fts_feed_cased", "entries_fts_feed_cased_insert"),
-)
-# The second stage has a trigger for the rows with nothing left to fold (nearly all), which
-# hands them on as they are (see search_triggers).
-WIDE_PASS = "entries_fts_feed_wide_pass"
-SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au", *(t for _, t in FOLD_STAGES), WIDE_PASS)
+# The triggers that keep the search index in step with every change to entries: each
+# feeds it a row's values as fold.index_text makes them (see search_triggers).
+SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
 # The triggers that keep the search index and the view counters in step with
 # each inserted row. A bulk import suspends them inside its transaction and
 # does their work once per batch (index_inserted): per row, the search index
@@ -62,8 +42,6 @@ VIEW_COUNTS = {
 }
 REBUILD_CHUNK = 5000
 REBUILD_ROWS = 500  # rows a rebuild reads at a time (see rebuild_index)
-# How many replace() calls of the case folding one subquery nests (see _fold_if_needed).
-PREMAP_DEPTH = 6
 
 
 def view_recounts(conn: object) -> dict[str, int]:
@@ -82,69 +60,6 @@ def recount_views(conn: object) -> None:
         execute("INSERT OR REPLACE INTO view_counts (view, n) VALUES (?, ?)", (view, n))
 
 
-def _fold(expr: str) -> str:
-    """``expr`` with every SPACES character made a plain space and runs of spaces (up to 64) made one."""
-    for ch in SPACES[1:]:
-        expr = f"replace({expr}, char({ord(ch)}), ' ')"
-    for _ in range(6):
-        expr = f"replace({expr}, '  ', ' ')"
-    return expr
-
-
-def _needs_fold(expr: str) -> str:
-    """A condition that is true for every value of ``expr`` that _fold would change.
-
-    Byte-exact for any value, blobs and broken UTF-8 included: GLOB with a
-    single ASCII character after '*' is a strcspn() over the bytes (the
-    fastest test SQLite has), but it stops at a NUL and, in some builds
-    (SQLITE_LIKE_DOESNT_MATCH_BLOBS, Debian's among them), never matches a
-    blob, so values holding a NUL and blobs always go through the folding;
-    the multi-byte spaces are found with instr(), which compares bytes at
-    every character start (GLOB would decode UTF-8 and could miss them in a
-    broken sequence). The newline comes first because long texts (fetched
-    articles) have one early.
-    """
-    ascii_ = sorted((c for c in SPACES[1:] if ord(c) < 0x80), key=lambda c: c != "\n")
-    tests = [f"typeof({expr}) = 'blob'"]
-    tests += [f"{expr} GLOB '*' || char({ord(c)}) || '*'" for c in ascii_]
-    tests.append(f"{expr} GLOB '*  *'")
-    tests += [f"instr({expr}, char({ord(c)}))" for c in SPACES[1:] if ord(c) >= 0x80]
-    tests.append(f"instr({expr}, char(0))")
-    return " OR ".join(tests)
-
-
-def _fold_if_needed(expr: str) -> str:
-    """``_fold(fold.premap_sql(expr))``, computed only for the values it changes (the same result
-    for every value, NULL too); an empty value, as most columns of most entries are, is not
-    even tested. The case folding (store/fold.py) comes first and is rare: a value that needs
-    it goes through both foldings whole (they commute: PREMAP neither makes nor removes spaces),
-    the case folding in a subquery of its own: nested in one another, the two chains of
-    replace() calls would overflow SQLite's parser stack. The last stage of the folding;
-    fold.EARLY's came before it (_early_if_needed)."""
-    return (
-        f"CASE WHEN {expr} = '' THEN '' WHEN {needs_premap_sql(expr)} "
-        f"THEN {_premap_then_fold(expr)} "
-        f"WHEN {_needs_fold(expr)} THEN {_fold(expr)} ELSE {expr} END"
-    )
-
-
-def _premap_then_fold(expr: str) -> str:
-    """``_fold(fold.premap_sql(expr))`` as nested subqueries of at most PREMAP_DEPTH replace() calls each."""
-    sql = f"SELECT {expr} AS v"
-    for start in range(0, len(PREMAP), PREMAP_DEPTH):
-        sql = f"SELECT {premap_sql('v', PREMAP[start : start + PREMAP_DEPTH])} AS v FROM ({sql})"
-    return f"(SELECT {_fold('v')} FROM ({sql}))"
-
-
-def _early(expr: str, rules: tuple[tuple[str, str], ...]) -> str:
-    """``expr`` with ``rules`` (a part of fold.EARLY) applied, as nested subqueries of at most
-    PREMAP_DEPTH replace() calls each."""
-    sql = f"SELECT {expr} AS v"
-    for start in range(0, len(rules), PREMAP_DEPTH):
-        sql = f"SELECT {premap_sql('v', rules[start : start + PREMAP_DEPTH])} AS v FROM ({sql})"
-    return f"({sql})"
-
-
 def index_words(expr: str) -> str:
     """A tags value as the index reads it: the words of its JSON list joined by spaces,
     '' for none; a value that is not JSON as it is."""
@@ -154,73 +69,25 @@ def index_words(expr: str) -> str:
     )
 
 
-# What each stage of FOLD_STAGES does to a value (``x``): fold.EARLY's rules, in two halves
-# (each as much as one expression holds), then the case and space folding and the
-# trailing space that lets two-character queries use the index (see search.py).
-_HALF = len(EARLY_RULES) // 2
-
-
-def fold_stages() -> tuple[str, ...]:
-    """What each stage of FOLD_STAGES makes of a value ``x`` (a tags value comes to the first
-    as its words, index_words). The first tests whether EARLY changes the value at all and
-    hands the value on as a blob when it has folded only the first half of it: the second
-    stage then knows without testing again (text, blob or NULL stay what they were)."""
-    return (
-        f"CASE WHEN {needs_early_sql('x')} THEN CAST({_early('x', EARLY_RULES[:_HALF])} AS BLOB) ELSE x END",
-        f"CASE WHEN typeof(x) = 'blob' THEN {_early('CAST(x AS TEXT)', EARLY_RULES[_HALF:])} ELSE x END",
-        f"({_fold_if_needed('x')}) || ' '",
-    )
-
-
-def search_views() -> dict[str, str]:
-    """The SQL of the views of FOLD_STAGES (by name): they hold no rows; what is inserted
-    into one is handed to its trigger."""
-    cols = ", ".join(FTS_COLUMNS)
-    nulls = ", ".join(["NULL"] * (len(FTS_COLUMNS) + 2))
-    return {view: f"CREATE VIEW {view} (command, id, {cols}) AS SELECT {nulls} WHERE 0" for view, _ in FOLD_STAGES}
+def indexed(expr: str, column: str) -> str:
+    """What the index is fed for ``column`` of the row ``expr`` (``new``, ``old``, ``entries``)."""
+    value = index_words(f"{expr}.tags") if column == "tags" else f"{expr}.{column}"
+    return f"{INDEX_FUNCTION}(CAST({value} AS BLOB))"
 
 
 def search_triggers() -> dict[str, str]:
-    """The SQL of SEARCH_TRIGGERS as the schema holds them (by name): the three on entries
-    insert a row into FEED_VIEW, and each stage of FOLD_STAGES folds the row's values and
-    inserts it into the next stage's view, the last into the index. A stage folds the
-    values as the rows of a subquery (column number c, value x) with one copy of its
-    expression, and gathers them back into one row."""
+    """The SQL of SEARCH_TRIGGERS as the schema holds them (by name)."""
     cols = ", ".join(FTS_COLUMNS)
-    feed = f"INSERT INTO {FEED_VIEW} (command, id, {cols}) VALUES"
-    new = ", ".join(f"new.{c}" for c in FTS_COLUMNS)
-    old = ", ".join(f"old.{c}" for c in FTS_COLUMNS)
-    triggers = {
-        "entries_fts_ai": f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN "
-        f"{feed} (NULL, new.id, {new}); END",
-        "entries_fts_ad": f"CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN "
-        f"{feed} ('delete', old.id, {old}); END",
-        "entries_fts_au": f"CREATE TRIGGER entries_fts_au AFTER UPDATE OF {cols} ON entries BEGIN "
-        f"{feed} ('delete', old.id, {old}); {feed} (NULL, new.id, {new}); END",
+    new = ", ".join(indexed("new", c) for c in FTS_COLUMNS)
+    old = ", ".join(indexed("old", c) for c in FTS_COLUMNS)
+    insert = f"INSERT INTO entries_fts(rowid, {cols}) VALUES (new.id, {new});"
+    delete = f"INSERT INTO entries_fts(entries_fts, rowid, {cols}) VALUES ('delete', old.id, {old});"
+    changed = f"AFTER UPDATE OF {cols} ON entries"
+    return {
+        "entries_fts_ai": f"CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN {insert} END",
+        "entries_fts_ad": f"CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN {delete} END",
+        "entries_fts_au": f"CREATE TRIGGER entries_fts_au {changed} BEGIN {delete} {insert} END",
     }
-    gathered = ", ".join(f"max(CASE c WHEN {i} THEN x END)" for i in range(len(FTS_COLUMNS)))
-    targets = [
-        *(f"{view} (command, id, {cols})" for view, _ in FOLD_STAGES[1:]),
-        f"entries_fts(entries_fts, rowid, {cols})",
-    ]
-    # The second stage folds only a row that the first handed on a value of as a blob (half folded).
-    halves = " OR ".join(f"typeof(new.{c}) = 'blob'" for c in FTS_COLUMNS)
-    when = ["", f"WHEN {halves} ", ""]
-    for number, ((view, trigger), fold, target) in enumerate(zip(FOLD_STAGES, fold_stages(), targets, strict=True)):
-        values = " UNION ALL ".join(
-            f"SELECT {i}{' AS c' if not i else ''}, "
-            f"{index_words('new.tags') if c == 'tags' and not number else f'new.{c}'}{' AS x' if not i else ''}"
-            for i, c in enumerate(FTS_COLUMNS)
-        )
-        triggers[trigger] = (
-            f"CREATE TRIGGER {trigger} INSTEAD OF INSERT ON {view} {when[number]}BEGIN INSERT INTO {target} "
-            f"SELECT new.command, new.id, {gathered} FROM (SELECT c, {fold} AS x FROM ({values})); END"
-        )
-    triggers[WIDE_PASS] = (
-        f"CREATE TRIGGER {WIDE_PASS} INSTEAD OF INSERT ON {FOLD_STAGES[1][0]} WHEN NOT ({halves}) BEGIN "
-        f"INSERT INTO {targets[1]} VALUES (new.command, new.id, {', '.join(f'new.{c}' for c in FTS_COLUMNS)}); END"
-    )
-    return triggers
 
 
 def index_inserted(
@@ -231,11 +98,9 @@ def index_inserted(
     ``rows``, the values just inserted (each with its ``id``), lets the index
     be fed a row's values as they are where the folding would not change any
     (no space to fold, nothing for store/fold.py: see unchanged_by_index),
-    which most rows are: the tests for that in SQL (a dozen and a half scans
-    of every value) cost more than the search index itself. The other rows
-    of the range go through the folding's stages (FEED_VIEW), as the insert
-    trigger would send them. The index gets exactly what the trigger would
-    give it, row for row. ``counts``: the view counters too (a rebuild
+    which most rows are. The other rows of the range are fed through
+    fold.index_text, as the insert trigger feeds them. The index gets exactly
+    what the trigger would give it, row for row. ``counts``: the view counters too (a rebuild
     leaves them).
     """
     execute = conn.execute  # type: ignore[attr-defined]
@@ -243,7 +108,8 @@ def index_inserted(
     plain = plain_rows(rows or [], low, high)
     values = ", ".join(plain_value(c) for c in FTS_COLUMNS)
     fed = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {values} FROM entries "
-    folded = f"INSERT INTO {FEED_VIEW} (command, id, {cols}) SELECT NULL, id, {cols} FROM entries "
+    through = ", ".join(indexed("entries", c) for c in FTS_COLUMNS)
+    folded = f"INSERT INTO entries_fts(rowid, {cols}) SELECT id, {through} FROM entries "
     if len(set(plain)) == high - low + 1:  # every row of the range (a batch of an import, nearly always)
         execute(fed + "WHERE id BETWEEN ? AND ?", (low, high))
     elif not plain:
@@ -260,22 +126,6 @@ def index_inserted(
             f"{cond.format(r='entries')}) WHERE view = ?",
             (low, high, view),
         )
-
-
-# What makes the folding change a value: two spaces in a row, a character that
-# _fold turns into a space, a character of fold.EARLY, or the last character of one of fold.PREMAP's
-# rules (a value without it holds none of that rule's text). NUL too, which
-# the SQL test treats apart. A class of single characters: the regular
-# expression engine scans for one in a tight loop.
-_CHANGES = re.compile(
-    "[" + re.escape("".join(sorted({*SPACES[1:], *(old[-1] for old, _ in PREMAP), *EARLY, "\0"}))) + "]"
-)
-
-
-def unchanged_by_index(value: object) -> bool:
-    """Whether the folding feeds the index ``value`` as it is, followed by a
-    space: a string with nothing to fold (see _CHANGES)."""
-    return type(value) is str and (not value or ("  " not in value and _CHANGES.search(value) is None))
 
 
 def _plain_tags(value: object) -> bool:

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from readlog.model.errors import UsageError
-from readlog.store.fold import PREMAP, fold, fold_spans, folds_to, forms, has_case, one_for_one, premap_sql
-from readlog.store.schema import FTS_COLUMNS, SPACES, TAGS_TEXT
+from readlog.store.fold import PREMAP, SPACES, fold, fold_spans, folds_to, forms, has_case, one_for_one, premap_sql
+from readlog.store.schema import FTS_COLUMNS, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
 TIERS: tuple[tuple[str, ...] | None, ...] = (

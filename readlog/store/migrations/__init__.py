@@ -51,6 +51,7 @@ NAMES = (
     "m010_one_copy_of_the_index_expressions",
     "m011_fold_width_and_joiners",
     "m012_messages_kept_as_meaning",
+    "m013_index_fed_by_one_function",
 )
 LATEST = len(NAMES)
 
