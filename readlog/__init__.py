@@ -14,9 +14,10 @@ run): the API's classes are loaded when first used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from readlog.model.errors import BadArgument, BadValue, ReadlogError, UsageError
+from readlog.model.lazy import lazy_names
 from readlog.model.version import __version__
 
 if TYPE_CHECKING:
@@ -82,6 +83,8 @@ _LAZY = {
     "Problem": "readlog.model.entry",
     "Entry": "readlog.model.record",
 }
+__getattr__ = lazy_names(globals(), _LAZY)
+del lazy_names  # not a name of this package (dir())
 
 
 def open(path: str | os.PathLike[str] | None = None, *, memory: bool = False) -> Library:
@@ -93,15 +96,6 @@ def open(path: str | os.PathLike[str] | None = None, *, memory: bool = False) ->
     from readlog.core.library import Library
 
     return Library.open(path, memory=memory)
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'readlog' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
 
 
 def __dir__() -> list[str]:

@@ -14,8 +14,8 @@ import pytest
 
 from readlog.core import actions, maintenance, organise, review
 from readlog.core.filters import FilterArgs, query_from_args, with_search
-from readlog.core.library import open_for_command
-from readlog.core.reading import count, highest_id, listed, matches, page
+from readlog.core.library import Library, open_for_command
+from readlog.core.reading import matches, page
 from readlog.model.errors import ReadlogError, UsageError
 from readlog.store import Filters, Store
 
@@ -23,12 +23,17 @@ from conftest import DIGEST, Run, write
 
 
 @pytest.fixture
-def lib(run: Run, tmp_path: Path, library: Path) -> Store:
+def api(run: Run, tmp_path: Path, library: Path) -> Library:
     run("import", str(write(tmp_path / "digest.txt", DIGEST)), "--as-of", "2026-11-01")
     notices: list[str] = []
-    store = open_for_command(str(library), notice=notices.append).store
+    opened = open_for_command(str(library), notice=notices.append)
     assert notices == []  # nothing to upgrade
-    return store
+    return opened
+
+
+@pytest.fixture
+def lib(api: Library) -> Store:
+    return api.store
 
 
 def test_open_library_uses_the_path_the_cli_would(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,8 +58,8 @@ def test_sources_categories_and_stats_match_the_commands(run: Run, lib: Store) -
         review.stats(lib, "2099-01-01")
 
 
-def test_tags_history_and_the_undoable_action(run: Run, lib: Store) -> None:
-    first = highest_id(lib)
+def test_tags_history_and_the_undoable_action(run: Run, api: Library, lib: Store) -> None:
+    first = api.entries(archived=None, sort="id", limit=1)[0].id  # the newest, as the triage screen finds it
     assert first == max(r["id"] for r in run.json("list", "-n", "0"))
     action, _ = actions.tag_ids(lib, [first], ["rust"], [])
     assert [(r["tag"], r["entries"]) for r in organise.tags(lib)] == [("rust", 1)]
@@ -68,18 +73,18 @@ def test_tags_history_and_the_undoable_action(run: Run, lib: Store) -> None:
     assert actions.moved_entries(imported) and organise.last_undoable(lib) is None
 
 
-def test_reading_a_view_page_by_page(lib: Store) -> None:
+def test_reading_a_view_page_by_page(api: Library, lib: Store) -> None:
     f = FilterArgs(unread=True).filters()
-    assert count(lib, f) == 3
+    assert api.count(unread=True) == 3
     ids = [r["id"] for r in page(lib, f, limit=2)] + [r["id"] for r in page(lib, f, limit=2, offset=2)]
     assert sorted(ids) == sorted(r["id"] for r in lib.select(f)) and len(set(ids)) == 3
     actions.set_state(lib, [ids[0]], "read", True, name="read")
-    row = listed(lib, ids[0])
-    assert row is not None and row["read_at"] is not None
+    assert api.get(ids[0]).read_at is not None
     assert not matches(lib, f, ids[0]) and matches(lib, Filters(), ids[0])
-    assert listed(lib, 999) is None
+    with pytest.raises(ReadlogError, match="999"):
+        api.get(999)
     searching = with_search(Filters(), query_from_args(["Go", "-goroutine"]))
-    assert searching.query is not None and count(lib, searching) == 1
+    assert searching.query is not None and lib.count(searching) == 1 == api.count(search="Go -goroutine")
     with pytest.raises(UsageError):
         query_from_args(["--unred"])
 

@@ -97,21 +97,16 @@ def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides:
                     raise
                 raise BadValue.like(exc) from None
             except sqlite3.Error as exc:  # a busy, read-only or damaged file met midway: a ReadlogError too
-                raise database_error(exc, getattr(self, "_store", None)) from exc
+                from pathlib import Path
+
+                from readlog.core.maintenance import database_error
+
+                store = getattr(self, "_store", None)
+                raise database_error(exc, store.path if store is not None else Path(":memory:")) from exc
 
         return call  # type: ignore[return-value]
 
     return decorate
-
-
-def database_error(exc: sqlite3.Error, store: Any) -> ReadlogError:
-    """What the API raises for an SQLite failure met while using the library in
-    ``store``: the one line the commands say (store.database_error), a ReadlogError."""
-    from pathlib import Path
-
-    from readlog.store import database_error as said
-
-    return said(exc, store.path if store is not None else Path(":memory:"))
 
 
 def _bind(

@@ -36,7 +36,6 @@ from readlog.core.arguments import (
     _path_or_none,
     _path_or_stream,
     _text_or_none,
-    database_error,
 )
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 
@@ -888,7 +887,9 @@ def _reading(entries: Iterator[Entry], store: Store) -> Iterator[Entry]:
     try:
         yield from entries
     except sqlite3.Error as exc:
-        raise database_error(exc, store) from exc
+        from readlog.core.maintenance import database_error
+
+        raise database_error(exc, store.path) from exc
 
 
 def _format_file(value: Any, name: str) -> Any:

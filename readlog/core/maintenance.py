@@ -36,7 +36,8 @@ def library_file(db: str | None = None) -> Path:
 
 def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
     """One line for an SQLite failure met while working on the library at
-    ``path``: busy, read-only, or a damaged file."""
+    ``path``: busy, read-only, or a damaged file. What a command says and
+    what the Python API raises (core.arguments, core.library) for one met midway."""
     from readlog.store import database_error as error
 
     return error(exc, path)

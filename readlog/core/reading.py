@@ -63,11 +63,6 @@ def _with_both(rows: Iterator[Row], f: Filters, lib: Store) -> Iterator[tuple[Ro
 SNIPPET_ROWS = 100
 
 
-def count(lib: Store, f: Filters) -> int:
-    """How many entries ``f`` matches."""
-    return lib.count(f)
-
-
 def page(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
     """``limit`` of the entries ``f`` matches from ``offset`` on, in the order
     ``readlog list`` (or ``search``) gives them, with the list's columns."""
@@ -85,27 +80,11 @@ def window(lib: Store, f: Filters, *, limit: int, offset: int = 0) -> list[Row]:
     return rows
 
 
-def listed(lib: Store, entry_id: int) -> Row | None:
-    """One entry's row with the list's columns, whatever its state; None when it is gone."""
-    from readlog.store import Filters
-
-    found = lib.select(Filters(archived=None, ids=[entry_id]), limit=1)
-    return found[0] if found else None
-
-
 def matches(lib: Store, f: Filters, entry_id: int) -> bool:
     """Whether ``f`` selects the entry ``entry_id`` (as it is now)."""
     from dataclasses import replace
 
     return lib.count(replace(f, ids=[entry_id])) > 0
-
-
-def highest_id(lib: Store) -> int:
-    """The newest entry's id (0 in an empty library)."""
-    from readlog.store import Filters
-
-    newest = lib.select(Filters(archived=None), sort="id", limit=1, columns="id")
-    return int(newest[0]["id"]) if newest else 0
 
 
 def entry(lib: Store, entry_id: int) -> Row:

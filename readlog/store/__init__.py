@@ -20,7 +20,9 @@ only re-exports the names the rest of readlog uses, each imported when first use
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from readlog.model.lazy import lazy_names
 
 if TYPE_CHECKING:
     from readlog.store.common import STATE_COLUMNS, Count, Row, utcnow
@@ -33,23 +35,16 @@ if TYPE_CHECKING:
 # a module of the store (values.py, which a shell completion reads) can then be
 # imported without the rest.
 _HOMES = {
-    **dict.fromkeys(("STATE_COLUMNS", "Count", "Row", "utcnow"), "common"),
-    **dict.fromkeys(("Counts", "Merged"), "counts"),
-    **dict.fromkeys(("database_error", "inspect", "is_library_file"), "files"),
-    "Store": "library",
-    **dict.fromkeys(("LIST_COLUMNS", "SORTS", "Filters"), "query"),
+    **dict.fromkeys(("STATE_COLUMNS", "Count", "Row", "utcnow"), ".common"),
+    **dict.fromkeys(("Counts", "Merged"), ".counts"),
+    **dict.fromkeys(("database_error", "inspect", "is_library_file"), ".files"),
+    "Store": ".library",
+    **dict.fromkeys(("LIST_COLUMNS", "SORTS", "Filters"), ".query"),
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"readlog.store.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(globals(), _HOMES)
+del lazy_names  # not a name of this package (dir())
 
 
 __all__ = [

@@ -8,7 +8,9 @@ millisecond, and ``readlog star`` needs one of them, not all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from readlog.model.lazy import lazy_names
 
 if TYPE_CHECKING:
     from readlog.core.results.changes import Change
@@ -21,20 +23,20 @@ if TYPE_CHECKING:
     from readlog.core.results.trash import Emptied, Trashed
 
 _HOMES = {
-    "Action": "history",
-    "Change": "changes",
-    "Checked": "review",
-    "Emptied": "trash",
-    "Exported": "exports",
-    "ImportReport": "imports",
-    "ImportedFile": "imports",
-    "Overview": "overview",
-    "Plan": "plans",
-    "TagCount": "review",
-    "Tally": "review",
-    "Trashed": "trash",
-    "Undone": "history",
-    "UndoneChange": "history",
+    "Action": ".history",
+    "Change": ".changes",
+    "Checked": ".review",
+    "Emptied": ".trash",
+    "Exported": ".exports",
+    "ImportReport": ".imports",
+    "ImportedFile": ".imports",
+    "Overview": ".overview",
+    "Plan": ".plans",
+    "TagCount": ".review",
+    "Tally": ".review",
+    "Trashed": ".trash",
+    "Undone": ".history",
+    "UndoneChange": ".history",
 }
 
 __all__ = [
@@ -55,12 +57,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"readlog.core.results.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(globals(), _HOMES)
+del lazy_names  # not a name of this package (dir())
