@@ -29,6 +29,7 @@ UTF-8 is refused with a hint, as before.
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 
 CANDIDATES = ("cp1252", "iso-8859-2")
@@ -119,7 +120,15 @@ _COMMON_HAN = frozenset(
 # Those of them GB2312 has (both bytes from 0xA1): what GB18030 text mostly holds. Misread
 # Latin text ("ßa" = DF 61) makes GBK's other characters, whose second byte is ASCII ("點" is
 # FC 63): counted as Chinese, a few of them once passed for Chinese text.
-_GB2312_COMMON = frozenset(ch for ch in _COMMON_HAN if min(ch.encode("gb18030")) >= 0xA1)
+
+
+@functools.cache
+def _gb2312_common() -> frozenset[str]:
+    """_COMMON_HAN's characters that GB2312 has, found when a file is first guessed (the GB18030
+    codec is loaded only for a file that is not UTF-8)."""
+    return frozenset(ch for ch in _COMMON_HAN if min(ch.encode("gb18030")) >= 0xA1)
+
+
 _ENOUGH = 0.12  # the least share of such characters among the letters: prose has 0.2-0.4, misread bytes under 0.06
 _FEWEST_LETTERS = 8
 
@@ -139,7 +148,7 @@ def guess_cjk(head: bytes) -> str | None:
         if name == "shift_jis":
             hits = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff")
         else:
-            common = _GB2312_COMMON if name == "gb18030" else _COMMON_HAN
+            common = _gb2312_common() if name == "gb18030" else _COMMON_HAN
             hits = sum(1 for ch in letters if ch in common)
         score = hits / len(letters)
         if score > best_score:

@@ -23,8 +23,10 @@ meets the entries stored by any earlier version. Never change it.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from typing import NamedTuple
 
 MAX_CELLS = 60  # terminal cells: 30 Chinese characters or 60 Latin ones
 MIN_PREFIX = 12  # cells: a cut title may end before an open bracket when at least this much is left
@@ -60,19 +62,19 @@ _ZH_STANCE = (
 # How the article goes about it, between its subject and its verb: 作者用一组小实验解释 X, 文章通过三个案例分析了 X
 # (a short phrase without a clause's end or 了, so that 作者用 Rust 重写了一个介绍页 is left alone).
 _ZH_MEANS = r"(?:(?:用|通过|通過|借助|借由|结合|結合|基于|基於|以)[^，,。：:；;！？!?了]{1,20}?)?"
-_ZH_OPENING = re.compile(
+_ZH_OPENING = (
     rf"^(?:{_ZH_SUBJECT}{_ZH_MEANS}{_ZH_ADVERB}(?:{_ZH_VERB}了?(?:的是|的)?|是(?!否)|为(?![什何]))|"
     rf"作者{_ZH_MEANS}{_ZH_ADVERB}{_ZH_VERB}了?|"
     rf"{_ZH_SUBJECT}(?={_ZH_ADVERB}{_ZH_STANCE}))[\s:：，,]*"
 )
 # A clause that only says who wrote it or what it continues: 这篇博客由 X 撰写，... / 文章延续 X 系列，...
-_ZH_CONTEXT = re.compile(
+_ZH_CONTEXT = (
     rf"^(?:{_ZH_SUBJECT}|作者)(?:由.{{1,40}}?(?:撰写|所写|写|发表|发布|翻译|整理|编写)|延续.{{1,40}}|"
     rf"(?:来自|出自|选自|转载自).{{1,40}})$"
 )
 _MAYBE_OPENING = re.compile(r"^(?:[本这這该該此文博帖]|作者|th|in\s)", re.I)  # a quick no for most sentences
-_AROUND = re.compile(rf"^(?:{_ZH_SUBJECT})?{_ZH_ADVERB}(?:围绕|圍繞)(.+?)(?:展开|展開)([，,：:。！？!?；;.]?)$")
-_ZH_VERB_ONLY = re.compile(rf"^{_ZH_ADVERB}{_ZH_VERB}了?(?:的是|的)?\s*")
+_AROUND = rf"^(?:{_ZH_SUBJECT})?{_ZH_ADVERB}(?:围绕|圍繞)(.+?)(?:展开|展開)([，,：:。！？!?；;.]?)$"
+_ZH_VERB_ONLY = rf"^{_ZH_ADVERB}{_ZH_VERB}了?(?:的是|的)?\s*"
 _EN_THING = (
     r"(?:blog\s+post|article|post|essay|piece|paper|write-?up|talk|video|newsletter|tutorial|guide|story|report|"
     r"episode|thread|note|entry)"
@@ -84,12 +86,33 @@ _EN_VERB = (
     r"looks\s+(?:at|into)|(?:dives|digs|delves)\s+into|takes\s+a\s+(?:close\s+)?look\s+at|"
     r"(?:gives|provides)\s+an\s+overview\s+of|tells\s+(?:the\s+story\s+of|how)|is(?=\s+(?:a|an)\s))"
 )
-_EN_OPENING = re.compile(
+_EN_OPENING = (
     rf"^(?:(?:this|the|in\s+this|in\s+the)\s+{_EN_THING}(?:\s+by\s+[^,]{{1,40}}?)?,?\s+"
     rf"(?:(?:the\s+author|the\s+authors|we|I|he|she|they)\s+)?|the\s+authors?\s+)"
-    rf"(?:also\s+|briefly\s+|then\s+)?{_EN_VERB}\s+",
-    re.IGNORECASE,
+    rf"(?:also\s+|briefly\s+|then\s+)?{_EN_VERB}\s+"
 )
+
+
+class _Openings(NamedTuple):
+    zh: re.Pattern[str]
+    context: re.Pattern[str]
+    around: re.Pattern[str]
+    verb_only: re.Pattern[str]
+    en: re.Pattern[str]
+
+
+@functools.cache
+def _openings() -> _Openings:
+    """The patterns above, compiled when a sentence first may open so (_MAYBE_OPENING): their
+    alternations take ~20 ms to compile, paid by every import that loads this module (detection
+    loads every format's) and needed only by a digest whose summaries speak of the article."""
+    return _Openings(
+        re.compile(_ZH_OPENING),
+        re.compile(_ZH_CONTEXT),
+        re.compile(_AROUND),
+        re.compile(_ZH_VERB_ONLY),
+        re.compile(_EN_OPENING, re.IGNORECASE),
+    )
 
 
 def cells(text: str) -> int:
@@ -180,21 +203,22 @@ def drop_opening(sentence: str) -> str:
     subject; the sentence itself when nothing would be left."""
     if not _MAYBE_OPENING.match(sentence):
         return sentence
+    patterns = _openings()
     start, context = 0, False
     end = _clause_end(sentence, start)
-    while sentence[end:].strip() and _ZH_CONTEXT.match(_strip_end(sentence[start:end].strip())):
+    while sentence[end:].strip() and patterns.context.match(_strip_end(sentence[start:end].strip())):
         start, context = end, True  # 这篇博客由 X 撰写，... : the next clause says what it is about
         end = _clause_end(sentence, start)
     first, rest = sentence[start:end].strip(), sentence[end:]
-    around = _AROUND.match(first)
+    around = patterns.around.match(first)
     if around:
         first = around.group(1).strip() + around.group(2)
     else:
-        first = _ZH_OPENING.sub("", first, count=1)
+        first = patterns.zh.sub("", first, count=1)
         if context:
-            first = _ZH_VERB_ONLY.sub("", first, count=1)
+            first = patterns.verb_only.sub("", first, count=1)
     joined = (first + rest).strip()
-    english = _EN_OPENING.sub("", joined, count=1)  # "In this post, the author explains": across a comma
+    english = patterns.en.sub("", joined, count=1)  # "In this post, the author explains": across a comma
     if english != joined and english[:1].islower():
         english = english[0].upper() + english[1:]
     return english if _strip_end(english) and _strip_end(first) else sentence
