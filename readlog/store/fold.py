@@ -271,7 +271,23 @@ _inverse: dict[str, frozenset[str]] = {}
 _cased: set[str] = set()
 _premap_chars: list[str] = []
 _early_table = {ord(old): new for old, new in EARLY.items()}
-_early_runs = re.compile("[" + re.escape("".join(EARLY)) + "]+")
+
+
+def char_class(chars: str) -> str:
+    """A regular expression's class of ``chars``, runs of consecutive code points written as
+    ranges: a class of a hundred characters one by one takes milliseconds to compile."""
+    codes = sorted(set(map(ord, chars)))
+    parts = []
+    start = 0
+    for i in range(1, len(codes) + 1):
+        if i == len(codes) or codes[i] != codes[i - 1] + 1:
+            first, last = codes[start], codes[i - 1]
+            parts.append(re.escape(chr(first)) + ("" if first == last else "-" + re.escape(chr(last))))
+            start = i
+    return "[" + "".join(parts) + "]"
+
+
+_early_runs = re.compile(char_class("".join(EARLY)) + "+")
 _one_for_one: dict[int, int] = {}
 
 
@@ -506,9 +522,7 @@ _OTHER_SPACES = re.compile("[" + re.escape(SPACES[1:]) + "]")
 # PREMAP's rules (a value without it holds none of that rule's text). NUL too (once a SQL
 # test's blind spot). A class of single characters: the regular expression engine scans
 # for one in a tight loop.
-_CHANGES = re.compile(
-    "[" + re.escape("".join(sorted({*SPACES[1:], *(old[-1] for old, _ in PREMAP), *EARLY, "\0"}))) + "]"
-)
+_CHANGES = re.compile(char_class("".join({*SPACES[1:], *(old[-1] for old, _ in PREMAP), *EARLY, "\0"})))
 # index_text's rules as bytes, in the order it applies them, for a value that is not UTF-8.
 _BYTE_RULES = tuple(
     (old.encode(), new.encode()) for old, new in (*EARLY.items(), *PREMAP, *((ch, " ") for ch in SPACES[1:]))
