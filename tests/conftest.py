@@ -23,7 +23,7 @@ from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 # The triage screen's fixtures and helpers (shared by tests/test_triage*.py).
 pytest_plugins = ("triage_screen",)
 
-__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Built", "Run", "write"]
+__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Built", "Run", "with_examples", "write"]
 
 
 def _on_a_ram_disk() -> None:
@@ -230,3 +230,14 @@ class Built:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return Built(tmp_path_factory.mktemp("built"))
+
+
+def with_examples(built: Built, to: Path) -> Path:
+    """A copy at ``to`` of the library of examples/ imported as of 2026-12-01
+    (``readlog import examples --as-of 2026-12-01``), which several test files start
+    from: imported once per test process (``built``), in this process."""
+
+    def make(lib: Path) -> None:
+        Run()("--db", str(lib), "import", str(ROOT / "examples"), "--as-of", "2026-12-01")
+
+    return built("examples", make, to)
