@@ -23,7 +23,18 @@ from helpers import FIXED_NOW, FIXTURES, ROOT, SHARED
 # The triage screen's fixtures and helpers (shared by tests/test_triage*.py).
 pytest_plugins = ("triage_screen",)
 
-__all__ = ["DIGEST", "FIXED_NOW", "FIXTURES", "ROOT", "SHARED", "Built", "Run", "write"]
+__all__ = [
+    "DIGEST",
+    "FIXED_NOW",
+    "FIXTURES",
+    "ROOT",
+    "SHARED",
+    "Built",
+    "Run",
+    "with_examples",
+    "with_reading_digest",
+    "write",
+]
 
 
 def _on_a_ram_disk() -> None:
@@ -230,3 +241,28 @@ class Built:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return Built(tmp_path_factory.mktemp("built"))
+
+
+def with_examples(built: Built, to: Path) -> Path:
+    """A copy at ``to`` of the library of examples/ imported as of 2026-12-01
+    (``readlog import examples --as-of 2026-12-01``), which several test files start
+    from: imported once per test process (``built``), in this process."""
+
+    def make(lib: Path) -> None:
+        Run()("--db", str(lib), "import", str(ROOT / "examples"), "--as-of", "2026-12-01")
+
+    return built("examples", make, to)
+
+
+def with_reading_digest(built: Built, to: Path) -> Path:
+    """A copy at ``to`` of the library of examples/reading-digest.txt (five entries, ids 1-5)
+    imported through the Python API as of 2026-12-01, which the API's tests start from:
+    imported once per test process (``built``)."""
+
+    def make(lib: Path) -> None:
+        import readlog
+
+        with readlog.open(lib) as opened:
+            assert opened.import_path(ROOT / "examples" / "reading-digest.txt", as_of="2026-12-01").added == 5
+
+    return built("reading-digest", make, to)

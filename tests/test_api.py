@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import readlog
 from readlog.core.library import Library
 
-from conftest import Run
+from conftest import Built, Run, with_reading_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -29,10 +29,10 @@ DIGEST = EXAMPLES / "reading-digest.txt"  # five entries, ids 1-5
 
 
 @pytest.fixture
-def lib(tmp_path: Path) -> Iterator[Library]:
-    with readlog.open(tmp_path / "api.db") as opened:
-        report = opened.import_path(DIGEST, as_of="2026-12-01")
-        assert report.added == 5
+def lib(built: Built, tmp_path: Path) -> Iterator[Library]:
+    """DIGEST's five entries, imported as of 2026-12-01: a copy of the library they were
+    imported into once per test process (conftest.with_reading_digest)."""
+    with readlog.open(with_reading_digest(built, tmp_path / "api.db")) as opened:
         yield opened
 
 

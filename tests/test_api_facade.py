@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import readlog
 from readlog.core.library import Library
 
+from conftest import Built, with_reading_digest
 from helpers import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,9 +25,10 @@ DIGEST = ROOT / "examples" / "reading-digest.txt"  # five entries, ids 1-5
 
 
 @pytest.fixture
-def lib(tmp_path: Path) -> Iterator[Library]:
-    with readlog.open(tmp_path / "api.db") as opened:
-        assert opened.import_path(DIGEST, as_of="2026-12-01").added == 5
+def lib(built: Built, tmp_path: Path) -> Iterator[Library]:
+    """DIGEST's five entries, imported as of 2026-12-01: a copy of the library they were
+    imported into once per test process (conftest.with_reading_digest)."""
+    with readlog.open(with_reading_digest(built, tmp_path / "api.db")) as opened:
         yield opened
 
 

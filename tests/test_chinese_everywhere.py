@@ -16,7 +16,7 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import keys, say
 
 import webserver
-from conftest import ROOT, Run
+from conftest import Built, Run, with_examples
 from helpers import texts
 from webserver import Server
 
@@ -28,8 +28,10 @@ NOT_WORDS = re.compile(r"--?\w[\w-]*|'[^']*'|readlog \w+|https?://|可选 [\w, ]
 
 
 @pytest.fixture
-def lib(run: Run) -> None:
-    run("import", str(ROOT / "examples"), "--as-of", "2026-12-01")
+def lib(built: Built, library: Path) -> None:
+    """The examples imported as of 2026-12-01 into the test's library (a copy of one
+    imported once per test process)."""
+    with_examples(built, library)
 
 
 def zh_error(run: Run, *args: str, code: int) -> str:

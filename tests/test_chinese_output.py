@@ -17,15 +17,17 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import say
 from readlog.render.organise import _chinese
 
-from conftest import ROOT, Run
+from conftest import Built, Run, with_examples
 from helpers import texts
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture
-def lib(run: Run) -> None:
-    run("import", str(ROOT / "examples"), "--as-of", "2026-12-01")
+def lib(built: Built, library: Path) -> None:
+    """The examples imported as of 2026-12-01 into the test's library (a copy of one
+    imported once per test process)."""
+    with_examples(built, library)
 
 
 def zh(run: Run, *args: str, code: int = 0, input: str | None = None) -> tuple[str, str]:

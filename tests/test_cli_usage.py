@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, Built, Run
+from conftest import ROOT, Built, Run, with_examples
 from helpers import READLOG, child_env
 
 
@@ -50,12 +50,8 @@ def test_help_at_any_columns_value(tmp_path: Path, columns: str, args: list[str]
 
 
 @pytest.mark.parametrize("columns", ["0", "99999"])
-def test_screens_at_absurd_columns_values(run: Run, built: Built, tmp_path: Path, columns: str) -> None:
-    built(
-        "examples",
-        lambda lib: run("--db", str(lib), "import", str(ROOT / "examples"), "--as-of", "2026-12-01"),
-        tmp_path / "lib.db",
-    )
+def test_screens_at_absurd_columns_values(built: Built, tmp_path: Path, columns: str) -> None:
+    with_examples(built, tmp_path / "lib.db")
     for args in (["stats"], ["show", "3"], ["list"], ["history"]):
         done = readlog(tmp_path, *args, COLUMNS=columns)
         assert done.returncode == 0, done.stderr

@@ -38,12 +38,11 @@ from typing import Any
 import pytest
 import time_machine
 import typer
-from typer.testing import CliRunner
 
 from readlog.cli import app
 
 import webserver
-from conftest import FIXED_NOW, ROOT
+from conftest import FIXED_NOW, ROOT, Run
 from webserver import Server
 
 server, web_server = webserver.server, webserver.web_server
@@ -180,7 +179,7 @@ def test_every_example_prints_what_the_docs_say(
     lines = doc.read_text(encoding="utf-8").split("\n")
     found = examples(lines)
     assert found and found[0].command.startswith("readlog import examples/ --as-of 2026-12-01"), doc.name
-    runner = CliRunner()
+    run = Run()  # each command's click command built once per process, as for the other tests (conftest)
     wrong = []
     for number, example in enumerate(found):
         # The suite's clock, one second further for each example and standing still while it runs:
@@ -188,7 +187,7 @@ def test_every_example_prints_what_the_docs_say(
         # them by chance), and "just now" stays just now.
         fixed_clock.move_to(FIXED_NOW + timedelta(seconds=number), tick=False)
         args = [arg.replace(DOC_SERVER, base) for arg in shlex.split(example.command)[1:]]
-        result = runner.invoke(app, args, catch_exceptions=False)
+        result = run(*args, code=None)
         got = printed(result, library, base)
         if got != [line.rstrip() for line in example.output]:
             wrong.append((example, got))

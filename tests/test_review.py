@@ -27,7 +27,7 @@ from readlog.render import stats as view
 from readlog.store import Store
 from readlog.store import stats as st_stats
 
-from conftest import Run, write
+from conftest import Built, Run, write
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2026, 12, 3, 21, 30, tzinfo=CST)  # a Thursday evening in UTC+8
@@ -131,9 +131,11 @@ def monday(day: date) -> date:
 
 
 @pytest.fixture
-def seeded(library: Path) -> list[dict[str, Any]]:
+def seeded(library: Path, built: Built) -> list[dict[str, Any]]:
+    """The history's rows in the test's library: a copy of the library seeded once per test
+    process (the rows are the same each time: the history's random numbers are seeded)."""
     rows = history()
-    seed(library, rows)
+    built("review-history", lambda path: seed(path, rows), library)
     return rows
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from readlog.model.errors import UsageError
 from readlog.store.search import Query, Term, marked, parse_query, snippet
 
-from conftest import FIXTURES, Run
+from conftest import FIXTURES, Built, Run
 
 SEARCH = FIXTURES / "search"
 AS_OF = "2099-01-10"  # bookmarks are then saved after the digest's entries (saved at import time)
@@ -29,9 +29,14 @@ INCIDENT = "一次线上事故的复盘"
 
 
 @pytest.fixture
-def lib(run: Run) -> Run:
-    run("import", str(SEARCH / "digest.txt"))
-    run("import", str(SEARCH / "bookmarks.txt"), "--as-of", AS_OF)
+def lib(run: Run, built: Built, library: Path) -> Run:
+    """The search fixtures in the test's library: a copy of one imported once per test process."""
+
+    def make(path: Path) -> None:
+        run("--db", str(path), "import", str(SEARCH / "digest.txt"))
+        run("--db", str(path), "import", str(SEARCH / "bookmarks.txt"), "--as-of", AS_OF)
+
+    built("search-fixtures", make, library)
     return run
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from readlog.store import Count, Counts, Filters, Store
 from readlog.store import ranking as ranking_module
 from readlog.store.search import parse_query
 
-from conftest import Run
+from conftest import Built, Run
 from helpers import examples
 
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -129,7 +130,7 @@ def test_the_count_is_what_limit_0_lists(
         lib.close()
 
 
-def dense(path: Path) -> Store:
+def _dense(path: Path) -> Store:
     """60 entries, all holding 内核 (in the summary), none in a title: the walk answers a screen."""
     batch = [
         Entry(
@@ -145,8 +146,20 @@ def dense(path: Path) -> Store:
     return build(path, (batch, list(range(1, 61, 5)), list(range(2, 61, 7)), [4, 9, 30], [11, 50]))
 
 
+@pytest.fixture
+def dense(built: Built) -> Callable[[Path], Store]:
+    """``dense(path)``: the library of ``_dense`` at ``path``, open. It is built once per test
+    process (conftest's ``built``: in the first test's clock and environment) and copied for each
+    test (32 of them, 40 ms a build), which may change its own copy."""
+
+    def at(path: Path) -> Store:
+        return Store.open(built("dense", lambda made: _dense(made).close(), path))
+
+    return at
+
+
 @pytest.mark.parametrize("query", QUERIES)
-def test_the_count_of_a_dense_library(tmp_path: Path, query: str) -> None:
+def test_the_count_of_a_dense_library(tmp_path: Path, query: str, dense: Callable[[Path], Store]) -> None:
     lib = dense(tmp_path / "lib.db")
     try:
         for filters, _ in FILTERS:
@@ -156,7 +169,9 @@ def test_the_count_of_a_dense_library(tmp_path: Path, query: str) -> None:
         lib.close()
 
 
-def test_a_dense_pair_is_walked_without_counting_its_matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dense_pair_is_walked_without_counting_its_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dense: Callable[[Path], Store]
+) -> None:
     """The vocabulary says most entries hold 内核: the screen is found without
     the index's count (a merge of every trigram's list); the count is made
     only when asked for, and is exact."""
@@ -189,7 +204,7 @@ def test_a_dense_pair_is_walked_without_counting_its_matches(tmp_path: Path, mon
 
 
 @pytest.mark.parametrize("query", QUERIES)
-def test_the_api_counts_what_it_lists(tmp_path: Path, query: str) -> None:
+def test_the_api_counts_what_it_lists(tmp_path: Path, query: str, dense: Callable[[Path], Store]) -> None:
     dense(tmp_path / "lib.db").close()
     with readlog.open(tmp_path / "lib.db") as lib:
         for _, keywords in FILTERS:
@@ -207,7 +222,9 @@ CLI_FILTERS = [[], ["--unread"], ["--read"], ["--starred"], ["--tag", "内核"],
 
 
 @pytest.mark.parametrize("query", ["内核", "内核调", "内核 调度", "内核 -调度", "调度 OR 缓存"])
-def test_the_command_line_shows_the_count_of_what_limit_0_lists(tmp_path: Path, run: Run, query: str) -> None:
+def test_the_command_line_shows_the_count_of_what_limit_0_lists(
+    tmp_path: Path, run: Run, query: str, dense: Callable[[Path], Store]
+) -> None:
     db = str(tmp_path / "lib.db")
     dense(Path(db)).close()
     for options in CLI_FILTERS:
@@ -269,7 +286,7 @@ def estimated(lib: Store, f: Filters, limit: int) -> Count:
 
 
 def test_a_dense_pair_in_a_large_library_is_estimated_without_the_merge(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dense: Callable[[Path], Store]
 ) -> None:
     """In a library of EXACT_UNDER entries or more, the footer of a dense pair
     is an estimate within sure bounds, and the index's count (the merge of
@@ -296,7 +313,7 @@ def test_a_dense_pair_in_a_large_library_is_estimated_without_the_merge(
         lib.close()
 
 
-def test_a_small_library_is_counted_exactly(tmp_path: Path) -> None:
+def test_a_small_library_is_counted_exactly(tmp_path: Path, dense: Callable[[Path], Store]) -> None:
     lib = dense(tmp_path / "lib.db")
     try:
         for query in QUERIES:
@@ -307,7 +324,9 @@ def test_a_small_library_is_counted_exactly(tmp_path: Path) -> None:
         lib.close()
 
 
-def test_what_the_walk_saw_is_forgotten_at_the_next_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_what_the_walk_saw_is_forgotten_at_the_next_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dense: Callable[[Path], Store]
+) -> None:
     lib = dense(tmp_path / "lib.db")
     monkeypatch.setattr(ranking_module, "EXACT_UNDER", 1)
     monkeypatch.setattr(ranking_module, "SAMPLE", 0)
@@ -367,7 +386,7 @@ def test_the_estimate_lies_within_its_bounds(
 
 
 def test_the_command_line_says_about_how_many_when_it_estimates(
-    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch, dense: Callable[[Path], Store]
 ) -> None:
     """A terminal's table says "about" exactly when its count is an estimate,
     in English and Chinese; --json, --limit 0 and piped output are exact."""
@@ -406,7 +425,9 @@ def test_the_command_line_says_about_how_many_when_it_estimates(
         assert api.count(search="内核") == 55
 
 
-def test_an_estimate_that_reads_the_whole_view_is_exact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_estimate_that_reads_the_whole_view_is_exact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dense: Callable[[Path], Store]
+) -> None:
     """The estimate reads on past the walk to SAMPLE entries: a view no larger is read whole, and counted."""
     lib = dense(tmp_path / "lib.db")
     monkeypatch.setattr(ranking_module, "EXACT_UNDER", 1)

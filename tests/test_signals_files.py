@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from test_reliability_processes import counts, digest_text, integrity, start
 
-from helpers import child_env, readlog
+from conftest import Run
 
 pytestmark = pytest.mark.slow  # real processes and signals
 
@@ -35,12 +35,13 @@ N = 12_000  # entries: writing them out takes a good fraction of a second
 
 @pytest.fixture(scope="module")
 def big_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The library each test copies, made by readlog's import in this process: only what
+    readlog then does with it (export, backup, restore) is about a process and its signals."""
     folder = tmp_path_factory.mktemp("big")
     lib = folder / "big.db"
     source = folder / "big.txt"
     source.write_text(digest_text(N, tag="big"), encoding="utf-8")
-    done = readlog("import", str(source), env=child_env(lib))
-    assert done.returncode == 0, done.stderr
+    Run()("--db", str(lib), "import", str(source))
     return lib
 
 
@@ -131,8 +132,7 @@ def test_a_signal_during_restore_leaves_the_library_as_it_was(
         if lib.parent.exists():
             shutil.rmtree(lib.parent)
         a_copy(big_library, lib)
-        done = readlog("import", "-", input=digest_text(3, tag="new"), env=child_env(lib))
-        assert done.returncode == 0, done.stderr
+        Run()("--db", str(lib), "import", "-", input=digest_text(3, tag="new"))  # the library as it is now
         proc = start(lib, "db", "restore", str(backup), "--yes")
         wait_until(hidden_file_in(lib.parent), proc)
         was_stopped = interrupted(proc, sig)

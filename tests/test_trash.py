@@ -14,7 +14,7 @@ from readlog.model.messages import Phrase
 from readlog.store import Counts, Store
 
 import helpers
-from conftest import DIGEST, Run, write
+from conftest import DIGEST, Built, Run, write
 
 BOOKMARKS = """\
 <!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -27,10 +27,18 @@ NICKNAMES = {"垃圾回收器": "gc", "goroutine": "leak", "Rust": "rust", "sche
 
 
 @pytest.fixture
-def ids(run: Run, tmp_path: Path) -> dict[str, int]:
-    """Three digest entries (gc, leak: Go Blog; rust) and two bookmarks with links (sched, btree)."""
-    run("import", str(write(tmp_path / "digest.txt", DIGEST)), "--as-of", "2026-11-01")
-    run("import", str(write(tmp_path / "bookmarks.html", BOOKMARKS)))
+def ids(run: Run, built: Built, library: Path, tmp_path: Path) -> dict[str, int]:
+    """Three digest entries (gc, leak: Go Blog; rust) and two bookmarks with links (sched, btree):
+    a copy of the library they were imported into once per test process. The two files are in
+    tmp_path too, for the tests that import them again."""
+    write(tmp_path / "digest.txt", DIGEST)
+    write(tmp_path / "bookmarks.html", BOOKMARKS)
+
+    def make(lib: Path) -> None:
+        run("--db", str(lib), "import", str(write(lib.parent / "digest.txt", DIGEST)), "--as-of", "2026-11-01")
+        run("--db", str(lib), "import", str(write(lib.parent / "bookmarks.html", BOOKMARKS)))
+
+    built("trash-ids", make, library)
     rows = run.json("list", "-n", "0")
     return {next(n for k, n in NICKNAMES.items() if k in r["title"]): r["id"] for r in rows}
 
