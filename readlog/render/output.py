@@ -282,31 +282,40 @@ class Output:
             optional = [k for k in self.columns if k in optional]
         keys = ["id", "state", "title", "url", *(["match"] if searched else []), *optional]
 
-        def field(row: Row, snip: Snippet | None, key: str) -> str:
-            if key == "state":
-                words = [self.label("unread" if not row.get("read_at") else "read")]
-                words += [self.label(k) for k in ("starred", "archived") if row.get(f"{k}_at")]
-                return " ".join(words)
-            if key == "title":
-                return title_of(row)
-            if key == "match":  # a hit's context, outside the title when there is one
-                found = snip or ("", [])
-                return self._hit_label(found) + found[0] if found[0] else ""
-            if key == "tags":
-                return " ".join("#" + clean(t, one_line=True) for t in tags_of(row))
-            if key == "time":
-                return self._time(row).plain
-            if key == "saved":
-                return stamps.local_iso(row.get("saved_at")) or ""
-            return str(row.get(key) or "")
+        unread, read, starred, archived = (self.label(k) for k in ("unread", "read", "starred", "archived"))
 
+        def state(row: Row, snip: Snippet | None) -> str:
+            words = [read if row.get("read_at") else unread]
+            if row.get("starred_at"):
+                words.append(starred)
+            if row.get("archived_at"):
+                words.append(archived)
+            return " ".join(words)
+
+        def match(row: Row, snip: Snippet | None) -> str:  # a hit's context, outside the title when there is one
+            found = snip or ("", [])
+            return self._hit_label(found) + found[0] if found[0] else ""
+
+        def plain(key: str) -> Callable[[Row, Snippet | None], str]:
+            return lambda row, snip: str(row.get(key) or "")
+
+        # What each field is made of, looked up once rather than for every row.
+        made: dict[str, Callable[[Row, Snippet | None], str]] = {
+            "state": state,
+            "title": lambda row, snip: title_of(row),
+            "match": match,
+            "tags": lambda row, snip: " ".join("#" + clean(t, one_line=True) for t in tags_of(row)),
+            "time": lambda row, snip: self._time(row).plain,
+            "saved": lambda row, snip: stamps.local_iso(row.get("saved_at")) or "",
+        }
+        makers = [made.get(key) or plain(key) for key in keys]
         shown = 0
 
         def lines() -> Iterator[list[str]]:
             nonlocal shown
             for row, snip in found:
                 shown += 1
-                yield [field(row, snip, key) for key in keys]
+                yield [make(row, snip) for make in makers]
 
         self.fields(lines())
         if not shown:
