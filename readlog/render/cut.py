@@ -9,7 +9,7 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 
-from readlog.render.wrapping import NO_LINE_END
+from readlog.render.kinsoku import NO_LINE_END
 
 _NUMBER_TAIL = re.compile(r"\d(?:[\d,.]*\d)?( ?)([A-Za-z%]+|[^\W\d_A-Za-z])?$")
 # Chinese words that count things or time: a number before one of them is kept with it.

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from rich.cells import cell_len
 
+from readlog.render.kinsoku import NO_LINE_END, NO_LINE_START
+
 # CJK, Hangul, full-width forms and CJK punctuation: a line may break between any two of them.
 _WIDE = (("\u2e80", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"), ("\uff00", "\uffef"), ("\u3000", "\u303f"))
 _WIDE_FROM = min(lo for lo, _ in _WIDE)  # below it nothing is wide (Latin, digits, most punctuation)
@@ -41,10 +43,6 @@ def _pieces(paragraph: str) -> Iterator[str]:
             yield run
 
 
-# Line breaking rules for CJK text (kinsoku): these never start a line...
-NO_LINE_START = frozenset("，。、；：！？）》」』】〉〕］｝〗〙〛”’…‥・ー々〜～,.;:!?)]}%")
-# ... and these never end one.
-NO_LINE_END = frozenset("（《「『【〈〔［｛〖〘〚“‘([{")
 # Text that ends in a number: digits (with . or , between them, a % after them)
 # that are not part of a name such as p99 or v1.2. A line never breaks right
 # after a number, so it stays with its unit ("12 min", "200 行", "“12（cache）").
