@@ -13,7 +13,6 @@ import os
 import re
 import select
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -294,11 +293,11 @@ START = {
 def _typed_in(argv: list[str], setup: list[str], lines: list[str], env: dict[str, str]) -> list[list[str]]:
     """Type each line and Tab in an interactive shell, then run the completed line with
     printf in place of readlog (Ctrl-A, printf, Ctrl-E): the arguments it got, per line."""
-    import pty
-
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.execvpe(argv[0], argv, env)
+    # A pseudo-terminal made here and handed to subprocess, not pty.fork: forking this
+    # process (xdist's worker has threads) and running Python in the child may deadlock.
+    fd, terminal = os.openpty()
+    shell = subprocess.Popen(argv, stdin=terminal, stdout=terminal, stderr=terminal, env=env, start_new_session=True)
+    os.close(terminal)
     out = bytearray()
 
     def until(mark: bytes, seconds: float = 30.0) -> None:
@@ -324,8 +323,8 @@ def _typed_in(argv: list[str], setup: list[str], lines: list[str], env: dict[str
             found.append(re.findall(r"^<([^>\r\n]*)>\r?$", text, re.M))
         return found
     finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        shell.kill()
+        shell.wait()
         os.close(fd)
 
 

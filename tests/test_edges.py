@@ -266,12 +266,15 @@ def test_a_window_of_a_few_years_is_charted_by_year(run: Run) -> None:
 
 def _in_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, bytes]:
     """Run readlog on a pseudo-terminal; its exit status and all it wrote."""
-    pty = pytest.importorskip("pty")
     import select
 
-    pid, fd = pty.fork()
-    if pid == 0:  # the child
-        os.execvpe(READLOG[0], [*READLOG, *args], env)
+    # A pseudo-terminal made here and handed to subprocess, not pty.fork: forking this
+    # process (xdist's worker has threads) and running Python in the child may deadlock.
+    fd, terminal = os.openpty()
+    proc = subprocess.Popen(
+        [*READLOG, *args], stdin=terminal, stdout=terminal, stderr=terminal, env=env, start_new_session=True
+    )
+    os.close(terminal)
     out = b""
     while True:
         try:
@@ -282,9 +285,9 @@ def _in_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, bytes]:
         if not chunk:
             break
         out += chunk
-    _, status = os.waitpid(pid, 0)
+    code = proc.wait(timeout=60)
     os.close(fd)
-    return os.waitstatus_to_exitcode(status), out
+    return code, out
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")
