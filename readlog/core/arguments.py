@@ -352,28 +352,34 @@ def _ids_or_all(value: Any, name: str) -> list[int] | None:
     return None if value is None else _ids(value, name)
 
 
+def _strings(
+    value: Any, refused: Callable[[Any], UsageError], each: Callable[[str], object] | None = None
+) -> list[str]:
+    """One string or an iterable of them -> a list; ``refused(v)`` is raised for the value, or
+    the first item, that is not a string (bytes are not text here), and ``each`` checks every
+    string in turn as it is met."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
+        raise refused(value)
+    values = [value] if isinstance(value, str) else list(value)
+    for item in values:
+        if not isinstance(item, str):
+            raise refused(item)
+        if each is not None:
+            each(item)
+    return values
+
+
 def _tags(value: Any, name: str) -> list[str]:
     """One tag or an iterable of them -> a list."""
-    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
-        raise BadArgument.of("api_bad_tag", name=name, value=_shown(value))
-    values = [value] if isinstance(value, str) else list(value)
-    for each in values:
-        if not isinstance(each, str):
-            raise BadArgument.of("api_bad_tag", name=name, value=_shown(each))
-        _valid(each, name)
-    return values
+    return _strings(
+        value, lambda v: BadArgument.of("api_bad_tag", name=name, value=_shown(v)), lambda tag: _valid(tag, name)
+    )
 
 
 def _urls(value: Any, name: str) -> list[str]:
     """One link or an iterable of them -> a list, each stripped (refused by the core
     when it is no web address, in the words ``readlog add`` says it)."""
-    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
-        raise _wrong(name, "api_kind_urls", value)
-    values = [value] if isinstance(value, str) else list(value)
-    for each in values:
-        if not isinstance(each, str):
-            raise _wrong(name, "api_kind_urls", each)
-    return [each.strip() for each in values]
+    return [each.strip() for each in _strings(value, lambda v: _wrong(name, "api_kind_urls", v))]
 
 
 def _tags_or_none(value: Any, name: str) -> list[str] | None:
@@ -386,15 +392,11 @@ def _fields_or_none(value: Any, name: str) -> list[str] | None:
         return None
     from readlog.model.record import COLUMNS
 
-    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray, memoryview)):
-        raise _wrong(name, "api_kind_fields", value)
-    values = [value] if isinstance(value, str) else list(value)
-    for each in values:
-        if not isinstance(each, str):
-            raise _wrong(name, "api_kind_fields", each)
-        if each not in COLUMNS:
-            raise BadValue.of("api_unknown_field", name=name, value=_shown(each), known=", ".join(COLUMNS))
-    return values
+    def known(field: str) -> None:
+        if field not in COLUMNS:
+            raise BadValue.of("api_unknown_field", name=name, value=_shown(field), known=", ".join(COLUMNS))
+
+    return _strings(value, lambda v: _wrong(name, "api_kind_fields", v), known)
 
 
 # Each argument of the public methods, by name: its check, which gives the value the method gets.
