@@ -106,6 +106,22 @@ def test_the_statements_of_a_new_library_are_what_the_migrations_build() -> None
     assert len({r[0] for r in made.execute("SELECT applied_at FROM _sqlite_migrations")}) == 1
 
 
+@pytest.mark.parametrize("version", [LATEST, LATEST - 1, 1])
+def test_db_check_holds_a_library_to_what_the_migrations_build_for_its_schema(version: int) -> None:
+    """``db check`` compares a library's schema with expected_schema(its version), which
+    takes the statements of store/empty.py for the current schema and replays the
+    migrations for an older one: either way, what the migrations build."""
+    from sqlite_utils import Database
+
+    from readlog.store import files
+
+    built = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(Database(built), upto=version)
+    files.expected_schema.cache_clear()
+    assert dict(files.expected_schema(version)) == files.schema_of(built)
+    assert files.expected_schema(version) is files.expected_schema(version)  # made once per process
+
+
 def test_a_library_is_made_by_the_migrations_when_the_statements_lag_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
