@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from readlog.model.highlight import Highlight
 from readlog.model.messages import Phrase, known, say
 
 TRACKING_PARAMS = {"fbclid", "gclid", "dclid", "msclkid", "mc_cid", "mc_eid", "igshid"}
@@ -77,6 +78,8 @@ class Entry:
     # the identity is made from instead, one that never changes with the
     # rule that makes titles (inputs/formats/titles.identity_title).
     identity_title: str | None = None
+    # What the reader marked in it (model/highlight.py), in the source's order.
+    highlights: list[Highlight] = field(default_factory=list)
 
     def items(self) -> list[tuple[str, str]]:
         """The feed items this record is, as (feed, its id there): its own, when it has an id."""

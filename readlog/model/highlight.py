@@ -1,0 +1,42 @@
+"""The Highlight record an importer fills in: one thing a reader marked in an entry.
+
+Importers attach them to the entry they belong to (``model.entry.Entry.highlights``),
+in the order the source gives them; the store keeps each as a record of its own
+(issue 35), apart from the entry's note, which holds only the reader's own words
+on the whole entry.
+
+Three kinds, as e-readers and read-later apps make them:
+
+- ``highlight``: a passage of the text, with the reader's note on it when there is one;
+- ``note``: the reader's words at a place in the text, on no passage (a Kindle note
+  with no highlight at its location);
+- ``bookmark``: a place in the text, with neither passage nor note.
+
+Where it is, when the source says: ``location`` is the source's own place in the text
+written neutrally, as digits (a Kindle location or range, ``"120-122"``; never a word
+of the device's language), ``page`` likewise (``"12"``, ``"xii"``), and ``position``
+the character offset of the passage in the entry's text when the source counts one.
+``made_at`` is when the reader made it (timezone-aware; a time the source gives
+without a zone is taken as UTC), ``colour`` a colour name the source gives (``yellow``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+KINDS = ("highlight", "note", "bookmark")
+
+
+@dataclass
+class Highlight:
+    """One highlight, note or bookmark in an entry, as an importer found it."""
+
+    passage: str = ""
+    note: str = ""
+    kind: str = "highlight"
+    made_at: datetime | None = None
+    location: str = ""
+    page: str = ""
+    position: int | None = None
+    colour: str = ""
