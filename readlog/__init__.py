@@ -25,9 +25,11 @@ if TYPE_CHECKING:
 
     from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport, Outcome
+    from readlog.core.highlights import Marked
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
+    from readlog.model.marks import Highlight
     from readlog.model.record import Entry
     from readlog.store.common import Count
     from readlog.store.stats import Stats
@@ -44,9 +46,11 @@ __all__ = [
     "Entry",
     "Exported",
     "FetchReport",
+    "Highlight",
     "ImportReport",
     "ImportedFile",
     "Library",
+    "Marked",
     "Outcome",
     "Overview",
     "Plan",
@@ -75,6 +79,8 @@ _LAZY = {
     "Added": "readlog.core.capture",
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
+    "Marked": "readlog.core.highlights",
+    "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"
     ),

@@ -520,6 +520,7 @@ CHECKS: dict[str, Check] = {
     "add": _tags,
     "remove": _tags,
     "text": _text_or_none,
+    "passage": _text,
     "dry_run": _flag,
     "action": _action_or_none,
     "fmt": _text_or_none,

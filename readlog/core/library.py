@@ -42,6 +42,7 @@ from readlog.model.errors import BadValue, ReadlogError, UsageError
 if TYPE_CHECKING:
     from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport
+    from readlog.core.highlights import Marked
     from readlog.core.results import (
         Action,
         Change,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
         Trashed,
         Undone,
     )
+    from readlog.model.marks import Highlight
     from readlog.model.messages import Phrase
     from readlog.model.record import Entry
     from readlog.store import Count, Store
@@ -299,9 +301,36 @@ class Library:
         from readlog.core.reading import entry
         from readlog.model.record import Entry
 
+        from readlog.core.highlights import of_entry
+
         row = entry(self.store, entry_id)
         row["other_titles"] = self.store.other_titles(entry_id)  # as readlog show lists them
+        row["highlights"] = of_entry(self.store, entry_id)
         return Entry.from_row(row)
+
+    # ---- highlights ------------------------------------------------------------------
+
+    @_checked()
+    def highlight(self, entry_id: int, passage: str, *, note: str | None = None, force: bool = False) -> Marked:
+        """Keep ``passage`` as a highlight of the entry, with your ``note`` on it, as
+        ``readlog highlight ID PASSAGE`` does: one action in history, taken back by
+        ``undo()``. When the entry has fetched text the passage must occur in it
+        (white space and case aside): ReadlogError unless ``force``. A passage the
+        entry has already changes nothing (``Marked.action`` is None)."""
+        from readlog.core.highlights import mark
+
+        return mark(self.store, entry_id, passage, note or "", force=force)
+
+    @_checked(ids=_ids_or_all)
+    def highlights(self, ids: Ids | None = None, *, limit: int | None = None, offset: int = 0) -> list[Highlight]:
+        """Highlights newest first, each with its entry's title (``Highlight.title``): of the
+        entries ``ids`` (ReadlogError when one is not in the library) or of all; at
+        most ``limit`` (None: all), after skipping ``offset``."""
+        from readlog.core.highlights import listed
+        from readlog.model.marks import Highlight
+
+        rows = listed(self.store, ids, limit or 0, offset)  # type: ignore[arg-type]  # a list, as checked
+        return [Highlight.from_row(r) for r in rows]
 
     @_checked()
     def entries(

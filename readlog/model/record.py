@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 from readlog.model.stamps import from_iso
 from readlog.model.tags import tag_list
 
+if TYPE_CHECKING:
+    from readlog.model.marks import Highlight
+
 
 # A frozen dataclass (dataclasses.fields, replace and asdict work, type checkers
 # refuse assignments) whose __init__, __repr__, __eq__ and __hash__ are written
@@ -54,6 +57,8 @@ class Entry:
     # The titles other records of it had (as ``readlog show`` lists them): read by
     # ``lib.get``, () in lists; neither shown in repr nor compared.
     other_titles: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    # Its highlights (readlog.Highlight), in their order in the text: read by ``lib.get``, () in lists.
+    highlights: tuple[Highlight, ...] = field(default=(), repr=False, compare=False)
     # What the commands print of it, hidden from repr and comparison: the row
     # as it was read, and in a search its snippets: the text around its first
     # hit with each hit between ** (as search --json gives it), and (text,
@@ -88,6 +93,7 @@ class Entry:
         has_text: bool,
         has_note: bool,
         other_titles: tuple[str, ...] = (),
+        highlights: tuple[Highlight, ...] = (),
         row: dict[str, Any] | None = None,
         snippets: Any = None,
     ) -> None:
@@ -117,6 +123,7 @@ class Entry:
         put(self, "has_text", has_text)
         put(self, "has_note", has_note)
         put(self, "other_titles", other_titles)
+        put(self, "highlights", highlights)
         put(self, "row", {} if row is None else row)
         put(self, "snippets", snippets)
 
@@ -147,6 +154,10 @@ class Entry:
         held["snippets"] = snippets
         if "other_titles" in row:  # get() reads them (the field's default, (), is the class's)
             held["other_titles"] = tuple(row["other_titles"])
+        if "highlights" in row:  # likewise
+            from readlog.model.marks import Highlight
+
+            held["highlights"] = tuple(Highlight.from_row(h) for h in row["highlights"])
         return entry
 
     if not TYPE_CHECKING:  # to a type checker an Entry has its fields, not any name

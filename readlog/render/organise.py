@@ -44,6 +44,7 @@ KIND_UNDONE = {
     "add": "deleted (added by readlog add)",
     "rm": "restored from the trash",
     "restore": "moved back to the trash",
+    "highlight": "highlight removed",
 }
 
 FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}

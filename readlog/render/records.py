@@ -77,6 +77,30 @@ def entry_record(row: Row, *, full: bool = False) -> Row:
     }
     if "other_titles" in row:
         record["other_titles"] = row["other_titles"]
+    if "highlights" in row:  # show --json: the entry's highlights, in their order in the text
+        record["highlights"] = [highlight_record(h) for h in row["highlights"]]
     if full:
         record["text"] = row.get("text", "")
+    return record
+
+
+def highlight_record(row: Row) -> Row:
+    """The JSON shape of a highlight (show --json, highlights --json); its entry's
+    title and link when the row has them (a listing)."""
+    record = {
+        "id": row["id"],
+        "entry_id": row["entry_id"],
+        "kind": row["kind"],
+        "passage": row["passage"],
+        "note": row["note"],
+        "made_at": stamps.local_iso(row.get("made_at")),
+        "added_at": stamps.local_iso(row.get("added_at")),
+        "location": row.get("location") or None,
+        "page": row.get("page") or None,
+        "position": row.get("position"),
+        "colour": row.get("colour") or None,
+    }
+    for name in ("title", "url", "source"):
+        if name in row:
+            record[name] = row[name] or ""
     return record

@@ -29,3 +29,4 @@ class Counts:
     skipped: int = 0
     merged: list[Merged] = field(default_factory=list)
     trashed: int = 0  # matched an entry in the trash: not brought back
+    highlights: int = 0  # highlights added (model/highlight.py), to new entries and to known ones

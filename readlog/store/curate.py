@@ -70,6 +70,9 @@ def undo_event(lib: Store, kind: str, entry_id: int, before: Row) -> None:
     elif kind == "restore":
         trash.put_back(lib, entry_id, before.get("deleted_at"))
     elif kind == "add":
+        from readlog.store.highlights import forget_entries
+
+        forget_entries(lib, [entry_id])
         lib.conn.execute("DELETE FROM feed_items WHERE entry_id = ?", (entry_id,))
         lib.conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
         lib.conn.execute("DELETE FROM trash WHERE id = ?", (entry_id,))

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 13
+VERSION = 14
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -36,6 +36,7 @@ APPLIED: tuple[str, ...] = (
     "m011_fold_width_and_joiners",
     "m012_messages_kept_as_meaning",
     "m013_index_fed_by_one_function",
+    "m014_highlights",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -77,10 +78,14 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE TRIGGER entries_fts_ai AFTER INSERT ON entries BEGIN INSERT INTO entries_fts(rowid, title, source, category, summary, verdict, note, tags, text) VALUES (new.id, readlog_index_text(CAST(new.title AS BLOB)), readlog_index_text(CAST(new.source AS BLOB)), readlog_index_text(CAST(new.category AS BLOB)), readlog_index_text(CAST(new.summary AS BLOB)), readlog_index_text(CAST(new.verdict AS BLOB)), readlog_index_text(CAST(new.note AS BLOB)), readlog_index_text(CAST(CASE WHEN new.tags = '[]' THEN '' WHEN json_valid(new.tags) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each(new.tags)), '') ELSE new.tags END AS BLOB)), readlog_index_text(CAST(new.text AS BLOB))); END",
     "CREATE TRIGGER entries_fts_ad AFTER DELETE ON entries BEGIN INSERT INTO entries_fts(entries_fts, rowid, title, source, category, summary, verdict, note, tags, text) VALUES ('delete', old.id, readlog_index_text(CAST(old.title AS BLOB)), readlog_index_text(CAST(old.source AS BLOB)), readlog_index_text(CAST(old.category AS BLOB)), readlog_index_text(CAST(old.summary AS BLOB)), readlog_index_text(CAST(old.verdict AS BLOB)), readlog_index_text(CAST(old.note AS BLOB)), readlog_index_text(CAST(CASE WHEN old.tags = '[]' THEN '' WHEN json_valid(old.tags) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each(old.tags)), '') ELSE old.tags END AS BLOB)), readlog_index_text(CAST(old.text AS BLOB))); END",
     "CREATE TRIGGER entries_fts_au AFTER UPDATE OF title, source, category, summary, verdict, note, tags, text ON entries BEGIN INSERT INTO entries_fts(entries_fts, rowid, title, source, category, summary, verdict, note, tags, text) VALUES ('delete', old.id, readlog_index_text(CAST(old.title AS BLOB)), readlog_index_text(CAST(old.source AS BLOB)), readlog_index_text(CAST(old.category AS BLOB)), readlog_index_text(CAST(old.summary AS BLOB)), readlog_index_text(CAST(old.verdict AS BLOB)), readlog_index_text(CAST(old.note AS BLOB)), readlog_index_text(CAST(CASE WHEN old.tags = '[]' THEN '' WHEN json_valid(old.tags) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each(old.tags)), '') ELSE old.tags END AS BLOB)), readlog_index_text(CAST(old.text AS BLOB))); INSERT INTO entries_fts(rowid, title, source, category, summary, verdict, note, tags, text) VALUES (new.id, readlog_index_text(CAST(new.title AS BLOB)), readlog_index_text(CAST(new.source AS BLOB)), readlog_index_text(CAST(new.category AS BLOB)), readlog_index_text(CAST(new.summary AS BLOB)), readlog_index_text(CAST(new.verdict AS BLOB)), readlog_index_text(CAST(new.note AS BLOB)), readlog_index_text(CAST(CASE WHEN new.tags = '[]' THEN '' WHEN json_valid(new.tags) THEN coalesce((SELECT group_concat(value, ' ') FROM json_each(new.tags)), '') ELSE new.tags END AS BLOB)), readlog_index_text(CAST(new.text AS BLOB))); END",
+    "CREATE TABLE highlights (\n            id INTEGER PRIMARY KEY AUTOINCREMENT,\n            entry_id INTEGER NOT NULL,\n            kind TEXT NOT NULL DEFAULT 'highlight',\n            passage TEXT NOT NULL DEFAULT '',\n            note TEXT NOT NULL DEFAULT '',\n            made_at TEXT,\n            location TEXT NOT NULL DEFAULT '',\n            page TEXT NOT NULL DEFAULT '',\n            position INTEGER,\n            colour TEXT NOT NULL DEFAULT '',\n            added_at TEXT NOT NULL,\n            action_id INTEGER,\n            key TEXT NOT NULL\n        )",
+    "CREATE UNIQUE INDEX highlights_entry ON highlights (entry_id, key)",
+    "CREATE INDEX highlights_action ON highlights (action_id) WHERE action_id IS NOT NULL",
+    "CREATE INDEX highlights_newest ON highlights (coalesce(made_at, added_at), id)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 13",
+    "PRAGMA user_version = 14",
     "PRAGMA application_id = 1380732743",
 )
 

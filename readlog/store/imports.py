@@ -22,6 +22,7 @@ from readlog.store.counts import Counts, Merged
 
 if TYPE_CHECKING:
     from readlog.model.entry import Entry
+    from readlog.model.highlight import Highlight
     from readlog.store.library import Store
 
 # An id from readlog's own export is kept only below this (2**53, the largest
@@ -82,6 +83,8 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
     inserts: list[Row] = []
     items: list[tuple[str, str, int]] = []
     pending: set[int] = set()  # id() of rows not inserted yet: a duplicate inside the batch folds into them
+    marked_new: list[tuple[int, Sequence[Highlight]]] = []  # highlights of the entries this batch adds
+    marked_old: list[tuple[int, Sequence[Highlight]]] = []  # and of those it merges into
     for item in prepared:
         old, why = known_.match(item)
         if old is None and known_.trashed(item):
@@ -96,6 +99,8 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
             known_.remember(row, item, fresh)
             items += [(*i, row["id"]) for i in fresh]
             counts.added += 1
+            if item.entry.highlights:
+                marked_new.append((row["id"], item.entry.highlights))
             continue
         fresh = known_.new_items(old, item)
         items += [(*i, old["id"]) for i in fresh]
@@ -113,8 +118,16 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
             counts.unchanged += 1  # nothing new, or folded into a row of this batch not inserted yet
         counts.merged.append(Merged(item.entry.line, old["id"], why, bool(changes) and id(old) not in pending))
         old.update(changes)
+        if item.entry.highlights:
+            (marked_new if id(old) in pending else marked_old).append((old["id"], item.entry.highlights))
     if inserts:
         insert_rows(lib, inserts)
+    if marked_new or marked_old:
+        from readlog.store import highlights
+
+        counts.highlights += highlights.add_new(lib, marked_new, action_id)
+        for entry_id, marks in marked_old:
+            counts.highlights += len(highlights.add(lib, entry_id, marks, action_id))
     if items:
         lib.conn.executemany(
             "INSERT OR REPLACE INTO feed_items (feed, guid, entry_id, import_id) VALUES (?, ?, ?, ?)",

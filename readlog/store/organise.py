@@ -316,6 +316,8 @@ def undo(lib: Store, action: Row) -> UndoReport:
     action. An action may hold several imports: one command's files.
     """
     from readlog.store.curate import SPECIAL_UNDO, undo_event
+    from readlog.store.highlights import EVENT as HIGHLIGHT
+    from readlog.store.highlights import forget_action as forget_highlights
     from readlog.store.trash import PURGE
 
     report = UndoReport(action)
@@ -329,6 +331,9 @@ def undo(lib: Store, action: Row) -> UndoReport:
     ).fetchall()
     for ev in events:
         if ev["kind"] == "alias":  # a title another record came with: history, nothing to revert
+            continue
+        if ev["kind"] == HIGHLIGHT:  # deleted below with every highlight the action made
+            report.changes.append(Reverted(ev["entry_id"], ev["title"], ev["kind"], {}, _json_row(ev["after"])))
             continue
         if ev["kind"] == PURGE:  # deleted for good: hindrance() refuses such an action
             raise AssertionError("an emptied trash cannot be undone")
@@ -355,6 +360,7 @@ def undo(lib: Store, action: Row) -> UndoReport:
         lib.conn.execute("DELETE FROM feed_items WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM imports WHERE id IN (SELECT value FROM json_each(?))", (marks,))
+    forget_highlights(lib, action["id"])
     lib.conn.execute("UPDATE actions SET undone_at = ? WHERE id = ?", (utcnow(), action["id"]))
     return report
 

@@ -195,6 +195,9 @@ def delete(lib: Store, ids: Sequence[int], action_id: int) -> int:
         (_ids_json(ids),),
     )
     cur = lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(ids),))
+    from readlog.store.highlights import forget_entries
+
+    forget_entries(lib, [r[0] for r in gone])
     for entry_id, deleted_at, import_id in gone:
         lib._event(action_id, entry_id, PURGE, {"deleted_at": deleted_at, "import_id": import_id}, None)
     return cur.rowcount

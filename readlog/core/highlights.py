@@ -1,0 +1,100 @@
+"""Highlights: marking a passage of an entry, and listing what was marked.
+
+``readlog highlight ID PASSAGE``, ``lib.highlight(...)`` and (later) the triage
+screen make the same change here: one recorded action in one transaction, taken
+back by ``readlog undo``. Nothing here prints; the caller says what happened.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from readlog.model import shell
+from readlog.model.errors import ReadlogError, UsageError
+from readlog.model.messages import Phrase
+
+if TYPE_CHECKING:
+    from readlog.store import Store
+
+
+@dataclass(frozen=True)
+class Marked:
+    """What marking a passage did: the recorded action and the new highlight's id
+    (both None when the entry had that highlight already), and whether the
+    passage was found in the entry's fetched text (None: the entry has none)."""
+
+    action: int | None
+    entry_id: int
+    highlight: int | None
+    in_text: bool | None
+    position: int | None = None
+
+
+def locate(text: str, passage: str) -> int | None:
+    """Where ``passage`` begins in ``text`` (a character offset), reading any run
+    of white space in either as one and ignoring case; None when it is not there."""
+    words = passage.split()
+    if not words or not text:
+        return None
+    pattern = r"\s+".join(re.escape(w) for w in words)
+    found = re.search(pattern, text, re.IGNORECASE)
+    return found.start() if found else None
+
+
+def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool = False) -> Marked:
+    """Keep ``passage`` as a highlight of the entry, with the reader's ``note`` on it.
+
+    The passage must occur in the entry's fetched text when it has one: a
+    ReadlogError (``highlight_not_in_text``, changing nothing) says so unless
+    ``force``. An empty passage is a UsageError. Marking a passage the entry has
+    already changes nothing."""
+    from readlog.core.filters import clean_note
+    from readlog.model.highlight import Highlight
+    from readlog.model.stamps import now
+    from readlog.store import highlights
+
+    passage, note = clean_note(passage), clean_note(note)
+    if not passage:
+        raise UsageError.of("highlight_empty")
+    with lib.transaction():
+        lib.require([entry_id])
+        text = lib.conn.execute("SELECT text FROM entries WHERE id = ?", (entry_id,)).fetchone()[0] or ""
+        position = locate(text, passage) if text else None
+        if text and position is None and not force:
+            raise ReadlogError.of("highlight_not_in_text", id=entry_id)
+        action = lib.start_action(shell.join(["highlight", entry_id, *(["--force"] if force else [])]))
+        added = highlights.add(lib, entry_id, [Highlight(passage, note, made_at=now(), position=position)], action)
+        lib.set_action_summary(action, Phrase("did_highlight" if added else "did_highlight_unchanged"))
+        if not added:
+            lib.forget_action(action)
+    return Marked(
+        action if added else None,
+        entry_id,
+        added[0] if added else None,
+        (position is not None) if text else None,
+        position,
+    )
+
+
+def listed(lib: Store, ids: list[int] | None = None, limit: int = 0, offset: int = 0) -> list[dict[str, Any]]:
+    """Highlights newest first, each with its entry's title, link and source: of the
+    entries ``ids`` (each must exist: ReadlogError) or of the whole library."""
+    from readlog.store import highlights
+
+    if ids is not None:
+        lib.require(ids)
+    return highlights.listed(lib, ids, limit, offset)
+
+
+def of_entry(lib: Store, entry_id: int) -> list[dict[str, Any]]:
+    from readlog.store import highlights
+
+    return highlights.of_entry(lib, entry_id)
+
+
+def summary(lib: Store, entry_id: int) -> tuple[int, dict[str, Any] | None]:
+    from readlog.store import highlights
+
+    return highlights.summary(lib, entry_id)
