@@ -330,6 +330,8 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "tag": ("tag", "plan", "apply"),
     "tags": ("tags",),
     "note": ("note",),
+    "highlight": ("highlight",),
+    "highlights": ("highlights",),
     "edit": ("edit", "edit_form"),
     "rm": ("rm", "plan", "apply"),
     "trash": ("trash", "empty_trash"),

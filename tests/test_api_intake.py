@@ -205,7 +205,11 @@ def test_add_prints_what_add_many_gives(lib: Library, run: Run) -> None:
     from readlog.render.records import entry_record
 
     assert [r["entry"] for r in printed] == [
-        json.loads(json.dumps(entry_record({k: v for k, v in lib.get(r["id"]).row.items() if k != "other_titles"})))
+        json.loads(
+            json.dumps(
+                entry_record({k: v for k, v in lib.get(r["id"]).row.items() if k not in ("other_titles", "highlights")})
+            )
+        )
         for r in printed
     ]
     assert lib.history(limit=1)[0].command == "add https://example.com/known https://example.com/new"
@@ -287,6 +291,7 @@ def test_import_prints_what_import_paths_gives(tmp_path: Path, library: Path, ru
                     {"line": m.line or None, "into": m.into, "match": m.match, "changed": m.changed} for m in f.merges
                 ],
                 "trashed": f.trashed,
+                "highlights": f.highlights,
                 "error": f.error,
                 "skipped_because": f.passed_over or None,
                 "problems": [

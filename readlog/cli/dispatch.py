@@ -31,6 +31,8 @@ COMMAND_MODULES = {
     "tag": "organise",
     "tags": "organise",
     "note": "organise",
+    "highlight": "marks",
+    "highlights": "marks",
     "edit": "curate",
     "rm": "curate",
     "trash": "curate",

@@ -26,6 +26,7 @@ from readlog.model.exchange import (
     FETCH_NUMBERS,
     FETCH_TIMES,
     FIELDS,
+    HIGHLIGHT_FIELDS,
     MARKER,
     SCHEMA_VERSION,
     TIME_FIELDS,
@@ -139,6 +140,10 @@ def record(row: Row) -> dict[str, Any]:
         else:
             out[name] = row.get(name) or ""
     out["feed_items"] = [{"feed": feed, "guid": guid} for feed, guid in row.get("feed_items") or ()]
+    out["highlights"] = [
+        {name: time_out(h.get(name)) if name == "made_at" else h.get(name) for name in HIGHLIGHT_FIELDS}
+        for h in row.get("highlights") or ()
+    ]
     return out
 
 
@@ -147,7 +152,7 @@ def to_jsonl(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     for row in rows:
         tally.written += 1
         rec = record(row)
-        yield json_text(rec, exact=bool(rec["feed_items"])) + "\n"
+        yield json_text(rec, exact=bool(rec["feed_items"] or rec["highlights"])) + "\n"
 
 
 def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
@@ -155,7 +160,7 @@ def to_json(rows: Iterable[Row], tally: Tally) -> Iterator[str]:
     yield "["
     for row in rows:
         rec = record(row)
-        text = json_text(rec, indent=2, exact=bool(rec["feed_items"])).replace("\n", "\n  ")
+        text = json_text(rec, indent=2, exact=bool(rec["feed_items"] or rec["highlights"])).replace("\n", "\n  ")
         yield ("\n  " if tally.written == 0 else ",\n  ") + text
         tally.written += 1
     yield "\n]\n" if tally.written else "]\n"

@@ -60,7 +60,7 @@ def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool
         raise UsageError.of("highlight_empty")
     with lib.transaction():
         lib.require([entry_id])
-        text = lib.conn.execute("SELECT text FROM entries WHERE id = ?", (entry_id,)).fetchone()[0] or ""
+        text = (lib.get(entry_id) or {}).get("text") or ""
         position = locate(text, passage) if text else None
         if text and position is None and not force:
             raise ReadlogError.of("highlight_not_in_text", id=entry_id)

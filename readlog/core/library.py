@@ -298,10 +298,9 @@ class Library:
     def get(self, entry_id: int) -> Entry:
         """The entry with this id; ReadlogError when there is none (saying so
         when it is in the trash). Reading changes nothing."""
+        from readlog.core.highlights import of_entry
         from readlog.core.reading import entry
         from readlog.model.record import Entry
-
-        from readlog.core.highlights import of_entry
 
         row = entry(self.store, entry_id)
         row["other_titles"] = self.store.other_titles(entry_id)  # as readlog show lists them

@@ -45,7 +45,10 @@ FETCH_NUMBERS = ("words", "minutes", "fetch_status")
 # feed items it is, each {"feed": ..., "guid": ...} (its id in that feed), so
 # that an import of the feed finds it. Empty for most entries; absent from
 # exports made before it.
-HELD_FIELDS = ("feed_items",)
+# Then its highlights (schema 14), each {"kind", "passage", "note", "made_at", "location",
+# "page", "position", "colour"}, in their order in the text; absent from exports made before them.
+HELD_FIELDS = ("feed_items", "highlights")
+HIGHLIGHT_FIELDS = ("kind", "passage", "note", "made_at", "location", "page", "position", "colour")
 CSV_COLUMNS = (
     "id",
     "title",

@@ -8,7 +8,7 @@ record an importer fills in before the highlight has an id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +32,10 @@ class Highlight:
     position: int | None  # character offset of the passage in the entry's article text
     colour: str
     title: str = ""  # its entry's, in a listing (lib.highlights)
+    url: str = ""
+    source: str = ""
+    # The row as the store gave it (what the commands print), hidden from repr and comparison.
+    row: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Highlight:
@@ -48,4 +52,7 @@ class Highlight:
             position=row.get("position"),
             colour=str(row.get("colour") or ""),
             title=str(row.get("title") or ""),
+            url=str(row.get("url") or ""),
+            source=str(row.get("source") or ""),
+            row=row,
         )

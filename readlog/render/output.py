@@ -440,6 +440,13 @@ class Output:
                     Rule(Text(self.label(label), style="bold"), align="left", style="dim"),
                     Text(wrap(value, inner)),
                 ]
+        marked = row.get("highlights") or []
+        if marked:  # how many, and the newest (readlog highlights ID lists them all)
+            from readlog.render.marks import summary_lines
+
+            heading, *quoted = summary_lines(self.lang, marked)
+            body += [Text(""), Rule(heading, align="left", style="dim")]
+            body += [Text(wrap(line.plain, inner), style=line.style) for line in quoted]
         others = row.get("other_titles") or []
         if others:
             body += [Text(""), Rule(Text(self.label("other_titles"), style="bold"), align="left", style="dim")]
@@ -529,6 +536,7 @@ class Output:
                             for m in r.merges
                         ],
                         "trashed": r.trashed,
+                        "highlights": r.highlights,
                         "error": r.error,
                         "skipped_because": r.passed_over or None,
                         "problems": [
@@ -585,6 +593,8 @@ class Output:
                 line.append(self.label("n_unchanged", n=r.unchanged, why=self._match_reasons(r.merges)))
             if r.trashed:
                 line.append(self.label("n_trashed", n=r.trashed), style="yellow")
+            if r.highlights:
+                line.append(self.label("n_highlights", n=r.highlights))
             line.append(self.label("n_skipped", n=r.skipped))
             if problems:
                 line.append(self.label("n_problems", n=len(problems)), style="yellow")

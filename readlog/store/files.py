@@ -434,7 +434,7 @@ def schema_damage(conn: sqlite3.Connection, version: int) -> list[str]:
     return sorted(damaged)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def expected_schema(version: int) -> Mapping[tuple[str, str], bytes | None]:
     """The schema readlog's migrations build for ``version``, made in memory once
     per process: for the current schema by the statements of store/empty.py (the

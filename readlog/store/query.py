@@ -220,10 +220,12 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
-    for r in lib.conn.execute(f"SELECT *, {FEED_ITEMS} FROM entries WHERE {clause} ORDER BY {order}", params):
+    sql = f"SELECT *, {FEED_ITEMS}, {HIGHLIGHTS} FROM entries WHERE {clause} ORDER BY {order}"
+    for r in lib.conn.execute(sql, params):
         row = dict(r)
-        items = row["feed_items"]
+        items, marks = row["feed_items"], row["highlights"]
         row["feed_items"] = sorted(map(tuple, json.loads(items))) if items else []
+        row["highlights"] = json.loads(marks) if marks else []
         yield row
 
 
@@ -232,6 +234,16 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
 FEED_ITEMS = (
     "(SELECT json_group_array(json_array(feed, guid)) FROM feed_items WHERE entry_id = entries.id HAVING count(*)) "
     "AS feed_items"
+)
+
+
+# The highlights of a row's entry (store/highlights.py), as a JSON array of objects with
+# exchange.HIGHLIGHT_FIELDS in their order in the text, or NULL when it has none.
+HIGHLIGHTS = (
+    "(SELECT json_group_array(json(h)) FROM (SELECT json_object('kind', kind, 'passage', passage, 'note', note, "
+    "'made_at', made_at, 'location', location, 'page', page, 'position', position, 'colour', colour) AS h "
+    "FROM highlights WHERE entry_id = entries.id "
+    "ORDER BY position IS NULL, position, coalesce(made_at, added_at), id) HAVING count(*)) AS highlights"
 )
 
 

@@ -35,6 +35,7 @@ class ImportedFile:
     merges: tuple[Merged, ...] = ()  # each record taken as an entry already there: line, into, match, changed
     cut: dict[str, int] = field(default_factory=dict)  # field -> how many values were cut to its limit
     encoding: str = ""  # the encoding guessed for a file that names none and is not UTF-8
+    highlights: int = 0  # highlights added (to new entries and to entries already there)
     # The error (``error``) as a ReadlogError, to say in another language (``failure.localized("zh")``).
     failure: ReadlogError | None = field(default=None, repr=False, compare=False)
     # Why the file was passed over, to say in another language (``passed_over`` is it in English).
@@ -68,6 +69,7 @@ class ImportedFile:
             as_of_used=result.as_of_used,
             merges=tuple(counts.merged),
             cut=dict(result.cuts),
+            highlights=counts.highlights,
             encoding=result.encoding,
             failure=result.failure,
             reason=result.skipped_because,
@@ -88,6 +90,10 @@ class ImportReport:
     @property
     def added(self) -> int:
         return sum(f.added for f in self.files)
+
+    @property
+    def highlights(self) -> int:
+        return sum(f.highlights for f in self.files)
 
     @property
     def updated(self) -> int:

@@ -24,6 +24,7 @@ from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem, refingerprint
 from readlog.model.exchange import FETCH_FIELDS, FETCH_NUMBERS, FETCH_TIMES, FIELDS, MARKER, TIME_FIELDS
 from readlog.model.fields import record_chars
+from readlog.model.highlight import KINDS, Highlight
 from readlog.model.ids import MAX_ID
 from readlog.model.messages import Phrase
 from readlog.model.stamps import localize, valid_date
@@ -159,6 +160,7 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
         entry.restore_id = _id(obj.get("id"))
         entry.fetched = _fetched(obj)
         entry.feed_items = _feed_items(obj.get("feed_items"))
+        entry.highlights = _highlights(obj.get("highlights"))
     except _Bad as exc:
         return Problem(line, exc.key, exc.fields)
     except ValueError as exc:  # what a library refused, in its own words
@@ -244,6 +246,33 @@ def _feed_items(value: Any) -> list[tuple[str, str]]:
         if not (isinstance(feed, str) and feed and isinstance(guid, str) and guid):
             raise _Bad("import_field_not_feed_items", **_ITEM_KEYS)
         out.append((feed, guid))
+    return out
+
+
+def _highlights(value: Any) -> list[Highlight]:
+    """The highlights a record holds (exchange.HIGHLIGHT_FIELDS): objects whose passage, note,
+    location, page and colour are text, kind one of model/highlight.py's, position a whole
+    number or null, made_at a time; a note or bookmark may have no passage."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Bad("import_field_not_highlights")
+    out = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise _Bad("import_field_not_highlights")
+        texts: dict[str, Any] = {
+            k: item.get(k) if item.get(k) is not None else "" for k in ("passage", "note", "location", "page", "colour")
+        }
+        kind, position = item.get("kind", "highlight"), item.get("position")
+        if (
+            not all(isinstance(v, str) for v in texts.values())
+            or kind not in KINDS
+            or not (position is None or (type(position) is int and 0 <= position <= MAX_ID))
+            or not (texts["passage"] or texts["note"] or kind == "bookmark")
+        ):
+            raise _Bad("import_field_not_highlights")
+        out.append(Highlight(kind=kind, made_at=_time(item.get("made_at"), "made_at"), position=position, **texts))
     return out
 
 
