@@ -37,6 +37,7 @@ from readlog.inputs.formats.common import (
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.highlight import Highlight
 from readlog.model.messages import Phrase
 
 Record = dict[str, Any]
@@ -143,15 +144,20 @@ def _wallabag_sniff(text: str) -> int:
     return csv_exports.wallabag_sniff(text)
 
 
-def _annotations(value: Any) -> str:
+def _annotations(value: Any) -> list[Highlight]:
+    """wallabag's annotations (Annotator's format: ``quote``, the reader's
+    ``text`` on it, ``created_at``; its ``ranges`` count characters inside one
+    element of the page, not in the article's text, so they are not a position)."""
     if not isinstance(value, list):
-        return ""
-    notes = []
+        return []
+    out = []
     for item in value:
         if isinstance(item, dict):
             quote, text = _text(item.get("quote")), _text(item.get("text"))
-            notes.append("\n".join(part for part in (f"> {quote}" if quote else "", text) if part))
-    return "\n\n".join(n for n in notes if n)
+            when = item.get("created_at") or item.get("updated_at")
+            if quote or text:
+                out.append(Highlight(passage=quote, note=text, made_at=parse_time(when) if when else None))
+    return out
 
 
 def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -169,7 +175,7 @@ def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
         published=day_of(times["published_at"]),
         saved_at=times["created_at"],
         tags=_names(record.get("tags"), "label", "slug"),
-        note=_annotations(record.get("annotations")),
+        highlights=_annotations(record.get("annotations")),
         line=line,
     )
     fallback = times["updated_at"] or entry.saved_at or ctx.as_of
