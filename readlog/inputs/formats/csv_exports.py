@@ -8,6 +8,8 @@ extra, missing or reordered columns do no harm.
   when the link was saved. Folder
   ``Unread``; ``Archive`` means read; ``Starred`` means starred; any other
   folder is the user's own and becomes a tag. Tags are a JSON array.
+* Readwise's highlights export (``Highlight,Book Title,...``) is read by
+  formats/highlights.py under the same format name.
 * Readwise Reader: ``Title,URL,ID,Document tags,Saved date,Reading
   progress,Location,Seen``. Tags are a Python-style list. Location
   ``archive`` means read. ``feed`` rows (items from subscribed feeds that
@@ -38,6 +40,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats import highlights
 from readlog.inputs.formats.common import (
     Format,
     csv_header,
@@ -168,7 +171,14 @@ def _readwise_sniff(text: str) -> int:
     header = csv_header(text)
     if {"url", "title", "location"} <= header and header & {"saved date", "document tags"}:
         return 95
-    return 0
+    return highlights.readwise_sniff(text)
+
+
+def _readwise(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """Reader's export of documents, or Readwise's export of highlights (formats/highlights.py)."""
+    if highlights.readwise_sniff(infile.sniff_text()):
+        return highlights.readwise_parse(infile, ctx)
+    return _rows(infile, ctx, _READWISE.row)
 
 
 def _readwise_location(entry: Entry, row: Row, ctx: ParseContext) -> None:
@@ -307,5 +317,5 @@ def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
 
 
 INSTAPAPER = Format("instapaper", _instapaper_sniff, _instapaper)
-READWISE = Format("readwise", _readwise_sniff, _parser(_READWISE.row))
+READWISE = Format("readwise", _readwise_sniff, _readwise)
 RAINDROP = Format("raindrop", _raindrop_sniff, _parser(_raindrop_row))
