@@ -40,6 +40,12 @@ COMPANIONS = "highlights/"  # the folder of files read with a file at the top (O
 _OMNIVORE_LIST = re.compile(r"metadata_[^/]*\.json", re.I)
 
 
+def is_omnivore_list(name: str) -> bool:
+    """Whether a file at the top of an export is Omnivore's list (``metadata_0_to_20.json``),
+    whose items' highlights are in the ``highlights/`` folder beside it."""
+    return _OMNIVORE_LIST.fullmatch(name) is not None
+
+
 def is_archive(path: str) -> bool:
     """A regular file that starts like a zip archive."""
     if path == "-" or not os.path.isfile(path):
@@ -82,7 +88,7 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
         deeper: list[tuple[str, Opener]] = []
         skipped: dict[str, Said] = {}
         companions: dict[str, Opener] = {}
-        omnivore = any(_OMNIVORE_LIST.fullmatch(i.filename[len(top) :]) for i in infos)
+        omnivore = any(is_omnivore_list(i.filename[len(top) :]) for i in infos)
         for info in infos:
             inner = info.filename[len(top) :]
             if not inner or info.is_dir():
