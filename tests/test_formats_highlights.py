@@ -40,12 +40,12 @@ def _marks(entry: Entry) -> list[tuple[str, str, datetime | None]]:
     return [(h.passage, h.note, h.made_at) for h in entry.highlights]
 
 
-def _zip(folder: Path, to: Path) -> Path:
-    """``folder``'s files in a zip archive, as the app handed them out."""
+def _zip(folder: Path, to: Path, top: str = "") -> Path:
+    """``folder``'s files in a zip archive, as the app handed them out (or inside one folder, ``top``)."""
     with zipfile.ZipFile(to, "w", compression=zipfile.ZIP_DEFLATED) as out:
         for path in sorted(folder.rglob("*")):
             if path.is_file():
-                out.write(path, path.relative_to(folder).as_posix())
+                out.write(path, top + path.relative_to(folder).as_posix())
     return to
 
 
@@ -153,6 +153,18 @@ def test_omnivore_zip_through_the_cli(run: Run, tmp_path: Path) -> None:
     assert _notes(run) == {"Queues under load": "", "排队论入门": "先读这一篇，再读原书。", "Nothing highlighted": ""}
     again = run("import", str(zipped), "--as-of", "2026-01-01")
     assert "0 added, 0 updated, 3 already in the library" in again.stdout
+
+
+def test_omnivore_zip_of_a_zipped_folder_finds_the_highlights_inside_it(tmp_path: Path) -> None:
+    zipped = _zip(HERE / "omnivore-export", tmp_path / "omnivore.zip", top="Omnivore export/")
+    with archive.members(str(zipped), None) as (files, passed):
+        infile = files[0][1]()
+        try:
+            entries, problems = split(list(importers.parse("omnivore", infile, ParseContext(as_of=AS_OF))))
+        finally:
+            infile.stream.close()
+    assert problems == [] and [name for name, _ in passed] == [f"{zipped}:Omnivore export/content/"]
+    assert _omnivore(entries) == OMNIVORE
 
 
 def test_omnivore_folder_through_the_cli_does_not_call_highlights_skipped(run: Run) -> None:
