@@ -40,12 +40,12 @@ def test_pocket_style_archive_imports_its_files_then_the_data_in_its_folders(run
     assert [r["file"] for r in imported].index(f"{archive}:annotations/part_000000.json") > [
         r["file"] for r in imported
     ].index(f"{archive}:part_000000.csv")
-    assert results[f"{archive}:annotations/part_000000.json"]["updated"] == 1
+    assert results[f"{archive}:annotations/part_000000.json"]["format"] == "links"
     assert "only those are read" in str(results[f"{archive}:content/"]["skipped_because"])
     notes = {r["url"]: r["note"] for r in run.json("list", "-n", "0", "--archived")} | {
         r["url"]: r["note"] for r in run.json("list", "-n", "0")
     }
-    assert notes[url] == "> A passage kept."
+    assert notes[url] == ""  # the passage is a highlight now, no longer quoted into the note
     titles = {r["title"] for r in run.json("list", "-n", "0", "--archived")} | {
         r["title"] for r in run.json("list", "-n", "0")
     }

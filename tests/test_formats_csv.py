@@ -77,7 +77,11 @@ def test_instapaper_folders_json_tags_and_missing_url() -> None:
     urls = {e.url.rsplit("/", 1)[1]: e for e in entries}
     assert urls["archived"].read_at == urls["archived"].saved_at == utc(2023, 11, 14, 22, 15)
     assert urls["archived"].tags == ["Alpha", "beta"]
-    assert urls["archived"].summary == "A highlighted sentence."
+    assert urls["archived"].summary == ""  # the selection is a highlight, made when the link was saved
+    assert [(h.passage, h.made_at) for h in urls["archived"].highlights] == [
+        ("A highlighted sentence.", utc(2023, 11, 14, 22, 15))
+    ]
+    assert urls["unread"].highlights == []
     assert urls["starred"].starred_at is not None and urls["starred"].read_at is None
     assert urls["folder"].tags == ["x", "Research Papers"]
     assert urls["unread"].read_at is None and urls["unread"].starred_at is None and urls["unread"].tags == []
@@ -137,7 +141,8 @@ def test_raindrop_favorite_folder_note_highlights() -> None:
     fav = rows["Favorite thing"]
     assert fav.starred_at == fav.saved_at == utc(2023, 1, 1, 12)
     assert fav.category == "Reading/Tech" and fav.tags == ["a", "b"]
-    assert fav.note == "My note\n\nHighlights:\nHighlight one" and fav.summary == "An excerpt"
+    assert fav.note == "My note" and fav.summary == "An excerpt"
+    assert [h.passage for h in fav.highlights] == ["Highlight one"]
     assert rows["Unsorted thing"].category == "" and rows["Unsorted thing"].starred_at is None
     assert rows["Bad date"].saved_at is None
     assert [(p.line, p.message) for p in problems] == [(4, "created 'not a date' is not a time; left unknown")]

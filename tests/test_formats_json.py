@@ -75,7 +75,8 @@ def test_wallabag_states_tags_content_and_annotations() -> None:
     assert first.read_at == first.starred_at == utc(2016, 9, 9, 9, 57, 16)
     assert first.tags == ["Reading", "plain"]
     assert first.summary == "Para one.\nPara two & more."  # HTML stripped, script dropped
-    assert first.note == "> a quoted bit\nmy thought"
+    assert first.note == ""
+    assert [(h.passage, h.note) for h in first.highlights] == [("a quoted bit", "my thought")]
     assert plain.read_at is None and plain.starred_at is None and plain.summary == ""
 
 

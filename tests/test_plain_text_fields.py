@@ -57,7 +57,7 @@ PLAIN_FORMATS: dict[str, tuple[str, str, tuple[str, ...]]] = {
             ["URL", "Title", "Selection", "Folder", "Timestamp"],
             ["https://i.example/1", PLAIN, PLAIN, "Unread", "1700000000"],
         ),
-        ("title", "summary"),
+        ("title",),  # the selection is a highlight (tests/test_formats_highlights.py)
     ),
     "readwise": (
         "readwise.csv",

@@ -13,6 +13,7 @@ or encrypted member is reported and costs only itself.
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -31,9 +32,18 @@ from readlog.model.stamps import localize
 Opener = Callable[[], InputFile]
 EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end record
 # Data files in a folder of an export archive are part of the export (Pocket 2025 keeps its highlights in
-# annotations/*.json), read after the files at the top; the rest of such folders (Omnivore's content/*.html,
-# highlights/*.md: the articles' pages, not records) is listed as skipped.
+# annotations/*.json), read after the files at the top; Omnivore's highlights/<slug>.md are read with the
+# metadata_*.json beside them (InputFile.companion); the rest of such folders (Omnivore's content/*.html:
+# the articles' pages, not records) is listed as skipped.
 DATA_SUFFIXES = (".json", ".csv")
+COMPANIONS = "highlights/"  # the folder of files read with a file at the top (Omnivore's)
+_OMNIVORE_LIST = re.compile(r"metadata_[^/]*\.json", re.I)
+
+
+def is_omnivore_list(name: str) -> bool:
+    """Whether a file at the top of an export is Omnivore's list (``metadata_0_to_20.json``),
+    whose items' highlights are in the ``highlights/`` folder beside it."""
+    return _OMNIVORE_LIST.fullmatch(name) is not None
 
 
 def is_archive(path: str) -> bool:
@@ -77,6 +87,8 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
         files: list[tuple[str, Opener]] = []
         deeper: list[tuple[str, Opener]] = []
         skipped: dict[str, Said] = {}
+        companions: dict[str, Opener] = {}
+        omnivore = any(is_omnivore_list(i.filename[len(top) :]) for i in infos)
         for info in infos:
             inner = info.filename[len(top) :]
             if not inner or info.is_dir():
@@ -84,13 +96,26 @@ def members(path: str, encoding: str | None) -> Iterator[tuple[list[tuple[str, O
             name = f"{shown}:{info.filename}"
             opener = _opener(archive, info, name, encoding, _member_time(info, archive_time))
             if "/" not in inner:
-                files.append((name, opener))
+                files.append((name, _with_companions(opener, companions)))
+            elif omnivore and inner.startswith(COMPANIONS) and inner.lower().endswith(".md"):
+                companions[inner] = opener  # Omnivore's highlights/<slug>.md, read with metadata_*.json
             elif inner.lower().endswith(DATA_SUFFIXES):
                 deeper.append((name, opener))  # Pocket's annotations/part_000000.json, after the list itself
             else:
                 folder = inner.split("/", 1)[0]
                 skipped.setdefault(f"{shown}:{top}{folder}/", Phrase("skip_archive_folder"))
         yield files + deeper, list(skipped.items())
+
+
+def _with_companions(opener: Opener, companions: dict[str, Opener]) -> Opener:
+    """``opener``, whose file finds the members ``companions`` holds by their path (InputFile.companion)."""
+
+    def open_with() -> InputFile:
+        infile = opener()
+        infile.companion = lambda relative: companions[relative]() if relative in companions else None
+        return infile
+
+    return open_with
 
 
 def _single_folder(infos: list[zipfile.ZipInfo]) -> str:

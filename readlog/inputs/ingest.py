@@ -246,9 +246,12 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
         failure = ReadlogError.of("directory_unlistable", name=name, reason=os_reason(exc))
         results.append(FileResult(name=name, error=str(failure), failure=failure))
         return []
+    omnivore = any(archive.is_omnivore_list(item.name) for item in found)
     for item in found:
         if item.is_file():
             files.append(item.path)  # the real name, to open; shown_name only names it
+        elif omnivore and item.name + "/" == archive.COMPANIONS:
+            continue  # Omnivore's highlights/, read with its metadata_*.json (InputFile.companion)
         elif item.is_dir():
             results.append(FileResult(name=shown_name(item.path), skipped_because=Phrase("skip_folder")))
         else:

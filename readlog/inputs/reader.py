@@ -13,7 +13,7 @@ import hashlib
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, BinaryIO, cast
@@ -58,6 +58,10 @@ class InputFile:
     # reference time of relative stamps (收藏16 天前), since an export is written when it is made.
     modified: datetime | None = None
     modified_by: str = ""  # whose time that is: "file" (its own), "archive" (the zip archive's)
+    # The files beside this one in its export, by their path from it ("highlights/a-slug.md"):
+    # an opener of each, or None where there is none. Omnivore's export keeps an item's highlights
+    # in highlights/<slug>.md beside its metadata_*.json (formats/highlights.py).
+    companion: Callable[[str], InputFile | None] | None = None
 
     @property
     def sha256(self) -> str:
@@ -280,7 +284,32 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         st = os.fstat(stream.fileno())
     except OSError as exc:
         raise UnreadableInput.of("input_unreadable", name=name, reason=os_reason(exc)) from None
-    return open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
+    infile = open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
+    infile.companion = _beside(path, encoding)
+    return infile
+
+
+def _beside(path: str, encoding: str | None) -> Callable[[str], InputFile | None]:
+    """The opener of the files beside ``path`` (InputFile.companion): a relative
+    path of plain names, never out of the file's folder; None for a path that is
+    no regular file there."""
+    folder = os.path.dirname(path)
+
+    def companion(relative: str) -> InputFile | None:
+        if not companion_path(relative):
+            return None
+        found = os.path.join(folder, *relative.split("/"))
+        return open_input(found, encoding) if os.path.isfile(found) else None
+
+    return companion
+
+
+def companion_path(relative: str) -> bool:
+    """Whether ``relative`` is a path a companion may be looked up by: names
+    joined by ``/``, none empty, none starting with a dot (no ``..``), no
+    backslash, colon or control character."""
+    parts = relative.split("/")
+    return all(p and not p.startswith(".") and not re.search(r"[\\:\x00-\x1f\x7f]", p) for p in parts)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 
 from readlog.model import fields
 from readlog.model.entry import Entry, Problem, other_scheme, refused_link
+from readlog.model.highlight import Highlight
 from readlog.model.messages import Phrase
 from readlog.model.sanitize import clean
 
@@ -27,6 +28,14 @@ LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc)
 _ONE_LINE = ("title", "source", "category", "url", "saved_raw")
 _MULTILINE = ("summary", "verdict", "note")
 _TEXT_FIELDS = tuple((name, name in _ONE_LINE) for name in (*_ONE_LINE, *_MULTILINE))
+# A highlight's text: (its limit's name, its attribute, one line?).
+_HIGHLIGHT_TEXT = (
+    ("passage", "passage", False),
+    ("highlight_note", "note", False),
+    ("place", "location", True),
+    ("place", "page", True),
+    ("place", "colour", True),
+)
 _FETCHED_TEXT = {"text": "text", "final_url": "url", "fetch_error": "fetch_error", "lang": "lang"}
 _TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
 CODE_SCHEMES = {"javascript", "vbscript", "data"}
@@ -109,6 +118,8 @@ def fit(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int] | None = N
             if count:
                 cuts[name] = cuts.get(name, 0) + count
     _fit_items(entry, cuts)
+    if entry.highlights:
+        _fit_highlights(entry, cuts, limits)
     fetched: dict[str, object] = getattr(entry, "fetched", None) or {}
     for name, found in fetched.items():
         if name in _FETCHED_TEXT and isinstance(found, str):
@@ -134,6 +145,36 @@ def _fit_items(entry: Entry, cuts: dict[str, int]) -> None:
         if dropped:
             carried[:] = kept
             cuts["item_ids"] = cuts.get("item_ids", 0) + dropped
+
+
+def _fit_highlights(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int]) -> None:
+    """The highlights of ``entry`` clean and within their limits: a passage and a
+    note cut as an entry's note is (counted as ``passage``, ``highlight_note``),
+    a location, page or colour to one line (``place``); a highlight or note left
+    with neither passage nor note is dropped (a bookmark needs neither); past
+    fields.MAX_HIGHLIGHTS the rest are dropped and counted (``highlights``)."""
+    kept: list[Highlight] = []
+    for mark in entry.highlights:
+        if len(kept) >= fields.MAX_HIGHLIGHTS:
+            cuts["highlights"] = cuts.get("highlights", 0) + len(entry.highlights) - len(kept)
+            break
+        for name, attribute, one_line in _HIGHLIGHT_TEXT:
+            value = getattr(mark, attribute)
+            if value:
+                value, cut = fitted(value, name, one_line=one_line, most=limits[name])
+                setattr(mark, attribute, value)
+                if cut:
+                    cuts[name] = cuts.get(name, 0) + 1
+        if mark.position is not None and not 0 <= mark.position < 1 << 62:
+            mark.position = None
+        if mark.made_at is not None:
+            if mark.made_at.tzinfo is None:  # a time without a zone is taken as UTC (model/highlight.py)
+                mark.made_at = mark.made_at.replace(tzinfo=timezone.utc)
+            if not in_range(mark.made_at):
+                mark.made_at = None
+        if mark.kind == "bookmark" or mark.passage or mark.note:
+            kept.append(mark)
+    entry.highlights = kept
 
 
 def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) -> tuple[str, bool]:

@@ -40,14 +40,22 @@ FIXED = {
     "saved_raw": 1024,  # the stamp as an export wrote it
     "fetch_error": 4096,
     "lang": 64,
+    "place": 256,  # a highlight's location, page or colour (model/highlight.py)
 }
 RAISABLE = {
     "summary": (NOTE_ENV, 1 << 20),
     "verdict": (NOTE_ENV, 1 << 20),
     "note": (NOTE_ENV, 1 << 20),
     "text": (ARTICLE_ENV, 10 << 20),
+    # A highlight's passage and the reader's note on it (model/highlight.py): an
+    # import cuts them as it cuts an entry's note, counted under these names.
+    "passage": (NOTE_ENV, 1 << 20),
+    "highlight_note": (NOTE_ENV, 1 << 20),
 }
 MAX_TAGS = 1000  # tags on one entry; the rest are dropped
+# Highlights, notes and bookmarks on one entry that an import keeps (a long book
+# on Kindle holds a few thousand); the rest are dropped and counted.
+MAX_HIGHLIGHTS = 20000
 # The feed items one entry is (readlog's own exports carry them), each named by
 # its feed and its id in that feed: an id longer than ITEM_ID_CHARS is not kept
 # (the item is then known by its link, as an item without an id is), nor are
@@ -127,9 +135,13 @@ def record_chars() -> int:
     """The longest line readlog's own JSON Lines export can write for one
     entry (every field at its limit, every character escaped), plus room
     for the field names, times and numbers: what its importers must read."""
-    every = sum(limit(name) for name in FIELDS if name != "tag") + limit("url")  # url and final_url
+    # An entry's own fields (tags are counted below; highlights are not part of its line today).
+    every = sum(limit(name) for name in FIELDS if name not in _NOT_ON_THE_LINE) + limit("url")  # url and final_url
     items = MAX_FEED_ITEMS * (2 * ITEM_ID_CHARS + 32)
     return ESCAPED * (every + MAX_TAGS * (FIXED["tag"] + 4) + items) + (1 << 16)
+
+
+_NOT_ON_THE_LINE = ("tag", "passage", "highlight_note", "place")
 
 
 def _raise(name: str, lang: str) -> str:
@@ -168,6 +180,9 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
         if name == "tags":
             out.append(say("tags_dropped", lang, n=n, limit=MAX_TAGS))
             continue
+        if name == "highlights":
+            out.append(say("highlights_dropped", lang, n=n, limit=MAX_HIGHLIGHTS))
+            continue
         if name == "item_ids":
             out.append(say("item_ids_dropped", lang, n=n, chars=ITEM_ID_CHARS, limit=MAX_FEED_ITEMS))
             continue
@@ -178,5 +193,6 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
 
 # The order notices come in, and the limit of fields that borrow another's.
 FIELD_ORDER: tuple[str, ...] = ("title", "url", "source", "category", "tag", "tags", "saved_raw", "summary")
-FIELD_ORDER += ("verdict", "note", "text", "final_url", "fetch_error", "lang", "item_ids")
+FIELD_ORDER += ("verdict", "note", "passage", "highlight_note", "place", "highlights")
+FIELD_ORDER += ("text", "final_url", "fetch_error", "lang", "item_ids")
 _LIMIT_OF = {"final_url": "url"}

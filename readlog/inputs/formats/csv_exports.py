@@ -3,9 +3,13 @@
 Each has a header row; columns are found by name (case-insensitive), so
 extra, missing or reordered columns do no harm.
 
-* Instapaper: ``URL,Title,Selection,Folder[,Timestamp,Tags]``. Folder
+* Instapaper: ``URL,Title,Selection,Folder[,Timestamp,Tags]``. Selection
+  is the passage the reader had selected when saving: a highlight, made
+  when the link was saved. Folder
   ``Unread``; ``Archive`` means read; ``Starred`` means starred; any other
   folder is the user's own and becomes a tag. Tags are a JSON array.
+* Readwise's highlights export (``Highlight,Book Title,...``) is read by
+  formats/highlights.py under the same format name.
 * Readwise Reader: ``Title,URL,ID,Document tags,Saved date,Reading
   progress,Location,Seen``. Tags are a Python-style list. Location
   ``archive`` means read. ``feed`` rows (items from subscribed feeds that
@@ -16,7 +20,8 @@ extra, missing or reordered columns do no harm.
   kept as a plain-text summary (as from wallabag's JSON); tags are joined
   with ``, ``; the date is written day first (``d/m/Y h:i:s``).
 * Raindrop: ``id,title,note,excerpt,url,folder,tags,created,cover,
-  highlights,favorite``. note and highlights -> note, excerpt -> summary,
+  highlights,favorite``. note -> note, highlights (``Highlight:`` and
+  ``Note:`` lines, raindrop_highlights) -> highlights, excerpt -> summary,
   folder -> category, favorite -> starred.
 
 Each file's delimiter is sniffed from its first lines (common.csv_table),
@@ -35,6 +40,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats import highlights
 from readlog.inputs.formats.common import (
     Format,
     csv_header,
@@ -51,6 +57,7 @@ from readlog.inputs.formats.common import (
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import parse_time
+from readlog.model.highlight import Highlight
 
 Row = dict[str, str]
 
@@ -102,6 +109,7 @@ class _SavedList(NamedTuple):
     tags: str
     notes: tuple[str, ...]
     folder: Callable[[Entry, Row, ParseContext], None]
+    selection: str = ""  # the column of a passage the reader selected when saving (a highlight)
 
     def row(self, line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
         url = row["url"].strip()
@@ -118,6 +126,9 @@ class _SavedList(NamedTuple):
             tags=_list_cell(row.get(self.tags, "")),
             line=line,
         )
+        selected = row.get(self.selection, "").strip() if self.selection else ""
+        if selected:
+            entry.highlights.append(Highlight(passage=selected, made_at=saved))
         self.folder(entry, row, ctx)
         yield entry
 
@@ -148,7 +159,9 @@ def _instapaper_folder(entry: Entry, row: Row, ctx: ParseContext) -> None:
         entry.tags.append(folder)
 
 
-_INSTAPAPER = _SavedList(saved="timestamp", summary="selection", tags="tags", notes=(), folder=_instapaper_folder)
+_INSTAPAPER = _SavedList(
+    saved="timestamp", summary="", tags="tags", notes=(), folder=_instapaper_folder, selection="selection"
+)
 
 
 # ---------------------------------------------------------------- Readwise Reader
@@ -158,7 +171,14 @@ def _readwise_sniff(text: str) -> int:
     header = csv_header(text)
     if {"url", "title", "location"} <= header and header & {"saved date", "document tags"}:
         return 95
-    return 0
+    return highlights.readwise_sniff(text)
+
+
+def _readwise(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """Reader's export of documents, or Readwise's export of highlights (formats/highlights.py)."""
+    if highlights.readwise_sniff(infile.sniff_text()):
+        return highlights.readwise_parse(infile, ctx)
+    return _rows(infile, ctx, _READWISE.row)
 
 
 def _readwise_location(entry: Entry, row: Row, ctx: ParseContext) -> None:
@@ -184,15 +204,44 @@ def _raindrop_sniff(text: str) -> int:
     return 0
 
 
+_LABEL = re.compile(r"(Highlight|Note)\s*:[ \t]?", re.I)
+
+
+def raindrop_highlights(cell: str) -> list[Highlight]:
+    """Raindrop's ``highlights`` cell: each highlight a ``Highlight:`` line (its
+    passage, which may run on over the lines below) and, when the reader wrote
+    one, a ``Note:`` line after it; a blank line between highlights. A cell
+    without these labels is a passage a paragraph."""
+    cell = cell.strip()
+    if not cell:
+        return []
+    if not _LABEL.match(cell):
+        return [Highlight(passage=part.strip()) for part in re.split(r"\n\s*\n", cell) if part.strip()]
+    out: list[Highlight] = []
+    field = ""
+    for text in cell.splitlines():
+        label = _LABEL.match(text)
+        if label:
+            field = label.group(1).lower()
+            text = text[label.end() :]
+            if field == "highlight" or not out or out[-1].note:
+                out.append(Highlight())
+        mark = out[-1]
+        if field == "note":
+            mark.note = f"{mark.note}\n{text}" if mark.note else text
+        else:
+            mark.passage = f"{mark.passage}\n{text}" if mark.passage else text
+    for mark in out:
+        mark.passage, mark.note = mark.passage.strip(), mark.note.strip()
+    return [mark for mark in out if mark.passage or mark.note]
+
+
 def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
     url = row["url"].strip()
     saved, problem = _time(row, "created", line)
     if problem:
         yield problem
     note = row.get("note", "").strip()
-    highlights = row.get("highlights", "").strip()
-    if highlights:
-        note = f"{note}\n\nHighlights:\n{highlights}" if note else f"Highlights:\n{highlights}"
     folder = " ".join(row.get("folder", "").split())
     entry = Entry(
         title=one_line(row.get("title", "")) or url,
@@ -204,6 +253,7 @@ def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Pr
         saved_at=saved,
         tags=_list_cell(row.get("tags", "")),
         line=line,
+        highlights=raindrop_highlights(row.get("highlights", "")),
     )
     if truthy(row.get("favorite", "")):
         entry.starred_at = entry.saved_at or ctx.as_of
@@ -267,5 +317,5 @@ def _instapaper(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Proble
 
 
 INSTAPAPER = Format("instapaper", _instapaper_sniff, _instapaper)
-READWISE = Format("readwise", _readwise_sniff, _parser(_READWISE.row))
+READWISE = Format("readwise", _readwise_sniff, _readwise)
 RAINDROP = Format("raindrop", _raindrop_sniff, _parser(_raindrop_row))

@@ -3,7 +3,9 @@
 * Omnivore (shut down in 2024) exported ``metadata_*.json``: an array of
   ``{title, description, url, state, labels, savedAt, publishedAt, ...}``;
   state ``Archived`` means read (``Deleted`` is kept too, as read, so that
-  nothing is lost), labels are tags.
+  nothing is lost), labels are tags. An item's highlights are in
+  ``highlights/<slug>.md`` beside it (in the zip, or the folder it was
+  unpacked to), read with it (formats/highlights.py).
 * wallabag exports an array of ``{title, url, is_archived, is_starred,
   tags, created_at, content, ...}``; content is the article's HTML and is
   kept as a summary of plain text, shortened to a readable length.
@@ -23,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats import csv_exports
+from readlog.inputs.formats import csv_exports, highlights
 from readlog.inputs.formats.common import (
     Format,
     html_summary,
@@ -34,9 +36,11 @@ from readlog.inputs.formats.common import (
     truthy,
     url_problem,
 )
-from readlog.inputs.reader import InputFile
+from readlog.inputs.reader import InputFile, close_input
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.errors import ReadlogError
+from readlog.model.highlight import Highlight
 from readlog.model.messages import Phrase
 
 Record = dict[str, Any]
@@ -95,13 +99,6 @@ def _time(record: Record, key: str, line: int) -> tuple[datetime | None, Problem
     return when, None
 
 
-def _parser(convert: Callable[[int, Record, ParseContext], Iterator[Entry | Problem]]) -> Callable[..., Any]:
-    def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
-        return _records(infile, ctx, convert)
-
-    return parse
-
-
 # ---------------------------------------------------------------- Omnivore
 
 
@@ -111,7 +108,36 @@ def _omnivore_sniff(text: str) -> int:
     return 0
 
 
-def _omnivore_record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
+def _omnivore(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """The records of ``metadata_*.json``, each with the highlights of its
+    ``highlights/<slug>.md`` beside it (in the export's zip or folder) when there is one."""
+
+    def record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
+        return _omnivore_record(line, record, ctx, infile)
+
+    return _records(infile, ctx, record)
+
+
+def _omnivore_marks(record: Record, infile: InputFile, line: int) -> tuple[str, list[Highlight], Problem | None]:
+    """The reader's note on the item and its highlights, from its highlights file."""
+    slug = _text(record.get("slug"))
+    if not slug or infile.companion is None:
+        return "", [], None
+    try:
+        found = infile.companion(f"highlights/{slug}.md")
+        if found is None:
+            return "", [], None
+        try:
+            text = found.read_text()
+        finally:
+            close_input(found)
+    except ReadlogError as exc:
+        return "", [], Problem(line, "import_highlights_unreadable", {"detail": str(exc)})
+    note, marks = highlights.omnivore_highlights(text)
+    return note, marks, None
+
+
+def _omnivore_record(line: int, record: Record, ctx: ParseContext, infile: InputFile) -> Iterator[Entry | Problem]:
     url = _text(record["url"])
     times = {}
     for key in ("savedAt", "publishedAt", "archivedAt", "updatedAt"):
@@ -129,6 +155,10 @@ def _omnivore_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
         note=_text(record.get("note")),
         line=line,
     )
+    note, entry.highlights, problem = _omnivore_marks(record, infile, line)
+    if problem:
+        yield problem
+    entry.note = "\n\n".join(part for part in (entry.note, note) if part)
     if _text(record.get("state")).lower() in ("archived", "deleted"):
         entry.read_at = times["archivedAt"] or times["updatedAt"] or entry.saved_at or ctx.as_of
     yield entry
@@ -143,15 +173,20 @@ def _wallabag_sniff(text: str) -> int:
     return csv_exports.wallabag_sniff(text)
 
 
-def _annotations(value: Any) -> str:
+def _annotations(value: Any) -> list[Highlight]:
+    """wallabag's annotations (Annotator's format: ``quote``, the reader's
+    ``text`` on it, ``created_at``; its ``ranges`` count characters inside one
+    element of the page, not in the article's text, so they are not a position)."""
     if not isinstance(value, list):
-        return ""
-    notes = []
+        return []
+    out = []
     for item in value:
         if isinstance(item, dict):
             quote, text = _text(item.get("quote")), _text(item.get("text"))
-            notes.append("\n".join(part for part in (f"> {quote}" if quote else "", text) if part))
-    return "\n\n".join(n for n in notes if n)
+            when = item.get("created_at") or item.get("updated_at")
+            if quote or text:
+                out.append(Highlight(passage=quote, note=text, made_at=parse_time(when) if when else None))
+    return out
 
 
 def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -169,7 +204,7 @@ def _wallabag_record(line: int, record: Record, ctx: ParseContext) -> Iterator[E
         published=day_of(times["published_at"]),
         saved_at=times["created_at"],
         tags=_names(record.get("tags"), "label", "slug"),
-        note=_annotations(record.get("annotations")),
+        highlights=_annotations(record.get("annotations")),
         line=line,
     )
     fallback = times["updated_at"] or entry.saved_at or ctx.as_of
@@ -187,5 +222,5 @@ def _wallabag(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]
     return _records(infile, ctx, _wallabag_record)
 
 
-OMNIVORE = Format("omnivore", _omnivore_sniff, _parser(_omnivore_record))
+OMNIVORE = Format("omnivore", _omnivore_sniff, _omnivore)
 WALLABAG = Format("wallabag", _wallabag_sniff, _wallabag)

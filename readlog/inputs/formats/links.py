@@ -53,6 +53,7 @@ from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import day_of, parse_time
+from readlog.model.highlight import Highlight
 from readlog.model.messages import Phrase
 
 NAME = "links"
@@ -133,6 +134,7 @@ BODY = ("text", "content", "body", "markdown")  # a note's own text, when it has
 HIGHLIGHTS = ("highlights", "annotations", "quotes")
 QUOTE = ("quote", "highlight", "exact", "selection", "highlightedtext")
 REMARK = ("annotation", "note", "comment")
+MARKED_AT = ("createdat", "highlightedat", "created", "addedat", "updatedat", "date", "time", "timestamp")
 # true as written by hand or by a spreadsheet in English, German, French, Spanish,
 # Italian, Dutch, Russian, Polish and Chinese (WAHR, VRAI, VERDADERO, ИСТИНА...)
 _TRUE = {
@@ -705,7 +707,8 @@ def _entry(
         source=_text(_pick(fields, SOURCE)) or _origin(record) or site_of(url),
         category=one_line(_text(_pick(fields, CATEGORY))) or "/".join(folders or ()) or (lists[0] if lists else ""),
         summary=_summary(fields, summary_keys),
-        note="\n\n".join(part for part in (_text(_pick(fields, NOTE)), _highlights(fields)) if part),
+        note=_text(_pick(fields, NOTE)),
+        highlights=_highlights(fields),
         published=day_of(_time(_pick(fields, PUBLISHED))),
         saved_at=saved,
         tags=[*_tags(tags), *lists[1:]],
@@ -759,19 +762,20 @@ def _flag(value: Any) -> bool:
     return value is True or (isinstance(value, (int, float)) and not isinstance(value, bool) and value != 0)
 
 
-def _highlights(fields: dict[str, Any]) -> str:
-    """The passages a record's highlight list marks, each quoted (``> ``) with
-    the reader's own words on it below; a highlight with only ``text`` is its quote.
-    Written as one text (a CSV cell), each of its lines is a passage."""
+def _highlights(fields: dict[str, Any]) -> list[Highlight]:
+    """The passages a record's highlight list marks, each with the reader's own
+    words on it, when it was made, and where and in what colour when the record
+    says; a highlight with only ``text`` is its passage. Written as one text (a
+    CSV cell), each of its lines is a passage."""
     value = _pick(fields, HIGHLIGHTS)
     if isinstance(value, str):  # one cell (Diigo's CSV): a passage a line; a count is none
         value = [] if value.strip().isdigit() else value.splitlines()
     if not isinstance(value, list):
-        return ""
+        return []
     out = []
     for item in value:
         if isinstance(item, str):
-            quote, remark = item.strip(), ""
+            mark = Highlight(passage=item.strip())
         elif isinstance(item, dict):
             marks = {_key(k): v for k, v in item.items()}
             quote, remark = _text(_pick(marks, QUOTE)), _text(_pick(marks, REMARK))
@@ -779,13 +783,36 @@ def _highlights(fields: dict[str, Any]) -> str:
                 quote = _text(marks.get("text"))
             elif not remark:
                 remark = _text(marks.get("text"))
+            mark = Highlight(
+                passage=quote,
+                note=remark,
+                made_at=_time(_pick(marks, MARKED_AT)),
+                location=_place(_pick(marks, ("location", "loc"))),
+                page=_place(_pick(marks, ("page", "pagenumber"))),
+                position=_position(_pick(marks, ("position", "offset", "start", "startoffset"))),
+                colour=one_line(_text(_pick(marks, ("color", "colour")))).lower(),
+            )
         else:
             continue
-        quoted = "\n".join(f"> {line}" for line in quote.splitlines()) if quote else ""
-        part = "\n".join(p for p in (quoted, remark) if p)
-        if part:
-            out.append(part)
-    return "\n\n".join(out)
+        if mark.passage or mark.note:
+            out.append(mark)
+    return out
+
+
+def _place(value: Any) -> str:
+    """A location or page as the record writes it (digits, a range, ``xii``)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return ""
+    return one_line(str(value))
+
+
+def _position(value: Any) -> int | None:
+    """A character offset: a whole number, not below zero."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    return value if isinstance(value, int) and value >= 0 else None
 
 
 def _text(value: Any) -> str:

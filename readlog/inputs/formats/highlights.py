@@ -1,0 +1,131 @@
+"""Exports that are lists of highlights rather than of links.
+
+* Readwise's highlights export (``readwise.io/export``, "Export to CSV"): a row
+  per highlight, ``Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,
+  Tags,Location Type,Location,Highlighted at,Document tags``. Each book or
+  article (title and author) becomes one entry, without a link (the export has
+  none), its author the source, its document tags its tags; its rows become its
+  highlights in the file's order: the passage, the reader's note on it, its
+  colour, where it is (``location`` -> location, ``page`` -> page, ``offset``
+  -> position; ``order`` and ``time_offset`` count something else and are not
+  kept) and when it was made (``2026-01-27 05:56:46+00:00``, UTC; a time
+  without a zone is taken as UTC). A row with only a note is a note. Read by
+  the ``readwise`` format, beside Reader's document export (csv_exports.py).
+* Omnivore's ``highlights/<slug>.md`` (omnivore_highlights): the highlights of
+  the item with that slug in the ``metadata_*.json`` beside it, as Omnivore's
+  export wrote them: each a quote (``> passage``, its lines quoted or not,
+  sometimes ending with a ``[⤴️](link#id)`` back to the app), then its labels
+  (``#label``, not kept) and the reader's note, blocks apart. A block before the
+  first quote is the reader's note on the whole item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from readlog.inputs.detect import ParseContext
+from readlog.inputs.formats.common import csv_header, csv_rows, one_line, split_tags
+from readlog.inputs.reader import InputFile
+from readlog.model.entry import Entry, Problem
+from readlog.model.epoch import parse_time
+from readlog.model.highlight import Highlight
+
+READWISE_COLUMNS = {"highlight", "book title", "book author", "location type", "highlighted at"}
+_PLACES = {"location": "location", "page": "page", "offset": "position"}
+
+
+def readwise_sniff(text: str) -> int:
+    """Readwise's highlights export, by its header."""
+    header = csv_header(text)
+    return 95 if {"highlight", "book title"} <= header and len(header & READWISE_COLUMNS) >= 3 else 0
+
+
+def _tags(cell: str) -> list[str]:
+    """Document tags as Readwise writes them: comma-separated, or a list (``['a', 'b']``)."""
+    text = cell.strip().strip("[]")
+    return [t.strip("'\" ") for t in split_tags(text) if t.strip("'\" ")]
+
+
+def _readwise_highlight(row: dict[str, str], line: int) -> tuple[Highlight, Problem | None]:
+    passage, note = row.get("highlight", "").strip(), row.get("note", "").strip()
+    raw = row.get("highlighted at", "").strip()
+    made = parse_time(raw) if raw else None
+    problem = None
+    if raw and made is None:
+        problem = Problem(line, "import_time_unreadable", {"column": "highlighted at", "raw": raw[:30]})
+    mark = Highlight(
+        passage=passage,
+        note=note,
+        kind="highlight" if passage else "note",
+        made_at=made,
+        colour=one_line(row.get("color", "")).lower(),
+    )
+    where = _PLACES.get(row.get("location type", "").strip().lower())
+    place = one_line(row.get("location", ""))
+    if where == "position":
+        mark.position = int(place) if place.isascii() and place.isdigit() else None
+    elif where and place:
+        setattr(mark, where, place)
+    return mark, problem
+
+
+def readwise_parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
+    """One entry per book or article of the export, with its highlights (see the module's docstring)."""
+    books: dict[tuple[str, str], Entry] = {}
+    for item in csv_rows(infile):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        line, row = item
+        title, author = one_line(row.get("book title", "")), one_line(row.get("book author", ""))
+        mark, problem = _readwise_highlight(row, line)
+        if problem:
+            yield problem
+        if not (mark.passage or mark.note):
+            continue  # a row with nothing marked in it
+        entry = books.get((title, author))
+        if entry is None:
+            entry = books[(title, author)] = Entry(
+                title=title or author, source=author, tags=_tags(row.get("document tags", "")), line=line
+            )
+        entry.highlights.append(mark)
+    yield from books.values()
+
+
+# ---------------------------------------------------------------- Omnivore's highlights/<slug>.md
+
+_BACK_LINK = re.compile(r"\s*\[⤴️?\]\([^()\s]*\)\s*$")
+_LABELS = re.compile(r"#\S+(?:\s+#\S+)*")
+_QUOTED = re.compile(r"^ {0,3}> ?")
+
+
+def omnivore_highlights(text: str) -> tuple[str, list[Highlight]]:
+    """The reader's note on the whole item, and its highlights, from the text
+    of its ``highlights/<slug>.md`` (see the module's docstring)."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    blocks = [b for b in re.split(r"\n[ \t]*\n", text) if b.strip()]
+    note: list[str] = []
+    out: list[Highlight] = []
+    remarks: list[str] = []
+    for block in blocks:
+        lines = block.strip("\n").split("\n")
+        if _QUOTED.match(lines[0]):
+            _close(out, remarks)
+            passage = "\n".join(_QUOTED.sub("", ln, count=1) for ln in lines)
+            out.append(Highlight(passage=_BACK_LINK.sub("", passage).strip()))
+        elif out and not remarks and _LABELS.fullmatch(block.strip()):
+            continue  # the highlight's labels
+        elif out:
+            remarks.append(block.strip())
+        else:
+            note.append(block.strip())
+    _close(out, remarks)
+    return "\n\n".join(note), [h for h in out if h.passage or h.note]
+
+
+def _close(out: list[Highlight], remarks: list[str]) -> None:
+    """The blocks after the last quote are the reader's note on it."""
+    if out and remarks:
+        out[-1].note = "\n\n".join(remarks)
+    remarks.clear()
