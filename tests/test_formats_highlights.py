@@ -375,8 +375,10 @@ def test_too_many_highlights_on_one_entry_are_dropped_and_counted(monkeypatch: p
     cuts: dict[str, int] = {}
     vet(entry, AS_OF, cuts)
     assert [h.passage for h in entry.highlights] == ["0", "1", "2"] and cuts == {"highlights": 2}
-    assert fields.notices(cuts) == ["2 highlights beyond 3 on one entry were dropped"]
-    assert fields.notices(cuts, "zh") == ["单个条目超过 3 条的 2 条划线已丢弃"]
+    assert fields.notices(cuts) == [
+        "2 highlights beyond 3 (or 16,777,216 characters of them) on one entry were dropped"
+    ]
+    assert fields.notices(cuts, "zh") == ["单个条目超过 3 条（或合计 16,777,216 个字符）的 2 条高亮已丢弃"]
 
 
 def test_highlight_times_out_of_range_or_without_a_zone() -> None:

@@ -210,13 +210,23 @@ _lines = st.lists(_line.filter(lambda s: s and not s.startswith(">")), min_size=
     own=st.one_of(st.just(""), _lines), marks=st.lists(st.tuples(_lines, st.one_of(st.just(""), _lines)), min_size=1)
 )
 def test_the_upgrade_takes_apart_what_the_links_importer_wrote(own: str, marks: list[tuple[str, str]]) -> None:
-    """split_quoted_note_v14 reverses inputs/formats/links.py's layout of a note (its own
-    words, then each highlight quoted with the reader's words on it)."""
-    from readlog.inputs.formats.links import _highlights
-
-    quoted = _highlights({"highlights": [{"quote": p, "note": r} for p, r in marks]})
+    """split_quoted_note_v14 reverses the layout inputs/formats/links.py gave a note up to
+    schema 13 (its own words, then each highlight quoted with the reader's words on it)."""
+    quoted = _quoted_up_to_schema_13(marks)
     note = "\n\n".join(part for part in (own, quoted) if part)
     assert split_quoted_note_v14(note) == (own, marks)
+
+
+def _quoted_up_to_schema_13(marks: list[tuple[str, str]]) -> str:
+    """The highlights of a record as links.py's ``_highlights`` wrote them into the note before
+    issue 35 (each passage's lines after ``> ``, the reader's words below; a blank line between)."""
+    out = []
+    for quote, remark in marks:
+        quoted = "\n".join(f"> {line}" for line in quote.splitlines()) if quote else ""
+        part = "\n".join(p for p in (quoted, remark) if p)
+        if part:
+            out.append(part)
+    return "\n\n".join(out)
 
 
 def test_a_note_nobody_quoted_is_left_as_it_is() -> None:
@@ -271,3 +281,26 @@ def test_the_upgrade_moves_quoted_passages_out_of_notes(tmp_path: Path) -> None:
     with readlog.open(path) as lib:  # the upgraded library reads them as any other
         assert [h.passage for h in lib.get(ids[0]).highlights] == [p for p, _ in two]
         assert lib.check().problems == ()
+
+
+def test_an_entry_holds_as_many_highlights_as_one_line_of_the_export_carries(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from readlog.model import fields
+    from readlog.store import highlights
+
+    for module in (fields, highlights):
+        monkeypatch.setattr(module, "MAX_HIGHLIGHTS", 2)
+    _seed(tmp_path, run)
+    run("highlight", "2", "one")
+    run("highlight", "2", "two")
+    assert "entry 2 has all the highlights one entry holds (2," in run("highlight", "2", "three", code=2).stderr
+    record = {"readlog": 1, "id": 1, "title": "增量编译", "url": "https://blog.example/a",
+              "highlights": [{"passage": p} for p in ("a", "b", "c", "d")]}  # fmt: skip
+    path = tmp_path / "many.jsonl"
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = run("import", str(path))
+    assert "2 highlights beyond 2 (or 16,777,216 characters of them) on one entry were dropped" in result.stderr
+    assert sorted(h["passage"] for h in run.json("highlights", "1")) == ["a", "b"]
+    monkeypatch.setattr(highlights, "HIGHLIGHT_CHARS", 5)  # the room in characters likewise
+    assert run("highlight", "1", "查询系统缓存的粒度更细", code=2).exit_code == 2

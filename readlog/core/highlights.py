@@ -64,8 +64,13 @@ def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool
         position = locate(text, passage) if text else None
         if text and position is None and not force:
             raise ReadlogError.of("highlight_not_in_text", id=entry_id)
+        left, chars = highlights.room(lib, entry_id)
+        if left <= 0 or len(passage) + len(note) > chars:
+            from readlog.model.fields import HIGHLIGHT_CHARS, MAX_HIGHLIGHTS
+
+            raise UsageError.of("highlight_no_room", id=entry_id, limit=MAX_HIGHLIGHTS, chars=HIGHLIGHT_CHARS)
         action = lib.start_action(shell.join(["highlight", entry_id, *(["--force"] if force else [])]))
-        added = highlights.add(lib, entry_id, [Highlight(passage, note, made_at=now(), position=position)], action)
+        added, _ = highlights.add(lib, entry_id, [Highlight(passage, note, made_at=now(), position=position)], action)
         lib.set_action_summary(action, Phrase("did_highlight" if added else "did_highlight_unchanged"))
         if not added:
             lib.forget_action(action)

@@ -154,9 +154,10 @@ def _fit_highlights(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int
     with neither passage nor note is dropped (a bookmark needs neither); past
     fields.MAX_HIGHLIGHTS the rest are dropped and counted (``highlights``)."""
     kept: list[Highlight] = []
-    for mark in entry.highlights:
-        if len(kept) >= fields.MAX_HIGHLIGHTS:
-            cuts["highlights"] = cuts.get("highlights", 0) + len(entry.highlights) - len(kept)
+    room = fields.HIGHLIGHT_CHARS  # what the kept ones may hold together
+    for i, mark in enumerate(entry.highlights):
+        if len(kept) >= fields.MAX_HIGHLIGHTS or room <= 0:
+            cuts["highlights"] = cuts.get("highlights", 0) + len(entry.highlights) - i
             break
         for name, attribute, one_line in _HIGHLIGHT_TEXT:
             value = getattr(mark, attribute)
@@ -173,6 +174,11 @@ def _fit_highlights(entry: Entry, cuts: dict[str, int], limits: Mapping[str, int
             if not in_range(mark.made_at):
                 mark.made_at = None
         if mark.kind == "bookmark" or mark.passage or mark.note:
+            size = fields.highlight_chars(mark)
+            if size > room:
+                cuts["highlights"] = cuts.get("highlights", 0) + len(entry.highlights) - i
+                break
+            room -= size
             kept.append(mark)
     entry.highlights = kept
 

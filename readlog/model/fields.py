@@ -24,6 +24,7 @@ an import applies the limits in force.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from readlog.model.environment import env_number
 from readlog.model.errors import UsageError
@@ -56,6 +57,10 @@ MAX_TAGS = 1000  # tags on one entry; the rest are dropped
 # Highlights, notes and bookmarks on one entry that an import keeps (a long book
 # on Kindle holds a few thousand); the rest are dropped and counted.
 MAX_HIGHLIGHTS = 20000
+# And the characters of all of them together (passages, notes, places): an entry's
+# highlights travel on its line of readlog's own export (record_chars), which its
+# import must read back whole.
+HIGHLIGHT_CHARS = 1 << 24
 # The feed items one entry is (readlog's own exports carry them), each named by
 # its feed and its id in that feed: an id longer than ITEM_ID_CHARS is not kept
 # (the item is then known by its link, as an item without an id is), nor are
@@ -131,14 +136,20 @@ def fit_items(items: Iterable[tuple[str, str]]) -> tuple[list[tuple[str, str]], 
     return kept, len(given) - len(kept)
 
 
+def highlight_chars(mark: Any) -> int:
+    """The characters of a highlight that count towards HIGHLIGHT_CHARS: its passage, note and places."""
+    return len(mark.passage) + len(mark.note) + len(mark.location) + len(mark.page) + len(mark.colour)
+
+
 def record_chars() -> int:
     """The longest line readlog's own JSON Lines export can write for one
     entry (every field at its limit, every character escaped), plus room
     for the field names, times and numbers: what its importers must read."""
-    # An entry's own fields (tags are counted below; highlights are not part of its line today).
+    # An entry's own fields (tags and highlights are counted below).
     every = sum(limit(name) for name in FIELDS if name not in _NOT_ON_THE_LINE) + limit("url")  # url and final_url
     items = MAX_FEED_ITEMS * (2 * ITEM_ID_CHARS + 32)
-    return ESCAPED * (every + MAX_TAGS * (FIXED["tag"] + 4) + items) + (1 << 16)
+    marks = HIGHLIGHT_CHARS + MAX_HIGHLIGHTS * 160  # their text, then names, kind, time and position each
+    return ESCAPED * (every + MAX_TAGS * (FIXED["tag"] + 4) + items + marks) + (1 << 16)
 
 
 _NOT_ON_THE_LINE = ("tag", "passage", "highlight_note", "place")
@@ -181,7 +192,7 @@ def notices(cuts: dict[str, int], lang: str = "en") -> list[str]:
             out.append(say("tags_dropped", lang, n=n, limit=MAX_TAGS))
             continue
         if name == "highlights":
-            out.append(say("highlights_dropped", lang, n=n, limit=MAX_HIGHLIGHTS))
+            out.append(say("highlights_dropped", lang, n=n, limit=MAX_HIGHLIGHTS, chars=HIGHLIGHT_CHARS))
             continue
         if name == "item_ids":
             out.append(say("item_ids_dropped", lang, n=n, chars=ITEM_ID_CHARS, limit=MAX_FEED_ITEMS))

@@ -30,3 +30,4 @@ class Counts:
     merged: list[Merged] = field(default_factory=list)
     trashed: int = 0  # matched an entry in the trash: not brought back
     highlights: int = 0  # highlights added (model/highlight.py), to new entries and to known ones
+    highlights_dropped: int = 0  # not kept: the entry they were for had no room left (store/highlights.room)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timezone
 from typing import TYPE_CHECKING
 
+from readlog.model.fields import HIGHLIGHT_CHARS, MAX_HIGHLIGHTS, highlight_chars
 from readlog.model.ids import MAX_ID
 from readlog.model.stamps import to_iso
 from readlog.store import common
@@ -80,18 +81,36 @@ def add_new(lib: Store, found: Iterable[tuple[int, Sequence[Highlight]]], action
     return lib.conn.total_changes - before
 
 
-def add(lib: Store, entry_id: int, marks: Sequence[Highlight], action_id: int) -> list[int]:
+def room(lib: Store, entry_id: int) -> tuple[int, int]:
+    """How many more highlights the entry may take, and how many characters of them
+    (fields.MAX_HIGHLIGHTS, HIGHLIGHT_CHARS: what one line of readlog's export holds)."""
+    count, chars = lib.conn.execute(
+        "SELECT count(*), coalesce(sum(length(passage) + length(note) + length(location) + length(page) "
+        "+ length(colour)), 0) FROM highlights WHERE entry_id = ?",
+        (entry_id,),
+    ).fetchone()
+    return MAX_HIGHLIGHTS - count, HIGHLIGHT_CHARS - chars
+
+
+def add(lib: Store, entry_id: int, marks: Sequence[Highlight], action_id: int) -> tuple[list[int], int]:
     """Highlights of an entry that was already there (``readlog highlight``, or an
     import merging into it), each new one recorded as a ``highlight`` event of the
-    action; those it has already are passed over. Returns the new ones' ids."""
+    action; those it has already are passed over, and those past its room
+    (``room``) are not kept. Returns the new ones' ids and how many found no room."""
     now = common.utcnow()
     added: list[int] = []
-    for h in marks:
+    left, chars = room(lib, entry_id)
+    for i, h in enumerate(marks):
+        size = highlight_chars(h)
+        if left <= 0 or size > chars:
+            return added, len(marks) - i
         cur = lib.conn.execute(_INSERT, _values(entry_id, h, now, action_id))
+        if cur.rowcount > 0:
+            left, chars = left - 1, chars - size
         if cur.rowcount > 0 and cur.lastrowid:
             added.append(int(cur.lastrowid))
             lib._event(action_id, entry_id, EVENT, None, {"highlight": int(cur.lastrowid), "passage": h.passage[:200]})
-    return added
+    return added, 0
 
 
 def of_entry(lib: Store, entry_id: int) -> list[Row]:

@@ -127,7 +127,9 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
 
         counts.highlights += highlights.add_new(lib, marked_new, action_id)
         for entry_id, marks in marked_old:
-            counts.highlights += len(highlights.add(lib, entry_id, marks, action_id))
+            added, no_room = highlights.add(lib, entry_id, marks, action_id)
+            counts.highlights += len(added)
+            counts.highlights_dropped += no_room
     if items:
         lib.conn.executemany(
             "INSERT OR REPLACE INTO feed_items (feed, guid, entry_id, import_id) VALUES (?, ?, ?, ?)",

@@ -68,7 +68,7 @@ class ImportedFile:
             as_of_from=result.as_of_from,
             as_of_used=result.as_of_used,
             merges=tuple(counts.merged),
-            cut=dict(result.cuts),
+            cut=_with_dropped(result.cuts, counts.highlights_dropped),
             highlights=counts.highlights,
             encoding=result.encoding,
             failure=result.failure,
@@ -129,3 +129,11 @@ class ImportReport:
         """True when every file was imported without a problem (``readlog import`` exits 0):
         a browser file's count of bookmarks that are not web pages is none (Problem.passes)."""
         return not self.errors and all(p.passes for p in self.problems)
+
+
+def _with_dropped(cuts: dict[str, int], dropped: int) -> dict[str, int]:
+    """The import's cuts, with the highlights the store found no room for counted as dropped ones."""
+    out = dict(cuts)
+    if dropped:
+        out["highlights"] = out.get("highlights", 0) + dropped
+    return out
