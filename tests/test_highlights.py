@@ -304,3 +304,38 @@ def test_an_entry_holds_as_many_highlights_as_one_line_of_the_export_carries(
     assert sorted(h["passage"] for h in run.json("highlights", "1")) == ["a", "b"]
     monkeypatch.setattr(highlights, "HIGHLIGHT_CHARS", 5)  # the room in characters likewise
     assert run("highlight", "1", "查询系统缓存的粒度更细", code=2).exit_code == 2
+
+
+HIGHLIGHTS = FIXTURES / "highlights"
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("instapaper-selection.csv", 2),
+        ("omnivore-export/metadata_0_to_3.json", 5),
+        ("raindrop-highlights.csv", 3),
+        ("readwise-highlights.csv", 5),
+        ("wallabag-annotations.json", 3),
+        ("pocket-2025.zip", 3),
+    ],
+)
+def test_each_app_export_keeps_its_highlights_once_and_undo_takes_them_back(
+    run: Run, library: Path, tmp_path: Path, name: str, kept: int
+) -> None:
+    path = HIGHLIGHTS / name
+    if name.endswith(".zip"):  # Pocket's export as it downloads: the list and annotations/ in one zip
+        import zipfile
+
+        path = tmp_path / name
+        with zipfile.ZipFile(path, "w") as z:
+            for member in sorted((HIGHLIGHTS / "pocket-2025").rglob("*")):
+                if member.is_file():
+                    z.write(member, member.relative_to(HIGHLIGHTS / "pocket-2025").as_posix())
+    first = json.loads(run("import", str(path), "--json").stdout)
+    assert sum(f["highlights"] for f in first) == kept
+    assert len(run.json("highlights", "--limit", "0")) == kept
+    again = json.loads(run("import", str(path), "--json").stdout)
+    assert sum(f["highlights"] for f in again) == 0 and len(_rows(library)) == kept
+    run("undo")  # the second import changed nothing: the first is taken back
+    assert _rows(library) == []
