@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, BinaryIO, Optional
 
@@ -86,15 +87,10 @@ def _report(state: State, name: str, done: Exported, output: str | None) -> None
         state.out.notice(say("epub_left_out", lang, id=entry_id, title=title))
     if skipped and not done.left_out:
         state.out.notice(say("export_no_url", lang, entries=skipped, format=name))
-    if output and name == "markdown" and done.unchanged + written and _folder(output):
+    if output and name == "markdown" and done.unchanged + written and os.path.isdir(output):
         state.out.notice(say("exported_folder", lang, entries=written, path=output, unchanged=done.unchanged))
     elif output:
         state.out.notice(say("exported", lang, entries=written, path=output, format=name))
     elif written == 0 and not skipped:
         state.out.notice(say("export_none", lang))
 
-
-def _folder(output: str) -> bool:
-    from readlog.core.exporting import is_folder
-
-    return is_folder(output)

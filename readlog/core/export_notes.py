@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import ReadlogError
-from readlog.model.messages import say
+from readlog.model.messages import say, wording
 from readlog.model.sanitize import clean
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def note_text(row: Row, highlights: Sequence[Highlight], lang: str = "en") -> st
                 parts += [*note, ""]
     note = md_lines(str(row.get("note") or ""))
     if note:
-        parts += ["## " + say("notes_note", lang), "", *note, ""]
+        parts += ["## " + wording("label_note", lang), "", *note, ""]
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
@@ -242,13 +242,11 @@ def write_folder(
     *,
     highlights_of: HighlightsOf,
     lang: str = "en",
-    source: Path | None = None,
+    put: Callable[[Path, bytes], None],
 ) -> None:
-    """Write each row's note file into ``folder`` (made if missing), each
-    file replaced whole (exporting.Replacing), a file whose content is the
-    same left untouched (``tally.unchanged``)."""
-    from readlog.core.exporting import Replacing
-
+    """Write each row's note file into ``folder`` (made if missing) with
+    ``put`` (which replaces a file whole: exporting.Replacing), a file whose
+    content is the same left untouched (``tally.unchanged``)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -270,6 +268,5 @@ def write_folder(
         if same:
             tally.unchanged += 1
         else:
-            with Replacing(path, source=source) as stream:
-                stream.write(data)
+            put(path, data)
         tally.written += 1

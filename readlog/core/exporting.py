@@ -70,8 +70,15 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
         from readlog.core.export_notes import write_folder
 
         assert isinstance(target, (str, os.PathLike))
-        with signals_as_interrupt():
-            write_folder(rows, Path(target), tally, highlights_of=highlights_of(lib), lang=lang, source=lib.path)
+        def put(path: Path, data: bytes) -> None:
+            with Replacing(path, source=lib.path) as stream:
+                stream.write(data)
+
+        try:
+            with signals_as_interrupt():
+                write_folder(rows, Path(target), tally, highlights_of=highlights_of(lib), lang=lang, put=put)
+        except OSError as exc:
+            raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
         return tally
     if name == "epub":
         return _book(lib, rows, target, tally, lang)
