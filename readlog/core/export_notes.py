@@ -6,8 +6,9 @@ a heading, its highlights as block quotes each followed by the note on it, then
 the reader's note on the whole entry.
 
 File names. ``<slug>`` is the title made safe for every file system (no
-character Windows, macOS or Linux reserves, no control character, no dot or
-space at either end, at most SLUG_BYTES of UTF-8, Chinese and other letters
+character but letters, marks and digits of any script, ``_`` and ``.``, the
+rest made ``-``, so none that Windows, macOS or Linux reserves; no dot at
+either end, no name Windows reserves (``CON``, ``nul.txt``); at most SLUG_BYTES of UTF-8, Chinese and other letters
 kept, NFC); ``-<id>`` ends every name, so two entries can never share a name
 (the digits after the last ``-`` are the id), whatever their titles, on a
 case-insensitive or normalising file system too. An entry keeps the name of
@@ -45,8 +46,7 @@ Row = dict[str, Any]
 HighlightsOf = Callable[[Row], Sequence["Highlight"]]
 
 SLUG_BYTES = 80  # well under every file system's 255 bytes, with room for "-<id>.md" and a sync tool's suffixes
-# Reserved on Windows (and so on a shared or synced folder), in names and as names.
-_RESERVED_CHARS = set('<>:"/\\|?*')
+# Reserved on Windows (and so on a shared or synced folder) as names, whatever follows a dot.
 _RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 _DASHES = re.compile(r"-{2,}")
 _OURS = re.compile(r"-(\d+)\.md\Z")
@@ -94,10 +94,7 @@ def slug(title: str, limit: int = SLUG_BYTES) -> str:
     chars = []
     for ch in text:
         cat = unicodedata.category(ch)
-        if ch in _RESERVED_CHARS or ch.isspace() or cat[0] in "CZ" or (cat[0] == "P" and ch not in "-_.,'()!&+"):
-            chars.append("-")
-        else:
-            chars.append(ch)
+        chars.append(ch if cat[0] in "LMN" or ch in "_." else "-")
     stem = _DASHES.sub("-", "".join(chars)).strip("-. ")
     out = []
     size = 0
