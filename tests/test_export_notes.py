@@ -12,6 +12,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_export import SAMPLE, build
 
 import readlog
 from readlog.core.export_notes import file_name, note_text, slug, yaml_text
@@ -20,7 +21,6 @@ from readlog.model.highlight import Highlight
 
 from conftest import Run
 from helpers import connect
-from test_export import SAMPLE, build
 
 
 @pytest.fixture
