@@ -47,6 +47,18 @@ def xml_text(text: object, *, one_line: bool = False) -> str:
     return escape(_NOT_XML.sub("", clean(text, one_line=one_line)), quote=True)
 
 
+def href(url: str) -> str:
+    """A link as a valid URI (epubcheck checks each): what a URI cannot hold
+    as written (a space, a quote, a Chinese character) percent-encoded as UTF-8,
+    and a ``%`` that starts no escape written as ``%25``."""
+    from urllib.parse import quote
+
+    return quote(_STRAY_PERCENT.sub("%25", url.strip()), safe=":/?#[]@!$&'()*+,;=%~")
+
+
+_STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
+
+
 def language(row: Row) -> str:
     """``zh`` or ``en``: the entry's language as fetch found it, else by its title and text."""
     lang = str(row.get("lang") or "").strip().lower()
@@ -131,7 +143,7 @@ def chapter(row: Row, highlights: Sequence[Highlight], lang: str) -> str:
     url = clean(row.get("url") or "", link=True)
     if url:
         shown = xml_text(url)
-        link = f'<a href="{shown}">{shown}</a>' if linkable(url) else shown
+        link = f'<a href="{escape(href(url), quote=True)}">{shown}</a>' if linkable(url) else shown
         parts.append(f'<p class="meta">{link}</p>')
     passages = [" ".join(clean(h.passage).split()) for h in highlights if h.passage.strip()]
     used: set[str] = set()

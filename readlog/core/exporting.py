@@ -70,6 +70,7 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
         from readlog.core.export_notes import write_folder
 
         assert isinstance(target, (str, os.PathLike))
+
         def put(path: Path, data: bytes) -> None:
             with Replacing(path, source=lib.path) as stream:
                 stream.write(data)
