@@ -113,7 +113,13 @@ def test_a_second_export_updates_the_same_files_and_touches_no_other(run: Run, s
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
 
 
-def test_without_a_folder_markdown_is_the_reading_list_as_before(run: Run, sample: Path, tmp_path: Path) -> None:
+def test_without_a_folder_markdown_is_the_reading_list_as_before(
+    run: Run, sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    refused = run("export", "-f", "markdown", "-o", "", code=1)  # an empty -o is refused, as before
+    assert refused.stderr == f"readlog: {os.path.realpath(tmp_path)}: is a directory; give a file name to -o\n"
+    assert list(tmp_path.iterdir()) == [sample.parent]
     listed = run("export", "-f", "markdown").stdout
     assert listed.startswith("# Reading list")
     run("export", "-f", "markdown", "-o", str(tmp_path / "list.md"))

@@ -53,7 +53,12 @@ def run_export(state: State, fa: FilterArgs, name: str, output: str | None, *, a
     to_file = output is not None and output != "-"
     if to_file:
         assert output is not None
-        # An empty -o names the current folder (as Path("") does), which the export refuses as a folder.
+        # An empty -o names the current folder (as Path("") does), which the export refuses as a
+        # folder; markdown too, which writes a file per entry only to a folder named (-o . or -o DIR).
+        if not output and name == "markdown":
+            from readlog.model.errors import ReadlogError
+
+            raise ReadlogError.of("export_is_dir", path=os.path.realpath("."))
         done = lib.export(name, output or ".", lang=state.out.lang, **given)
     else:
         sys.stdout.flush()
