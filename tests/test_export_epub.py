@@ -180,8 +180,9 @@ def test_epubcheck_finds_no_error(run: Run, sample: Path, tmp_path: Path) -> Non
     assert EPUBCHECK.is_file() and shutil.which("java"), "epubcheck is not installed: apt-get install -y epubcheck"
     target = tmp_path / "checked.epub"
     run("export", "-o", str(target))
-    checked = subprocess.run(
-        ["java", "-jar", str(EPUBCHECK), str(target)], capture_output=True, text=True, timeout=300, check=False
-    )
+    # Java's quick compiler and serial collector: half the CPU time of the defaults
+    # (6 s against 12 s of user time for this small book on the CI machine).
+    java = ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", str(EPUBCHECK)]
+    checked = subprocess.run([*java, str(target)], capture_output=True, text=True, timeout=300, check=False)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "No errors or warnings detected" in checked.stdout, checked.stdout
