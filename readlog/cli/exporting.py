@@ -98,4 +98,3 @@ def _report(state: State, name: str, done: Exported, output: str | None) -> None
         state.out.notice(say("exported", lang, entries=written, path=output, format=name))
     elif written == 0 and not skipped:
         state.out.notice(say("export_none", lang))
-
