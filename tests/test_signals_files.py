@@ -144,3 +144,46 @@ def test_a_signal_during_restore_leaves_the_library_as_it_was(
         assert counts(lib)[0] == N
         assert len(os.listdir(lib.parent)) == 2  # the library, and the one it replaced, kept
     assert stopped, "restore always finished before the signal; make N larger"
+
+
+def test_a_signal_during_an_epub_export_leaves_the_old_book_whole(big_library: Path, tmp_path: Path) -> None:
+    from helpers import connect
+
+    lib = a_copy(big_library, tmp_path / "lib" / "lib.db")
+    conn = connect(lib)
+    conn.execute("UPDATE entries SET text = 'A paragraph of fetched text.' || id WHERE id <= 3000")
+    conn.commit()
+    conn.close()
+    out = tmp_path / "out" / "unread.epub"
+    out.parent.mkdir()
+    for _ in range(TRIES):
+        out.write_bytes(b"the book made yesterday")
+        proc = start(lib, "export", "-o", str(out))
+        wait_until(hidden_file_in(out.parent), proc)
+        was_stopped = interrupted(proc, signal.SIGTERM)
+        assert os.listdir(out.parent) == ["unread.epub"], "no temporary file is left"
+        if was_stopped:
+            assert out.read_bytes() == b"the book made yesterday"
+            return
+        assert out.read_bytes().startswith(b"PK")
+    pytest.fail("export always finished before the signal")
+
+
+def test_a_signal_during_a_markdown_folder_export_leaves_every_file_whole(big_library: Path, tmp_path: Path) -> None:
+    lib = a_copy(big_library, tmp_path / "lib" / "lib.db")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    for _ in range(TRIES):
+        proc = start(lib, "export", "-f", "markdown", "-o", str(folder))
+        wait_until(lambda: len(os.listdir(folder)) > 10, proc)
+        was_stopped = interrupted(proc, signal.SIGTERM)
+        names = os.listdir(folder)
+        assert not [n for n in names if n.startswith(".")], "no temporary file is left"
+        for name in names:
+            text = (folder / name).read_text(encoding="utf-8")
+            assert text.startswith("---\ntitle: ") and text.endswith("\n") and "\n---\n" in text, name
+        if was_stopped:
+            assert 10 <= len(names) < N
+            return
+        assert len(names) == N
+    pytest.fail("export always finished before the signal")

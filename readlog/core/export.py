@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 from itertools import groupby
@@ -59,10 +59,14 @@ _URL_UNSAFE = {
 
 @dataclass
 class Tally:
-    """What an export wrote: entries written, and those left out (no URL in html)."""
+    """What an export wrote: entries written, and those left out (no URL in
+    html, no fetched text in epub: these also as (id, title) in ``left_out``);
+    of the files a Markdown folder export wrote, those already as they were."""
 
     written: int = 0
     skipped: int = 0
+    unchanged: int = 0
+    left_out: list[tuple[int, str]] = field(default_factory=list)
 
 
 def time_out(value: str | None) -> str | None:
@@ -349,6 +353,7 @@ EXTENSIONS = {
     ".markdown": "markdown",
     ".html": "html",
     ".htm": "html",
+    ".epub": "epub",
 }
 
 

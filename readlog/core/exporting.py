@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Union
 
@@ -18,9 +19,10 @@ from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
     from readlog.core.export import Tally
+    from readlog.model.highlight import Highlight
     from readlog.store import Filters, Store
 
-FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html")
+FORMAT_NAMES = ("jsonl", "json", "csv", "markdown", "html", "epub")
 ALIASES = {"md": "markdown", "ndjson": "jsonl", "htm": "html"}
 Target = Union[str, "os.PathLike[str]", IO[Any]]
 
@@ -50,18 +52,40 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
     """Write the entries ``f`` matches in format ``name`` (one of FORMAT_NAMES)
     to ``target``: a path (written to a temporary file beside it and moved
     into place when complete, so a failure never leaves half a file), or an
-    open stream, binary (UTF-8 is written) or text. Returns what was written."""
+    open stream, binary (UTF-8 is written) or text. Markdown to a folder (a
+    path that is one, or ends in a separator) is a file per entry
+    (export_notes); epub is a book (export_epub), written to a path or a
+    binary stream. Returns what was written."""
     from readlog.core import export
 
     sort, reverse = export.ORDER.get(name, export.DEFAULT_ORDER)
     tally = export.Tally()
-    pieces = export.render(name, lib.iter_rows(f, sort=sort, reverse=reverse), tally, lang=lang)
     if isinstance(target, (str, os.PathLike)):
         from readlog.store import is_library_file
 
-        path = Path(target)
-        if is_library_file(lib.path, path):
+        if is_library_file(lib.path, Path(target)):
             raise ReadlogError.of("export_is_library", path=str(target))
+    rows = lib.iter_rows(f, sort=sort, reverse=reverse)
+    if name == "markdown" and is_folder(target):
+        from readlog.core.export_notes import write_folder
+
+        assert isinstance(target, (str, os.PathLike))
+
+        def put(path: Path, data: bytes) -> None:
+            with Replacing(path, source=lib.path) as stream:
+                stream.write(data)
+
+        try:
+            with signals_as_interrupt():
+                write_folder(rows, Path(target), tally, highlights_of=highlights_of(lib), lang=lang, put=put)
+        except OSError as exc:
+            raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
+        return tally
+    if name == "epub":
+        return _book(lib, rows, target, tally, lang)
+    pieces = export.render(name, rows, tally, lang=lang)
+    if isinstance(target, (str, os.PathLike)):
+        path = Path(target)
         try:
             with signals_as_interrupt(), Replacing(path, source=lib.path) as stream:
                 export.write(pieces, stream)
@@ -72,6 +96,55 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
     else:
         for piece in pieces:
             target.write(piece)
+    return tally
+
+
+def is_folder(target: Target) -> bool:
+    """Whether a Markdown export goes to a folder, a file per entry: ``target``
+    is a path to a folder, or one ending in a separator (made if missing)."""
+    if not isinstance(target, (str, os.PathLike)):
+        return False
+    text = os.fspath(target)
+    return Path(text).is_dir() or text.endswith(("/", os.sep))
+
+
+def highlights_of(lib: Store) -> Callable[[dict[str, Any]], Sequence[Highlight]]:
+    """Each exported entry's highlights, as the Markdown folder and the EPUB
+    book write them. The seam of issue 35: the store keeps no highlights yet,
+    so every entry has none here; once issue 35's store lands (its highlights
+    table and ``entry.highlights``), this is where they are read for a row."""
+
+    def of(row: dict[str, Any]) -> Sequence[Highlight]:
+        return ()
+
+    return of
+
+
+def _book(lib: Store, rows: Iterable[dict[str, Any]], target: Target, tally: Tally, lang: str) -> Tally:
+    """The EPUB book of ``rows`` to ``target``; none of them with fetched text is a ReadlogError."""
+    from datetime import datetime
+
+    from readlog.core.export_epub import write_book
+
+    today = datetime.now().astimezone().date().isoformat()
+
+    def book(stream: BinaryIO) -> None:
+        write_book(rows, stream, tally, highlights_of=highlights_of(lib), lang=lang, today=today)
+        if not tally.written:
+            raise ReadlogError.of("epub_no_text", entries=tally.skipped)
+
+    if isinstance(target, (str, os.PathLike)):
+        try:
+            with signals_as_interrupt(), Replacing(Path(target), source=lib.path) as stream:
+                book(stream)
+        except OSError as exc:
+            raise ReadlogError.of("export_not_written", path=str(target), reason=os_reason(exc)) from None
+        return tally
+    if not _binary(target):
+        raise UsageError.of("epub_text_stream")
+    buffer = io.BytesIO()
+    book(buffer)
+    target.write(buffer.getvalue())
     return tally
 
 

@@ -882,12 +882,15 @@ class Library:
         lang: str = "en",
         **filters: Any,
     ) -> Exported:
-        """Write entries in ``fmt`` (jsonl, json, csv, markdown or html; None:
-        by the file's extension) to ``file``: a path (replaced whole once
-        written) or an open stream, binary or text. Every entry, archived
-        ones too, unless ``filters`` (as entries() takes them) say otherwise.
-        Returns how many entries were written (an int, an ``Exported`` that
-        also says how many were ``skipped`` and the ``format`` written)."""
+        """Write entries in ``fmt`` (jsonl, json, csv, markdown, html or epub;
+        None: by the file's extension) to ``file``: a path (replaced whole once
+        written) or an open stream, binary or text (epub: binary only).
+        Markdown to a folder (a path that is one, or ends in a separator) is a
+        note file per entry. Every entry, archived ones too, unless
+        ``filters`` (as entries() takes them) say otherwise. Returns how many
+        entries were written (an int, an ``Exported`` that also says how many
+        were ``skipped``, which ``left_out`` of a book, the ``format`` written
+        and how many of a folder's files were ``unchanged``)."""
         from readlog.core.exporting import export_to
         from readlog.core.filters import api_filters
         from readlog.core.results import Exported
@@ -895,13 +898,13 @@ class Library:
         name = self.export_format(fmt, file if isinstance(file, str) else None)  # a PathLike: by fmt only, as before
         f = api_filters(**{"archived": None, **filters})
         tally = export_to(self.store, f, name, file, lang=lang)
-        return Exported(tally.written, tally.skipped, name)
+        return Exported(tally.written, tally.skipped, name, tally.unchanged, tuple(tally.left_out))
 
     @classmethod
     @_checked(opened=False, file=lambda value, name: value if value is None else _format_file(value, name))
     def export_format(cls, fmt: str | None, file: str | os.PathLike[str] | IO[Any] | None = None) -> str:
         """The format ``export(fmt, file)`` writes: ``fmt`` checked (jsonl, json,
-        csv, markdown or html, or an alias such as md), else the one a path's
+        csv, markdown, html or epub, or an alias such as md), else the one a path's
         extension names, else jsonl; BadValue for any other. Asked of the class
         as well (``readlog.Library.export_format``): no library is opened."""
         from readlog.core.exporting import choose_format
