@@ -339,3 +339,18 @@ def test_each_app_export_keeps_its_highlights_once_and_undo_takes_them_back(
     assert sum(f["highlights"] for f in again) == 0 and len(_rows(library)) == kept
     run("undo")  # the second import changed nothing: the first is taken back
     assert _rows(library) == []
+
+
+def test_the_markdown_folder_and_the_book_carry_the_stored_highlights(run: Run, tmp_path: Path) -> None:
+    import zipfile
+
+    _seed(tmp_path, run)
+    run("highlight", "1", "查询系统缓存的粒度更细", "--note", "对比 Go")
+    run("export", "-f", "markdown", "-o", str(tmp_path / "notes") + "/")
+    [note] = [p for p in (tmp_path / "notes").iterdir() if p.name.endswith("-1.md")]
+    text = note.read_text(encoding="utf-8")
+    assert "> 查询系统缓存的粒度更细" in text and "对比 Go" in text
+    run("export", "-f", "epub", "-o", str(tmp_path / "book.epub"))
+    with zipfile.ZipFile(tmp_path / "book.epub") as book:
+        pages = [book.read(n).decode("utf-8") for n in book.namelist() if n.endswith(".xhtml")]
+    assert any("<mark>查询系统缓存的粒度更细</mark>" in page for page in pages)

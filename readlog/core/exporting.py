@@ -109,13 +109,26 @@ def is_folder(target: Target) -> bool:
 
 
 def highlights_of(lib: Store) -> Callable[[dict[str, Any]], Sequence[Highlight]]:
-    """Each exported entry's highlights, as the Markdown folder and the EPUB
-    book write them. The seam of issue 35: the store keeps no highlights yet,
-    so every entry has none here; once issue 35's store lands (its highlights
-    table and ``entry.highlights``), this is where they are read for a row."""
+    """Each exported entry's highlights, as the Markdown folder and the EPUB book
+    write them: read with its row (store/query.py's iter_rows gives them, in their
+    order in the text), as model.highlight records."""
+    from readlog.model.highlight import Highlight
+    from readlog.model.stamps import from_iso
 
     def of(row: dict[str, Any]) -> Sequence[Highlight]:
-        return ()
+        return tuple(
+            Highlight(
+                passage=h.get("passage") or "",
+                note=h.get("note") or "",
+                kind=h.get("kind") or "highlight",
+                made_at=from_iso(h.get("made_at")),
+                location=h.get("location") or "",
+                page=h.get("page") or "",
+                position=h.get("position"),
+                colour=h.get("colour") or "",
+            )
+            for h in row.get("highlights") or ()
+        )
 
     return of
 
