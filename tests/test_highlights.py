@@ -354,3 +354,18 @@ def test_the_markdown_folder_and_the_book_carry_the_stored_highlights(run: Run, 
     with zipfile.ZipFile(tmp_path / "book.epub") as book:
         pages = [book.read(n).decode("utf-8") for n in book.namelist() if n.endswith(".xhtml")]
     assert any("<mark>查询系统缓存的粒度更细</mark>" in page for page in pages)
+
+
+def test_show_full_marks_each_passage_where_it_is_in_the_article(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _seed(tmp_path, run)
+    run("highlight", "1", "CACHES at a finer grain, so rebuilds")  # across a line end, in another case
+    run("highlight", "1", "粒度更细")
+    run("highlight", "1", "not in the article", "--force")  # kept, but nowhere to mark
+    for env in ({"NO_COLOR": "1"}, {"READLOG_FORCE_TTY": ""}):  # no colour; a pipe
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        out = run("show", "1", "--full").stdout
+        assert "The query system ⟦caches at a finer grain,\nso rebuilds⟧ take a third less time." in out
+        assert "查询系统缓存的⟦粒度更细⟧。" in out and out.count("⟦") == 2 == out.count("⟧")

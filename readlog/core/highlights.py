@@ -7,7 +7,6 @@ back by ``readlog undo``. Nothing here prints; the caller says what happened.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,17 +31,6 @@ class Marked:
     position: int | None = None
 
 
-def locate(text: str, passage: str) -> int | None:
-    """Where ``passage`` begins in ``text`` (a character offset), reading any run
-    of white space in either as one and ignoring case; None when it is not there."""
-    words = passage.split()
-    if not words or not text:
-        return None
-    pattern = r"\s+".join(re.escape(w) for w in words)
-    found = re.search(pattern, text, re.IGNORECASE)
-    return found.start() if found else None
-
-
 def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool = False) -> Marked:
     """Keep ``passage`` as a highlight of the entry, with the reader's ``note`` on it.
 
@@ -51,7 +39,7 @@ def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool
     ``force``. An empty passage is a UsageError. Marking a passage the entry has
     already changes nothing."""
     from readlog.core.filters import clean_note
-    from readlog.model.highlight import Highlight
+    from readlog.model.highlight import Highlight, locate
     from readlog.model.stamps import now
     from readlog.store import highlights
 

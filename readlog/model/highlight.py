@@ -22,6 +22,7 @@ without a zone is taken as UTC), ``colour`` a colour name the source gives (``ye
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -40,3 +41,20 @@ class Highlight:
     page: str = ""
     position: int | None = None
     colour: str = ""
+
+
+def locate(text: str, passage: str) -> int | None:
+    """Where ``passage`` begins in ``text`` (a character offset), reading any run
+    of white space in either as one and ignoring case; None when it is not there."""
+    span = locate_span(text, passage)
+    return span[0] if span else None
+
+
+def locate_span(text: str, passage: str) -> tuple[int, int] | None:
+    """Where ``passage`` begins and ends in ``text``, as ``locate`` finds it."""
+    words = passage.split()
+    if not words or not text:
+        return None
+    pattern = r"\s+".join(re.escape(w) for w in words)
+    found = re.search(pattern, text, re.IGNORECASE)
+    return found.span() if found else None

@@ -115,11 +115,67 @@ def _fold(line: str, width: int) -> list[str]:
     return pieces
 
 
+# Where a highlighted passage begins and ends in the text, while it is laid out (private-use
+# characters, one cell wide like the marks shown for them), and the marks shown: visible
+# without colour and in a pipe, and styled on a terminal that has colour.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+SHOWN_MARKS = {_OPEN: "⟦", _CLOSE: "⟧"}
+MARKED_STYLE = "reverse"
+
+
+def mark_passages(text: str, passages: list[str]) -> str:
+    """``text`` with each passage's first occurrence (white space and case aside, as
+    ``readlog highlight`` finds it) between the open and close marks; passages not
+    found, or overlapping one marked already, are left unmarked."""
+    from readlog.model.highlight import locate_span
+
+    text = text.replace(_OPEN, "").replace(_CLOSE, "")
+    spans: list[tuple[int, int]] = []
+    for passage in passages:
+        span = locate_span(text, passage)
+        if span and not any(span[0] < end and start < span[1] for start, end in spans):
+            spans.append(span)
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + _OPEN + text[start:end] + _CLOSE + text[end:]
+    return text
+
+
+def _marked(lines: list[Line]) -> list[Line]:
+    """Lines with the passages between the marks styled, and the marks shown as ⟦ ⟧."""
+    inside = False
+    out: list[Line] = []
+    for line in lines:
+        pieces: Line = []
+        for piece, style in line:
+            if _OPEN not in piece and _CLOSE not in piece:
+                pieces.append((piece, f"{style} {MARKED_STYLE}".strip() if inside else style))
+                continue
+            current = ""
+            for ch in piece:
+                if ch in SHOWN_MARKS:
+                    if current:
+                        pieces.append((current, f"{style} {MARKED_STYLE}".strip() if inside else style))
+                    pieces.append((SHOWN_MARKS[ch], "bold yellow"))
+                    inside, current = ch == _OPEN, ""
+                else:
+                    current += ch
+            if current:
+                pieces.append((current, f"{style} {MARKED_STYLE}".strip() if inside else style))
+        out.append(pieces)
+    return out
+
+
 def show_full(out: Output, row: Row) -> None:
-    """The entry's panel, then its article; paged when it is longer than the screen."""
+    """The entry's panel, then its article, its highlighted passages marked (⟦ ⟧);
+    paged when it is longer than the screen."""
     text = row.get("text") or ""
+    passages = [h["passage"] for h in row.get("highlights") or () if h.get("passage")]
+    if text and passages:
+        text = mark_passages(text, passages)
     console = out.out
     lines = layout(text, min(console.width, MAX_WIDTH)) if text else []
+    if passages:
+        lines = _marked(lines)
     if lines and console.is_terminal and len(lines) + 8 > console.height:
         os.environ.setdefault("LESS", "-R")
         with console.pager(pager=Pager(out), styles=True):
