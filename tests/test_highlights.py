@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import readlog
 from readlog.store.migrations import migrate
-from readlog.store.migrations.m014_highlights import highlight_key_v14, split_quoted_note_v14
+from readlog.store.migrations.m014_highlights_and_progress import highlight_key_v14, split_quoted_note_v14
 
 from conftest import FIXTURES, Run
 from helpers import connect

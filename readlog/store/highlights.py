@@ -76,9 +76,8 @@ def add_new(lib: Store, found: Iterable[tuple[int, Sequence[Highlight]]], action
     event each, since undoing the action deletes the entries and, by
     ``action_id``, these. How many were added (repeats within an entry fold)."""
     now = common.utcnow()
-    before = lib.conn.total_changes
-    lib.conn.executemany(_INSERT, (_values(e, h, now, action_id) for e, marks in found for h in marks))
-    return lib.conn.total_changes - before
+    cur = lib.conn.executemany(_INSERT, (_values(e, h, now, action_id) for e, marks in found for h in marks))
+    return max(0, cur.rowcount)  # the rows inserted, not those the search index's triggers wrote
 
 
 def room(lib: Store, entry_id: int) -> tuple[int, int]:

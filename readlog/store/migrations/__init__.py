@@ -52,7 +52,7 @@ NAMES = (
     "m011_fold_width_and_joiners",
     "m012_messages_kept_as_meaning",
     "m013_index_fed_by_one_function",
-    "m014_highlights",
+    "m014_highlights_and_progress",
 )
 LATEST = len(NAMES)
 

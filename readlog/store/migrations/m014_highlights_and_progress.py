@@ -1,4 +1,4 @@
-"""Schema 14: highlights are records of their own. Frozen: never edit."""
+"""Schema 14: highlights are records of their own, and entries keep how far they were read. Frozen: never edit."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 # into the entry's note (inputs/formats/links.py ``_highlights`` for Pocket's, Omnivore's,
 # Diigo's, Karakeep's and Readwise's lists; json_exports.py ``_annotations`` for wallabag's).
 QUOTING_FORMATS_V14 = ("links", "wallabag")
+# The SQL function the search triggers call (m013's, registered on every connection readlog opens).
+INDEX_FUNCTION_V14 = "readlog_index_text"
 
 
 def highlight_key_v14(kind: str, passage: str, note: str, location: str, page: str) -> str:
@@ -55,10 +57,12 @@ def split_quoted_note_v14(note: str) -> tuple[str, list[tuple[str, str]]] | None
     return "\n\n".join(paragraphs[:first]).strip(), found
 
 
-def m014_highlights(db: Database) -> None:
-    """A table of highlights (a passage, the reader's note on it, when and where it was made,
+def m014_highlights_and_progress(db: Database) -> None:
+    """Entries get ``progress`` (how far they were read, 0 to 1) and ``progress_at``. And a
+    table of highlights (a passage, the reader's note on it, when and where it was made,
     its colour; or a note at a place; or a bookmark), each kept with its entry's id and the
-    action that made it, so that undoing that action takes it back.
+    action that made it, so that undoing that action takes it back, with a search index of
+    their own (highlights_fts: passages and notes, trigram, fed by readlog_index_text).
 
     Up to schema 13 the importers of Pocket's, Omnivore's, Diigo's, Readwise's and wallabag's
     exports quoted a record's highlights into the entry's note. Those passages become highlight
@@ -83,6 +87,25 @@ def m014_highlights(db: Database) -> None:
             action_id INTEGER,
             key TEXT NOT NULL
         )"""
+    )
+    # How far the entry was read (0 to 1) and when that was said; NULL: never said.
+    db.execute("ALTER TABLE entries ADD COLUMN progress REAL")
+    db.execute("ALTER TABLE entries ADD COLUMN progress_at TEXT")
+    db.execute("CREATE INDEX entries_in_progress ON entries (saved_at) WHERE progress > 0 AND read_at IS NULL")
+    # The highlights' own search index (passages and the notes on them), fed as the entries' is
+    # (m013: through readlog_index_text, the fold the queries use).
+    db.execute(
+        "CREATE VIRTUAL TABLE highlights_fts USING fts5(passage, note, content='highlights', "
+        "content_rowid='id', tokenize='trigram')"
+    )
+    new = ", ".join(f"{INDEX_FUNCTION_V14}(CAST(new.{c} AS BLOB))" for c in ("passage", "note"))
+    old = ", ".join(f"{INDEX_FUNCTION_V14}(CAST(old.{c} AS BLOB))" for c in ("passage", "note"))
+    insert = f"INSERT INTO highlights_fts(rowid, passage, note) VALUES (new.id, {new});"
+    delete = f"INSERT INTO highlights_fts(highlights_fts, rowid, passage, note) VALUES ('delete', old.id, {old});"
+    db.execute(f"CREATE TRIGGER highlights_fts_ai AFTER INSERT ON highlights BEGIN {insert} END")
+    db.execute(f"CREATE TRIGGER highlights_fts_ad AFTER DELETE ON highlights BEGIN {delete} END")
+    db.execute(
+        f"CREATE TRIGGER highlights_fts_au AFTER UPDATE OF passage, note ON highlights BEGIN {delete} {insert} END"
     )
     db.execute("CREATE UNIQUE INDEX highlights_entry ON highlights (entry_id, key)")
     db.execute("CREATE INDEX highlights_action ON highlights (action_id) WHERE action_id IS NOT NULL")
