@@ -179,7 +179,9 @@ def _expand(start: str, end: str) -> int:
 
 def place(parts: list[str]) -> tuple[str, str, int | None, int | None]:
     """(location, page, start, end) from a header's parts before the date: the page
-    where the language marks one, every other number the location."""
+    where the language marks one (or, in a language not known, the number of the first
+    of two parts that hold one: Kindle writes the page before the location), every
+    other number the location."""
     text = " | ".join(parts)
     page = ""
     span = (0, 0)
@@ -188,15 +190,21 @@ def place(parts: list[str]) -> tuple[str, str, int | None, int | None]:
         page, span = marked.group(1), (marked.start(1), marked.end(1))
         ranged = _RANGE.match(text, marked.start(1)) if page.isdigit() else None
         if ranged and ranged.group(2):
-            page, span = f"{ranged.group(1)}-{_expand(ranged.group(1), ranged.group(2))}", ranged.span()
-    for m in _RANGE.finditer(text):
-        if span[0] <= m.start() < span[1]:
-            continue
-        first = int(m.group(1))
-        last = _expand(m.group(1), m.group(2)) if m.group(2) else first
-        location = f"{first}-{last}" if m.group(2) else str(first)
-        return location, page, first, max(first, last)
-    return "", page, None, None
+            page, span = _written(ranged), ranged.span()
+    numbers = [m for m in _RANGE.finditer(text) if not span[0] <= m.start() < span[1]]
+    if not numbers:
+        return "", page, None, None
+    if not marked and len(numbers) > 1 and "|" in text[numbers[0].end() : numbers[-1].start()]:
+        page = _written(numbers[0])
+    last = numbers[-1] if not marked and page else numbers[0]
+    first = int(last.group(1))
+    end = _expand(last.group(1), last.group(2)) if last.group(2) else first
+    return _written(last), page, first, max(first, end)
+
+
+def _written(m: re.Match[str]) -> str:
+    """A number or range as the record keeps it: digits, a range written out in full."""
+    return f"{m.group(1)}-{_expand(m.group(1), m.group(2))}" if m.group(2) else m.group(1)
 
 
 def made_at(text: str) -> datetime | None:
