@@ -525,3 +525,17 @@ def test_import_adds_each_book_once(run: Run) -> None:
     assert len(run.json("list")) == 5
     more = run("import", str(KINDLE / "mixed-languages.txt"), str(KINDLE / "old-kindle.txt"))
     assert "mixed-languages.txt (kindle): 1 added" in more.stdout and "old-kindle.txt (kindle): 2 added" in more.stdout
+
+
+def test_many_highlights_at_one_place_each_note_on_the_nearest_before_it() -> None:
+    note = "- Your Note on Location 101 | Added on Monday, May 6, 2024 10:00:00 AM"
+    text = ""
+    for i in range(200):  # more than the index compares at one place (kindle.NEAR)
+        text += rec(BOOK, _at("100-102", "8:00:00"), f"passage {i}.")
+        if i % 50 == 49:
+            text += rec(BOOK, note, f"on passage {i}")
+    text += rec(BOOK, _at("100-102", "9:00:00"), "passage 7.")  # a copy of one far back is not looked for
+    (entry,), _ = _parse(text)
+    noted = [(h.passage, h.note) for h in entry.highlights if h.note]
+    assert noted == [(f"passage {i}.", f"on passage {i}") for i in (49, 99, 149, 199)]
+    assert len(entry.highlights) == 201 and entry.highlights[-1].passage == "passage 7."

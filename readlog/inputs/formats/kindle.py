@@ -32,7 +32,7 @@ in place of one (``<You have reached the clipping limit for this item>``).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right, insort
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -267,7 +267,7 @@ def _records(infile: InputFile) -> Iterator[list[tuple[int, str]]]:
     before its end line (a file cut short)."""
     lines: list[tuple[int, str]] = []
     for number, raw in infile.lines():
-        if _SEPARATOR.match(raw):
+        if "==========" in raw and _SEPARATOR.match(raw):
             yield lines
             lines = []
         else:
@@ -300,6 +300,7 @@ def _clip(lines: list[tuple[int, str]]) -> tuple[str, _Clip] | Problem | None:
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
     books: dict[tuple[str, str], _Book] = {}
+    titles: dict[str, tuple[str, str]] = {}  # title line -> (title, author): a book's line comes again and again
     for lines in _records(infile):
         read = _clip(lines)
         if read is None:
@@ -308,7 +309,10 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
             yield read
             continue
         title_line, clip = read
-        title, author = split_title(title_line)
+        named = titles.get(title_line)
+        if named is None:
+            named = titles[title_line] = split_title(title_line)
+        title, author = named
         book = books.get((title, author))
         if book is None:
             book = books[(title, author)] = _Book(title, author, clip.line, [])
@@ -325,22 +329,41 @@ def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
         )
 
 
+WIDE = 1000  # locations: wider than any highlight Kindle lets a reader make (about 150 bytes each)
+NEAR = 32  # of the highlights that start at one place, those compared: the nearest in the file
+
+
 class _Index:
-    """The highlights of a book by where they start, for finding those a range overlaps."""
+    """The highlights of a book by the location they start at, for finding those a range
+    overlaps without going through all of them, so that reading stays linear in the file:
+    at each start, only the NEAR highlights nearest in the file to the one asked about are
+    candidates (Kindle writes its copies of a passage highlighted again one after the
+    other, and a note beside its highlight). The rare range wider than WIDE is kept apart,
+    so that it never widens every search."""
 
     def __init__(self) -> None:
-        self.starts: list[tuple[int, int]] = []  # (start, position in the list)
+        self.by_start: dict[int, list[int]] = {}  # start -> positions in the list, in file order
+        self.wide: list[int] = []
         self.widest = 0
 
     def add(self, start: int, end: int, at: int) -> None:
-        insort(self.starts, (start, at))
+        if end - start > WIDE:
+            self.wide.append(at)
+            return
+        self.by_start.setdefault(start, []).append(at)
         self.widest = max(self.widest, end - start)
 
-    def overlapping(self, start: int, end: int) -> list[int]:
-        """Positions of the highlights that may overlap start..end (their start is within reach)."""
-        low = bisect_right(self.starts, (start - self.widest, -1))
-        high = bisect_right(self.starts, (end, 1 << 62))
-        return [at for _, at in self.starts[low:high]]
+    def near(self, start: int, end: int, at: int) -> list[int]:
+        """Positions of the highlights that may overlap start..end, nearest to position ``at``."""
+        found: list[int] = []
+        for first in range(start - self.widest, end + 1):
+            bucket = self.by_start.get(first)
+            if bucket:
+                i = bisect_left(bucket, at)
+                found.extend(bucket[max(0, i - NEAR) : i + NEAR])
+        i = bisect_left(self.wide, at)
+        found.extend(self.wide[max(0, i - NEAR) : i + NEAR])
+        return found
 
 
 def _is_notice(text: str) -> bool:
@@ -389,13 +412,14 @@ def _highlights(clips: list[_Clip]) -> list[Highlight]:
 def _duplicate(clip: _Clip, kept: list[_Clip | None], index: _Index) -> int | None:
     """The earlier highlight this one is a copy of, when Kindle wrote one on highlighting again."""
     assert clip.start is not None and clip.end is not None
-    for at in index.overlapping(clip.start, clip.end):
+    found = None
+    for at in index.near(clip.start, clip.end, len(kept)):
         other = kept[at]
-        if other is None or other.start is None or other.end is None:
+        if other is None or other.start is None or other.end is None or (found is not None and at < found):
             continue
         if other.start <= clip.end and clip.start <= other.end and (other.text in clip.text or clip.text in other.text):
-            return at
-    return None
+            found = at
+    return found
 
 
 def _merge(kept: _Clip, again: _Clip) -> None:
@@ -411,7 +435,7 @@ def _annotated(note: _Clip, at: int, kept: list[_Clip | None], index: _Index) ->
     before the note in the file, else the nearest after it."""
     assert note.start is not None
     best: int | None = None
-    for other_at in index.overlapping(note.start, note.start):
+    for other_at in index.near(note.start, note.start, at):
         other = kept[other_at]
         if other is None or other.start is None or other.end is None or not other.start <= note.start <= other.end:
             continue
