@@ -51,7 +51,8 @@ _HEADER = re.compile(r"^\ufeff*\s*[-–—]\s*(\S.*)$")
 _INVISIBLE = "\ufeff\u200b\u200e\u200f"
 
 # The word for each kind in the languages Kindle writes, lower-cased: en, de, es, fr,
-# it, pt, nl, ru, zh, ja, ko (see tests/fixtures/kindle/README.md for the samples).
+# it, pt, nl, ru, zh, ja, from real files (tests/fixtures/kindle/README.md names them);
+# traditional Chinese's and Korean's as other parsers list them, no file of them seen.
 KINDS: dict[str, tuple[str, ...]] = {
     "bookmark": (
         "bookmark", "lesezeichen", "marcador", "signet", "segnalibro", "bladwijzer",
