@@ -40,6 +40,7 @@ FORMATS: dict[str, str] = {
     "feed": "readlog.inputs.formats.feeds",
     "xml": "readlog.inputs.formats.xmllinks",
     "shortcut": "readlog.inputs.formats.shortcut",
+    "kindle": "readlog.inputs.formats.kindle",
     "urls": "readlog.inputs.formats.urls",
     "links": "readlog.inputs.formats.links",
 }
