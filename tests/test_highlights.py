@@ -318,6 +318,7 @@ HIGHLIGHTS = FIXTURES / "highlights"
         ("readwise-highlights.csv", 5),
         ("wallabag-annotations.json", 3),
         ("pocket-2025.zip", 3),
+        ("../kindle/en-zh.txt", 9),
     ],
 )
 def test_each_app_export_keeps_its_highlights_once_and_undo_takes_them_back(
