@@ -511,7 +511,7 @@ def test_well_formed_records_in_any_language_read_back_as_they_were_made(
 def test_import_adds_each_book_once(run: Run) -> None:
     path = KINDLE / "en-zh.txt"
     result = run("import", str(path))
-    assert "(kindle): 5 added, 0 updated, 0 skipped" in result.stdout
+    assert "(kindle): 5 added, 0 updated, 9 highlights, 0 skipped" in result.stdout
     listed = run.json("list")
     assert sorted((e["title"], e["source"], e["url"]) for e in listed) == [
         ("The Quiet Orchard", "Jonah Pike", ""),
