@@ -108,6 +108,15 @@ def test_enter_opens_the_entry_with_its_article_and_reading_time(library: Path, 
     assert state_of(library, shelf["fts5"])["read_at"] is not None
 
 
+def test_the_reading_pane_shows_the_highlights_and_marks_them_in_the_article(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    run("highlight", str(shelf["sched"]), "公平不等于相同", "--note", "记住")
+    _, screen = drive(library, ["G", "k", "enter"])
+    assert "1 highlight (latest)" in screen and "> 公平不等于相同" in screen and "记住" in screen
+    assert "⟦公平不等于相同⟧" in screen  # in the article, where it is
+
+
 def test_tags_prompt_takes_chinese_and_cancels(run: Run, library: Path, shelf: dict[str, int]) -> None:
     drive(library, ["t", *typed("+rust +数据库 -perf +quick"), "enter"])  # q types, it does not quit
     assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]

@@ -58,8 +58,10 @@ def layout(text: str, width: int) -> list[Line]:
     return lines
 
 
-def render(text: str, width: int) -> list[Text]:
-    """The article as one rich Text per line."""
+def render(text: str, width: int, passages: list[str] | None = None) -> list[Text]:
+    """The article as one rich Text per line, ``passages`` marked where they are (⟦ ⟧)."""
+    if passages:
+        return [Text.assemble(*line) for line in _marked(layout(mark_passages(text, passages), width))]
     return [Text.assemble(*line) for line in layout(text, width)]
 
 
