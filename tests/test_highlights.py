@@ -370,3 +370,19 @@ def test_show_full_marks_each_passage_where_it_is_in_the_article(
         out = run("show", "1", "--full").stdout
         assert "The query system ⟦caches at a finer grain,\nso rebuilds⟧ take a third less time." in out
         assert "查询系统缓存的⟦粒度更细⟧。" in out and out.count("⟦") == 2 == out.count("⟧")
+
+
+def test_the_filters_choose_whose_highlights_are_listed(run: Run, library: Path, tmp_path: Path) -> None:
+    _seed(tmp_path, run)
+    run("highlight", "1", "查询系统缓存的粒度更细")
+    run("highlight", "2", "second entry's passage")
+    run("read", "2")
+    run("archive", "1")
+    assert [h["entry_id"] for h in run.json("highlights", "--unread")] == [1]  # archived, still listed
+    assert [h["entry_id"] for h in run.json("highlights", "--read")] == [2]
+    assert [h["entry_id"] for h in run.json("highlights", "--archived")] == [1]
+    assert [h["entry_id"] for h in run.json("highlights", "--search", "No text")] == [2]
+    assert run.json("highlights", "--source", "nobody") == []
+    with readlog.open(library) as lib:
+        assert [h.entry_id for h in lib.highlights(unread=True)] == [1]
+        assert [h.entry_id for h in lib.highlights(archived=False)] == [2]

@@ -11,7 +11,9 @@ import typer
 
 from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
+from readlog.cli.options import filter_options
 from readlog.cli.state import state_of
+from readlog.core.filters import FilterArgs
 
 
 @app.command()
@@ -45,17 +47,25 @@ def highlight(
 
 @app.command()
 @handle_errors
+@filter_options
 def highlights(
     ctx: typer.Context,
     ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="help_highlights_ids"),
     limit: int = typer.Option(0, "--limit", "-n", metavar="N", help="help_highlights_limit"),
     as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
+    fa: FilterArgs = FilterArgs(),
 ) -> None:
     """help_cmd_highlights"""
     from readlog.core.filters import parse_ids
 
+    fa.filters()  # a usage error in the options' own words
     state = state_of(ctx)
-    rows = [h.row for h in state.library().highlights(parse_ids(ids) if ids else None, limit=max(0, limit) or None)]
+    given = fa.api()
+    chosen = parse_ids(ids) if ids else None
+    if given.get("archived") is False:  # the options' default: archived entries' highlights count too
+        given["archived"] = True if fa.archived else None
+    found = state.library().highlights(chosen, limit=max(0, limit) or None, **given)
+    rows = [h.row for h in found]
     if as_json:
         from readlog.render.records import highlight_record
 

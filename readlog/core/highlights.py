@@ -16,6 +16,7 @@ from readlog.model.messages import Phrase
 
 if TYPE_CHECKING:
     from readlog.store import Store
+    from readlog.store.query import Filters
 
 
 @dataclass(frozen=True)
@@ -71,14 +72,17 @@ def mark(lib: Store, entry_id: int, passage: str, note: str = "", *, force: bool
     )
 
 
-def listed(lib: Store, ids: list[int] | None = None, limit: int = 0, offset: int = 0) -> list[dict[str, Any]]:
+def listed(
+    lib: Store, ids: list[int] | None = None, limit: int = 0, offset: int = 0, f: Filters | None = None
+) -> list[dict[str, Any]]:
     """Highlights newest first, each with its entry's title, link and source: of the
-    entries ``ids`` (each must exist: ReadlogError) or of the whole library."""
+    entries ``ids`` (each must exist: ReadlogError), of those ``f`` selects, or of the
+    whole library."""
     from readlog.store import highlights
 
     if ids is not None:
         lib.require(ids)
-    return highlights.listed(lib, ids, limit, offset)
+    return highlights.listed(lib, ids, limit, offset, f)
 
 
 def of_entry(lib: Store, entry_id: int) -> list[dict[str, Any]]:

@@ -320,15 +320,20 @@ class Library:
 
         return mark(self.store, entry_id, passage, note or "", force=force)
 
-    @_checked(ids=_ids_or_all)
-    def highlights(self, ids: Ids | None = None, *, limit: int | None = None, offset: int = 0) -> list[Highlight]:
-        """Highlights newest first, each with its entry's title (``Highlight.title``): of the
-        entries ``ids`` (ReadlogError when one is not in the library) or of all; at
-        most ``limit`` (None: all), after skipping ``offset``."""
+    @_checked(ids=_ids_or_all, filters=FILTERS)
+    def highlights(
+        self, ids: Ids | None = None, *, limit: int | None = None, offset: int = 0, **filters: Any
+    ) -> list[Highlight]:
+        """Highlights newest first, each with its entry's title, link and source: of the
+        entries ``ids`` (ReadlogError when one is not in the library) or of those the
+        filters select, as ``entries()`` takes them (archived entries' too unless
+        ``archived=False``); at most ``limit`` (None: all), after skipping ``offset``."""
+        from readlog.core.filters import api_filters
         from readlog.core.highlights import listed
         from readlog.model.marks import Highlight
 
-        rows = listed(self.store, ids, limit or 0, offset)  # type: ignore[arg-type]  # a list, as checked
+        f = api_filters(**{"archived": None, **filters}) if filters else None
+        rows = listed(self.store, ids, limit or 0, offset, f)  # type: ignore[arg-type]  # a list, as checked
         return [Highlight.from_row(r) for r in rows]
 
     @_checked()

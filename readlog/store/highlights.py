@@ -28,6 +28,7 @@ from readlog.store.common import Row
 if TYPE_CHECKING:
     from readlog.model.highlight import Highlight
     from readlog.store.library import Store
+    from readlog.store.query import Filters
 
 # The event a highlight made by itself (not with a new entry) is recorded as:
 # ``after`` holds its id, which undo deletes with every highlight of the action.
@@ -124,17 +125,29 @@ def of_entry(lib: Store, entry_id: int) -> list[Row]:
     ]
 
 
-def listed(lib: Store, ids: Sequence[int] | None = None, limit: int = 0, offset: int = 0) -> list[Row]:
+def listed(
+    lib: Store, ids: Sequence[int] | None = None, limit: int = 0, offset: int = 0, f: Filters | None = None
+) -> list[Row]:
     """Highlights of entries in the library (not the trash), newest first, each
-    with its entry's title, link and source; only of ``ids`` when given."""
+    with its entry's title, link and source; only of ``ids`` when given, and of
+    the entries ``f`` selects (store/query.py's filters) when given."""
     sql = (
         f"SELECT {', '.join('h.' + c.strip() for c in COLUMNS.split(','))}, e.title AS title, e.url AS url, "
         "e.source AS source FROM highlights AS h JOIN entries AS e ON e.id = h.entry_id"
     )
     params: list[object] = []
+    conditions: list[str] = []
     if ids is not None:
-        sql += " WHERE h.entry_id IN (SELECT value FROM json_each(?))"
+        conditions.append("h.entry_id IN (SELECT value FROM json_each(?))")
         params.append(json.dumps(sorted(set(ids))))
+    if f is not None:
+        from readlog.store.query import where
+
+        clause, more = where(lib, f)
+        conditions.append(f"h.entry_id IN (SELECT id FROM entries WHERE {clause})")
+        params += more
+    if conditions:
+        sql += " WHERE " + " AND ".join(conditions)
     sql += f" ORDER BY {NEWEST}"
     if 0 < limit < MAX_ID:
         sql += " LIMIT ? OFFSET ?"
