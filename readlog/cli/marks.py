@@ -11,7 +11,7 @@ import typer
 
 from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
-from readlog.cli.options import filter_options
+from readlog.cli.options import LIMIT, filter_options
 from readlog.cli.state import state_of
 from readlog.core.filters import FilterArgs
 
@@ -51,7 +51,7 @@ def highlight(
 def highlights(
     ctx: typer.Context,
     ids: Optional[list[str]] = typer.Argument(None, metavar="[ID]...", help="help_highlights_ids"),
-    limit: int = typer.Option(0, "--limit", "-n", metavar="N", help="help_highlights_limit"),
+    limit: Optional[int] = LIMIT,
     as_json: bool = typer.Option(False, "--json", help="help_json_plain"),
     fa: FilterArgs = FilterArgs(),
 ) -> None:
@@ -64,7 +64,9 @@ def highlights(
     chosen = parse_ids(ids) if ids else None
     if given.get("archived") is False:  # the options' default: archived entries' highlights count too
         given["archived"] = True if fa.archived else None
-    found = state.library().highlights(chosen, limit=max(0, limit) or None, **given)
+    # On a terminal, about a screen (a highlight takes a few lines); all into a pipe or with --json.
+    count = state.listed(limit, as_json=as_json, page=max(3, state.page_size // 4))
+    found = state.library().highlights(chosen, limit=count or None, **given)
     rows = [h.row for h in found]
     if as_json:
         from readlog.render.records import highlight_record
