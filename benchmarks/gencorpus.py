@@ -9,7 +9,8 @@ FORMAT is one of:
   (``<category> <source> [YYYY/MM/DD]``, a summary paragraph, a verdict);
 * ``bookmarks``: the bookmark-list shape (collection name, description,
   then title / summary / ``收藏N 天前`` blocks separated by blank lines);
-* ``netscape``: a Netscape bookmark HTML file with ADD_DATE in seconds.
+* ``netscape``: a Netscape bookmark HTML file with ADD_DATE in seconds;
+* ``kindle``: Kindle's My Clippings.txt, English and Chinese headers mixed.
 
 The text mixes Chinese and English technical words so that search terms such
 as 编译器 (three characters) and 内核 (two) occur at realistic rates, and the
@@ -116,10 +117,53 @@ def netscape(rng: random.Random, n: int) -> Iterator[str]:
     yield "</DL><p>"
 
 
+def kindle(rng: random.Random, n: int) -> Iterator[str]:
+    """Kindle's My Clippings.txt: ``n`` clippings over n/100 books, most of them highlights
+    (a passage of about a digest sentence), some with a note at their place, a few
+    bookmarks; the English and the Chinese interface's header lines mixed, as a
+    device used in both languages writes them (CRLF line ends, as Kindle does)."""
+    books = [(phrase(rng, 4), rng.choice(SOURCES)) for _ in range(max(1, n // 100))]
+    made = 0
+    location = {i: 100 for i in range(len(books))}
+    while made < n:
+        b = rng.randrange(len(books))
+        title, author = books[b]
+        start = location[b] = location[b] + rng.randint(5, 40)
+        end = start + rng.randint(1, 4)
+        kind = rng.random()
+        zh = rng.random() < 0.5
+        yield f"\ufeff{title} ({author})\r"
+        if kind < 0.85:
+            header = f"- 您在位置 #{start}-{end}的标注 | 添加于 2024年5月{rng.randint(1, 28)}日星期一 上午8:01:09"
+            header = (
+                header
+                if zh
+                else f"- Your Highlight on Location {start}-{end} | Added on Monday, May 6, 2024 8:01:09 AM"
+            )
+            yield header + "\r"
+            yield "\r"
+            yield paragraph(rng, 2, 9) + "\r"
+        elif kind < 0.97:
+            header = f"- 您在位置 #{end}的笔记 | 添加于 2024年5月6日星期一 上午8:02:09"
+            header = header if zh else f"- Your Note on Location {end} | Added on Monday, May 6, 2024 8:02:09 AM"
+            yield header + "\r"
+            yield "\r"
+            yield phrase(rng, 6) + "\r"
+        else:
+            header = f"- 您在位置 #{start}的书签 | 添加于 2024年5月6日星期一 上午8:03:09"
+            header = header if zh else f"- Your Bookmark on Location {start} | Added on Monday, May 6, 2024 8:03:09 AM"
+            yield header + "\r"
+            yield "\r"
+            yield "\r"
+        yield "==========\r"
+        made += 1
+
+
 SHAPES: dict[str, Callable[[random.Random, int], Iterator[str]]] = {
     "digest": digest,
     "bookmarks": bookmarks,
     "netscape": netscape,
+    "kindle": kindle,
 }
 
 
