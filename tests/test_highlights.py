@@ -318,6 +318,7 @@ HIGHLIGHTS = FIXTURES / "highlights"
         ("readwise-highlights.csv", 5),
         ("wallabag-annotations.json", 3),
         ("pocket-2025.zip", 3),
+        ("pocket-2025", 3),  # the zip unpacked: its folder read as the zip is
         ("../kindle/en-zh.txt", 9),
     ],
 )
@@ -386,3 +387,24 @@ def test_the_filters_choose_whose_highlights_are_listed(run: Run, library: Path,
     with readlog.open(library) as lib:
         assert [h.entry_id for h in lib.highlights(unread=True)] == [1]
         assert [h.entry_id for h in lib.highlights(archived=False)] == [2]
+
+
+def test_an_unpacked_pocket_export_reads_its_annotations_and_only_those(run: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "pocket"
+    shutil.copytree(HIGHLIGHTS / "pocket-2025", folder)
+    (folder / "annotations" / "notes.txt").write_text("not data", encoding="utf-8")
+    (folder / "other").mkdir()
+    report = json.loads(run("import", str(folder), "--json").stdout)
+    skipped = {Path(r["file"]).name: r["skipped_because"] for r in report if r["skipped_because"]}
+    assert skipped == {
+        "notes.txt": "not a JSON or CSV file; only those are read from an export's folders",
+        "other": "a folder; folders inside are not searched",
+    }
+    assert sum(r["highlights"] for r in report) == 3
+    plain = tmp_path / "plain"  # without Pocket's list, a folder's folders are not searched
+    shutil.copytree(HIGHLIGHTS / "pocket-2025" / "annotations", plain / "annotations")
+    (plain / "list.txt").write_text("https://x.example/\n", encoding="utf-8")
+    report = json.loads(run("import", str(plain), "--json").stdout)
+    assert [r["skipped_because"] for r in report if Path(r["file"]).name == "annotations"] == [
+        "a folder; folders inside are not searched"
+    ]

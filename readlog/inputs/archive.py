@@ -38,6 +38,15 @@ EMPTY_ZIP = b"PK\x05\x06"  # an archive with nothing in it starts with its end r
 DATA_SUFFIXES = (".json", ".csv")
 COMPANIONS = "highlights/"  # the folder of files read with a file at the top (Omnivore's)
 _OMNIVORE_LIST = re.compile(r"metadata_[^/]*\.json", re.I)
+# Pocket's export (2025): its list as part_000000.csv, its highlights in annotations/ beside it; an
+# unpacked export's folder is read as its zip is (the list, then the highlights).
+_POCKET_LIST = re.compile(r"part_\d+\.csv", re.I)
+POCKET_ANNOTATIONS = "annotations/"
+
+
+def is_pocket_list(name: str) -> bool:
+    """Whether a file at the top of an export folder is Pocket's list (``part_000000.csv``)."""
+    return _POCKET_LIST.fullmatch(name) is not None
 
 
 def is_omnivore_list(name: str) -> bool:

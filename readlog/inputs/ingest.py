@@ -247,16 +247,31 @@ def _directory(path: str, results: list[FileResult]) -> list[str]:
         results.append(FileResult(name=name, error=str(failure), failure=failure))
         return []
     omnivore = any(archive.is_omnivore_list(item.name) for item in found)
+    pocket = any(archive.is_pocket_list(item.name) for item in found)
+    deeper: list[str] = []
     for item in found:
         if item.is_file():
             files.append(item.path)  # the real name, to open; shown_name only names it
         elif omnivore and item.name + "/" == archive.COMPANIONS:
             continue  # Omnivore's highlights/, read with its metadata_*.json (InputFile.companion)
+        elif pocket and item.name + "/" == archive.POCKET_ANNOTATIONS:
+            deeper += _data_files(item.path, results)  # Pocket's highlights, after its list (as from its zip)
         elif item.is_dir():
             results.append(FileResult(name=shown_name(item.path), skipped_because=Phrase("skip_folder")))
         else:
             results.append(FileResult(name=shown_name(item.path), skipped_because=Phrase("skip_not_regular")))
-    return files
+    return files + deeper
+
+
+def _data_files(path: str, results: list[FileResult]) -> list[str]:
+    """The data files (archive.DATA_SUFFIXES) directly inside an export's folder, sorted; the rest skipped."""
+    found = []
+    for name in _directory(path, results):
+        if name.lower().endswith(archive.DATA_SUFFIXES):
+            found.append(name)
+        else:
+            results.append(FileResult(name=shown_name(name), skipped_because=Phrase("skip_not_data")))
+    return found
 
 
 def _import_one(
