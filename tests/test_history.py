@@ -181,7 +181,8 @@ class UndoGivesBack(RuleBasedStateMachine):
         rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
         trash = curate.list_trash(self.lib.store, before=None, limit=0, full=True).rows
         items = self.lib.store.conn.execute("SELECT * FROM feed_items ORDER BY feed, guid").fetchall()
-        return (rows, trash, [tuple(r) for r in items])
+        marks = self.lib.store.conn.execute("SELECT * FROM highlights ORDER BY id").fetchall()  # the trash's too
+        return (rows, trash, [tuple(r) for r in items], [tuple(r) for r in marks])
 
     def ids(self) -> list[int]:
         return [r[0] for r in self.lib.store.conn.execute("SELECT id FROM entries ORDER BY id")]
@@ -251,6 +252,14 @@ class UndoGivesBack(RuleBasedStateMachine):
     def note(self, pick: int, text: str | None) -> None:
         ids = self.ids()
         self.changing(lambda: self.lib.note(ids[pick % len(ids)], text))
+
+    @precondition(lambda self: bool(self.ids()))
+    @rule(pick=st.integers(0, 50), passage=st.sampled_from(["一段话", "a passage", "另一段"]), note=st.booleans())
+    def highlight(self, pick: int, passage: str, note: bool) -> None:
+        ids = self.ids()
+        self.changing(
+            lambda: self.lib.highlight(ids[pick % len(ids)], passage, note="想法" if note else None, force=True)
+        )
 
     @precondition(lambda self: bool(self.ids()))
     @rule(pick=st.integers(0, 50), title=st.sampled_from(["新标题", "A title"]), link=st.integers(0, 5))
