@@ -332,7 +332,8 @@ class Library:
         from readlog.core.highlights import listed
         from readlog.model.marks import Highlight
 
-        f = api_filters(**{"archived": None, **filters}) if filters else None
+        chosen = {name: value for name, value in filters.items() if value is not None}
+        f = api_filters(**{"archived": None, **chosen}) if chosen else None  # none: every highlight, by its index
         rows = listed(self.store, ids, limit or 0, offset, f)  # type: ignore[arg-type]  # a list, as checked
         return [Highlight.from_row(r) for r in rows]
 

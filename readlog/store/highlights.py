@@ -144,7 +144,9 @@ def listed(
         from readlog.store.query import where
 
         clause, more = where(lib, f)
-        conditions.append(f"h.entry_id IN (SELECT id FROM entries WHERE {clause})")
+        # Asked of each highlight in the order listed (the newest first, by its index), so that a
+        # page stops after its rows; the filters' columns are the inner entries' (they name them bare).
+        conditions.append(f"EXISTS (SELECT 1 FROM entries WHERE entries.id = h.entry_id AND ({clause}))")
         params += more
     if conditions:
         sql += " WHERE " + " AND ".join(conditions)
