@@ -1,0 +1,154 @@
+"""Reading progress (issue 35, item 3): ``readlog progress ID 40%`` and ``lib.progress``,
+one recorded action each, taken back by undo; ``--done`` marks the entry read in that same
+action; ``list --in-progress`` and ``entries(in_progress=True)``; the bar in show and list;
+carried by readlog's own exports and read back by import; read from the exports of
+Omnivore, Readwise Reader and Pocket."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import readlog
+from readlog.core.progress import parse_progress
+from readlog.model.errors import UsageError
+
+from conftest import Run
+from helpers import connect
+
+
+def _seed(tmp_path: Path, run: Run, n: int = 3) -> None:
+    records = [
+        {"readlog": 1, "id": i, "title": f"文章 {i}", "url": f"https://blog.example/{i}"} for i in range(1, n + 1)
+    ]
+    path = tmp_path / "seed.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    run("import", str(path))
+
+
+def _stored(library: Path, entry_id: int) -> tuple[Any, ...]:
+    with connect(library) as conn:
+        row = conn.execute("SELECT progress, progress_at, read_at FROM entries WHERE id = ?", (entry_id,)).fetchone()
+    conn.close()
+    return tuple(row)
+
+
+@pytest.mark.parametrize("typed", ["40%", "40", "0.4", " 40 % ", ".4"])
+def test_the_command_takes_a_percent_or_a_fraction(run: Run, library: Path, tmp_path: Path, typed: str) -> None:
+    _seed(tmp_path, run)
+    out = run("progress", "2", typed).stdout
+    assert "progress 40%" in out and "文章 2" in out and "▰▰▰▰▱▱▱▱▱▱ 40%" in out
+    progress, progress_at, read_at = _stored(library, 2)
+    assert progress == 0.4 and progress_at and read_at is None
+    assert "progress unchanged (40%)" in run("progress", "2", "40%").stdout
+    assert [a["command"] for a in run.json("history")][:1] == ["progress 2 40%"]
+
+
+def test_undo_takes_a_progress_change_back(run: Run, library: Path, tmp_path: Path) -> None:
+    _seed(tmp_path, run)
+    run("progress", "1", "25%")
+    run("progress", "1", "60%")
+    assert _stored(library, 1)[0] == 0.6
+    out = run("undo").stdout
+    assert "progress restored" in out
+    assert _stored(library, 1)[0] == 0.25
+    assert "progress removed" in run("undo").stdout
+    assert _stored(library, 1) == (None, None, None)
+
+
+def test_done_sets_all_of_it_and_marks_read_in_one_action(run: Run, library: Path, tmp_path: Path) -> None:
+    _seed(tmp_path, run)
+    run("progress", "3", "30%")
+    record = run.json("progress", "3", "--done")
+    assert record["progress"] == 1.0 and record["read_at"]
+    assert _stored(library, 3)[0] == 1.0 and _stored(library, 3)[2]
+    newest = run.json("history")[0]
+    assert newest["command"] == "progress 3 --done" and newest["changes"] == 2
+    run("undo")
+    progress, _, read_at = _stored(library, 3)
+    assert progress == 0.3 and read_at is None
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["1", "abc"], "abc is not a reading progress"),
+        (["1", "140%"], "140% is not a reading progress"),
+        (["1", "-5"], "No such option"),
+        (["1"], "give how far you read"),
+        (["1", "40%", "--done"], "not both"),
+    ],
+)
+def test_a_bad_amount_is_a_usage_error_changing_nothing(
+    run: Run, library: Path, tmp_path: Path, args: list[str], said: str
+) -> None:
+    _seed(tmp_path, run)
+    result = run("progress", *args, code=2)
+    assert said in result.stderr
+    assert _stored(library, 1) == (None, None, None)
+
+
+def test_an_unknown_entry_is_an_error(run: Run, tmp_path: Path) -> None:
+    _seed(tmp_path, run)
+    assert "no entry with id 9" in run("progress", "9", "40%", code=1).stderr
+
+
+def test_list_in_progress_lists_started_unfinished_unread(run: Run, tmp_path: Path) -> None:
+    _seed(tmp_path, run, n=4)
+    run("progress", "1", "40%")
+    run("progress", "2", "100%")  # finished, though not marked read
+    run("progress", "3", "50%")
+    run("read", "3")  # read: no longer in progress
+    run("progress", "4", "0")  # said, but not started
+    assert [e["id"] for e in run.json("list", "--in-progress")] == [1]
+    assert [e["progress"] for e in run.json("list", "--in-progress")] == [0.4]
+    assert run.json("list", "--in-progress", "--source", "nowhere.example") == []
+    # The bulk commands take the same filter, and history records it.
+    run("star", "--in-progress", "--yes")
+    assert [e["id"] for e in run.json("list", "--starred")] == [1]
+    assert run.json("history")[0]["command"] == "star --in-progress"
+
+
+def test_the_api(library: Path, run: Run, tmp_path: Path) -> None:
+    _seed(tmp_path, run)
+    with readlog.open(library) as lib:
+        done = lib.progress(1, "40%")
+        assert isinstance(done, readlog.Progressed) and done.action is not None and done.progress == 0.4
+        assert lib.get(1).progress == 0.4 and lib.get(2).progress is None
+        assert lib.progress(1, 0.4).action is None  # unchanged: no action recorded
+        assert [e.id for e in lib.entries(in_progress=True)] == [1]
+        assert sorted(e.id for e in lib.entries(in_progress=False)) == [2, 3]
+        assert lib.count(in_progress=True) == 1
+        finished = lib.progress(2, done=True)
+        assert finished.marked_read and lib.get(2).read and lib.get(2).progress == 1.0
+        lib.undo()
+        assert not lib.get(2).read and lib.get(2).progress is None
+        with pytest.raises(readlog.BadValue):
+            lib.progress(1, "140%")
+        with pytest.raises(readlog.BadValue):
+            lib.progress(1)
+        with pytest.raises(readlog.BadValue):
+            lib.progress(1, 0.5, done=True)
+        with pytest.raises(readlog.BadArgument):
+            lib.progress(1, True)  # type: ignore[arg-type]
+        with pytest.raises(readlog.BadValue):
+            lib.plan("star", in_progress=False)
+        plan = lib.plan("star", in_progress=True)
+        assert plan.ids == (1,)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.floats(allow_nan=True), st.integers(-1000, 1000)))
+def test_any_amount_is_a_fraction_or_a_usage_error(value: Any) -> None:
+    typed = value if isinstance(value, str) else str(value)
+    try:
+        fraction = parse_progress(typed)
+    except UsageError as exc:
+        assert "\n" not in str(exc) and "is not a reading progress" in str(exc)
+    else:
+        assert 0.0 <= fraction <= 1.0
