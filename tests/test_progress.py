@@ -152,3 +152,41 @@ def test_any_amount_is_a_fraction_or_a_usage_error(value: Any) -> None:
         assert "\n" not in str(exc) and "is not a reading progress" in str(exc)
     else:
         assert 0.0 <= fraction <= 1.0
+
+
+def test_show_and_list_draw_a_bar_that_survives_no_color(run: Run, tmp_path: Path, monkeypatch: Any) -> None:
+    _seed(tmp_path, run)
+    before = run("list").stdout
+    run("progress", "1", "40%")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "▰▰▰▰▱▱▱▱▱▱ 40%" in run("show", "1").stdout
+    listed = run("list").stdout.splitlines()
+    [line] = [s for s in listed if "文章 1" in s]
+    assert "▰▰▱▱ 40%" in line
+    assert "%" not in "".join(s for s in listed if "文章 1" not in s)
+    assert before != run("list").stdout  # the mark column made room for the bar
+    # Finished or read: no bar in the list (it is no longer in progress); show still says it.
+    run("progress", "1", "--done")
+    assert "%" not in run("list").stdout and "▰▰▰▰▰▰▰▰▰▰ 100%" in run("show", "1").stdout
+
+
+def test_the_bar_in_plain_ascii_where_the_terminal_cannot_write_it() -> None:
+    from readlog.render.records import progress_bar
+
+    assert progress_bar(0.4, "utf-8") == "▰▰▰▰▱▱▱▱▱▱ 40%"
+    assert progress_bar(0.4, "ascii") == "[####------] 40%"
+    assert progress_bar(0.01, "ascii", cells=4) == "[#---] 1%"  # begun: a cell filled
+    assert progress_bar(0.99, "utf-8", cells=4) == "▰▰▰▱ 99%"  # not finished: a cell empty
+    assert progress_bar(None) == ""
+
+
+def test_piped_list_is_unchanged_but_for_entries_in_progress(run: Run, tmp_path: Path, monkeypatch: Any) -> None:
+    _seed(tmp_path, run)
+    monkeypatch.delenv("READLOG_FORCE_TTY")
+    before = run("list").stdout.splitlines()
+    run("progress", "2", "0.25")
+    after = run("list").stdout.splitlines()
+    assert [s.split("\t")[1] for s in after] == ["unread", "unread 25%", "unread"]
+    assert [s for s in after if "\tunread 25%\t" not in s] == [s for s in before if "文章 2" not in s]
+    assert run.json("show", "2")["progress"] == 0.25
+    assert [e["progress"] for e in run.json("list")] == [None, 0.25, None]

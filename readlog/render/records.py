@@ -54,6 +54,8 @@ def progress_bar(fraction: Any, encoding: str | None = "utf-8", cells: int = BAR
         return ""
     value = min(1.0, max(0.0, float(fraction)))
     full = round(value * cells)
+    if 0 < value < 1:  # begun shows a cell filled, unfinished a cell empty
+        full = min(max(full, 1), cells - 1)
     percent = f"{int(value * 100 + 0.5)}%"
     try:
         "".join(BAR_MARKS).encode(encoding or "ascii")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
-    "note != '' AS has_note, minutes, dead_at"
+    "note != '' AS has_note, minutes, dead_at, progress"
 )
 SORTS = {
     "saved": "saved_at {d}, published {d}, id {d}",
