@@ -190,3 +190,38 @@ def test_piped_list_is_unchanged_but_for_entries_in_progress(run: Run, tmp_path:
     assert [s for s in after if "\tunread 25%\t" not in s] == [s for s in before if "文章 2" not in s]
     assert run.json("show", "2")["progress"] == 0.25
     assert [e["progress"] for e in run.json("list")] == [None, 0.25, None]
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json", "csv"])
+def test_readlogs_own_exports_carry_progress_back(run: Run, library: Path, tmp_path: Path, fmt: str) -> None:
+    _seed(tmp_path, run)
+    run("progress", "1", "40%")
+    run("progress", "3", "--done")
+    out = tmp_path / f"out.{fmt}"
+    run("export", "--format", fmt, "-o", str(out))
+    other = tmp_path / "other.db"
+    run("--db", str(other), "import", str(out))
+    for entry_id in (1, 2, 3):
+        assert _stored(other, entry_id) == _stored(library, entry_id)
+    # Importing it again changes nothing; into a library with less progress, the greater wins.
+    assert "0 added, 0 updated" in run("--db", str(other), "import", str(out)).stdout
+    run("progress", "1", "20%")
+    run("progress", "2", "10%")
+    assert "1 updated" in run("import", str(out)).stdout  # 1: 40% > 20%; 2 keeps its 10%, 3 its 100%
+    assert _stored(library, 1)[0] == 0.4 and _stored(library, 2)[0] == 0.1  # 2's file had none: kept
+    run("undo")
+    assert _stored(library, 1)[0] == 0.2
+
+
+def test_a_bad_progress_in_a_record_is_a_problem_on_its_line(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    records = [
+        {"readlog": 1, "id": 1, "title": "A", "url": "https://a.example/", "progress": 1.5},
+        {"readlog": 1, "id": 2, "title": "B", "url": "https://b.example/", "progress": "half"},
+        {"readlog": 1, "id": 3, "title": "C", "url": "https://c.example/", "progress": 0.5},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    result = run("import", str(path), code=None)
+    assert "1 added" in result.stdout
+    assert result.stderr.count("should be a number from 0 to 1") == 2
+    assert [e["progress"] for e in run.json("list")] == [0.5]
