@@ -225,3 +225,63 @@ def test_a_bad_progress_in_a_record_is_a_problem_on_its_line(run: Run, tmp_path:
     assert "1 added" in result.stdout
     assert result.stderr.count("should be a number from 0 to 1") == 2
     assert [e["progress"] for e in run.json("list")] == [0.5]
+
+
+PROGRESS_FIXTURES = Path(__file__).parent / "fixtures" / "progress"
+
+
+def _progress_by_title(run: Run) -> dict[str, Any]:
+    return {e["title"]: e["progress"] for e in run.json("list", "--archived")} | {
+        e["title"]: e["progress"] for e in run.json("list")
+    }
+
+
+def test_omnivore_reading_progress_is_imported(run: Run, library: Path) -> None:
+    out = run("import", str(PROGRESS_FIXTURES / "omnivore-metadata_0_to_3.json")).stdout
+    assert "(omnivore): 4 added" in out
+    assert _progress_by_title(run) == {
+        "How query caches work": 0.45,
+        "增量编译的新进展": 1.0,
+        "Never opened": None,  # 0: nothing read, nothing said
+        "Exported through the API": 0.125,  # readingProgressPercent
+    }
+    with connect(library) as conn:
+        at = conn.execute("SELECT progress_at FROM entries WHERE title = 'How query caches work'").fetchone()[0]
+    conn.close()
+    assert at == "2024-10-04T21:30:00+00:00"  # as of the record's last change
+    assert [e["title"] for e in run.json("list", "--in-progress")] == [
+        "Exported through the API",
+        "How query caches work",
+    ]
+    # Importing it again adds nothing and changes nothing.
+    assert "0 added, 0 updated" in run("import", str(PROGRESS_FIXTURES / "omnivore-metadata_0_to_3.json")).stdout
+
+
+def test_readwise_reader_reading_progress_is_imported(run: Run) -> None:
+    out = run("import", str(PROGRESS_FIXTURES / "readwise-reader.csv")).stdout
+    assert "(readwise): 3 added" in out
+    assert _progress_by_title(run) == {"How query caches work": 0.62, "增量编译的新进展": 1.0, "Never opened": None}
+    # Omnivore's export of the same articles, with less read of one, more of none: the greater stays.
+    run("import", str(PROGRESS_FIXTURES / "omnivore-metadata_0_to_3.json"))
+    assert _progress_by_title(run)["How query caches work"] == 0.62
+
+
+@given(
+    st.one_of(st.none(), st.booleans(), st.floats(allow_nan=True), st.integers(-(10**6), 10**6), st.text(max_size=8))
+)
+def test_an_importers_progress_is_within_zero_and_one_or_none(value: Any) -> None:
+    from readlog.inputs.formats.common import reading_progress
+    from readlog.inputs.vet import progress_within
+
+    for percent in (True, False):
+        kept = progress_within(reading_progress(value, percent=percent))
+        assert kept is None or 0.0 <= kept <= 1.0
+    assert reading_progress(0, percent=True) is None and reading_progress("35%", percent=False) == 0.35
+
+
+def test_pockets_archive_is_read_and_says_nothing_of_progress(run: Run) -> None:
+    """Pocket's export says only unread or archive: the archive is imported as read (as
+    before), and no progress is made up for it."""
+    run("import", str(Path(__file__).parent.parent / "examples" / "pocket.csv"))
+    entries = run.json("list", "--archived") + run.json("list")
+    assert any(e["read_at"] for e in entries) and all(e["progress"] is None for e in entries)
