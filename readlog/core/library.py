@@ -397,7 +397,7 @@ class Library:
     def rows(self, *, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict[str, object]]:
         """The entries of ``entries(**filters)`` as ``readlog list`` draws them, each a
         dict of the list's columns (id, title, source, category, url, published,
-        saved_at, read_at, starred_at, archived_at, tags, has_note, minutes, dead_at;
+        saved_at, read_at, starred_at, archived_at, tags, has_note, minutes, dead_at, progress;
         times as stored) and in a search ``_snippet``, the text around its first
         hit outside the title (text, the hits' spans, its field). Several times
         cheaper than entries() (no long text is read, no Entry made): for a screen
