@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.highlights import Marked
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
+    from readlog.core.progress import Progressed
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
@@ -55,6 +56,7 @@ __all__ = [
     "Overview",
     "Plan",
     "Problem",
+    "Progressed",
     "ReadlogError",
     "Stats",
     "TagCount",
@@ -80,6 +82,7 @@ _LAZY = {
     "FetchReport": "readlog.core.fetching",
     "Outcome": "readlog.core.fetching",
     "Marked": "readlog.core.highlights",
+    "Progressed": "readlog.core.progress",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

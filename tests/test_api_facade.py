@@ -330,6 +330,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "tag": ("tag", "plan", "apply"),
     "tags": ("tags",),
     "note": ("note",),
+    "progress": ("progress",),
     "highlight": ("highlight",),
     "highlights": ("highlights",),
     "edit": ("edit", "edit_form"),

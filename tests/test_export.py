@@ -119,7 +119,7 @@ def records(text: str) -> list[dict[str, Any]]:
 def test_jsonl_has_every_field_and_state(run: Run, sample: Path) -> None:
     out = records(run("export").stdout)
     assert [r["id"] for r in out] == [1, 2, 3, 4]
-    fields = ["readlog", *exchange.FIELDS, *exchange.FETCH_FIELDS, *exchange.HELD_FIELDS]
+    fields = ["readlog", *exchange.FIELDS, *exchange.PROGRESS_FIELDS, *exchange.FETCH_FIELDS, *exchange.HELD_FIELDS]
     assert all(list(r) == fields and r["readlog"] == 1 for r in out)
     first = out[0]
     assert first["title"] == SAMPLE[0].title and first["summary"] == SAMPLE[0].summary

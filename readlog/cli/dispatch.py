@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "tag": "organise",
     "tags": "organise",
     "note": "organise",
+    "progress": "progress",
     "highlight": "marks",
     "highlights": "marks",
     "edit": "curate",

@@ -32,6 +32,7 @@ FILTERS = (
     "dead",
     "min_time",
     "max_time",
+    "in_progress",
 )
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse", "fields")
@@ -459,6 +460,17 @@ def _form(value: Any, name: str) -> dict[str, str]:
     return {key: _valid(text, name) for key, text in value.items()}
 
 
+def _amount(value: Any, name: str) -> float | None:
+    """How far an entry was read: "40%", 40 or 0.4 -> 0.4 (core.progress.parse_progress), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _wrong(name, "api_kind_amount", value)
+    from readlog.core.progress import parse_progress
+
+    return parse_progress(value)
+
+
 def _entry_or_none(value: Any, name: str) -> Any:
     """An entry as get() gave it, or None."""
     from readlog.model.record import Entry
@@ -529,4 +541,7 @@ CHECKS: dict[str, Check] = {
     "as_typed": _text_or_none,
     "urls": _urls,
     "paths": _paths,
+    "amount": _amount,
+    "done": _flag,
+    "in_progress": _flag_or_none,
 }

@@ -134,6 +134,8 @@ def record(row: Row) -> dict[str, Any]:
             out[name] = row.get(name)
         else:
             out[name] = row.get(name) or ""
+    out["progress"] = row.get("progress")
+    out["progress_at"] = time_out(row.get("progress_at"))
     for name in FETCH_FIELDS:
         if name in FETCH_TIMES:
             out[name] = time_out(row.get(name))

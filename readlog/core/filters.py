@@ -154,6 +154,7 @@ def make_filters(
     dead: bool = False,
     min_time: int | None = None,
     max_time: int | None = None,
+    in_progress: bool = False,
 ) -> Filters:
     from readlog.model.tags import unique_tags
     from readlog.store import Filters
@@ -187,6 +188,7 @@ def make_filters(
         dead=dead,
         min_minutes=min_time,
         max_minutes=max_time,
+        in_progress=in_progress,
     )
 
 
@@ -207,6 +209,7 @@ class FilterArgs:
     dead: bool = False
     min_time: Optional[int] = None
     max_time: Optional[int] = None
+    in_progress: bool = False
 
     def given(self) -> bool:
         return self != FilterArgs()
@@ -226,6 +229,7 @@ class FilterArgs:
             dead=self.dead,
             min_time=self.min_time,
             max_time=self.max_time,
+            in_progress=self.in_progress,
         )
 
     def api(self) -> dict[str, Any]:
@@ -246,15 +250,16 @@ class FilterArgs:
             "dead": True if self.dead else None,
             "min_time": self.min_time,
             "max_time": self.max_time,
+            "in_progress": True if self.in_progress else None,
         }
         return {name: value for name, value in given.items() if value is not None}
 
     def words(self) -> list[str]:
         """The options again, as a command line (recorded in history)."""
         words: list[str] = []
-        for flag in ("unread", "read", "starred", "archived", "dead"):
+        for flag in ("unread", "read", "starred", "archived", "dead", "in_progress"):
             if getattr(self, flag):
-                words.append(f"--{flag}")
+                words.append(f"--{flag.replace('_', '-')}")
         for flag in ("source", "category", "since", "before", "search", "min_time", "max_time"):
             value = getattr(self, flag)
             if value is not None:
@@ -306,6 +311,7 @@ def api_filters(
     dead: bool | None = None,
     min_time: int | None = None,
     max_time: int | None = None,
+    in_progress: bool | None = None,
 ) -> Filters:
     """The store's Filters for the Library's arguments as core.arguments checked them (``tag``
     a list, ``since`` and ``before`` stored times); an empty one must not
@@ -327,8 +333,10 @@ def api_filters(
         dead=dead is True,
         min_time=min_time,
         max_time=max_time,
+        in_progress=in_progress is True,
     )
     f.archived = archived
+    f.not_in_progress = in_progress is False
     f.unstarred = starred is False
     return f
 
@@ -338,6 +346,8 @@ def api_filter_args(filters: dict[str, Any]) -> FilterArgs:
     history records with a planned change."""
     if filters.get("starred") is False:
         raise BadValue.of("api_plan_unstarred")
+    if filters.get("in_progress") is False:
+        raise BadValue.of("api_plan_not_in_progress")
     archived = filters.get("archived", False)
     if archived is None:
         raise BadValue.of("api_plan_archived")
@@ -359,4 +369,5 @@ def api_filter_args(filters: dict[str, Any]) -> FilterArgs:
         dead=filters.get("dead") is True,
         min_time=filters.get("min_time"),
         max_time=filters.get("max_time"),
+        in_progress=filters.get("in_progress") is True,
     )

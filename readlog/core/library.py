@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from readlog.core.capture import Added
     from readlog.core.fetching import FetchReport
     from readlog.core.highlights import Marked
+    from readlog.core.progress import Progressed
     from readlog.core.results import (
         Action,
         Change,
@@ -353,6 +354,7 @@ class Library:
         dead: bool | None = None,
         min_time: int | None = None,
         max_time: int | None = None,
+        in_progress: bool | None = None,
         sort: str | None = None,
         reverse: bool = False,
         limit: int | None = None,
@@ -369,16 +371,16 @@ class Library:
         take it (2026-11-01, 7d, 2w). ``sort``: saved, published, title,
         source, read or id. ``dead=True``: only entries whose link was found
         dead. ``min_time``/``max_time``: only entries of at least / at most that
-        many minutes of reading. ``limit``: None or 0 for all. ``offset``: skip that
+        many minutes of reading. ``in_progress=True``: only those started and not finished
+        (``progress``), unread. ``limit``: None or 0 for all. ``offset``: skip that
         many first (a page: ``limit=20, offset=40``).
         """
         from readlog.core.filters import api_filters
         from readlog.core.reading import each_record
         from readlog.model.record import Entry
 
-        f = api_filters(
-            unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time
-        )
+        given = (unread, starred, archived, tag, source, category, search, since, before, dead, min_time, max_time)
+        f = api_filters(*given, in_progress)
         count: int = limit  # type: ignore[assignment]  # checked: 0 for all
         found = each_record(self.store, f, sort=sort, reverse=reverse, limit=count, offset=offset, fields=fields)  # type: ignore[arg-type]  # checked: a list
         return list(starmap(Entry.from_row, found))
@@ -401,7 +403,7 @@ class Library:
     def rows(self, *, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict[str, object]]:
         """The entries of ``entries(**filters)`` as ``readlog list`` draws them, each a
         dict of the list's columns (id, title, source, category, url, published,
-        saved_at, read_at, starred_at, archived_at, tags, has_note, minutes, dead_at;
+        saved_at, read_at, starred_at, archived_at, tags, has_note, minutes, dead_at, progress;
         times as stored) and in a search ``_snippet``, the text around its first
         hit outside the title (text, the hits' spans, its field). Several times
         cheaper than entries() (no long text is read, no Entry made): for a screen
@@ -506,6 +508,16 @@ class Library:
         action, what = actions.write_note(self.store, entry_id, note, clear=text is None)
         changed = what != "unchanged"
         return Change(action if changed else None, (entry_id,) if changed else (), () if changed else (entry_id,))
+
+    @_checked()
+    def progress(self, entry_id: int, amount: float | str | None = None, *, done: bool = False) -> Progressed:
+        """Say how far the entry was read: ``amount`` "40%", 40 or 0.4 (a number above 1 is a
+        percent); ``done=True`` (no amount): all of it, and mark it read, in one action."""
+        from readlog.core.progress import record
+
+        if (amount is None) != done:
+            raise BadValue.of("progress_and_done" if done else "progress_which")
+        return record(self.store, entry_id, float(amount or 0), done=done)  # checked: a fraction
 
     # ---- history ---------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ _HIGHLIGHT_TEXT = (
     ("place", "colour", True),
 )
 _FETCHED_TEXT = {"text": "text", "final_url": "url", "fetch_error": "fetch_error", "lang": "lang"}
-_TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at")
+_TIMES = ("saved_at", "read_at", "starred_at", "archived_at", "imported_at", "progress_at")
 CODE_SCHEMES = {"javascript", "vbscript", "data"}
 _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
 _LABELS = {
@@ -46,6 +46,7 @@ _LABELS = {
     "starred_at": "history_words_starred",  # the same words as history's
     "archived_at": "history_words_archived",
     "imported_at": "import_time_imported",
+    "progress_at": "import_time_progress",
 }
 
 
@@ -87,6 +88,9 @@ def vet(
         return False, [_refused(entry, shown)]
     if entry.published is not None and not _plausible_day(entry.published):
         entry.published = None
+    entry.progress = progress_within(entry.progress)
+    if entry.progress is None:
+        entry.progress_at = None
     problems = []
     for name in _TIMES:
         value = getattr(entry, name, None)
@@ -205,6 +209,23 @@ def fitted(value: str, name: str, *, one_line: bool, most: int | None = None) ->
     if len(value) > most:
         return clean(value[:most], one_line=one_line, keep_tabs=True, link=link), True
     return value, far
+
+
+def progress_within(value: object) -> float | None:
+    """How far an entry was read as the library keeps it: a number clamped to 0..1
+    (rounded to four places), None for what is no finite number."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or value != value
+        or value
+        in (
+            float("inf"),
+            float("-inf"),
+        )
+    ):
+        return None
+    return round(min(1.0, max(0.0, float(value))), 4)
 
 
 def in_range(value: datetime) -> bool:

@@ -80,6 +80,9 @@ class Entry:
     identity_title: str | None = None
     # What the reader marked in it (model/highlight.py), in the source's order.
     highlights: list[Highlight] = field(default_factory=list)
+    # How far the reader got, 0 to 1, when the source says (inputs/vet.py clamps it), and when.
+    progress: float | None = None
+    progress_at: datetime | None = None
 
     def items(self) -> list[tuple[str, str]]:
         """The feed items this record is, as (feed, its id there): its own, when it has an id."""

@@ -36,6 +36,9 @@ FIELDS = (
     "tags",
     "note",
 )
+# How far it was read (schema 14), after the fields above: a fraction 0 to 1 and when
+# that was said (None for both when never said); absent from exports made before it.
+PROGRESS_FIELDS = ("progress", "progress_at")
 # What fetch found (schema 4), after the fields above; kept out of FIELDS, which
 # also recognises exports made before these existed.
 FETCH_FIELDS = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
@@ -67,6 +70,7 @@ CSV_COLUMNS = (
     "saved_raw",
     "imported_at",
     "fingerprint",
+    *PROGRESS_FIELDS,
     *FETCH_FIELDS,
     *HELD_FIELDS,
 )

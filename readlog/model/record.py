@@ -54,6 +54,8 @@ class Entry:
     dead: bool  # the link was found dead
     has_text: bool  # the article's text is kept in the library
     has_note: bool  # there is a note (``note`` holds it)
+    # How far it was read, 0 to 1 (``readlog progress``); None: never said.
+    progress: float | None
     # The titles other records of it had (as ``readlog show`` lists them): read by
     # ``lib.get``, () in lists; neither shown in repr nor compared.
     other_titles: tuple[str, ...] = field(default=(), repr=False, compare=False)
@@ -92,6 +94,7 @@ class Entry:
         dead: bool,
         has_text: bool,
         has_note: bool,
+        progress: float | None = None,
         other_titles: tuple[str, ...] = (),
         highlights: tuple[Highlight, ...] = (),
         row: dict[str, Any] | None = None,
@@ -122,6 +125,7 @@ class Entry:
         put(self, "dead", dead)
         put(self, "has_text", has_text)
         put(self, "has_note", has_note)
+        put(self, "progress", progress)
         put(self, "other_titles", other_titles)
         put(self, "highlights", highlights)
         put(self, "row", {} if row is None else row)
@@ -205,6 +209,7 @@ _COMPARED = (
     "dead",
     "has_text",
     "has_note",
+    "progress",
 )
 
 
@@ -232,6 +237,7 @@ _FROM_ROW: dict[str, Callable[[dict[str, Any]], Any]] = {
     "archived": _flag("archived_at"),
     "minutes": lambda row: row.get("minutes"),
     "words": lambda row: row.get("words"),
+    "progress": lambda row: None if row.get("progress") is None else float(row["progress"]),
     "dead": _flag("dead_at"),
     "has_text": lambda row: bool(row.get("text") or row.get("has_text")),  # SELECT * or RECORD_COLUMNS
     "has_note": lambda row: bool(row.get("note") or row.get("has_note")),

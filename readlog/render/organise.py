@@ -252,6 +252,8 @@ def _describe(change: Reverted) -> tuple[str, str]:
         return ("tags restored", hashtags(tags)) if tags else ("tags removed", "")
     if change.kind == "note":
         return ("note restored" if change.before.get("note") else "note removed"), ""
+    if change.kind == "progress":
+        return ("progress restored" if change.before.get("progress") is not None else "progress removed"), ""
     fields = {k: v for k, v in change.before.items() if k != "updated_at"}
     if len(fields) == 1:
         column, value = next(iter(fields.items()))

@@ -30,7 +30,7 @@ from readlog.model.links import Link, numbered
 from readlog.model.links import entry_links as model_links
 from readlog.model.messages import shown, wording
 from readlog.model.sanitize import clean
-from readlog.render.records import tags_of, title_of
+from readlog.render.records import progress_bar, tags_of, title_of
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 if TYPE_CHECKING:
@@ -55,11 +55,21 @@ TABLE_FIELDS = (
     "has_note",
     "minutes",
     "dead",
+    "progress",
 )
 # A search hit's snippet: (text, spans of the hits[, the field it is in]), as store.search.snippet_of gives it.
 Snippet = tuple[Any, ...]
 # An entry's row, with its snippet in a search (from lib.entries: Entry.row, Entry.snippets).
 Found = tuple[Row, Optional[Snippet]]
+
+
+def _reading(row: Row) -> float | None:
+    """How far an entry in progress was read (as ``list --in-progress`` means it: above 0,
+    below 1, unread); None for any other entry, whose list line stays as it was."""
+    value = row.get("progress")
+    if value is None or row.get("read_at") or not 0 < float(value) < 1:
+        return None
+    return float(value)
 
 
 def label(lang: str, key: str) -> str:
@@ -286,6 +296,9 @@ class Output:
 
         def state(row: Row, snip: Snippet | None) -> str:
             words = [read if row.get("read_at") else unread]
+            reading = _reading(row)
+            if reading is not None:  # in progress: how far, as a percent ("unread 40%")
+                words.append(f"{int(reading * 100 + 0.5)}%")
             if row.get("starred_at"):
                 words.append(starred)
             if row.get("archived_at"):
@@ -359,6 +372,9 @@ class Output:
         text = Text()
         text.append("●" if not row.get("read_at") else " ", style="bold blue")
         text.append("★" if row.get("starred_at") else " ", style="yellow")
+        reading = _reading(row)
+        if reading is not None:  # started, not finished (list --in-progress): a short bar
+            text.append(" " + progress_bar(reading, self.out.encoding, cells=4), style="cyan")
         return text
 
     def _title(self, row: Row) -> Text:
@@ -415,6 +431,8 @@ class Output:
             parts.append("★ " + self.label("starred"))
         if row.get("archived_at"):
             parts.append(self.label("archived"))
+        if row.get("progress") is not None:
+            parts.append(progress_bar(row["progress"], self.out.encoding))
         if row.get("minutes"):
             parts.append(self.label("reading", n=row["minutes"]))
         if row.get("lang"):

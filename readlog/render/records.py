@@ -40,6 +40,44 @@ def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "",
     return line
 
 
+# How far an entry was read, as a small bar: filled and empty cells, and the same in plain
+# ASCII for a terminal whose encoding cannot write those (characters, not colour: NO_COLOR keeps it).
+BAR_CELLS = 10
+BAR_MARKS = ("\u25b0", "\u25b1")  # ▰ ▱
+ASCII_MARKS = ("#", "-")
+
+
+def progress_bar(fraction: Any, encoding: str | None = "utf-8", cells: int = BAR_CELLS) -> str:
+    """``▰▰▰▰▱▱▱▱▱▱ 40%`` for 0.4 (``[####------] 40%`` where ``encoding`` cannot
+    write the bar's marks); "" when it was never said."""
+    if fraction is None:
+        return ""
+    value = min(1.0, max(0.0, float(fraction)))
+    full = round(value * cells)
+    if 0 < value < 1:  # begun shows a cell filled, unfinished a cell empty
+        full = min(max(full, 1), cells - 1)
+    percent = f"{int(value * 100 + 0.5)}%"
+    try:
+        "".join(BAR_MARKS).encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return f"[{ASCII_MARKS[0] * full}{ASCII_MARKS[1] * (cells - full)}] {percent}"
+    return f"{BAR_MARKS[0] * full}{BAR_MARKS[1] * (cells - full)} {percent}"
+
+
+def progressed(out: Any, result: Any, row: Row) -> Text:
+    """What ``readlog progress`` did, on one line: the change (or that there was none),
+    the entry, and its bar."""
+    from readlog.model.messages import say
+
+    percent = round(result.progress * 100)
+    if result.action is None:
+        key, style = "did_progress_unchanged", "dim"
+    else:
+        key, style = ("did_progress_done" if result.marked_read else "did_progress"), "green"
+    bar = progress_bar(row.get("progress"), out.out.encoding)
+    return entry_line(result.entry_id, say(key, out.lang, percent=percent) + ": ", title_of(row), style, bar)
+
+
 def entry_links(row: Row) -> list[str]:
     """The entry's own URL, then addresses found in its summary (images kept
     there), as show lists them (model.links)."""
@@ -74,6 +112,7 @@ def entry_record(row: Row, *, full: bool = False) -> Row:
         "dead": bool(row.get("dead_at")),
         "dead_at": stamps.local_iso(row.get("dead_at")),
         "final_url": row.get("final_url") or None,
+        "progress": row.get("progress"),
     }
     if "other_titles" in row:
         record["other_titles"] = row["other_titles"]

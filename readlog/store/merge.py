@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 from readlog.model.entry import Entry, normalize_url
@@ -49,6 +50,7 @@ class Prepared:
     read_at: str | None
     starred_at: str | None
     archived_at: str | None
+    progress_at: str | None  # when the progress was said (None: when it is stored)
     tags: list[str]
     items: list[tuple[str, str]]  # the feed items it is, (feed, id there): Entry.items
     by_link: bool  # whether an entry with its link is it: Entry.by_link
@@ -69,6 +71,7 @@ def prepare(batch: Sequence[Entry]) -> list[Prepared]:
             read_at=to_iso(e.read_at),
             starred_at=to_iso(e.starred_at),
             archived_at=to_iso(e.archived_at),
+            progress_at=to_iso(e.progress_at),
             tags=unique_tags(e.tags),
             items=e.items(),
             by_link=e.by_link(),
@@ -173,6 +176,8 @@ def new_row(p: Prepared, now: str, import_id: int) -> dict[str, Any]:
         "note": e.note,
         "tags": _tags_json(p.tags),
         "import_id": import_id,
+        "progress": e.progress,
+        "progress_at": (p.progress_at or now) if e.progress is not None else None,
     }
 
 
@@ -181,7 +186,7 @@ def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
 
     Empty fields are filled, never overwritten (but see ``refreshed_title``);
     the earliest saved time wins; tags are unioned; read/starred/archived are set when the import
-    says so and never cleared. A category (a browser folder, a digest's
+    says so and never cleared; progress only grows (the greater one is kept). A category (a browser folder, a digest's
     section) other than the entry's own becomes a tag, so that where else
     the article was filed is kept.
     """
@@ -201,6 +206,9 @@ def merge(old: dict[str, Any], p: Prepared) -> dict[str, Any]:
         value = getattr(p, name)
         if value and not old.get(name):
             changes[name] = value
+    if e.progress is not None and (old.get("progress") is None or e.progress > old["progress"]):
+        changes["progress"] = e.progress  # the greater progress wins: reading never goes back
+        changes["progress_at"] = p.progress_at or to_iso(datetime.now(timezone.utc))
     incoming = p.tags
     if e.category and old.get("category") and not same_text(e.category, old["category"]):
         incoming = [*incoming, e.category]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LIST_COLUMNS = (
     "id, title, source, category, url, published, saved_at, read_at, starred_at, archived_at, tags, "
-    "note != '' AS has_note, minutes, dead_at"
+    "note != '' AS has_note, minutes, dead_at, progress"
 )
 SORTS = {
     "saved": "saved_at {d}, published {d}, id {d}",
@@ -58,6 +58,8 @@ class Filters:
     dead: bool = False  # only links found dead
     min_minutes: int | None = None  # reading time at least this (fetched entries only)
     max_minutes: int | None = None  # reading time at most this
+    in_progress: bool = False  # only entries started, not finished, unread (store/progress.py)
+    not_in_progress: bool = False  # only the others (the Python API's in_progress=False)
 
 
 def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
@@ -101,6 +103,10 @@ def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
     if f.max_minutes is not None:
         sql.append("minutes <= ?")
         params.append(f.max_minutes)
+    if f.in_progress or f.not_in_progress:
+        from readlog.store.progress import IN_PROGRESS
+
+        sql.append(IN_PROGRESS if f.in_progress else f"NOT coalesce({IN_PROGRESS}, 0)")
     if f.query is not None:
         from readlog.store.search import match_sql
 
@@ -181,7 +187,7 @@ def stream(
         descending = not descending
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
-    hint = starred_index(f)
+    hint = starred_index(f) or progress_index(f)
     indexed = f" INDEXED BY {hint}" if hint else ""
     sql = f"SELECT {columns} FROM entries{indexed} WHERE {clause} ORDER BY {order}"
     if limit or offset:
@@ -258,6 +264,13 @@ def starred_index(f: Filters) -> str | None:
     return "entries_starred" if f.starred and f.query is None and f.ids is None else None
 
 
+def progress_index(f: Filters) -> str | None:
+    """The small partial index of entries started and unread (m014's entries_in_progress),
+    for ``--in-progress`` without a search, ids or a star (which have their own ways in)."""
+    usable = f.in_progress and f.query is None and f.ids is None and not f.starred
+    return "entries_in_progress" if usable else None
+
+
 # The partial indexes whose rows are exactly a view that view_counts keeps.
 COUNTED_VIEWS = {"entries_live": "live", "entries_unread": "unread", "entries_done": "done"}
 
@@ -266,6 +279,8 @@ def count_index(f: Filters) -> str | None:
     """The partial index that holds exactly the rows of the default and unread views."""
     if starred_index(f):
         return starred_index(f)
+    if f.in_progress or f.not_in_progress:
+        return progress_index(f)
     if f.archived is not False or f.starred or f.unstarred or f.source or f.category or f.tags or f.ids is not None:
         return None
     if f.dead or f.min_minutes is not None or f.max_minutes is not None:

@@ -610,3 +610,23 @@ class ToRead:
         if self.uses_toread is None and len(self.undecided) > self.PENDING:
             self.decide(uses_toread=False)
         return self.uses_toread is not None or not self.undecided
+
+
+def reading_progress(value: object, *, percent: bool) -> float | None:
+    """How far a source says the reader got, as a fraction: ``value`` a number or the text
+    of one (``"35"``, ``"0.35"``, ``"35%"``), a percent when ``percent`` (Omnivore's 0-100),
+    else a fraction (Readwise Reader's 0-1), a trailing ``%`` a percent either way. None for
+    nothing read (0), and for what is no number; inputs/vet.py clamps the rest to 0..1."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if text.endswith("%"):
+            text, percent = text[:-1].strip(), True
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+    if not isinstance(value, (int, float)) or value != value or value <= 0:
+        return None
+    return float(value) / 100 if percent else float(value)

@@ -48,6 +48,7 @@ from readlog.inputs.formats.common import (
     html_summary,
     linked_rows,
     one_line,
+    reading_progress,
     section_links,
     site_of,
     split_tags,
@@ -182,6 +183,7 @@ def _readwise(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]
 
 
 def _readwise_location(entry: Entry, row: Row, ctx: ParseContext) -> None:
+    entry.progress = reading_progress(row.get("reading progress", ""), percent=False)  # Reader's 0 to 1
     location = row.get("location", "").strip().lower()
     if location == "archive":
         entry.read_at = entry.saved_at or ctx.as_of

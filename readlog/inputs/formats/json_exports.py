@@ -31,6 +31,7 @@ from readlog.inputs.formats.common import (
     html_summary,
     json_records,
     one_line,
+    reading_progress,
     site_of,
     summary_of,
     truthy,
@@ -161,6 +162,11 @@ def _omnivore_record(line: int, record: Record, ctx: ParseContext, infile: Input
     entry.note = "\n\n".join(part for part in (entry.note, note) if part)
     if _text(record.get("state")).lower() in ("archived", "deleted"):
         entry.read_at = times["archivedAt"] or times["updatedAt"] or entry.saved_at or ctx.as_of
+    # How far it was read, in percent: readingProgressPercent in what its API gave, readingProgress
+    # in the metadata of its own export; said as of the record's last change.
+    said = record.get("readingProgressPercent", record.get("readingProgress"))
+    entry.progress = reading_progress(said, percent=True)
+    entry.progress_at = (times["updatedAt"] or entry.saved_at) if entry.progress is not None else None
     yield entry
 
 

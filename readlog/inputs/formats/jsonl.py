@@ -161,6 +161,8 @@ def restore(obj: Any, line: int, what: str = "line") -> Restored | Problem:
         entry.fetched = _fetched(obj)
         entry.feed_items = _feed_items(obj.get("feed_items"))
         entry.highlights = _highlights(obj.get("highlights"))
+        entry.progress = _progress(obj.get("progress"))
+        entry.progress_at = _time(obj.get("progress_at"), "progress_at") if entry.progress is not None else None
     except _Bad as exc:
         return Problem(line, exc.key, exc.fields)
     except ValueError as exc:  # what a library refused, in its own words
@@ -282,6 +284,15 @@ def _id(value: Any) -> int | None:
     if type(value) is not int or not 1 <= value <= MAX_ID:
         raise _Bad("import_field_not_id", value=repr(value)[:76])  # the whole sentence within 120 characters
     return value
+
+
+def _progress(value: Any) -> float | None:
+    """How far the entry was read: a number from 0 to 1, or null (never said)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise _Bad("import_field_not_progress", name="progress", kind=_kind(value))
+    return float(value)
 
 
 def _time(value: Any, name: str) -> datetime | None:

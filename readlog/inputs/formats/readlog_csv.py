@@ -67,6 +67,12 @@ def record(row: dict[str, str]) -> dict[str, Any]:
             obj[name] = value or None
         else:
             obj[name] = value
+    progress = uncell(row.get("progress") or "").strip()  # a CSV from before schema 14 has none
+    try:
+        obj["progress"] = float(progress) if progress else None
+    except ValueError:
+        obj["progress"] = progress  # which jsonl.restore reports as not a number
+    obj["progress_at"] = uncell(row.get("progress_at") or "") or None
     for name in FETCH_FIELDS:  # a CSV from before fetch existed has none of these: the defaults apply
         value = uncell(row.get(name) or "")
         if name in FETCH_NUMBERS:
