@@ -45,6 +45,8 @@ DENSE = 4
 WALK = 2000
 # Beyond this many skipped entries a dense search stops probing row by row (see by_relevance).
 DEEP = 1000
+# The tier after search.TIERS: entries found in their highlights only (highlight_match).
+HIGHLIGHTS = ("highlights",)
 # A library of fewer entries is always counted exactly (see cheap_count): there,
 # merging a pair's lists costs a few ms (an eighth of its time at 100,000 entries).
 EXACT_UNDER = 10_000
@@ -91,6 +93,42 @@ def trigrams(lib: Store, prefix: str) -> dict[str, dict[str, int]]:
             found.setdefault(term, {})[column] = docs
         lib._vocab[prefix] = found
     return lib._vocab[prefix]
+
+
+def highlight_vocabulary(lib: Store, prefix: str) -> list[str]:
+    """Trigrams of the highlights' index that start with ``prefix`` (two-character terms),
+    read as ``trigrams`` reads the entries' (a TEMP fts5vocab table of the connection:
+    nothing is written to the library); remembered until the next write."""
+    key = "\0" + prefix  # no query holds a NUL (search.parse_query cleans it away)
+    if key not in lib._vocab:
+        lib.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.highlights_fts_terms USING fts5vocab(main, highlights_fts, 'row')"
+        )
+        sql = "SELECT term, doc FROM temp.highlights_fts_terms WHERE term >= ? AND term < ?"
+        lib._vocab[key] = {t: {"": d} for t, d in lib.conn.execute(sql, (prefix, prefix + "\U0010ffff"))}
+    found = lib._vocab[key]
+    return sorted(found, key=lambda t: found[t][""])
+
+
+def highlight_match(lib: Store, query: Query) -> MatchSQL:
+    """The entries whose highlights match ``query`` (search.highlight_sql), or NEVER when
+    none can: no highlight holds its indexed part, or (a query of one-character words
+    only) the library has no highlight. Asking is one look in the highlights' index,
+    remembered until the next write: a library without highlights searches as before."""
+    from readlog.store import search
+
+    match = search.highlight_sql(query, lib.vocabulary, lib.highlight_vocabulary)
+    if match.sql == search.NEVER:
+        return match
+    expr = match.fts
+    key = "\0" + (expr or "")
+    if key not in lib._fts_counts:
+        if expr is None:
+            sql, args = "SELECT EXISTS (SELECT 1 FROM highlights)", []
+        else:
+            sql, args = "SELECT EXISTS (SELECT 1 FROM highlights_fts WHERE highlights_fts MATCH ?)", [expr]
+        lib._fts_counts[key] = int(lib.conn.execute(sql, args).fetchone()[0])
+    return match if lib._fts_counts[key] else search.MatchSQL(search.NEVER, [])
 
 
 def fts_count(lib: Store, expr: str) -> int:
@@ -173,6 +211,8 @@ def search_count(lib: Store, f: Filters) -> int | None:
         return 0
     if not match.exact or match.fts is None or replace(f, query=None) != Filters():
         return None
+    if highlight_match(lib, f.query).sql != search.NEVER:
+        return None  # highlights hold it too: the general count counts those entries once
     found = fts_count(lib, match.fts)
     archived = int(lib.conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NOT NULL").fetchone()[0])
     if not archived or not found:
@@ -215,8 +255,8 @@ def cheap_count(lib: Store, f: Filters) -> Count:
         return Count.of(query.count(lib, f))
     whole = search.match_sql(f.query, lib.vocabulary).fts
     term = search.caseless_term(f.query)
-    if whole is None or term is None:
-        return Count.of(query.count(lib, f))
+    if whole is None or term is None or highlight_match(lib, f.query).sql != search.NEVER:
+        return Count.of(query.count(lib, f))  # (with highlights that hold it: exact, as their tier is)
     known = whole in lib._fts_counts
     if known and (exact := search_count(lib, f)) is not None:
         return Count.of(exact)  # the index's count, already read, less the archived matches
@@ -289,17 +329,22 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
     earlier: list[MatchSQL] = []  # the tiers already passed, as lookups
     taken: list[int] = []
     shown = 0
-    for tier in search.TIERS:
-        lookup = match = search.match_sql(f.query, lib.vocabulary, columns=tier)
-        if match.sql == search.NEVER:
-            break
-        mode = modes(match.fts)
-        if mode is None:
-            continue
-        if mode == "probe" and offset > DEEP:
-            mode = "scan"  # probing costs per row walked, and skipping walks them all
-        if mode != "lookup":
-            match = search.match_sql(f.query, lib.vocabulary, columns=tier, mode=mode)
+    for tier in (*search.TIERS, HIGHLIGHTS):
+        if tier == HIGHLIGHTS:  # last, the entries that only a highlight of theirs matches
+            lookup = match = highlight_match(lib, f.query)
+            if match.sql == search.NEVER:
+                break
+        else:
+            lookup = match = search.match_sql(f.query, lib.vocabulary, columns=tier)
+            if match.sql == search.NEVER:
+                continue  # no entry holds it; a highlight still may
+            mode = modes(match.fts)
+            if mode is None:
+                continue
+            if mode == "probe" and offset > DEEP:
+                mode = "scan"  # probing costs per row walked, and skipping walks them all
+            if mode != "lookup":
+                match = search.match_sql(f.query, lib.vocabulary, columns=tier, mode=mode)
         if by_match:
             exclude = "".join(f" AND NOT ({m.sql})" for m in earlier)
             excluded: list[Any] = [p for m in earlier for p in m.params]
@@ -399,6 +444,6 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     lib._walked = Walked(f, entries, walked, hits)  # for cheap_count
     if settled:
         return [*tiers[1], *tiers[2]][:limit]
-    if walked >= WALK:
-        return None  # more entries than were walked: the tiers must decide
+    if walked >= WALK or highlight_match(lib, f.query).sql != search.NEVER:
+        return None  # more entries than were walked, or highlights that hold it: the tiers must decide
     return [*tiers[1], *tiers[2], *tiers[3]][:limit]
