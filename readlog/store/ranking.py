@@ -206,13 +206,13 @@ def search_count(lib: Store, f: Filters) -> int | None:
     from readlog.store import search
 
     assert f.query is not None
+    if highlight_match(lib, f.query).sql != search.NEVER:
+        return None  # highlights hold it too: the general count counts those entries once
     match = search.match_sql(f.query, lib.vocabulary)
     if match.sql == search.NEVER:
         return 0
     if not match.exact or match.fts is None or replace(f, query=None) != Filters():
         return None
-    if highlight_match(lib, f.query).sql != search.NEVER:
-        return None  # highlights hold it too: the general count counts those entries once
     found = fts_count(lib, match.fts)
     archived = int(lib.conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NOT NULL").fetchone()[0])
     if not archived or not found:
