@@ -23,6 +23,7 @@ import argparse
 import json
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -76,18 +77,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per", type=int, default=2, help="highlights an entry")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--reuse", action="store_true", help="keep the two libraries of an earlier run")
+    parser.add_argument("--build-only", action="store_true", help="make the two libraries, time nothing")
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
     env = child_env(None)
     base = readlog_command(None)
     plain, marked = WORK / f"hl-plain-{args.size}.db", WORK / f"hl-marked-{args.size}.db"
     source = corpus("digest", args.size, WORK, args.seed)
-    for db in (plain, marked):
-        remove_library(db)
-    subprocess.run([*base, "--db", str(plain), "import", str(source)], env=env, stdout=subprocess.DEVNULL, check=True)
-    shutil.copyfile(plain, marked)
-    made = add_highlights(marked, args.per, args.seed)
+    if args.reuse and plain.exists() and marked.exists():
+        with sqlite3.connect(marked) as conn:
+            made = int(conn.execute("SELECT count(*) FROM highlights").fetchone()[0])
+    else:
+        for db in (plain, marked):
+            remove_library(db)
+        subprocess.run(
+            [*base, "--db", str(plain), "import", str(source)], env=env, stdout=subprocess.DEVNULL, check=True
+        )
+        shutil.copyfile(plain, marked)
+        made = add_highlights(marked, args.per, args.seed)
     print(f"{args.size:,} entries; {made:,} highlights in the second library", flush=True)
+    if args.build_only:
+        return 0
     results: dict[str, dict[str, float]] = {}
     for name, words in SEARCHES.items():
         for how, runner, extra in (("piped", None, ["--limit", "20"]), ("terminal", run_once_in_terminal, [])):
@@ -110,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{figures['with'] / figures['with_floor']:.2f}x the CLI floor",
                 flush=True,
             )
-    out = HERE / "results" / "search_highlights.json"
+    out = HERE / "results" / f"search_highlights-{args.size}.json"
     out.write_text(json.dumps({"size": args.size, "highlights": made, "results": results}, indent=2) + "\n")
     return 0
 

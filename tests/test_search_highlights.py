@@ -7,16 +7,22 @@ know the highlights' index."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import readlog
+from readlog import store as store_module
+from readlog.model.entry import Entry
+from readlog.store import Counts, Filters, Store, ranking
+from readlog.store.search import parse_query
 
 from conftest import Run
-from helpers import connect
+from helpers import connect, examples
 
 RECORDS: list[dict[str, Any]] = [
     {"readlog": 1, "id": 1, "title": "增量编译", "url": "https://blog.example/a", "saved_at":
@@ -189,5 +195,63 @@ def test_search_is_a_plain_filter_over_entries_and_highlights(
         assert sorted(found[: len(expected_first)]) == sorted(expected_first)
         assert sorted(found[len(expected_first) :]) == sorted(expected_last)
         assert lib.count(search=query) == len(found)
+        assert [e.id for e in lib.search(query)] == found[:20]  # a screen (walk_for_pair may answer it)
+        assert lib.count_about(search=query).n == len(found)
         first = len(expected_first)  # a page that starts at the highlights' tier
         assert [e.id for e in lib.search(query, limit=1, offset=first)] == found[first:][:1]
+
+
+# ---- the walk of the newest entries (ranking.walk_for_pair) and the footer's estimate ----
+
+WALK_ALPHABET = "内核调度缓存"
+WALK_TEXT = st.text(alphabet=WALK_ALPHABET + " ab", max_size=10)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    data=st.data(),
+    pair=st.sampled_from(["内核", "调度", "缓存", "核调", "内核调", "调度缓存"]),
+    limit=st.integers(1, 8),
+)
+def test_the_walk_and_the_estimate_know_the_highlights_tier(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    data: st.DataObject,
+    pair: str,
+    limit: int,
+) -> None:
+    n = data.draw(st.integers(1, 40))
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    batch = [
+        Entry(
+            title=data.draw(WALK_TEXT) or f"t{i}",
+            summary=data.draw(WALK_TEXT),
+            source="s",
+            saved_at=start + timedelta(hours=data.draw(st.integers(0, 30))),
+        )
+        for i in range(n)
+    ]
+    marks = data.draw(st.lists(st.tuples(st.integers(1, n), WALK_TEXT, WALK_TEXT), max_size=2 * n))
+    lib = Store.open(tmp_path_factory.mktemp("walk") / "lib.db")
+    try:
+        with lib.transaction():
+            action = lib.start_action("test")
+            lib.upsert(batch, lib.begin_import("t", "", "t", "", action), action, Counts())
+            for k, (entry_id, passage, note) in enumerate(marks):
+                lib.conn.execute(
+                    "INSERT INTO highlights (entry_id, passage, note, added_at, key) VALUES (?, ?, ?, ?, ?)",
+                    (entry_id, passage, note, "2026-01-01T00:00:00+00:00", str(k)),
+                )
+        f = Filters(query=parse_query(pair))
+        walked = ranking.walk_for_pair(lib, f, limit, store_module.LIST_COLUMNS)
+        monkeypatch.setattr(ranking, "EXACT_UNDER", 0)  # estimate whatever the library's size
+        about = lib.cheap_count(f)
+        with monkeypatch.context() as patch:
+            patch.setattr(ranking, "walk_for_pair", lambda *args: None)
+            tiers = [r["id"] for r in lib.select(f, limit=limit)]
+            exact = lib.count(f)
+        assert walked is None or [r["id"] for r in walked] == tiers
+        assert [r["id"] for r in lib.select(f, limit=limit)] == tiers
+        assert about.low <= exact <= about.high and about.low <= about.n <= about.high
+    finally:
+        lib.close()

@@ -255,8 +255,8 @@ def cheap_count(lib: Store, f: Filters) -> Count:
         return Count.of(query.count(lib, f))
     whole = search.match_sql(f.query, lib.vocabulary).fts
     term = search.caseless_term(f.query)
-    if whole is None or term is None or highlight_match(lib, f.query).sql != search.NEVER:
-        return Count.of(query.count(lib, f))  # (with highlights that hold it: exact, as their tier is)
+    if whole is None or term is None:
+        return Count.of(query.count(lib, f))
     known = whole in lib._fts_counts
     if known and (exact := search_count(lib, f)) is not None:
         return Count.of(exact)  # the index's count, already read, less the archived matches
@@ -264,26 +264,45 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     if query.count_index(view) is None:
         return Count.of(query.count(lib, f))  # counting the view itself would read it whole
     size = query.count(lib, view)
+    marked = highlight_match(lib, f.query)
     if seen.walked < min(SAMPLE, size):
-        seen = _sample_more(lib, seen, term)
+        seen = _sample_more(lib, seen, term, marked.sql != search.NEVER)
     if known:
         least = most = fts_count(lib, whole)
     else:
         counts = [docs for columns in trigrams(lib, term).values() for docs in columns.values()]
         least, most = max(counts, default=0), sum(counts)
+    if marked.sql != search.NEVER:
+        most += _highlights_holding(lib, term, marked)  # entries found only in their highlights: at most these
     low = max(seen.hits, least - (seen.entries - size))
     high = min(most, size - (seen.walked - seen.hits))
     guess = round(seen.hits * size / seen.walked) if seen.walked else low
     return Count(min(max(guess, low), high), low, high)
 
 
-def _sample_more(lib: Store, seen: Walked, term: str) -> Walked:
+def _highlights_holding(lib: Store, term: str, marked: MatchSQL) -> int:
+    """At most how many highlights hold the caseless ``term`` (``marked``: its
+    highlight_match): for a pair, the sum of its trigrams' counts in the highlights'
+    vocabulary; for a longer term, the highlights' index's count (one list)."""
+    if len(term) == 2:
+        highlight_vocabulary(lib, term)  # read already by highlight_match, kept in lib._vocab
+        return sum(sum(columns.values()) for columns in lib._vocab["\0" + term].values())
+    if marked.fts is None:
+        return int(lib.conn.execute("SELECT count(*) FROM highlights").fetchone()[0])
+    key = "\0count " + marked.fts
+    if key not in lib._fts_counts:
+        sql = "SELECT count(*) FROM highlights_fts WHERE highlights_fts MATCH ?"
+        lib._fts_counts[key] = int(lib.conn.execute(sql, (marked.fts,)).fetchone()[0])
+    return lib._fts_counts[key]
+
+
+def _sample_more(lib: Store, seen: Walked, term: str, highlights: bool) -> Walked:
     """``seen`` with the view's next newest entries read too, up to SAMPLE in all
     (the same order and test as walk_for_pair's, without fetching the rows)."""
     from readlog.store import search
 
     clause, params = where(lib, replace(seen.f, query=None))
-    tier, tier_params = search.tier_of(term)
+    tier, tier_params = search.tier_of(term, highlights)
     sql = (
         f"SELECT count(*), count(tier_) FROM (SELECT {tier} AS tier_ FROM entries WHERE {clause} "
         "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ? OFFSET ?)"
@@ -422,12 +441,13 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     if in_titles and in_titles * DENSE <= entries:
         return None  # few title hits, anywhere in the library: the tiers find them faster
     clause, params = where(lib, replace(f, query=None))
-    tier, tier_params = search.tier_of(term)
+    # Entries that only a highlight holds it in are tier 4 (ranking's HIGHLIGHTS tier).
+    tier, tier_params = search.tier_of(term, highlight_match(lib, f.query).sql != search.NEVER)
     sql = (
         f"SELECT {columns}, {tier} AS tier_ FROM entries WHERE {clause} "
         "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ?"
     )
-    tiers: dict[int, list[Row]] = {1: [], 2: [], 3: []}
+    tiers: dict[int, list[Row]] = {1: [], 2: [], 3: [], 4: []}
     walked = hits = 0
     settled = False
     for r in lib.conn.execute(sql, [*tier_params, *params, WALK]):
@@ -444,6 +464,6 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     lib._walked = Walked(f, entries, walked, hits)  # for cheap_count
     if settled:
         return [*tiers[1], *tiers[2]][:limit]
-    if walked >= WALK or highlight_match(lib, f.query).sql != search.NEVER:
-        return None  # more entries than were walked, or highlights that hold it: the tiers must decide
-    return [*tiers[1], *tiers[2], *tiers[3]][:limit]
+    if walked >= WALK:
+        return None  # more entries than were walked: the tiers must decide
+    return [*tiers[1], *tiers[2], *tiers[3], *tiers[4]][:limit]

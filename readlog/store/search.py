@@ -357,9 +357,11 @@ def caseless_term(query: Query) -> str | None:
     return text
 
 
-def tier_of(term: str) -> tuple[str, list[str]]:
+def tier_of(term: str, highlights: bool = False) -> tuple[str, list[str]]:
     """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
-    for a term found with ``instr``, or NULL when no column holds it."""
+    for a term found with ``instr``, or NULL when no column holds it; with
+    ``highlights``, 4 when only a highlight of it does (its passage or note:
+    ``instr`` finds there what the highlights' index finds, as in the entries)."""
     named = [c for tier in TIERS if tier for c in tier]
     columns = [*(t or tuple(c for c in FTS_COLUMNS if c not in named) for t in TIERS)]
     whens, params = [], []
@@ -367,6 +369,10 @@ def tier_of(term: str) -> tuple[str, list[str]]:
         exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier]
         whens.append(f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN {number}")
         params += [term] * len(exprs)
+    if highlights:
+        held = " OR ".join(f"instr({c}, ?)" for c in HIGHLIGHT_COLUMNS)
+        whens.append(f"WHEN EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND ({held})) THEN 4")
+        params += [term] * len(HIGHLIGHT_COLUMNS)
     return f"CASE {' '.join(whens)} END", params
 
 
