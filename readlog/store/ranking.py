@@ -1,5 +1,8 @@
 """A search's order and count: title hits first, then verdict/note/tag/source/category
-hits, then the rest, each newest saved first (search.TIERS).
+hits, then the rest (search.TIERS), then the entries that only a highlight of theirs
+matches (HIGHLIGHTS: its passage or note, highlight_match), each newest saved first.
+An entry is in its first tier only. A library whose highlights cannot match the query
+(none hold its indexed part: one look in their index) searches exactly as before.
 
 The paths a search can take, cheapest first for its shape:
 
