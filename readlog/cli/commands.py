@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 
 def json_field_names(*, search: bool) -> tuple[str, ...]:
     """The keys of list's and search's JSON records, read off render.entry_record
-    itself (search adds its snippet), so ``--json FIELDS`` can never drift from it."""
+    itself (search adds its snippet and the field it is in), so ``--json FIELDS`` can never drift from it."""
     from readlog.render.records import entry_record
 
-    return (*entry_record({"id": 0}), *(("snippet",) if search else ()))
+    return (*entry_record({"id": 0}), *(("snippet", "snippet_in") if search else ()))
 
 
 def json_fields(value: str | bool | None, *, search: bool) -> list[str] | None:
@@ -79,6 +79,7 @@ def show_list(
                 record = entry_record(entry.row)
                 if searched:
                     record["snippet"] = entry.snippets[0] if entry.snippets is not None else ""
+                    record["snippet_in"] = entry.snippets.field if entry.snippets is not None else ""
                 yield record if fields is None else {k: record.get(k) for k in fields}
 
         state.out.json_items(records())

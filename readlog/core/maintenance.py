@@ -49,7 +49,8 @@ def database_error(exc: sqlite3.Error, path: Path) -> ReadlogError:
 def check(path: Path) -> Row:
     """Look at the library file without changing it, as ``readlog db check`` does.
 
-    Returns the findings (path, version, latest, entries, index, journal,
+    Returns the findings (path, version, latest, entries, index, highlights and
+    highlights_index (the rows of the highlights and of their index), journal,
     integrity) with ``ok`` and the ``problems`` found (in English). A file
     that does not exist, or cannot be reached, is a ReadlogError (store.inspect).
     """
@@ -71,7 +72,9 @@ def problems(report: Row, lang: str = "en") -> list[str]:
         found.append(say("problem_entries", lang))
     if report["version"] > report["latest"]:
         found.append(say("problem_newer", lang, version=report["version"]))
-    if report["index"] is not None and report["index"] != report["entries"]:
+    highlights = report.get("highlights"), report.get("highlights_index")
+    out_of_step = report["index"] is not None and report["index"] != report["entries"]
+    if out_of_step or (None not in highlights and highlights[0] != highlights[1]):
         found.append(say("problem_index", lang))
     found += [say("problem_schema", lang, name=name) for name in report["schema"]]
     for bad in report["not_utf8"]:

@@ -368,6 +368,8 @@ def inspect_connection(conn: sqlite3.Connection, path: Path) -> Row:
     schema = schema_damage(conn, version)
     not_utf8, rows = _not_utf8(conn) if integrity == ["ok"] and not schema else ([], 0)
     entries, index = _count(conn, "entries", tables), _count(conn, "entries_fts_docsize", tables)
+    # The highlights' index (schema 14) is in step when it has a row for each highlight.
+    highlights, marked = _count(conn, "highlights", tables), _count(conn, "highlights_fts_docsize", tables)
     if "view_counts" in tables and integrity == ["ok"] and not schema:
         kept = dict(conn.execute("SELECT view, n FROM view_counts").fetchall())
         from readlog.store.schema import view_recounts
@@ -389,6 +391,8 @@ def inspect_connection(conn: sqlite3.Connection, path: Path) -> Row:
         "not_utf8": not_utf8,
         "not_utf8_rows": rows,
         "index": index,
+        "highlights": highlights,
+        "highlights_index": marked,
         "journal": journal,
     }
 

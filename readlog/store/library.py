@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from readlog.store.common import Count
     from readlog.store.counts import Counts
     from readlog.store.ranking import Walked
+    from readlog.store.search import MatchSQL, Query
 
 
 class Store:
@@ -380,6 +381,17 @@ class Store:
 
         return ranking.vocabulary(self, prefix)
 
+    def highlight_vocabulary(self, prefix: str) -> list[str]:
+        """Trigrams of the highlights' index that start with ``prefix`` (see ranking.highlight_vocabulary)."""
+        from readlog.store import ranking
+
+        return ranking.highlight_vocabulary(self, prefix)
+
+    def _highlight_match(self, query: Query) -> MatchSQL:
+        from readlog.store import ranking
+
+        return ranking.highlight_match(self, query)
+
     def _search_count(self, f: Filters) -> int | None:
         from readlog.store import ranking
 
@@ -415,8 +427,9 @@ class Store:
         return {r["id"]: dict(r) for r in rows}
 
     def texts(self, ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
-        """The searchable fields of some entries as (name, value), title first
-        and the fetched article's text last, for snippets; tags as a list."""
+        """The searchable fields of some entries as (name, value), title first,
+        the fetched article's text, then their highlights (``highlight``: a passage,
+        ``highlight_note``: the note on it), for snippets; tags as a list."""
         from readlog.model.tags import tag_list
 
         names = ("title", "summary", "verdict", "note", "source", "category", "tags", "text")
@@ -424,10 +437,20 @@ class Store:
             f"SELECT id, {', '.join(names)} FROM entries WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps(list(ids)),),
         )
-        return {
+        found = {
             r[0]: [(name, tag_list(v) if name == "tags" else v) for name, v in zip(names, r[1:], strict=True)]
             for r in rows
         }
+        # Then each highlight's passage and the note on it, newest first: the snippet of an
+        # entry found in its highlights only (their search tier) is the passage that holds a hit.
+        marks = self.conn.execute(
+            "SELECT entry_id, passage, note FROM highlights WHERE entry_id IN (SELECT value FROM json_each(?)) "
+            "ORDER BY coalesce(made_at, added_at) DESC, id DESC",
+            (json.dumps(list(found)),),
+        )
+        for entry_id, passage, note in marks:
+            found[entry_id] += [("highlight", passage), ("highlight_note", note)]
+        return found
 
     def overview(self) -> Row:
         one = self.conn.execute(

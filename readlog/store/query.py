@@ -108,9 +108,10 @@ def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
 
         sql.append(IN_PROGRESS if f.in_progress else f"NOT coalesce({IN_PROGRESS}, 0)")
     if f.query is not None:
-        from readlog.store.search import match_sql
+        from readlog.store.search import either, match_sql
 
-        match = match_sql(f.query, lib.vocabulary)
+        # what the entry holds, or else a highlight of it (ranking.highlight_match)
+        match = either(match_sql(f.query, lib.vocabulary), lib._highlight_match(f.query))
         sql.append(match.sql)
         params.extend(match.params)
     return (" AND ".join(sql) or "1"), params

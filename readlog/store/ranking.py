@@ -1,5 +1,8 @@
 """A search's order and count: title hits first, then verdict/note/tag/source/category
-hits, then the rest, each newest saved first (search.TIERS).
+hits, then the rest (search.TIERS), then the entries that only a highlight of theirs
+matches (HIGHLIGHTS: its passage or note, highlight_match), each newest saved first.
+An entry is in its first tier only. A library whose highlights cannot match the query
+(none hold its indexed part: one look in their index) searches exactly as before.
 
 The paths a search can take, cheapest first for its shape:
 
@@ -45,6 +48,8 @@ DENSE = 4
 WALK = 2000
 # Beyond this many skipped entries a dense search stops probing row by row (see by_relevance).
 DEEP = 1000
+# The tier after search.TIERS: entries found in their highlights only (highlight_match).
+HIGHLIGHTS = ("highlights",)
 # A library of fewer entries is always counted exactly (see cheap_count): there,
 # merging a pair's lists costs a few ms (an eighth of its time at 100,000 entries).
 EXACT_UNDER = 10_000
@@ -91,6 +96,42 @@ def trigrams(lib: Store, prefix: str) -> dict[str, dict[str, int]]:
             found.setdefault(term, {})[column] = docs
         lib._vocab[prefix] = found
     return lib._vocab[prefix]
+
+
+def highlight_vocabulary(lib: Store, prefix: str) -> list[str]:
+    """Trigrams of the highlights' index that start with ``prefix`` (two-character terms),
+    read as ``trigrams`` reads the entries' (a TEMP fts5vocab table of the connection:
+    nothing is written to the library); remembered until the next write."""
+    key = "\0" + prefix  # no query holds a NUL (search.parse_query cleans it away)
+    if key not in lib._vocab:
+        lib.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.highlights_fts_terms USING fts5vocab(main, highlights_fts, 'row')"
+        )
+        sql = "SELECT term, doc FROM temp.highlights_fts_terms WHERE term >= ? AND term < ?"
+        lib._vocab[key] = {t: {"": d} for t, d in lib.conn.execute(sql, (prefix, prefix + "\U0010ffff"))}
+    found = lib._vocab[key]
+    return sorted(found, key=lambda t: found[t][""])
+
+
+def highlight_match(lib: Store, query: Query) -> MatchSQL:
+    """The entries whose highlights match ``query`` (search.highlight_sql), or NEVER when
+    none can: no highlight holds its indexed part, or (a query of one-character words
+    only) the library has no highlight. Asking is one look in the highlights' index,
+    remembered until the next write: a library without highlights searches as before."""
+    from readlog.store import search
+
+    match = search.highlight_sql(query, lib.vocabulary, lib.highlight_vocabulary)
+    if match.sql == search.NEVER:
+        return match
+    expr = match.fts
+    key = "\0" + (expr or "")
+    if key not in lib._fts_counts:
+        if expr is None:
+            sql, args = "SELECT EXISTS (SELECT 1 FROM highlights)", []
+        else:
+            sql, args = "SELECT EXISTS (SELECT 1 FROM highlights_fts WHERE highlights_fts MATCH ?)", [expr]
+        lib._fts_counts[key] = int(lib.conn.execute(sql, args).fetchone()[0])
+    return match if lib._fts_counts[key] else search.MatchSQL(search.NEVER, [])
 
 
 def fts_count(lib: Store, expr: str) -> int:
@@ -168,6 +209,8 @@ def search_count(lib: Store, f: Filters) -> int | None:
     from readlog.store import search
 
     assert f.query is not None
+    if highlight_match(lib, f.query).sql != search.NEVER:
+        return None  # highlights hold it too: the general count counts those entries once
     match = search.match_sql(f.query, lib.vocabulary)
     if match.sql == search.NEVER:
         return 0
@@ -224,26 +267,45 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     if query.count_index(view) is None:
         return Count.of(query.count(lib, f))  # counting the view itself would read it whole
     size = query.count(lib, view)
+    marked = highlight_match(lib, f.query)
     if seen.walked < min(SAMPLE, size):
-        seen = _sample_more(lib, seen, term)
+        seen = _sample_more(lib, seen, term, marked.sql != search.NEVER)
     if known:
         least = most = fts_count(lib, whole)
     else:
         counts = [docs for columns in trigrams(lib, term).values() for docs in columns.values()]
         least, most = max(counts, default=0), sum(counts)
+    if marked.sql != search.NEVER:
+        most += _highlights_holding(lib, term, marked)  # entries found only in their highlights: at most these
     low = max(seen.hits, least - (seen.entries - size))
     high = min(most, size - (seen.walked - seen.hits))
     guess = round(seen.hits * size / seen.walked) if seen.walked else low
     return Count(min(max(guess, low), high), low, high)
 
 
-def _sample_more(lib: Store, seen: Walked, term: str) -> Walked:
+def _highlights_holding(lib: Store, term: str, marked: MatchSQL) -> int:
+    """At most how many highlights hold the caseless ``term`` (``marked``: its
+    highlight_match): for a pair, the sum of its trigrams' counts in the highlights'
+    vocabulary; for a longer term, the highlights' index's count (one list)."""
+    if len(term) == 2:
+        highlight_vocabulary(lib, term)  # read already by highlight_match, kept in lib._vocab
+        return sum(sum(columns.values()) for columns in lib._vocab["\0" + term].values())
+    if marked.fts is None:
+        return int(lib.conn.execute("SELECT count(*) FROM highlights").fetchone()[0])
+    key = "\0count " + marked.fts
+    if key not in lib._fts_counts:
+        sql = "SELECT count(*) FROM highlights_fts WHERE highlights_fts MATCH ?"
+        lib._fts_counts[key] = int(lib.conn.execute(sql, (marked.fts,)).fetchone()[0])
+    return lib._fts_counts[key]
+
+
+def _sample_more(lib: Store, seen: Walked, term: str, highlights: bool) -> Walked:
     """``seen`` with the view's next newest entries read too, up to SAMPLE in all
     (the same order and test as walk_for_pair's, without fetching the rows)."""
     from readlog.store import search
 
     clause, params = where(lib, replace(seen.f, query=None))
-    tier, tier_params = search.tier_of(term)
+    tier, tier_params = search.tier_of(term, highlights)
     sql = (
         f"SELECT count(*), count(tier_) FROM (SELECT {tier} AS tier_ FROM entries WHERE {clause} "
         "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ? OFFSET ?)"
@@ -289,17 +351,22 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
     earlier: list[MatchSQL] = []  # the tiers already passed, as lookups
     taken: list[int] = []
     shown = 0
-    for tier in search.TIERS:
-        lookup = match = search.match_sql(f.query, lib.vocabulary, columns=tier)
-        if match.sql == search.NEVER:
-            break
-        mode = modes(match.fts)
-        if mode is None:
-            continue
-        if mode == "probe" and offset > DEEP:
-            mode = "scan"  # probing costs per row walked, and skipping walks them all
-        if mode != "lookup":
-            match = search.match_sql(f.query, lib.vocabulary, columns=tier, mode=mode)
+    for tier in (*search.TIERS, HIGHLIGHTS):
+        if tier == HIGHLIGHTS:  # last, the entries that only a highlight of theirs matches
+            lookup = match = highlight_match(lib, f.query)
+            if match.sql == search.NEVER:
+                break
+        else:
+            lookup = match = search.match_sql(f.query, lib.vocabulary, columns=tier)
+            if match.sql == search.NEVER:
+                continue  # no entry holds it; a highlight still may
+            mode = modes(match.fts)
+            if mode is None:
+                continue
+            if mode == "probe" and offset > DEEP:
+                mode = "scan"  # probing costs per row walked, and skipping walks them all
+            if mode != "lookup":
+                match = search.match_sql(f.query, lib.vocabulary, columns=tier, mode=mode)
         if by_match:
             exclude = "".join(f" AND NOT ({m.sql})" for m in earlier)
             excluded: list[Any] = [p for m in earlier for p in m.params]
@@ -377,12 +444,13 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     if in_titles and in_titles * DENSE <= entries:
         return None  # few title hits, anywhere in the library: the tiers find them faster
     clause, params = where(lib, replace(f, query=None))
-    tier, tier_params = search.tier_of(term)
+    # Entries that only a highlight holds it in are tier 4 (ranking's HIGHLIGHTS tier).
+    tier, tier_params = search.tier_of(term, highlight_match(lib, f.query).sql != search.NEVER)
     sql = (
         f"SELECT {columns}, {tier} AS tier_ FROM entries WHERE {clause} "
         "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ?"
     )
-    tiers: dict[int, list[Row]] = {1: [], 2: [], 3: []}
+    tiers: dict[int, list[Row]] = {1: [], 2: [], 3: [], 4: []}
     walked = hits = 0
     settled = False
     for r in lib.conn.execute(sql, [*tier_params, *params, WALK]):
@@ -401,4 +469,4 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
         return [*tiers[1], *tiers[2]][:limit]
     if walked >= WALK:
         return None  # more entries than were walked: the tiers must decide
-    return [*tiers[1], *tiers[2], *tiers[3]][:limit]
+    return [*tiers[1], *tiers[2], *tiers[3], *tiers[4]][:limit]

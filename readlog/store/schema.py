@@ -183,9 +183,10 @@ def plain_rows(rows: Sequence[Mapping[str, object]], low: int, high: int) -> lis
 
 
 def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | None = None) -> None:
-    """Re-create the full-text index from the entries table, as a bulk import feeds it
+    """Re-create the full-text indexes: the entries' from the entries table, as a bulk import feeds it
     (index_inserted): each row as it is when the folding leaves it so, else through the
-    folding's stages, as the insert trigger sends it.
+    folding's stages, as the insert trigger sends it; then the highlights' (schema 14) from
+    the highlights table, through the folding as their triggers feed it.
 
     Done in slices of ids so that a large library can show a progress bar
     (``progress`` is a factory like render.Output.progress) and holds no more
@@ -207,3 +208,7 @@ def rebuild_index(conn: object, progress: Callable[[str, int | None], Any] | Non
             done, low = min(total, done + len(batch)), high
             if shown is not None:
                 shown.update(done, done)
+    # The highlights' own index (schema 14), fed as its triggers feed it.
+    execute("INSERT INTO highlights_fts(highlights_fts) VALUES ('delete-all')")
+    folded = ", ".join(f"{INDEX_FUNCTION}(CAST({c} AS BLOB))" for c in ("passage", "note"))
+    execute(f"INSERT INTO highlights_fts(rowid, passage, note) SELECT id, {folded} FROM highlights")

@@ -58,6 +58,10 @@ MODES = {
     "scan": "+" + IN_INDEX,
     "probe": "EXISTS (SELECT 1 FROM entries_fts WHERE entries_fts MATCH ? AND rowid = entries.id)",
 }
+# The highlights' own index (schema 14: passages and the notes on them, folded as the
+# entries' are), asked inside a subquery on the highlights table.
+IN_HIGHLIGHTS = "highlights.id IN (SELECT rowid FROM highlights_fts WHERE highlights_fts MATCH ?)"
+HIGHLIGHT_COLUMNS = ("highlights.passage", "highlights.note")
 
 _WS = re.escape(SPACES)
 _SPACE_RUN = re.compile(f"[{_WS}]+")
@@ -209,10 +213,14 @@ def _like(term: Term, columns: tuple[str, ...]) -> tuple[str, list[str]]:
 
 
 def _group_sql(
-    group: list[Term], vocabulary: Callable[[str], list[str]], columns: tuple[str, ...] | None
+    group: list[Term],
+    vocabulary: Callable[[str], list[str]],
+    columns: tuple[str, ...] | None,
+    highlights: bool = False,
 ) -> tuple[str | None, str | None, list[str]]:
-    """(FTS expression, SQL predicate, params) for one OR group; one of the two is set."""
-    cols = columns or FTS_COLUMNS
+    """(FTS expression, SQL predicate, params) for one OR group; one of the two is set.
+    ``highlights``: over the highlights table and its index, not the entries'."""
+    cols = columns or (HIGHLIGHT_COLUMNS if highlights else FTS_COLUMNS)
     fts: list[str] = []
     likes: list[tuple[str, list[str]]] = []
     for term in group:
@@ -230,7 +238,7 @@ def _group_sql(
     parts = [sql for sql, _ in likes]
     params = [p for _, ps in likes for p in ps]
     if fts:
-        parts.insert(0, IN_INDEX)
+        parts.insert(0, IN_HIGHLIGHTS if highlights else IN_INDEX)
         params.insert(0, _column_filter(" OR ".join(fts), columns))
     return None, "(" + " OR ".join(parts) + ")", params
 
@@ -285,6 +293,53 @@ def match_sql(
     return MatchSQL(sql, params, fts, exact and fts is not None)
 
 
+def highlight_sql(
+    query: Query, vocabulary: Callable[[str], list[str]], highlight_vocabulary: Callable[[str], list[str]]
+) -> MatchSQL:
+    """The WHERE fragment selecting the entries that some highlight matches: one of
+    its highlights holds every word of the query (each group) in its passage or its
+    note, and the entry itself holds none of the excluded words (an exclusion is
+    about the entry, as in match_sql). ``fts`` is the highlights' index expression of
+    the positive part (None when every group is a LIKE scan); ``vocabulary`` is the
+    entries' index's, ``highlight_vocabulary`` the highlights' (two-character terms).
+    NEVER when the query has no positive part or its index proves no highlight holds it.
+    """
+    if not query.groups:
+        return MatchSQL(NEVER, [])
+    clauses: list[str] = []
+    params: list[str] = []
+    fts_and: list[str] = []
+    for group in query.groups:
+        expr, sql, ps = _group_sql(group, highlight_vocabulary, None, highlights=True)
+        if sql == NEVER:
+            return MatchSQL(NEVER, [])
+        if expr is not None:
+            fts_and.append(f"({expr})")
+        elif sql is not None:
+            clauses.append(sql)
+            params.extend(ps)
+    fts = " AND ".join(fts_and) if fts_and else None
+    if fts is not None:
+        clauses.insert(0, IN_HIGHLIGHTS)
+        params.insert(0, fts)
+    sql = f"entries.id IN (SELECT entry_id FROM highlights WHERE {' AND '.join(clauses)})"
+    if query.excluded:
+        without = match_sql(Query(excluded=query.excluded), vocabulary)
+        if without.sql not in ("1", NEVER):
+            sql = f"({sql} AND {without.sql})"
+            params.extend(without.params)
+    return MatchSQL(sql, params, fts)
+
+
+def either(match: MatchSQL, other: MatchSQL) -> MatchSQL:
+    """The entries ``match`` or ``other`` selects (NEVER for either is left out)."""
+    if other.sql == NEVER:
+        return match
+    if match.sql == NEVER:
+        return MatchSQL(other.sql, list(other.params))
+    return MatchSQL(f"({match.sql} OR {other.sql})", [*match.params, *other.params])
+
+
 def caseless_term(query: Query) -> str | None:
     """The term of a query that is one term of two or more characters that
     have no case and are not spaces (内核, 调度, 12, 编译器), else None.
@@ -302,9 +357,11 @@ def caseless_term(query: Query) -> str | None:
     return text
 
 
-def tier_of(term: str) -> tuple[str, list[str]]:
+def tier_of(term: str, highlights: bool = False) -> tuple[str, list[str]]:
     """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
-    for a term found with ``instr``, or NULL when no column holds it."""
+    for a term found with ``instr``, or NULL when no column holds it; with
+    ``highlights``, 4 when only a highlight of it does (its passage or note:
+    ``instr`` finds there what the highlights' index finds, as in the entries)."""
     named = [c for tier in TIERS if tier for c in tier]
     columns = [*(t or tuple(c for c in FTS_COLUMNS if c not in named) for t in TIERS)]
     whens, params = [], []
@@ -312,6 +369,10 @@ def tier_of(term: str) -> tuple[str, list[str]]:
         exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier]
         whens.append(f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN {number}")
         params += [term] * len(exprs)
+    if highlights:
+        held = " OR ".join(f"instr({c}, ?)" for c in HIGHLIGHT_COLUMNS)
+        whens.append(f"WHEN EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND ({held})) THEN 4")
+        params += [term] * len(HIGHLIGHT_COLUMNS)
     return f"CASE {' '.join(whens)} END", params
 
 
@@ -413,13 +474,14 @@ class BothSnippets:
     there is one (``title_last``: a table's Title column shows the title). A
     search prints one of them, rarely both."""
 
-    __slots__ = ("_found", "_needles", "_query", "_texts")
+    __slots__ = ("_field", "_found", "_needles", "_query", "_texts")
 
     def __init__(self, texts: list[tuple[str, Any]], query: Any, needles: list[str]) -> None:
         self._texts = texts
         self._query = query
         self._needles = needles
         self._found: list[Any] = [None, None]
+        self._field = ""
 
     def __getitem__(self, which: int) -> Any:
         if not -2 <= which < 2:
@@ -429,12 +491,20 @@ class BothSnippets:
             if which == 0:
                 first = snippet_of(self._texts, self._query, needles=self._needles)
                 self._found[which] = marked(first[0], first[1])
+                self._field = first[2]
             else:
                 self._found[which] = snippet_of(self._texts, self._query, title_last=True, needles=self._needles)
         return self._found[which]
 
     def __len__(self) -> int:
         return 2
+
+    @property
+    def field(self) -> str:
+        """The field [0] comes from (Snippet.field: ``highlight`` or ``highlight_note`` for
+        an entry found in its highlights; empty when no field holds a hit)."""
+        self[0]
+        return self._field
 
     def __iter__(self) -> Iterator[Any]:
         return iter((self[0], self[1]))
