@@ -117,6 +117,25 @@ def test_the_reading_pane_shows_the_highlights_and_marks_them_in_the_article(
     assert "⟦公平不等于相同⟧" in screen  # in the article, where it is
 
 
+def test_leaving_the_reading_pane_keeps_how_far_the_article_was_read(
+    run: Run, library: Path, shelf: dict[str, int]
+) -> None:
+    sched = shelf["sched"]  # the one with a fetched article, longer than the pane
+    laid_out = lambda app: None  # noqa: E731  # drive() lets the screen settle before a callable
+    drive(library, ["G", "k", "enter", laid_out, "q"], size=(80, 16))  # quitting while reading keeps it too
+    first = state_of(library, sched)["progress"]
+    assert 0 < first < 1  # the top of it, seen
+    drive(library, ["G", "k", "enter", laid_out, "G", laid_out, "escape"], size=(80, 16))  # to its end
+    assert state_of(library, sched)["progress"] == 1.0
+    assert state_of(library, sched)["read_at"] is None  # seen to the end is not marked read
+    drive(library, ["G", "k", "enter", laid_out, "escape"], size=(80, 16))  # the top again: never lowered
+    assert state_of(library, sched)["progress"] == 1.0
+    commands = [h["command"] for h in history(run)][:2]
+    assert commands == [f"progress {sched} 100%", f"progress {sched} {round(first * 100)}%"]
+    drive(library, ["enter", laid_out, "escape"])  # an entry without fetched text has no progress to keep
+    assert state_of(library, shelf["fts5"])["progress"] is None
+
+
 def test_tags_prompt_takes_chinese_and_cancels(run: Run, library: Path, shelf: dict[str, int]) -> None:
     drive(library, ["t", *typed("+rust +数据库 -perf +quick"), "enter"])  # q types, it does not quit
     assert json.loads(state_of(library, shelf["fts5"])["tags"]) == ["rust", "数据库", "quick"]
@@ -434,7 +453,12 @@ def test_star_read_archive_move_on_to_the_next_entry(run: Run, crowd: Path, shel
     last = app.rows.row(app.rows.total - 1)  # on the last entry the cursor stays
     assert app.cursor == app.rows.total - 1 and last is not None and last["starred_at"] is not None
     assert f"starred: #{last['id']}" in screen and "that was the last entry" in screen
-    commands = [h["command"] for h in history(run)[:5]]
+    everything = [h["command"] for h in history(run)]
+    # Leaving the entry read in the pane kept how far it was read (as much as the pane showed).
+    assert [c for c in everything if c.startswith("progress ")] == [
+        next(c for c in everything if c.startswith(f"progress {shelf['sched']} "))
+    ]
+    commands = [c for c in everything if not c.startswith("progress ")][:5]
     assert commands == [
         f"star {last['id']}",
         f"star {shelf['regex']}",  # undone by u

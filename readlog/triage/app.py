@@ -460,10 +460,27 @@ class TriageApp(App[int]):
             self.action_open()
 
     def close_reading(self) -> None:
+        self.keep_progress()
         self.reading = False
         self.query_one("#body").remove_class("reading")
         self.query_one(EntryList).focus()
         self.call_after_refresh(self.refresh_detail_width)
+
+    @guarded
+    def keep_progress(self) -> None:
+        """How far the open entry's article was read (the bottom of the pane, against all of
+        it), kept as its progress (``lib.progress``: an action, undone as any other) when
+        further than before; never lowered. An entry without fetched text has none."""
+        full = self.whole(self.current())
+        if full is None or not (full.get("text") or "").strip():
+            return
+        detail = self.query_one("#detail", VerticalScroll)
+        total = detail.virtual_size.height
+        if total <= 0:
+            return
+        seen = round(min(1.0, (detail.scroll_y + detail.size.height) / total), 2)
+        if seen >= (full.get("progress") or 0) + 0.01:
+            self.library.progress(full["id"], seen)
 
     def refresh_detail_width(self) -> None:
         detail = self.query_one("#detail")
@@ -693,6 +710,8 @@ class TriageApp(App[int]):
         self.push_screen(HelpScreen(show.help_text(self.lang)))
 
     async def action_quit(self) -> None:
+        if self.reading:
+            self.keep_progress()  # how far the open entry was read, as leaving it keeps it
         self.exit(0)
 
     async def action_interrupt(self) -> None:
