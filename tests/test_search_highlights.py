@@ -255,3 +255,21 @@ def test_the_walk_and_the_estimate_know_the_highlights_tier(
         assert about.low <= exact <= about.high and about.low <= about.n <= about.high
     finally:
         lib.close()
+
+
+def test_the_quick_count_of_a_word_highlights_hold_is_the_general_one(tmp_path: Path) -> None:
+    """search_count answers a one-word search that entries and highlights both hold from the two
+    indexes (ranking._with_highlights): the entries holding it, then those only a highlight of
+    theirs holds, each once, archived ones and the trash's left out, as the general count has it."""
+    titles = ["gpu kernels in Rust", "a plain title", "another plain one", "archived one", "trashed one", "gpu both"]
+    with readlog.open(tmp_path / "count.db") as lib:
+        ids = [lib.add(f"https://count.example/{i}", title=t).id for i, t in enumerate(titles)]
+        for entry_id in ids[1:]:
+            lib.highlight(entry_id, "the gpu chapter")
+        lib.archive(ids[3])
+        lib.rm(ids[4])
+        quick = ranking.search_count(lib.store, Filters(query=parse_query("gpu")))
+        assert quick == 4 == len(lib.search("gpu", limit=None)) == lib.count(search="gpu")
+        assert lib.count(search="gpu", archived=None) == 5
+        only_marked = ranking.search_count(lib.store, Filters(query=parse_query("chapter")))  # no entry holds it
+        assert only_marked == 3 == lib.count(search="chapter")

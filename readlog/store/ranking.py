@@ -209,14 +209,51 @@ def search_count(lib: Store, f: Filters) -> int | None:
     from readlog.store import search
 
     assert f.query is not None
-    if highlight_match(lib, f.query).sql != search.NEVER:
-        return None  # highlights hold it too: the general count counts those entries once
+    marked = highlight_match(lib, f.query)
     match = search.match_sql(f.query, lib.vocabulary)
+    if marked.sql != search.NEVER:
+        return _with_highlights(lib, f, match, marked)
     if match.sql == search.NEVER:
         return 0
     if not match.exact or match.fts is None or replace(f, query=None) != Filters():
         return None
-    found = fts_count(lib, match.fts)
+    return _in_the_index(lib, f, match.fts)
+
+
+def _with_highlights(lib: Store, f: Filters, match: MatchSQL, marked: MatchSQL) -> int | None:
+    """search_count when highlights hold the query too: the entries the index finds (as
+    without highlights), and the entries found only by a highlight, each once. Only for
+    a query both indexes answer exactly (no LIKE term, no exclusion) in the default view;
+    None otherwise (the general count)."""
+    from readlog.store import search
+
+    assert f.query is not None
+    exact_marks = marked.fts is not None and len(marked.params) == 1 and not f.query.excluded
+    if not exact_marks or replace(f, query=None) != Filters():
+        return None
+    if match.sql == search.NEVER:
+        own = 0
+    elif match.exact and match.fts is not None and (found := _in_the_index(lib, f, match.fts)) is not None:
+        own = found
+    else:
+        return None
+    outside = (
+        "" if match.sql == search.NEVER else "AND e.id NOT IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)"
+    )
+    sql = (
+        "SELECT count(DISTINCT h.entry_id) FROM highlights_fts JOIN highlights AS h ON h.id = highlights_fts.rowid "
+        "JOIN entries AS e ON e.id = h.entry_id WHERE highlights_fts MATCH ? AND e.archived_at IS NULL " + outside
+    )
+    params = [marked.fts] if match.sql == search.NEVER else [marked.fts, match.fts]
+    return own + int(lib.conn.execute(sql, params).fetchone()[0])
+
+
+def _in_the_index(lib: Store, f: Filters, fts: str) -> int | None:
+    """The entries the index matches for ``fts``, less the archived ones (None: too dear to tell)."""
+    from readlog.store import search
+
+    assert f.query is not None
+    found = fts_count(lib, fts)
     archived = int(lib.conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NOT NULL").fetchone()[0])
     if not archived or not found:
         return found
