@@ -202,17 +202,19 @@ def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], s
     return mode
 
 
-def search_count(lib: Store, f: Filters) -> int | None:
+def search_count(lib: Store, f: Filters, *, marked_too: bool = True) -> int | None:
     """The count of a plain search in the default view, without touching the
-    rows: the index's count less the archived entries that match. None when
+    rows: the index's count less the archived entries that match (and, when
+    highlights hold the query too, the entries only those hold: unless not
+    ``marked_too``, as cheap_count asks, whose estimate is cheaper). None when
     the general count is needed (other filters, LIKE terms, exclusions)."""
     from readlog.store import search
 
     assert f.query is not None
     marked = highlight_match(lib, f.query)
     match = search.match_sql(f.query, lib.vocabulary)
-    if marked.sql != search.NEVER:
-        return _with_highlights(lib, f, match, marked)
+    if marked.sql != search.NEVER:  # the exact count over both indexes; an estimate asks without (None)
+        return _with_highlights(lib, f, match, marked) if marked_too else None
     if match.sql == search.NEVER:
         return 0
     if not match.exact or match.fts is None or replace(f, query=None) != Filters():
@@ -298,7 +300,7 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     if whole is None or term is None:
         return Count.of(query.count(lib, f))
     known = whole in lib._fts_counts
-    if known and (exact := search_count(lib, f)) is not None:
+    if known and (exact := search_count(lib, f, marked_too=False)) is not None:
         return Count.of(exact)  # the index's count, already read, less the archived matches
     view = replace(f, query=None)
     if query.count_index(view) is None:
