@@ -247,6 +247,31 @@ def _column_filter(expr: str, columns: tuple[str, ...] | None) -> str:
     return f"{{{' '.join(columns)}}} : ({expr})" if columns else expr
 
 
+def _positive(
+    groups: list[list[Term]],
+    vocabulary: Callable[[str], list[str]],
+    columns: tuple[str, ...] | None,
+    highlights: bool = False,
+) -> tuple[list[str], list[str], list[str]] | None:
+    """The groups of a query (each one must match), as their FTS expressions (each in
+    brackets) and the SQL predicates of those the index cannot answer, with their params;
+    None when one group can match nothing (NEVER). For the entries (match_sql) and for
+    their highlights (highlight_sql) alike."""
+    fts_and: list[str] = []
+    clauses: list[str] = []
+    params: list[str] = []
+    for group in groups:
+        expr, sql, ps = _group_sql(group, vocabulary, columns, highlights)
+        if sql == NEVER:
+            return None
+        if expr is not None:
+            fts_and.append(f"({expr})")
+        elif sql is not None:
+            clauses.append(sql)
+            params.extend(ps)
+    return fts_and, clauses, params
+
+
 def match_sql(
     query: Query,
     vocabulary: Callable[[str], list[str]],
@@ -259,18 +284,10 @@ def match_sql(
     With ``columns``, the positive part must match within those columns.
     ``mode`` is how the index is asked (see MODES).
     """
-    clauses: list[str] = []
-    params: list[str] = []
-    fts_and: list[str] = []
-    for group in query.groups:
-        expr, sql, ps = _group_sql(group, vocabulary, columns)
-        if sql == NEVER:
-            return MatchSQL(NEVER, [])
-        if expr is not None:
-            fts_and.append(f"({expr})")
-        elif sql is not None:
-            clauses.append(sql)
-            params.extend(ps)
+    positive = _positive(query.groups, vocabulary, columns)
+    if positive is None:
+        return MatchSQL(NEVER, [])
+    fts_and, clauses, params = positive
     exact = not clauses
     for term in query.excluded:
         expr, sql, ps = _group_sql([term], vocabulary, None)
@@ -306,18 +323,10 @@ def highlight_sql(
     """
     if not query.groups:
         return MatchSQL(NEVER, [])
-    clauses: list[str] = []
-    params: list[str] = []
-    fts_and: list[str] = []
-    for group in query.groups:
-        expr, sql, ps = _group_sql(group, highlight_vocabulary, None, highlights=True)
-        if sql == NEVER:
-            return MatchSQL(NEVER, [])
-        if expr is not None:
-            fts_and.append(f"({expr})")
-        elif sql is not None:
-            clauses.append(sql)
-            params.extend(ps)
+    positive = _positive(query.groups, highlight_vocabulary, None, highlights=True)
+    if positive is None:
+        return MatchSQL(NEVER, [])
+    fts_and, clauses, params = positive
     fts = " AND ".join(fts_and) if fts_and else None
     if fts is not None:
         clauses.insert(0, IN_HIGHLIGHTS)
