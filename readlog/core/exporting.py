@@ -112,21 +112,13 @@ def highlights_of(lib: Store) -> Callable[[dict[str, Any]], Sequence[Highlight]]
     """Each exported entry's highlights, as the Markdown folder and the EPUB book
     write them: read with its row (store/query.py's iter_rows gives them, in their
     order in the text), as model.highlight records."""
+    from readlog.model.exchange import HIGHLIGHT_FIELDS
     from readlog.model.highlight import Highlight
     from readlog.model.stamps import from_iso
 
     def of(row: dict[str, Any]) -> Sequence[Highlight]:
         return tuple(
-            Highlight(
-                passage=h.get("passage") or "",
-                note=h.get("note") or "",
-                kind=h.get("kind") or "highlight",
-                made_at=from_iso(h.get("made_at")),
-                location=h.get("location") or "",
-                page=h.get("page") or "",
-                position=h.get("position"),
-                colour=h.get("colour") or "",
-            )
+            Highlight(**{**{name: h[name] for name in HIGHLIGHT_FIELDS}, "made_at": from_iso(h["made_at"])})
             for h in row.get("highlights") or ()
         )
 

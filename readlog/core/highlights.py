@@ -89,9 +89,3 @@ def of_entry(lib: Store, entry_id: int) -> list[dict[str, Any]]:
     from readlog.store import highlights
 
     return highlights.of_entry(lib, entry_id)
-
-
-def summary(lib: Store, entry_id: int) -> tuple[int, dict[str, Any] | None]:
-    from readlog.store import highlights
-
-    return highlights.summary(lib, entry_id)

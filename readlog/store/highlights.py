@@ -23,7 +23,7 @@ from readlog.model.fields import HIGHLIGHT_CHARS, MAX_HIGHLIGHTS, highlight_char
 from readlog.model.ids import MAX_ID
 from readlog.model.stamps import to_iso
 from readlog.store import common
-from readlog.store.common import Row
+from readlog.store.common import IN_TEXT_ORDER, Row
 
 if TYPE_CHECKING:
     from readlog.model.highlight import Highlight
@@ -118,8 +118,7 @@ def of_entry(lib: Store, entry_id: int) -> list[Row]:
     return [
         dict(r)
         for r in lib.conn.execute(
-            f"SELECT {COLUMNS} FROM highlights WHERE entry_id = ? "
-            "ORDER BY position IS NULL, position, coalesce(made_at, added_at), id",
+            f"SELECT {COLUMNS} FROM highlights WHERE entry_id = ? ORDER BY {IN_TEXT_ORDER}",
             (entry_id,),
         )
     ]
@@ -158,28 +157,6 @@ def listed(
         sql += " LIMIT -1 OFFSET ?"
         params.append(offset)
     return [dict(r) for r in lib.conn.execute(sql, params)]
-
-
-def summary(lib: Store, entry_id: int) -> tuple[int, Row | None]:
-    """How many highlights an entry has, and the newest."""
-    count = int(lib.conn.execute("SELECT count(*) FROM highlights WHERE entry_id = ?", (entry_id,)).fetchone()[0])
-    if not count:
-        return 0, None
-    row = lib.conn.execute(
-        f"SELECT {COLUMNS} FROM highlights AS h WHERE entry_id = ? ORDER BY {NEWEST} LIMIT 1", (entry_id,)
-    ).fetchone()
-    return count, dict(row)
-
-
-def counts(lib: Store, ids: Sequence[int]) -> dict[int, int]:
-    """How many highlights each of ``ids`` has (only those with any)."""
-    return dict(
-        lib.conn.execute(
-            "SELECT entry_id, count(*) FROM highlights WHERE entry_id IN (SELECT value FROM json_each(?)) "
-            "GROUP BY entry_id",
-            (json.dumps(sorted(set(ids))),),
-        ).fetchall()
-    )
 
 
 def forget_action(lib: Store, action_id: int) -> None:

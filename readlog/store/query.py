@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
 from readlog.model.ids import MAX_ID
-from readlog.store.common import Row
+from readlog.store.common import IN_TEXT_ORDER, Row
 
 if TYPE_CHECKING:
     from readlog.store.library import Store
@@ -220,14 +220,15 @@ def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False
     For export: memory stays flat however large the library is. Orders as
     ``select`` does (``sort="id", reverse=True`` is oldest id first). Each
     row also has the feed items the entry is (``feed_items``: a sorted list
-    of (feed, id in it), exchange.HELD_FIELDS), which are not columns.
+    of (feed, id in it)) and its highlights (``highlights``), exchange.HELD_FIELDS,
+    which are not columns.
     """
     if sort not in SORTS:
         raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
-    sql = f"SELECT *, {FEED_ITEMS}, {HIGHLIGHTS} FROM entries WHERE {clause} ORDER BY {order}"
+    sql = f"SELECT *, {FEED_ITEMS}, {highlights_of_row()} FROM entries WHERE {clause} ORDER BY {order}"
     for r in lib.conn.execute(sql, params):
         row = dict(r)
         items, marks = row["feed_items"], row["highlights"]
@@ -244,14 +245,17 @@ FEED_ITEMS = (
 )
 
 
-# The highlights of a row's entry (store/highlights.py), as a JSON array of objects with
-# exchange.HIGHLIGHT_FIELDS in their order in the text, or NULL when it has none.
-HIGHLIGHTS = (
-    "(SELECT json_group_array(json(h)) FROM (SELECT json_object('kind', kind, 'passage', passage, 'note', note, "
-    "'made_at', made_at, 'location', location, 'page', page, 'position', position, 'colour', colour) AS h "
-    "FROM highlights WHERE entry_id = entries.id "
-    "ORDER BY position IS NULL, position, coalesce(made_at, added_at), id) HAVING count(*)) AS highlights"
-)
+def highlights_of_row() -> str:
+    """The highlights of a row's entry (store/highlights.py), as a JSON array of objects with
+    exchange.HIGHLIGHT_FIELDS (readlog's own record of one) in their order in the text, or NULL
+    when it has none."""
+    from readlog.model.exchange import HIGHLIGHT_FIELDS
+
+    fields = ", ".join(f"'{name}', {name}" for name in HIGHLIGHT_FIELDS)
+    return (
+        f"(SELECT json_group_array(json(h)) FROM (SELECT json_object({fields}) AS h "
+        f"FROM highlights WHERE entry_id = entries.id ORDER BY {IN_TEXT_ORDER}) HAVING count(*)) AS highlights"
+    )
 
 
 def starred_index(f: Filters) -> str | None:
