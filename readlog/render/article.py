@@ -60,9 +60,19 @@ def layout(text: str, width: int) -> list[Line]:
 
 def render(text: str, width: int, passages: list[str] | None = None) -> list[Text]:
     """The article as one rich Text per line, ``passages`` marked where they are (⟦ ⟧)."""
-    if passages:
-        return [Text.assemble(*line) for line in _marked(layout(mark_passages(text, passages), width))]
-    return [Text.assemble(*line) for line in layout(text, width)]
+    return [Text.assemble(*line) for line in marked_layout(text, width, passages or [])]
+
+
+def passages_of(row: Row) -> list[str]:
+    """The passages an entry's highlights mark (its row as lib.get reads it); notes and bookmarks have none."""
+    return [h["passage"] for h in row.get("highlights") or () if h.get("passage")]
+
+
+def marked_layout(text: str, width: int, passages: list[str]) -> list[Line]:
+    """``layout`` with the highlighted ``passages`` marked where they are (⟦ ⟧, styled)."""
+    if not passages:
+        return layout(text, width)
+    return _marked(layout(mark_passages(text, passages), width))
 
 
 class Lines:
@@ -171,13 +181,9 @@ def show_full(out: Output, row: Row) -> None:
     """The entry's panel, then its article, its highlighted passages marked (⟦ ⟧);
     paged when it is longer than the screen."""
     text = row.get("text") or ""
-    passages = [h["passage"] for h in row.get("highlights") or () if h.get("passage")]
-    if text and passages:
-        text = mark_passages(text, passages)
+    passages = passages_of(row)
     console = out.out
-    lines = layout(text, min(console.width, MAX_WIDTH)) if text else []
-    if passages:
-        lines = _marked(lines)
+    lines = marked_layout(text, min(console.width, MAX_WIDTH), passages) if text else []
     if lines and console.is_terminal and len(lines) + 8 > console.height:
         os.environ.setdefault("LESS", "-R")
         with console.pager(pager=Pager(out), styles=True):

@@ -159,17 +159,16 @@ def detail(out: Output, row: Row, current: datetime | None = None) -> Panel:
             heading.append(" · " + out.label("reading", n=minutes), style="dim")
         more += [Text(""), Rule(heading, align="left", style="dim")]
     if text.strip():
-        passages = [h["passage"] for h in row.get("highlights") or () if h.get("passage")]
-        more.append(article(text, max(20, out.out.width - 4), passages))
+        more.append(article(text, max(20, out.out.width - 4), row))
     return out.entry_panel(row, current, more=more)
 
 
-def article(text: str, width: int, passages: list[str] | None = None) -> Text:
+def article(text: str, width: int, row: Row | None = None) -> Text:
     """The fetched article laid out as ``show --full`` lays it out
-    (render.article), its highlighted passages marked, as one Text for the detail pane."""
-    from readlog.render.article import render
+    (render.article), the passages ``row``'s highlights mark marked, as one Text for the detail pane."""
+    from readlog.render.article import passages_of, render
 
-    return Text("\n").join(render(text, width, passages or []))
+    return Text("\n").join(render(text, width, passages_of(row) if row else []))
 
 
 def top_bar(lang: str, view: str, total: int, index: int, query: str | None, width: int) -> Text:
