@@ -38,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "lang": "en",
     "mark_read_on_show": False,
     "triage_advance": True,
+    "use_pager": False,
 }
 ENV_BUSY = "READLOG_BUSY_TIMEOUT"
 DEFAULT_BUSY_TIMEOUT = 10.0
@@ -122,6 +123,7 @@ HELP = {
     "lang": "labels and relative times: en or zh",
     "mark_read_on_show": "whether show marks the entry read (--mark-read / --no-mark-read override)",
     "triage_advance": "whether triage moves to the next entry after s, r or a (false: it stays)",
+    "use_pager": "whether show --full pages with $PAGER, not readlog's reader (--pager / --reader override)",
 }
 
 DEFAULT = "default"
@@ -259,7 +261,7 @@ def effective(db_option: str | None = None, lang_option: str | None = None) -> l
     path, origin = library_path(db_option)
     settings = [Setting("library", str(path), _origin(origin))]
     settings.append(_lang_setting(lang_option, values))
-    for key in ("columns", "page_size", "mark_read_on_show", "triage_advance"):
+    for key in ("columns", "page_size", "mark_read_on_show", "triage_advance", "use_pager"):
         if key in values:
             settings.append(Setting(key, values[key], FILE))
         else:
@@ -308,6 +310,7 @@ TEMPLATE = """\
 # lang = "zh"
 # mark_read_on_show = false
 # triage_advance = true
+# use_pager = false
 """
 
 

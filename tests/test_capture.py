@@ -629,13 +629,13 @@ def test_long_article_is_paged_on_a_terminal(run: Run, server: Server, library: 
     env = child_env(base={k: v for k, v in os.environ.items() if not k.startswith(("READLOG_", "LESS"))})
     env.update({"READLOG_DB": str(library), "READLOG_LANG": "en", "COLUMNS": "80", "LINES": "24", "TERM": "xterm"})
     env.update({"PAGER": f"cat > {paged}", "PYTHONPATH": str(ROOT)})
-    screen = _run_on_a_terminal(["show", "1", "--full"], env)
+    screen = _run_on_a_terminal(["show", "1", "--full", "--pager"], env)  # the system pager, not readlog's reader
     assert paged.exists(), screen[-2000:]
     text = paged.read_text(encoding="utf-8")
     assert "Paragraph 0:" in text and "Paragraph 199:" in text and "A very long article" in text  # all of it
     assert "Paragraph 0:" not in screen  # and the screen nothing of it
     paged.unlink()
-    short = _run_on_a_terminal(["show", "2", "--full"], env)
+    short = _run_on_a_terminal(["show", "2", "--full", "--pager"], env)
     assert not paged.exists() and ZH_PARAGRAPHS[0][:10] in short  # shorter than the screen: no pager
 
 

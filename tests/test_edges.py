@@ -291,13 +291,19 @@ def _in_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, bytes]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")
-@pytest.mark.parametrize("pager", ["false", "readlog-no-such-pager-25"])
-def test_a_failing_pager_falls_back_to_printing(run: Run, library: Path, pager: str) -> None:
+@pytest.mark.parametrize(("pager", "chosen_by"), [("false", "option"), ("readlog-no-such-pager-25", "config")])
+def test_a_failing_pager_falls_back_to_printing(
+    run: Run, library: Path, tmp_path: Path, pager: str, chosen_by: str
+) -> None:
     text = "\n\n".join(f"Paragraph number {i} of the article." for i in range(120))
     record = {"readlog": 1, "title": "Long read", "url": "https://example.com/long", "text": text}
     run("import", "-", "--format", "jsonl", input=json.dumps({**record, "fetched_at": "2026-11-01T00:00:00+00:00"}))
+    config = tmp_path / "config.toml"
+    config.write_text("use_pager = true\n", encoding="utf-8")  # the system pager rather than readlog's reader
     env = child_env(library, PAGER=pager, COLUMNS="80", LINES="24", TERM="xterm")
-    code, out = _in_a_terminal(["show", "1", "--full"], env)
+    if chosen_by == "config":
+        env["READLOG_CONFIG"] = str(config)
+    code, out = _in_a_terminal(["show", "1", "--full", *(["--pager"] if chosen_by == "option" else [])], env)
     assert code == 0
     assert out.count(b"Paragraph number") == 120  # the whole article, not an empty screen
     assert f"the pager ({pager}) failed".encode() in out

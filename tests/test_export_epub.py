@@ -164,6 +164,46 @@ def test_highlights_are_marked_where_they_occur() -> None:
     assert "beta" not in tail
 
 
+def test_the_book_marks_the_places_show_full_marks() -> None:
+    """One rule for both (model.highlight.mark_passages): each passage's first occurrence,
+    white space and case aside; one that runs on into the next paragraph is marked in both."""
+    text = "The Scheduler\nis fair.\n\nThe scheduler is fair, again.\n\n公平不等于相同。\n\n第一点：不会饿死。\n\n- 第一点"
+    row = {"id": 9, "title": "T", "url": "", "text": text, "minutes": None}
+    marks = [Highlight(passage="the scheduler   IS fair"), Highlight(passage="相同。 第一点")]  # runs on into the next paragraph
+    xhtml = chapter(row, marks, "zh")
+    tree = ElementTree.fromstring(f'<html xmlns="http://www.w3.org/1999/xhtml"><body>{xhtml}</body></html>')
+    assert [m.text for m in tree.iter(XHTML + "mark")] == ["The Scheduler is fair", "相同。", "第一点"]
+    assert "<p>The scheduler is fair, again.</p>" in xhtml  # the first occurrence only, as on the terminal
+    assert "<h2>" not in xhtml  # both found: nothing left over for the notes section
+    from readlog.render.article import render
+
+    shown = "\n".join(line.plain for line in render(text, 80, [m.passage for m in marks]))
+    assert "⟦The Scheduler\nis fair⟧" in shown or "⟦The Scheduler is fair⟧" in shown
+    assert shown.count("⟦") == 2 and "⟦相同。⟧" not in shown and "⟦相同。" in shown and "⟦第一点" not in shown
+
+
+PROSE = st.text(alphabet="aAb 公平。\n", max_size=60)
+
+
+@given(PROSE, st.lists(PROSE.filter(str.strip), max_size=3))
+@settings(max_examples=300, deadline=None)
+def test_the_book_and_the_terminal_mark_the_same_text(text: str, passages: list[str]) -> None:
+    from readlog.model.highlight import MARK_CLOSE, MARK_OPEN, mark_passages
+
+    row = {"id": 1, "title": "t", "url": "", "text": text, "minutes": None}
+    xhtml = chapter(row, [Highlight(passage=p) for p in passages], "en")
+    tree = ElementTree.fromstring(f'<html xmlns="http://www.w3.org/1999/xhtml"><body>{xhtml}</body></html>')
+    in_book = "".join("".join(m.itertext()) for m in tree.iter(XHTML + "mark"))
+    marked, _ = mark_passages(text, passages)
+    in_text, inside = [], False
+    for ch in marked:
+        if ch in (MARK_OPEN, MARK_CLOSE):
+            inside = ch == MARK_OPEN
+        elif inside:
+            in_text.append(ch)
+    assert "".join(in_book.split()) == "".join("".join(in_text).split())  # a block's lines are joined by a space
+
+
 @given(st.text(), st.lists(st.text(min_size=1), max_size=3))
 @settings(max_examples=300, deadline=None)
 def test_any_text_and_passages_give_well_formed_xml(text: str, passages: list[str]) -> None:

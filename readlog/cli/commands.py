@@ -97,8 +97,12 @@ def show_list(
     state.out.entries(rows, total, searched=searched)
 
 
-def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False) -> None:
-    """show: ``lib.mark_read`` first (one recorded action) when it marks read, then ``lib.get``."""
+def show_entry(
+    state: State, entry_id: int, *, mark_read: bool | None, as_json: bool, full: bool = False, pager: bool | None = None
+) -> None:
+    """show: ``lib.mark_read`` first (one recorded action) when it marks read, then ``lib.get``.
+    A long article on a terminal opens in readlog's reader (triage/reader.py), which keeps how
+    far it was read, unless ``pager`` (--pager, else the config's use_pager) asks for $PAGER."""
     if mark_read is None:
         mark_read = state.mark_read_on_show
     lib = state.library()
@@ -112,7 +116,18 @@ def show_entry(state: State, entry_id: int, *, mark_read: bool | None, as_json: 
     elif full:
         from readlog.render.article import show_full
 
-        show_full(state.out, row)
+        if state.use_pager if pager is None else pager:
+            show_full(state.out, row)
+            return
+
+        def reader() -> None:
+            from readlog.model.errors import EXIT_INTERRUPTED
+            from readlog.triage.reader import read
+
+            if read(lib, row, lang=state.out.lang) == EXIT_INTERRUPTED:
+                raise KeyboardInterrupt  # Ctrl-C in the reader: status 130, as anywhere
+
+        show_full(state.out, row, reader=reader)
     else:
         state.out.entry_detail(row)
 

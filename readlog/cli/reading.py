@@ -133,9 +133,10 @@ def show(
     entry_id: int = typer.Argument(..., metavar="ID", help="help_show_entry_id"),
     mark_read: Optional[bool] = typer.Option(None, "--mark-read/--no-mark-read", "-r", help="help_show_mark_read"),
     full: bool = typer.Option(False, "--full", "-f", help="help_show_full"),
+    pager: Optional[bool] = typer.Option(None, "--pager/--reader", help="help_show_pager"),
     as_json: bool = JSON,
 ) -> None:
     """help_cmd_show"""
     from readlog.cli import commands
 
-    commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json, full=full)
+    commands.show_entry(state_of(ctx), entry_id, mark_read=mark_read, as_json=as_json, full=full, pager=pager)

@@ -74,6 +74,11 @@ class State:
         value = self.setting("triage_advance")
         return True if value is None else bool(value)
 
+    @property
+    def use_pager(self) -> bool:
+        """Whether show --full pages a long article with $PAGER rather than readlog's reader."""
+        return bool(self.setting("use_pager"))
+
     def library(self) -> Library:
         """The library of --db (else $READLOG_DB, the config file's, the user data
         folder's), opened once: the same Library a script gets from readlog.open()."""

@@ -4,8 +4,8 @@
 (imported here only, and only when a book is made): a chapter per entry that
 has fetched text (its title, source, link and reading time, then the text as
 the paragraphs, headings, lists, quotes and code that fetch stored, the
-entry's highlights marked with ``<mark>`` where their passage occurs in a
-paragraph, those that occur nowhere and the notes on them after the text), a
+entry's highlights marked with ``<mark>`` where ``show --full`` marks them,
+those that occur nowhere and the notes on them after the text), a
 table of contents (EPUB 3 nav and EPUB 2 NCX, for older readers), and the
 title, language (``zh`` when most chapters are Chinese, else ``en``),
 identifier and date a library shelf shows. Entries without fetched text are
@@ -26,6 +26,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from readlog.model.blocks import parse
+from readlog.model.highlight import MARK_CLOSE, MARK_OPEN, mark_passages
 from readlog.model.messages import say
 from readlog.model.sanitize import clean
 
@@ -39,6 +40,7 @@ HighlightsOf = Callable[[Row], Sequence["Highlight"]]
 # Characters XML 1.0 cannot hold at all (controls apart from tab and newline, lone
 # surrogates, U+FFFE and U+FFFF): clean() leaves some of them, so they go here too.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_MARKS = re.compile(f"([{MARK_OPEN}{MARK_CLOSE}])")
 _CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
@@ -68,37 +70,39 @@ def language(row: Row) -> str:
     return "zh" if len(_CJK.findall(sample)) * 5 > len(sample.strip()) > 0 else "en"
 
 
-def _spans(text: str, passages: Sequence[str]) -> list[tuple[int, int]]:
-    """Where the passages occur in ``text``: each occurrence, the first found
-    first, none overlapping another."""
-    found: list[tuple[int, int]] = []
-    for passage in passages:
-        start = text.find(passage)
-        while start >= 0 and passage:
-            end = start + len(passage)
-            if all(end <= a or start >= b for a, b in found):
-                found.append((start, end))
-            start = text.find(passage, end)
-    return sorted(found)
+class _Marker:
+    """Turns the mark characters model.highlight.mark_passages put in the text into
+    ``<mark>`` elements, block by block: a passage that runs on into the next block is
+    closed at the end of one and opened again at the start of the next, so that every
+    element stays well formed."""
+
+    def __init__(self) -> None:
+        self.inside = False
+
+    def __call__(self, text: str) -> str:
+        out = ["<mark>"] if self.inside else []
+        for piece in _MARKS.split(text):
+            if piece == MARK_OPEN:
+                if not self.inside:
+                    out.append("<mark>")
+                self.inside = True
+            elif piece == MARK_CLOSE:
+                if self.inside:
+                    out.append("</mark>")
+                self.inside = False
+            elif piece:
+                out.append(escape(piece, quote=True))
+        if self.inside:
+            out.append("</mark>")
+        return "".join(out).replace("<mark></mark>", "")
 
 
-def marked(text: str, passages: Sequence[str], used: set[str]) -> str:
-    """One paragraph's text as escaped XHTML, each passage in it inside ``<mark>``;
-    the passages found are added to ``used``."""
-    out = []
-    at = 0
-    for start, end in _spans(text, passages):
-        out.append(escape(text[at:start], quote=True))
-        out.append(f"<mark>{escape(text[start:end], quote=True)}</mark>")
-        used.add(text[start:end])
-        at = end
-    out.append(escape(text[at:], quote=True))
-    return "".join(out)
-
-
-def body(text: str, passages: Sequence[str], used: set[str]) -> list[str]:
-    """The fetched text's blocks as XHTML elements."""
-    safe = _NOT_XML.sub("", text)
+def body(text: str, passages: Sequence[str]) -> tuple[list[str], set[int]]:
+    """The fetched text's blocks as XHTML elements, each passage marked where the terminal
+    marks it (its first occurrence, white space and case aside: model.highlight.mark_passages),
+    and the indexes of the passages so marked."""
+    safe, used = mark_passages(_NOT_XML.sub("", text), list(passages))
+    marked = _Marker()
     parts: list[str] = []
     items: list[str] = []
 
@@ -109,20 +113,20 @@ def body(text: str, passages: Sequence[str], used: set[str]) -> list[str]:
 
     for block in parse(safe):
         if block.kind == "item":
-            items.append(f"<li>{marked(' '.join(block.lines), passages, used)}</li>")
+            items.append(f"<li>{marked(' '.join(block.lines))}</li>")
             continue
         close_list()
         if block.kind == "code":
-            parts.append("<pre><code>" + escape("\n".join(block.lines), quote=True) + "</code></pre>")
+            parts.append("<pre><code>" + marked("\n".join(block.lines)) + "</code></pre>")
         elif block.kind == "heading":
             level = min(6, block.level + 1)  # the chapter's title is its h1
-            parts.append(f"<h{level}>{marked(' '.join(block.lines), passages, used)}</h{level}>")
+            parts.append(f"<h{level}>{marked(' '.join(block.lines))}</h{level}>")
         else:
             line = " ".join(" ".join(block.lines).split())
-            para = f"<p>{marked(line, passages, used)}</p>"
+            para = f"<p>{marked(line)}</p>"
             parts.append(f"<blockquote>{para}</blockquote>" if block.kind == "quote" else para)
     close_list()
-    return parts
+    return parts, used
 
 
 def chapter(row: Row, highlights: Sequence[Highlight], lang: str) -> str:
@@ -145,10 +149,10 @@ def chapter(row: Row, highlights: Sequence[Highlight], lang: str) -> str:
         shown = xml_text(url)
         link = f'<a href="{escape(href(url), quote=True)}">{shown}</a>' if linkable(url) else shown
         parts.append(f'<p class="meta">{link}</p>')
-    passages = [" ".join(clean(h.passage).split()) for h in highlights if h.passage.strip()]
-    used: set[str] = set()
-    parts += body(str(row.get("text") or ""), passages, used)
-    rest = [h for h in highlights if (" ".join(clean(h.passage).split()) not in used) or h.note.strip()]
+    passages = [clean(h.passage) for h in highlights]
+    elements, used = body(str(row.get("text") or ""), passages)
+    parts += elements
+    rest = [h for i, h in enumerate(highlights) if i not in used or h.note.strip()]
     if rest:
         parts.append(f"<h2>{xml_text(say('notes_highlights', lang))}</h2>")
         for mark in rest:

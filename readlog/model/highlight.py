@@ -58,3 +58,27 @@ def locate_span(text: str, passage: str) -> tuple[int, int] | None:
     pattern = r"\s+".join(re.escape(w) for w in words)
     found = re.search(pattern, text, re.IGNORECASE)
     return found.span() if found else None
+
+
+# Where a marked passage begins and ends in a text while it is laid out or written out
+# (two private-use characters, one cell wide each): the terminal shows them as ⟦ ⟧
+# (render/article.py), the EPUB as <mark> (core/export_epub.py). Both mark the same places.
+MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
+
+
+def mark_passages(text: str, passages: list[str]) -> tuple[str, set[int]]:
+    """``text`` with each passage's first occurrence (white space and case aside, as
+    ``readlog highlight`` finds it: ``locate_span``) between MARK_OPEN and MARK_CLOSE,
+    and the indexes of the passages so marked; passages not found, or overlapping one
+    marked already, are left unmarked. Mark characters already in ``text`` are dropped."""
+    text = text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
+    spans: list[tuple[int, int]] = []
+    marked: set[int] = set()
+    for index, passage in enumerate(passages):
+        span = locate_span(text, passage)
+        if span and not any(span[0] < end and start < span[1] for start, end in spans):
+            spans.append(span)
+            marked.add(index)
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + MARK_OPEN + text[start:end] + MARK_CLOSE + text[end:]
+    return text, marked

@@ -8,9 +8,11 @@ Markdown or markup. Prose is wrapped with render.wrapping.wrap (which breaks bet
 CJK characters); code keeps its spaces and is folded at the edge.
 
 When standard output is a terminal and the article is longer than the
-screen, everything goes through the system pager (rich's console.pager,
-which uses $PAGER, else less); ``LESS=-R`` is set when LESS is unset so
-that less shows the styles.
+screen, it opens in readlog's reader (triage/reader.py, passed in by the
+face), which keeps how far it was read; with ``--pager`` (or without a
+terminal on standard input) everything goes through the system pager
+(rich's console.pager, which uses $PAGER, else less); ``LESS=-R`` is set
+when LESS is unset so that less shows the styles.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from rich.segment import Segment
 from rich.text import Text
 
 from readlog.model.blocks import Block, parse
+from readlog.model.highlight import MARK_CLOSE, MARK_OPEN, mark_passages
 from readlog.model.messages import say
 from readlog.render.wrapping import wrap
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from rich.console import Console, ConsoleOptions
     from rich.style import Style
@@ -72,7 +75,7 @@ def marked_layout(text: str, width: int, passages: list[str]) -> list[Line]:
     """``layout`` with the highlighted ``passages`` marked where they are (⟦ ⟧, styled)."""
     if not passages:
         return layout(text, width)
-    return _marked(layout(mark_passages(text, passages), width))
+    return _marked(layout(mark_passages(text, passages)[0], width))
 
 
 class Lines:
@@ -127,29 +130,11 @@ def _fold(line: str, width: int) -> list[str]:
     return pieces
 
 
-# Where a highlighted passage begins and ends in the text, while it is laid out (private-use
-# characters, one cell wide like the marks shown for them), and the marks shown: visible
-# without colour and in a pipe, and styled on a terminal that has colour.
-_OPEN, _CLOSE = "\ue000", "\ue001"
-SHOWN_MARKS = {_OPEN: "⟦", _CLOSE: "⟧"}
+# The marks shown for where a highlighted passage begins and ends (model.highlight's
+# MARK_OPEN and MARK_CLOSE): visible without colour and in a pipe, and styled on a terminal
+# that has colour.
+SHOWN_MARKS = {MARK_OPEN: "⟦", MARK_CLOSE: "⟧"}
 MARKED_STYLE = "reverse"
-
-
-def mark_passages(text: str, passages: list[str]) -> str:
-    """``text`` with each passage's first occurrence (white space and case aside, as
-    ``readlog highlight`` finds it) between the open and close marks; passages not
-    found, or overlapping one marked already, are left unmarked."""
-    from readlog.model.highlight import locate_span
-
-    text = text.replace(_OPEN, "").replace(_CLOSE, "")
-    spans: list[tuple[int, int]] = []
-    for passage in passages:
-        span = locate_span(text, passage)
-        if span and not any(span[0] < end and start < span[1] for start, end in spans):
-            spans.append(span)
-    for start, end in sorted(spans, reverse=True):
-        text = text[:start] + _OPEN + text[start:end] + _CLOSE + text[end:]
-    return text
 
 
 def _marked(lines: list[Line]) -> list[Line]:
@@ -159,7 +144,7 @@ def _marked(lines: list[Line]) -> list[Line]:
     for line in lines:
         pieces: Line = []
         for piece, style in line:
-            if _OPEN not in piece and _CLOSE not in piece:
+            if MARK_OPEN not in piece and MARK_CLOSE not in piece:
                 pieces.append((piece, f"{style} {MARKED_STYLE}".strip() if inside else style))
                 continue
             current = ""
@@ -168,7 +153,7 @@ def _marked(lines: list[Line]) -> list[Line]:
                     if current:
                         pieces.append((current, f"{style} {MARKED_STYLE}".strip() if inside else style))
                     pieces.append((SHOWN_MARKS[ch], "bold yellow"))
-                    inside, current = ch == _OPEN, ""
+                    inside, current = ch == MARK_OPEN, ""
                 else:
                     current += ch
             if current:
@@ -177,14 +162,21 @@ def _marked(lines: list[Line]) -> list[Line]:
     return out
 
 
-def show_full(out: Output, row: Row) -> None:
-    """The entry's panel, then its article, its highlighted passages marked (⟦ ⟧);
-    paged when it is longer than the screen."""
+def show_full(out: Output, row: Row, reader: Callable[[], None] | None = None) -> None:
+    """The entry's panel, then its article, its highlighted passages marked (⟦ ⟧).
+    Longer than the screen on a terminal: ``reader`` shows it when given (readlog's own
+    reader, which keeps how far it was read: the face passes it) and standard input is a
+    terminal too, else the system pager."""
     text = row.get("text") or ""
     passages = passages_of(row)
     console = out.out
     lines = marked_layout(text, min(console.width, MAX_WIDTH), passages) if text else []
     if lines and console.is_terminal and len(lines) + 8 > console.height:
+        import sys
+
+        if reader is not None and sys.stdin is not None and sys.stdin.isatty():
+            reader()
+            return
         os.environ.setdefault("LESS", "-R")
         with console.pager(pager=Pager(out), styles=True):
             _print(out, row, lines)

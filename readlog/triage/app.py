@@ -41,6 +41,7 @@ from readlog.model.errors import EXIT_INTERRUPTED, ReadlogError
 from readlog.render import triage as show
 from readlog.render.output import Output
 from readlog.store import STATE_COLUMNS
+from readlog.triage.reader import keep_progress, resume_at, seen_of
 from readlog.triage.rows import WINDOW, Rows, View, stored_row
 
 if TYPE_CHECKING:
@@ -451,6 +452,7 @@ class TriageApp(App[int]):
         if self.mark_read_on_show and not row["read_at"]:
             self.action_flip("read", advance=False)
         self.call_after_refresh(self.refresh_detail_width)
+        self.call_after_refresh(lambda: self.call_after_refresh(self.resume))
 
     def action_space(self) -> None:
         """Space opens the entry, and pages through it once open."""
@@ -472,15 +474,16 @@ class TriageApp(App[int]):
         it), kept as its progress (``lib.progress``: an action, undone as any other) when
         further than before; never lowered. An entry without fetched text has none."""
         full = self.whole(self.current())
-        if full is None or not (full.get("text") or "").strip():
-            return
-        detail = self.query_one("#detail", VerticalScroll)
-        total = detail.virtual_size.height
-        if total <= 0:
-            return
-        seen = round(min(1.0, (detail.scroll_y + detail.size.height) / total), 2)
-        if seen >= (full.get("progress") or 0) + 0.01:
-            self.library.progress(full["id"], seen)
+        if full is not None:
+            keep_progress(self.library, full, seen_of(self.query_one("#detail", VerticalScroll)))
+
+    def resume(self) -> None:
+        """Once the open entry is laid out: scroll to where its last reading stopped."""
+        row = self.current()
+        if self.reading and row is not None:
+            detail = self.query_one("#detail", VerticalScroll)
+            at = resume_at(row.get("progress"), detail.virtual_size.height, detail.size.height)
+            detail.scroll_to(y=at, animate=False)
 
     def refresh_detail_width(self) -> None:
         detail = self.query_one("#detail")
