@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from readlog.core.highlights import Marked
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
     from readlog.core.progress import Progressed
+    from readlog.core.queue import Suggestion
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
@@ -59,6 +60,7 @@ __all__ = [
     "Progressed",
     "ReadlogError",
     "Stats",
+    "Suggestion",
     "TagCount",
     "Tally",
     "Trashed",
@@ -83,6 +85,7 @@ _LAZY = {
     "Outcome": "readlog.core.fetching",
     "Marked": "readlog.core.highlights",
     "Progressed": "readlog.core.progress",
+    "Suggestion": "readlog.core.queue",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

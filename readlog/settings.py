@@ -39,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "mark_read_on_show": False,
     "triage_advance": True,
     "use_pager": False,
+    "resurface_days": 30,
 }
 ENV_BUSY = "READLOG_BUSY_TIMEOUT"
 DEFAULT_BUSY_TIMEOUT = 10.0
@@ -124,6 +125,7 @@ HELP = {
     "mark_read_on_show": "whether show marks the entry read (--mark-read / --no-mark-read override)",
     "triage_advance": "whether triage moves to the next entry after s, r or a (false: it stays)",
     "use_pager": "whether show --full pages with $PAGER, not readlog's reader (--pager / --reader override)",
+    "resurface_days": "days a starred entry waits unread before next offers it first again",
 }
 
 DEFAULT = "default"
@@ -234,6 +236,10 @@ def _check(key: str, value: Any, base: Path, source: Path | None = None) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ReadlogError.of("config_bad_page_size", path=where, value=repr(value))
         return value
+    if key == "resurface_days":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 36_500:
+            raise ReadlogError.of("config_bad_resurface_days", path=where, value=repr(value))
+        return value
     if key == "lang":
         lang = normal_lang(value) if isinstance(value, str) else None
         if lang is None:
@@ -261,7 +267,7 @@ def effective(db_option: str | None = None, lang_option: str | None = None) -> l
     path, origin = library_path(db_option)
     settings = [Setting("library", str(path), _origin(origin))]
     settings.append(_lang_setting(lang_option, values))
-    for key in ("columns", "page_size", "mark_read_on_show", "triage_advance", "use_pager"):
+    for key in ("columns", "page_size", "mark_read_on_show", "triage_advance", "use_pager", "resurface_days"):
         if key in values:
             settings.append(Setting(key, values[key], FILE))
         else:
@@ -311,6 +317,7 @@ TEMPLATE = """\
 # mark_read_on_show = false
 # triage_advance = true
 # use_pager = false
+# resurface_days = 30
 """
 
 

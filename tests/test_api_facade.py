@@ -331,6 +331,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "tags": ("tags",),
     "note": ("note",),
     "progress": ("progress",),
+    "next": ("next",),
     "highlight": ("highlight",),
     "highlights": ("highlights",),
     "edit": ("edit", "edit_form"),

@@ -95,7 +95,7 @@ def _filter_options() -> dict[str, dict[str, tuple[object, ...]]]:
 def test_filter_options_are_the_same_everywhere() -> None:
     found = _filter_options()
     assert set(found) == {
-        "list", "search", "export", "triage", "fetch", "rm", "tag", "highlights",
+        "list", "search", "export", "triage", "fetch", "rm", "tag", "highlights", "next",
         "star", "unstar", "read", "unread", "archive", "unarchive",
     }  # fmt: skip
     every = [

@@ -167,9 +167,12 @@ def test_highlights_are_marked_where_they_occur() -> None:
 def test_the_book_marks_the_places_show_full_marks() -> None:
     """One rule for both (model.highlight.mark_passages): each passage's first occurrence,
     white space and case aside; one that runs on into the next paragraph is marked in both."""
-    text = "The Scheduler\nis fair.\n\nThe scheduler is fair, again.\n\n公平不等于相同。\n\n第一点：不会饿死。\n\n- 第一点"
+    text = (
+        "The Scheduler\nis fair.\n\nThe scheduler is fair, again.\n\n公平不等于相同。\n\n第一点：不会饿死。\n\n- 第一点"
+    )
     row = {"id": 9, "title": "T", "url": "", "text": text, "minutes": None}
-    marks = [Highlight(passage="the scheduler   IS fair"), Highlight(passage="相同。 第一点")]  # runs on into the next paragraph
+    # the second runs on into the next paragraph
+    marks = [Highlight(passage="the scheduler   IS fair"), Highlight(passage="相同。 第一点")]
     xhtml = chapter(row, marks, "zh")
     tree = ElementTree.fromstring(f'<html xmlns="http://www.w3.org/1999/xhtml"><body>{xhtml}</body></html>')
     assert [m.text for m in tree.iter(XHTML + "mark")] == ["The Scheduler is fair", "相同。", "第一点"]

@@ -71,7 +71,7 @@ def test_leaving_keeps_how_far_it_was_read_and_opening_again_starts_there(
     assert "调度器为什么会饿死后台任务" in screen and "% · Space/b page" in screen  # the title and the keys
     first = state_of(library, long_one)["progress"]
     assert 0 < first < 1
-    assert [h["command"] for h in history(run)][0] == f"progress {long_one} {round(first * 100)}%"
+    assert history(run)[0]["command"] == f"progress {long_one} {round(first * 100)}%"
     _, screen, top = read_with(library, long_one, ["escape"])  # opened again: where it stopped
     assert top > 0 and f"{round(first * 100)}%" in screen
     assert state_of(library, long_one)["progress"] == first  # looking again changes nothing
@@ -163,9 +163,7 @@ def test_show_full_on_a_terminal_opens_the_reader_and_keeps_the_progress(
     assert state_of(library, long_one)["progress"] == 1.0, history(run)
 
 
-def test_the_triage_reading_pane_opens_where_the_last_reading_stopped(
-    run: Run, library: Path, long_one: int
-) -> None:
+def test_the_triage_reading_pane_opens_where_the_last_reading_stopped(run: Run, library: Path, long_one: int) -> None:
     from textual.containers import VerticalScroll
     from triage_screen import drive
 

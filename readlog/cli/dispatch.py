@@ -21,6 +21,7 @@ COMMAND_MODULES = {
     "list": "reading",
     "search": "reading",
     "triage": "triage",
+    "next": "queue",
     "show": "reading",
     "star": "marking",
     "unstar": "marking",

@@ -75,6 +75,14 @@ class State:
         return True if value is None else bool(value)
 
     @property
+    def resurface_days(self) -> int:
+        """Days a starred entry waits unread before next offers it first again."""
+        from readlog.settings import DEFAULTS
+
+        value = self.setting("resurface_days")
+        return int(DEFAULTS["resurface_days"] if value is None else value)
+
+    @property
     def use_pager(self) -> bool:
         """Whether show --full pages a long article with $PAGER rather than readlog's reader."""
         return bool(self.setting("use_pager"))

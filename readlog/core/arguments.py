@@ -222,6 +222,37 @@ def _limit(value: Any, name: str) -> int:
     return min(value, SQLITE_MOST)  # more than SQLite can count: as many as there are
 
 
+def _count(value: Any, name: str) -> int:
+    """How many to give: a whole number, 1 or more."""
+    if not _whole(value):
+        raise _wrong(name, "api_kind_positive", value)
+    if value < 1:
+        raise _wrong(name, "api_kind_positive", value, BadValue)
+    return min(value, SQLITE_MOST)
+
+
+def _minutes_or_none(value: Any, name: str) -> int | None:
+    """A time to read (next's ``time``): whole minutes, or text as --time takes it ("15m", "1h")."""
+    from readlog.core.filters import parse_minutes
+
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _wrong(name, "api_kind_minutes", value)
+    return parse_minutes(value)
+
+
+def _days(value: Any, name: str) -> int:
+    """A number of days, 0 or more (next's ``resurface_days``)."""
+    from readlog.core.queue import MOST_DAYS
+
+    if not _whole(value):
+        raise _wrong(name, "api_kind_days", value, most=MOST_DAYS)
+    if not 0 <= value <= MOST_DAYS:
+        raise _wrong(name, "api_kind_days", value, BadValue, most=MOST_DAYS)
+    return value
+
+
 def _offset(value: Any, name: str) -> int:
     """How many to skip first: a whole number, 0 or more (None: 0)."""
     return _limit(value, name)
@@ -544,4 +575,7 @@ CHECKS: dict[str, Check] = {
     "amount": _amount,
     "done": _flag,
     "in_progress": _flag_or_none,
+    "time": _minutes_or_none,
+    "count": _count,
+    "resurface_days": _days,
 }

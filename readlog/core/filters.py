@@ -9,6 +9,7 @@ store's Filters. Also what else is typed, read before a library is touched:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,6 +48,37 @@ def parse_ids(values: list[str]) -> list[int]:
                 raise UsageError.of("range_too_large", part=part)
             ids.extend(range(lo, hi + 1))
     return list(dict.fromkeys(ids))
+
+
+_DURATION = re.compile(
+    r"^\s*(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:h|hr|hrs|hours?|小时|小時)\s*)?"
+    r"(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:m|min|mins|minutes?|分钟|分鐘|分)?\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def parse_minutes(value: Any) -> int:
+    """A time to read as whole minutes: ``15``, ``15m``, ``15 min``, ``1h``, ``1.5h``,
+    ``1h30m``, ``20分钟``, ``1小时``. Anything else, nothing or more than a year is a
+    UsageError (``next_bad_time``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise UsageError.of("next_bad_time", value=_typed(value))
+    if isinstance(value, str):
+        m = _DURATION.match(value)
+        if m is None or not (m.group(1) or m.group(2)):
+            raise UsageError.of("next_bad_time", value=_typed(value))
+        total = float(m.group(1) or 0) * 60 + float(m.group(2) or 0)
+    else:
+        total = float(value)
+    if not math.isfinite(total) or total <= 0 or total > MAX_MINUTES:
+        raise UsageError.of("next_bad_time", value=_typed(value))
+    return max(1, round(total))
+
+
+def _typed(value: Any) -> str:
+    from readlog.model.sanitize import clean
+
+    return clean(str(value), one_line=True)[:40]
 
 
 def check_limit(limit: int) -> int:

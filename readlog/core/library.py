@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from readlog.core.fetching import FetchReport
     from readlog.core.highlights import Marked
     from readlog.core.progress import Progressed
+    from readlog.core.queue import Suggestion
     from readlog.core.results import (
         Action,
         Change,
@@ -520,6 +521,23 @@ class Library:
         return record(self.store, entry_id, float(amount or 0), done=done)  # checked: a fraction
 
     # ---- history ---------------------------------------------------------------------
+
+    @_checked(filters=FILTERS)
+    def next(
+        self, time: int | str | None = None, *, count: int = 5, resurface_days: int = 30, **filters: Any
+    ) -> list[Suggestion]:
+        """What to read now, as ``readlog next`` gives it: up to ``count`` unread entries of
+        those the filters select (as ``entries()`` takes them), each a Suggestion with why
+        (``.reason(lang)``). ``time``: the minutes there are (or "15m", "1h30m"): an entry fits
+        when its reading time (what is left of one started) is at most that; those never
+        fetched come after all that fit, longer ones never. The oldest saved first; a starred
+        entry still unread comes first again once starred more than ``resurface_days`` ago."""
+        from readlog.core.filters import api_filters
+        from readlog.core.queue import suggest
+
+        chosen = {name: value for name, value in filters.items() if value is not None}
+        f = api_filters(**chosen)
+        return suggest(self.store, f, minutes=time, count=count, resurface_days=resurface_days)  # type: ignore[arg-type]
 
     @_checked()
     @contextmanager
