@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import inspect
 import pydoc
+import re
+from pathlib import Path
 
 import readlog
 from readlog.core.library import Library
@@ -292,3 +294,23 @@ def test_the_library_is_the_same_class_by_every_path() -> None:
         with lib.transaction() as same:
             assert same is lib
     assert repr(lib) == "<readlog.Library 'closed'>"
+
+
+def test_each_method_is_in_the_module_of_its_area_as_the_page_says() -> None:
+    """docs/python-api.md ("Where the code lives") names each area's module and its
+    methods: each is defined there, and every public method is in one of them or in
+    library.py (opening and closing) or base.py (the store)."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "python-api.md").read_text(encoding="utf-8")
+    section = page.split("## Where the code lives", 1)[1]
+    said = {m[1]: set(m[2].split(", ")) for m in re.finditer(r"`(\w+)\.py` \(([^)]*)\)", section.replace("\n", " "))}
+    where: dict[str, set[str]] = {}
+    for name in _public():
+        owner = next(base for base in Library.__mro__ if name in vars(base))
+        where.setdefault(owner.__module__, set()).add(name)
+    assert {f"readlog.core.api.{module}": names for module, names in said.items()} == {
+        module: names
+        for module, names in where.items()
+        if module.startswith("readlog.core.api.") and module != "readlog.core.api.base"
+    }
+    assert len(said) == 6
+    assert where["readlog.core.library"] == {"open", "close", "path"} and where["readlog.core.api.base"] == {"store"}
