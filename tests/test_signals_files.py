@@ -187,3 +187,29 @@ def test_a_signal_during_a_markdown_folder_export_leaves_every_file_whole(big_li
             return
         assert len(names) == N
     pytest.fail("export always finished before the signal")
+
+
+@pytest.mark.parametrize("where", ["close", "replace"])
+def test_an_interruption_between_writing_and_the_move_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """The window a signal can hit at random above, hit on purpose: after the data is written,
+    while the temporary file is closed or moved into place."""
+    from readlog.core import exporting
+
+    target = tmp_path / "out" / "note.md"
+    target.parent.mkdir()
+    target.write_text("the old file\n", encoding="utf-8")
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        with exporting.Replacing(target) as stream:
+            stream.write(b"the new file\n")
+            if where == "close":
+                monkeypatch.setattr(stream, "close", interrupted)
+            else:
+                monkeypatch.setattr(exporting.os, "replace", interrupted)
+    assert os.listdir(target.parent) == ["note.md"]  # no temporary file left
+    assert target.read_text(encoding="utf-8") == "the old file\n"  # and the old one whole

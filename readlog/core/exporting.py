@@ -197,14 +197,19 @@ class Replacing:
             raise
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
-        self.stream.close()
-        if self.tmp is None:
-            return
-        if kind is not None:
-            self.tmp.unlink(missing_ok=True)
-            return
         try:
+            self.stream.close()
+            if self.tmp is None:
+                return
+            if kind is not None:
+                self.tmp.unlink(missing_ok=True)
+                return
             os.replace(self.tmp, self.target)
         except OSError as err:
-            self.tmp.unlink(missing_ok=True)
+            if self.tmp is not None:
+                self.tmp.unlink(missing_ok=True)
             raise ReadlogError.of("write_failed", path=str(self.target), reason=os_reason(err)) from None
+        except BaseException:  # SIGTERM or Ctrl-C between closing and the move: nothing left behind
+            if self.tmp is not None:
+                self.tmp.unlink(missing_ok=True)
+            raise
