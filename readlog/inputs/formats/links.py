@@ -49,6 +49,7 @@ from readlog.inputs.formats.common import (
     summary_of,
     url_problem,
 )
+from readlog.inputs.formats.highlights import diigo_annotations
 from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
@@ -766,9 +767,13 @@ def _highlights(fields: dict[str, Any]) -> list[Highlight]:
     """The passages a record's highlight list marks, each with the reader's own
     words on it, when it was made, and where and in what colour when the record
     says; a highlight with only ``text`` is its passage. Written as one text (a
-    CSV cell), each of its lines is a passage."""
+    CSV cell), it is Diigo's labelled highlights and notes
+    (highlights.diigo_annotations), else each of its lines is a passage."""
     value = _pick(fields, HIGHLIGHTS)
-    if isinstance(value, str):  # one cell (Diigo's CSV): a passage a line; a count is none
+    if isinstance(value, str):  # one cell: Diigo's CSV (labelled), else a passage a line; a count is none
+        diigo = diigo_annotations(value)
+        if diigo is not None:
+            return diigo
         value = [] if value.strip().isdigit() else value.splitlines()
     if not isinstance(value, list):
         return []
