@@ -21,7 +21,8 @@ extra, missing or reordered columns do no harm.
   with ``, ``; the date is written day first (``d/m/Y h:i:s``).
 * Raindrop: ``id,title,note,excerpt,url,folder,tags,created,cover,
   highlights,favorite``. note -> note, highlights (``Highlight:`` and
-  ``Note:`` lines, highlights.raindrop_highlights) -> highlights, excerpt -> summary,
+  ``Note:`` lines, highlights.raindrop_highlights) -> highlights, excerpt
+  (character references such as ``&nbsp;`` decoded) -> summary,
   folder -> category, favorite -> starred.
 
 Each file's delimiter is sniffed from its first lines (common.csv_table),
@@ -33,6 +34,7 @@ import's reference time when there is none).
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -206,6 +208,15 @@ def _raindrop_sniff(text: str) -> int:
     return 0
 
 
+_REFERENCE = re.compile(r"&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
+
+
+def _raindrop_excerpt(text: str) -> str:
+    """The excerpt as a real backup writes it: the page's description, its
+    character references (``&nbsp;``) left in; decoded, a no-break space as a space."""
+    return html.unescape(text).replace("\xa0", " ") if _REFERENCE.search(text) else text
+
+
 def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
     url = row["url"].strip()
     saved, problem = _time(row, "created", line)
@@ -217,7 +228,7 @@ def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Pr
         title=one_line(row.get("title", "")) or url,
         url=url,
         source=site_of(url),
-        summary=summary_of(row.get("excerpt", "")),
+        summary=summary_of(_raindrop_excerpt(row.get("excerpt", ""))),
         note=note,
         category="" if folder.lower() == "unsorted" else folder,
         saved_at=saved,

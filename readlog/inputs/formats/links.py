@@ -830,7 +830,8 @@ def _time(value: Any) -> datetime | None:
 
 def _tags(value: Any) -> list[str]:
     """Tags as a list of names or of objects, an object keyed by tag (Pocket's
-    API), or one string separated by commas, '|' or (Pinboard) spaces."""
+    API), or one string separated by commas, '|' or (Pinboard) spaces;
+    ``no_tag``, Diigo's CSV's word for none, is none."""
     if isinstance(value, dict):
         value = list(value)
     labels, states = _streams(value)
@@ -838,6 +839,8 @@ def _tags(value: Any) -> list[str]:
         return labels
     if isinstance(value, str):
         text = value.strip().strip("[]")
+        if text == "no_tag":
+            return []
         sep = "," if "," in text else "|" if "|" in text else None
         value = [t.strip().strip("'\"") for t in text.split(sep)]
     if not isinstance(value, list):
