@@ -85,7 +85,7 @@ def test_raindrop_cells_read_alike_however_the_highlights_are_set_apart() -> Non
     ):
         assert _pairs(raindrop_highlights(cell)) == want, cell
     assert raindrop_highlights("Highlight:\nNote:") == []
-    assert raindrop_highlights("Note:a\nNote:b") == [Highlight(note="a", kind="note"), Highlight(note="b", kind="note")]
+    assert raindrop_highlights("Note:a\nNote:b") == [Highlight(note="a\n\nb", kind="note")]
 
 
 # ---------------------------------------------------------------- Diigo: the layout of a real export
@@ -179,7 +179,8 @@ def test_hostile_diigo_cells(run: Run, tmp_path: Path) -> None:
             "",
             "",
             'Sticky note: on the page\nHighlight: <p>one "quoted", with commas</p>\n<p>and a second line</p>\n'
-            "Sticky note: mine\nSticky note: another\nHighlight:   \nHighlight: 中文 &lt;T&gt;",
+            "Sticky note: mine\nSticky note: another\nHighlight:   \nSticky note: on no passage\n"
+            "Highlight: 中文 &lt;T&gt;",
             "2024/11/14 05:48:28 +0000",
         ],
         ["Long", "https://d.example/long", "", "", "", f"Highlight: {long_passage}\nSticky note: 长", ""],
@@ -191,8 +192,8 @@ def test_hostile_diigo_cells(run: Run, tmp_path: Path) -> None:
     assert marks["Empty"] == []
     assert marks["Lines"] == [
         Highlight(note="on the page", kind="note"),
-        Highlight(passage='one "quoted", with commas\nand a second line', note="mine"),
-        Highlight(note="another", kind="note"),
+        Highlight(passage='one "quoted", with commas\nand a second line', note="mine\n\nanother"),
+        Highlight(note="on no passage", kind="note"),
         Highlight(passage="中文 <T>"),
     ]
     assert _pairs(marks["Long"]) == [(long_passage, "长")]

@@ -21,8 +21,8 @@
   Raindrop's backup writes its ``highlights`` column (raindrop_highlights:
   ``Highlight:`` with no space after it, as in a real backup, and ``Note:``)
   and Diigo's CSV its ``annotations`` column (diigo_annotations: ``Highlight: ``
-  then the highlighted passage as the page's HTML, and ``Sticky note: `` lines
-  after the highlight they are on). tests/fixtures/highlights/README.md says
+  then the highlighted passage as the page's HTML, and ``Sticky note: `` or
+  ``Sticky notes:`` lines after the highlight they are on). tests/fixtures/highlights/README.md says
   where each layout comes from.
 """
 
@@ -149,8 +149,11 @@ def labelled(cell: str, label: re.Pattern[str], passage_of: Callable[[str], str]
     """The highlights of a cell whose lines begin with labels: ``label`` matches
     a passage's label (its group begins ``highlight``) or a note's; a line
     without one goes on with the text above it. A note belongs to the passage
-    before it, a second note to none. ``passage_of`` turns a passage as written
-    into text. None when the cell does not begin with a label."""
+    before it (notes one after another, as Diigo writes a highlight's sticky
+    notes, are its paragraphs); one before any passage, or after an empty one
+    (Diigo's sticky note on the page), is a note on no passage. ``passage_of``
+    turns a passage as written into text. None when the cell does not begin
+    with a label."""
     cell = cell.strip()
     if not label.match(cell):
         return None
@@ -164,9 +167,11 @@ def labelled(cell: str, label: re.Pattern[str], passage_of: Callable[[str], str]
                 marks.append(([], []))
                 lines = marks[-1][0]
             else:
-                if not marks or marks[-1][1]:
+                if not marks:
                     marks.append(([], []))
                 lines = marks[-1][1]
+                if lines:  # a second note on the same passage: a paragraph of its own
+                    lines.append("")
         lines.append(text)
     out = []
     for passage, note in marks:
