@@ -12,6 +12,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -86,6 +87,34 @@ def test_raindrop_cells_read_alike_however_the_highlights_are_set_apart() -> Non
         assert _pairs(raindrop_highlights(cell)) == want, cell
     assert raindrop_highlights("Highlight:\nNote:") == []
     assert raindrop_highlights("Note:a\nNote:b") == [Highlight(note="a\n\nb", kind="note")]
+
+
+def test_hostile_raindrop_cells(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quoted only where needed, as Raindrop writes: an empty cell, quotes and
+    commas and CRLF in one, Chinese, and more highlights than an entry holds."""
+    from readlog.model import fields
+    from readlog.store import highlights as stored_highlights
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["id", "title", "note", "excerpt", "url", "folder", "tags", "created", "cover", "highlights"])
+    writer.writerow(["1", "Empty", "", "", "https://r.example/1", "Unsorted", "", "2024-09-03T20:06:53.347Z", "", ""])
+    quoted = 'Highlight:She said ""no"", then, quietly, ""yes"".\r\nNote:a note, with ""quotes""\r\n'
+    writer.writerow(["2", "Quotes", "", "", "https://r.example/2", "Unsorted", "", "", "", quoted.replace('""', '"')])
+    writer.writerow(["3", "中文", "", "", "https://r.example/3", "阅读", "", "", "", "Highlight:慢读\nNote:记得久"])
+    many = "\n".join(f"Highlight:passage {n}" for n in range(25))
+    writer.writerow(["4", "Many", "", "", "https://r.example/4", "Unsorted", "", "", "", many])
+    path = write(tmp_path / "raindrop.csv", out.getvalue())
+    entries, problems = parse(path, "raindrop")
+    assert problems == []
+    marks = {e.title: _pairs(e.highlights) for e in entries}
+    assert marks["Empty"] == [] and marks["中文"] == [("慢读", "记得久")] and len(marks["Many"]) == 25
+    assert marks["Quotes"] == [('She said "no", then, quietly, "yes".', 'a note, with "quotes"')]
+    for module in (fields, stored_highlights):
+        monkeypatch.setattr(module, "MAX_HIGHLIGHTS", 20)
+    result = run("import", str(path), code=None)
+    assert "5 highlights beyond 20" in result.stderr
+    assert len(run.json("highlights", "--limit", "0")) == 20 + 2
 
 
 # ---------------------------------------------------------------- Diigo: the layout of a real export
