@@ -39,14 +39,15 @@ def test_highlights_with_their_own_notes_leave_the_record_note_alone() -> None:
 
 def test_highlights_written_in_one_csv_cell_are_a_passage_a_line(run: Run) -> None:
     """Diigo's CSV puts a bookmark's highlights in one ``annotations`` cell,
-    a line each; a number there is a count, not a passage."""
+    a ``Highlight: `` line each (the label is not the passage); a number there
+    is a count, not a passage."""
     entries, problems = parse(FORMATS / "diigo-annotations.csv", "links")
     assert problems == []
     assert [e.note for e in entries] == ["", "", ""]
     assert {e.title: [h.passage for h in e.highlights] for e in entries} == {
         "Queueing for engineers": [
-            "Highlight: Utilisation near one is a cliff.",
-            "Highlight: Measure the wait, not the work.",
+            "Utilisation near one is a cliff.",
+            "Measure the wait, not the work.",
         ],
         "Counted elsewhere": [],
         "Plain link": [],

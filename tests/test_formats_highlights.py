@@ -22,8 +22,7 @@ from hypothesis import strategies as st
 from readlog.inputs import archive
 from readlog.inputs import detect as importers
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.formats.csv_exports import raindrop_highlights
-from readlog.inputs.formats.highlights import omnivore_highlights
+from readlog.inputs.formats.highlights import omnivore_highlights, raindrop_highlights
 from readlog.inputs.reader import open_stream
 from readlog.inputs.vet import vet
 from readlog.model import fields
@@ -292,7 +291,7 @@ def test_raindrop_highlights_cell_is_highlights_and_their_notes() -> None:
 
 
 def test_raindrop_cells_only_a_note_or_without_labels() -> None:
-    assert raindrop_highlights("Note: only my words") == [Highlight(note="only my words")]
+    assert raindrop_highlights("Note: only my words") == [Highlight(note="only my words", kind="note")]
     assert raindrop_highlights("one passage\n\nanother") == [
         Highlight(passage="one passage"),
         Highlight(passage="another"),

@@ -21,7 +21,8 @@ extra, missing or reordered columns do no harm.
   with ``, ``; the date is written day first (``d/m/Y h:i:s``).
 * Raindrop: ``id,title,note,excerpt,url,folder,tags,created,cover,
   highlights,favorite``. note -> note, highlights (``Highlight:`` and
-  ``Note:`` lines, raindrop_highlights) -> highlights, excerpt -> summary,
+  ``Note:`` lines, highlights.raindrop_highlights) -> highlights, excerpt
+  (character references such as ``&nbsp;`` decoded) -> summary,
   folder -> category, favorite -> starred.
 
 Each file's delimiter is sniffed from its first lines (common.csv_table),
@@ -33,6 +34,7 @@ import's reference time when there is none).
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -206,36 +208,13 @@ def _raindrop_sniff(text: str) -> int:
     return 0
 
 
-_LABEL = re.compile(r"(Highlight|Note)\s*:[ \t]?", re.I)
+_REFERENCE = re.compile(r"&(?:#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 
 
-def raindrop_highlights(cell: str) -> list[Highlight]:
-    """Raindrop's ``highlights`` cell: each highlight a ``Highlight:`` line (its
-    passage, which may run on over the lines below) and, when the reader wrote
-    one, a ``Note:`` line after it; a blank line between highlights. A cell
-    without these labels is a passage a paragraph."""
-    cell = cell.strip()
-    if not cell:
-        return []
-    if not _LABEL.match(cell):
-        return [Highlight(passage=part.strip()) for part in re.split(r"\n\s*\n", cell) if part.strip()]
-    out: list[Highlight] = []
-    field = ""
-    for text in cell.splitlines():
-        label = _LABEL.match(text)
-        if label:
-            field = label.group(1).lower()
-            text = text[label.end() :]
-            if field == "highlight" or not out or out[-1].note:
-                out.append(Highlight())
-        mark = out[-1]
-        if field == "note":
-            mark.note = f"{mark.note}\n{text}" if mark.note else text
-        else:
-            mark.passage = f"{mark.passage}\n{text}" if mark.passage else text
-    for mark in out:
-        mark.passage, mark.note = mark.passage.strip(), mark.note.strip()
-    return [mark for mark in out if mark.passage or mark.note]
+def _raindrop_excerpt(text: str) -> str:
+    """The excerpt as a real backup writes it: the page's description, its
+    character references (``&nbsp;``) left in; decoded, a no-break space as a space."""
+    return html.unescape(text).replace("\xa0", " ") if _REFERENCE.search(text) else text
 
 
 def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Problem]:
@@ -249,13 +228,13 @@ def _raindrop_row(line: int, row: Row, ctx: ParseContext) -> Iterator[Entry | Pr
         title=one_line(row.get("title", "")) or url,
         url=url,
         source=site_of(url),
-        summary=summary_of(row.get("excerpt", "")),
+        summary=summary_of(_raindrop_excerpt(row.get("excerpt", ""))),
         note=note,
         category="" if folder.lower() == "unsorted" else folder,
         saved_at=saved,
         tags=_list_cell(row.get("tags", "")),
         line=line,
-        highlights=raindrop_highlights(row.get("highlights", "")),
+        highlights=highlights.raindrop_highlights(row.get("highlights", "")),
     )
     if truthy(row.get("favorite", "")):
         entry.starred_at = entry.saved_at or ctx.as_of

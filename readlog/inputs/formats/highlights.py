@@ -17,15 +17,23 @@
   sometimes ending with a ``[⤴️](link#id)`` back to the app), then its labels
   (``#label``, not kept) and the reader's note, blocks apart. A block before the
   first quote is the reader's note on the whole item.
+* Highlights written in one CSV cell, each after a label (``labelled``), as
+  Raindrop's backup writes its ``highlights`` column (raindrop_highlights:
+  ``Highlight:`` with no space after it, as in a real backup, and ``Note:``)
+  and Diigo's CSV its ``annotations`` column (diigo_annotations: ``Highlight: ``
+  then the highlighted passage as the page's HTML, and ``Sticky note: `` or
+  ``Sticky notes:`` lines after the highlight they are on). tests/fixtures/highlights/README.md says
+  where each layout comes from.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from readlog.inputs.detect import ParseContext
 from readlog.inputs.formats.common import csv_header, csv_rows, one_line, split_tags
+from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
 from readlog.model.epoch import parse_time
@@ -129,3 +137,64 @@ def _close(out: list[Highlight], remarks: list[str]) -> None:
     if out and remarks:
         out[-1].note = "\n\n".join(remarks)
     remarks.clear()
+
+
+# ---------------------------------------------------------------- highlights after labels, in one cell
+
+_RAINDROP_LABEL = re.compile(r"(highlight|note)[ \t]*:[ \t]?", re.I)
+_DIIGO_LABEL = re.compile(r"(highlight|sticky[ \t]+notes?)[ \t]*:[ \t]?", re.I)
+
+
+def labelled(cell: str, label: re.Pattern[str], passage_of: Callable[[str], str] = str.strip) -> list[Highlight] | None:
+    """The highlights of a cell whose lines begin with labels: ``label`` matches
+    a passage's label (its group begins ``highlight``) or a note's; a line
+    without one goes on with the text above it. A note belongs to the passage
+    before it (notes one after another, as Diigo writes a highlight's sticky
+    notes, are its paragraphs); one before any passage, or after an empty one
+    (Diigo's sticky note on the page), is a note on no passage. ``passage_of``
+    turns a passage as written into text. None when the cell does not begin
+    with a label."""
+    cell = cell.strip()
+    if not label.match(cell):
+        return None
+    marks: list[tuple[list[str], list[str]]] = []  # each mark's passage lines and note lines
+    lines: list[str] = []
+    for text in cell.splitlines():
+        found = label.match(text)
+        if found:
+            text = text[found.end() :]
+            if found.group(1).lower() == "highlight":
+                marks.append(([], []))
+                lines = marks[-1][0]
+            else:
+                if not marks:
+                    marks.append(([], []))
+                lines = marks[-1][1]
+                if lines:  # a second note on the same passage: a paragraph of its own
+                    lines.append("")
+        lines.append(text)
+    out = []
+    for passage, note in marks:
+        mark = Highlight(passage=passage_of("\n".join(passage)), note="\n".join(note).strip())
+        if mark.passage or mark.note:
+            mark.kind = "highlight" if mark.passage else "note"
+            out.append(mark)
+    return out
+
+
+def raindrop_highlights(cell: str) -> list[Highlight]:
+    """Raindrop's ``highlights`` cell: each highlight a ``Highlight:`` line (its
+    passage, which may run on over the lines below) and, when the reader wrote
+    one, a ``Note:`` line after it. A cell without these labels is a passage a
+    paragraph."""
+    marks = labelled(cell, _RAINDROP_LABEL)
+    if marks is None:
+        return [Highlight(passage=part.strip()) for part in re.split(r"\n\s*\n", cell) if part.strip()]
+    return marks
+
+
+def diigo_annotations(cell: str) -> list[Highlight] | None:
+    """Diigo's ``annotations`` cell: each highlight a ``Highlight: `` line, its
+    passage the page's HTML as it was selected (read as text), and the reader's
+    ``Sticky note: `` on it on the line after. None when the cell has no labels."""
+    return labelled(cell, _DIIGO_LABEL, html_to_text)

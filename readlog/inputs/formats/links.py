@@ -49,6 +49,7 @@ from readlog.inputs.formats.common import (
     summary_of,
     url_problem,
 )
+from readlog.inputs.formats.highlights import diigo_annotations
 from readlog.inputs.formats.htmltext import html_to_text
 from readlog.inputs.reader import InputFile
 from readlog.model.entry import Entry, Problem
@@ -766,9 +767,13 @@ def _highlights(fields: dict[str, Any]) -> list[Highlight]:
     """The passages a record's highlight list marks, each with the reader's own
     words on it, when it was made, and where and in what colour when the record
     says; a highlight with only ``text`` is its passage. Written as one text (a
-    CSV cell), each of its lines is a passage."""
+    CSV cell), it is Diigo's labelled highlights and notes
+    (highlights.diigo_annotations), else each of its lines is a passage."""
     value = _pick(fields, HIGHLIGHTS)
-    if isinstance(value, str):  # one cell (Diigo's CSV): a passage a line; a count is none
+    if isinstance(value, str):  # one cell: Diigo's CSV (labelled), else a passage a line; a count is none
+        diigo = diigo_annotations(value)
+        if diigo is not None:
+            return diigo
         value = [] if value.strip().isdigit() else value.splitlines()
     if not isinstance(value, list):
         return []
@@ -825,7 +830,8 @@ def _time(value: Any) -> datetime | None:
 
 def _tags(value: Any) -> list[str]:
     """Tags as a list of names or of objects, an object keyed by tag (Pocket's
-    API), or one string separated by commas, '|' or (Pinboard) spaces."""
+    API), or one string separated by commas, '|' or (Pinboard) spaces;
+    ``no_tag``, Diigo's CSV's word for none, is none."""
     if isinstance(value, dict):
         value = list(value)
     labels, states = _streams(value)
@@ -833,6 +839,8 @@ def _tags(value: Any) -> list[str]:
         return labels
     if isinstance(value, str):
         text = value.strip().strip("[]")
+        if text == "no_tag":
+            return []
         sep = "," if "," in text else "|" if "|" in text else None
         value = [t.strip().strip("'\"") for t in text.split(sep)]
     if not isinstance(value, list):
