@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from readlog.core.progress import Progressed
     from readlog.core.queue import Suggestion
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
+    from readlog.core.views import View, ViewSaved
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
     from readlog.model.record import Entry
@@ -67,6 +68,8 @@ __all__ = [
     "Undone",
     "UndoneChange",
     "UsageError",
+    "View",
+    "ViewSaved",
     "__version__",
     "open",
 ]
@@ -86,6 +89,8 @@ _LAZY = {
     "Marked": "readlog.core.highlights",
     "Progressed": "readlog.core.progress",
     "Suggestion": "readlog.core.queue",
+    "View": "readlog.core.views",
+    "ViewSaved": "readlog.core.views",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

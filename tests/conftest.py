@@ -169,6 +169,11 @@ class Run:
         """typer's ``CliRunner.invoke`` (streams, environment and prompts set aside
         by its ``isolation``) with the command built once; exceptions other than
         SystemExit propagate (catch_exceptions=False)."""
+        if any(len(a) > 1 and a.startswith("@") for a in args):  # @NAME, as main() reads it
+            from readlog.cli.dispatch import app_for
+            from readlog.cli.hoisting import viewed
+
+            args = viewed(args, app_for(args))
         command = _command_for(args)
         code: Any = 0
         with self.runner.isolation(input=input) as (out, err, both):

@@ -332,6 +332,9 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "note": ("note",),
     "progress": ("progress",),
     "next": ("next",),
+    "views": ("views",),
+    "view save": ("save_view", "view"),
+    "view rm": ("remove_view",),
     "highlight": ("highlight",),
     "highlights": ("highlights",),
     "edit": ("edit", "edit_form"),
@@ -355,6 +358,7 @@ NOT_OF_A_LIBRARY = {
     "config": "the command line's own settings file",
     "completion": "the shell's completion script",
     "db": "a group of the commands above",
+    "view": "a group of the commands above",
     "db restore": "puts a backup in place of the library file, which must not be open meanwhile",
 }
 

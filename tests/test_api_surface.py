@@ -120,6 +120,7 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
             "limit: int | None = None",
             "offset: int = 0",
             "fields: Iterable[str] | None = None",
+            "view: str | None = None",
         ],
         "list[Entry]",
     ),
@@ -206,6 +207,7 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
         "Progressed",
     ),
     "rebuild_index": ("method", ["*", "progress: Callable[[str, int | None], Any] | None = None"], "int"),
+    "remove_view": ("method", ["name: str"], "ViewSaved"),
     "restore": ("method", ["ids: Ids"], "Change"),
     "rm": ("method", ["ids: Ids"], "Change"),
     "rows": (
@@ -215,6 +217,7 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     ),
     "search": ("method", ["query: str", "limit: int | None = 20", "offset: int = 0", "**filters: Any"], "list[Entry]"),
     "sources": ("method", [], "list[Tally]"),
+    "save_view": ("method", ["name: str", "**filters: Any"], "ViewSaved"),
     "star": ("method", ["ids: Ids"], "Change"),
     "stats": ("method", ["since: str | None = None"], "Stats"),
     "store": ("property", [], "Store"),
@@ -231,6 +234,8 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     ),
     "undoable": ("method", [], "Action | None"),
     "unstar": ("method", ["ids: Ids"], "Change"),
+    "view": ("method", ["name: str"], "View"),
+    "views": ("method", [], "list[View]"),
 }
 
 # The state methods, said by their names alone (docs/python-api.md says the rest).
@@ -317,5 +322,5 @@ def test_each_method_is_in_the_module_of_its_area_as_the_page_says() -> None:
         for module, names in where.items()
         if module.startswith("readlog.core.api.") and module != "readlog.core.api.base"
     }
-    assert len(said) == 6
+    assert len(said) == 7  # the areas: entries, states, changes, history, inputs, outputs, views
     assert where["readlog.core.library"] == {"open", "close", "path"} and where["readlog.core.api.base"] == {"store"}

@@ -100,7 +100,7 @@ def test_filter_options_are_the_same_everywhere() -> None:
     }  # fmt: skip
     every = [
         "unread", "read", "starred", "source", "category", "since", "before",
-        "tag", "archived", "search", "dead", "min_time", "max_time", "in_progress",
+        "tag", "archived", "search", "dead", "min_time", "max_time", "in_progress", "view",
     ]  # fmt: skip
     reference = found["list"]
     assert list(reference) == every  # and in the same order in --help

@@ -182,7 +182,8 @@ class UndoGivesBack(RuleBasedStateMachine):
         trash = curate.list_trash(self.lib.store, before=None, limit=0, full=True).rows
         items = self.lib.store.conn.execute("SELECT * FROM feed_items ORDER BY feed, guid").fetchall()
         marks = self.lib.store.conn.execute("SELECT * FROM highlights ORDER BY id").fetchall()  # the trash's too
-        return (rows, trash, [tuple(r) for r in items], [tuple(r) for r in marks])
+        views = self.lib.store.conn.execute("SELECT * FROM views ORDER BY name").fetchall()
+        return (rows, trash, [tuple(r) for r in items], [tuple(r) for r in marks], [tuple(r) for r in views])
 
     def ids(self) -> list[int]:
         return [r[0] for r in self.lib.store.conn.execute("SELECT id FROM entries ORDER BY id")]
@@ -261,6 +262,17 @@ class UndoGivesBack(RuleBasedStateMachine):
             lambda: self.lib.highlight(ids[pick % len(ids)], passage, note="想法" if note else None, force=True)
         )
 
+    @rule(
+        name=st.sampled_from(["short", "SHORT", "长文"]),
+        filters=st.sampled_from([{"unread": True}, {"tag": ["later"], "sort": "title"}, {"since": "7d"}]),
+    )
+    def save_view(self, name: str, filters: dict[str, Any]) -> None:
+        self.changing(lambda: self.lib.save_view(name, **filters))
+
+    @rule(name=st.sampled_from(["short", "长文"]))
+    def remove_view(self, name: str) -> None:
+        self.changing(lambda: self.lib.remove_view(name))
+
     @precondition(lambda self: bool(self.ids()))
     @rule(pick=st.integers(0, 50), title=st.sampled_from(["新标题", "A title"]), link=st.integers(0, 5))
     def edit(self, pick: int, title: str, link: int) -> None:
@@ -327,7 +339,8 @@ class UndoGivesBack(RuleBasedStateMachine):
             return
         pending = [a for a in self.lib.history(limit=0) if not a.undone]
         recorded = [number for number, _ in self.snapshots if number not in self.undone]
-        assert len([a for a in pending if a.changes or a.command.startswith("import")]) >= len(recorded)
+        changed = [a for a in pending if a.changes or a.command.startswith(("import", "view "))]
+        assert len(changed) >= len(recorded)
 
     def teardown(self) -> None:
         if not hasattr(self, "lib"):
@@ -358,6 +371,7 @@ class UndoGivesBack(RuleBasedStateMachine):
 
 # What undo(action=N) may say instead of taking N back (core/actions.py).
 REFUSALS = {
+    "undo_view_changed",
     "undo_emptied",
     "undo_gone",
     "undo_deleted",

@@ -22,6 +22,8 @@ COMMAND_MODULES = {
     "search": "reading",
     "triage": "triage",
     "next": "queue",
+    "views": "views",
+    "view": "views",
     "show": "reading",
     "star": "marking",
     "unstar": "marking",

@@ -17,7 +17,7 @@ import typer
 from readlog.cli import completion_module, registry
 from readlog.cli.dispatch import app_for, command_for
 from readlog.cli.errors import ClosedOutput, output_failed
-from readlog.cli.hoisting import hoisted
+from readlog.cli.hoisting import hoisted, viewed
 from readlog.cli.usage import language_of, usage_message
 from readlog.model.errors import EXIT_FAILED, interrupted_status
 
@@ -118,7 +118,8 @@ def main() -> None:
     click_exception = sys.modules[typer.BadParameter.__module__].ClickException
     args = sys.argv[1:]
     try:
-        args = hoisted(args, app_for(args))
+        app = app_for(args)
+        args = viewed(hoisted(args, app), app)
         code = _invoke(command_for(args), args)
         sys.stdout.flush()  # a full disk may only show when the last output is flushed
     except click_exception as exc:  # a usage mistake: one line, not click's framed box

@@ -62,3 +62,39 @@ def _command_index(args: list[str]) -> int:
         elif not arg.startswith("-"):
             return i
     return len(args)
+
+
+def viewed(args: list[str], app: typer.Typer) -> list[str]:
+    """``args`` with each ``@NAME`` word, given to a command that takes filters, as ``--view
+    NAME`` (a saved view: cli/views.py): ``readlog list @short --tag rust``. A word after
+    ``--``, or that is the value of an option (``note 3 @home``, ``edit 3 --title @x``), or
+    given to a command without --view, stays as it is."""
+    if not any(len(a) > 1 and a.startswith("@") for a in args):
+        return args  # nearly every run
+    name = command_name(args)
+    if name is None:
+        return args
+    at = _command_index(args)
+    command = getattr(typer.main.get_command(app), "commands", {}).get(name)
+    i = at + 1
+    if command is not None and hasattr(command, "commands"):  # a group (view save): its subcommand
+        while i < len(args) and args[i].startswith("-"):
+            i += 1
+        command = command.commands.get(args[i]) if i < len(args) else None
+        i += 1
+    if command is None or not any("--view" in getattr(p, "opts", ()) for p in command.params):
+        return args
+    own = value_options(command)
+    out = list(args[:i])
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        if arg in own and i + 1 < len(args):
+            out.extend(args[i : i + 2])
+            i += 2
+            continue
+        out.extend(["--view", arg[1:]] if len(arg) > 1 and arg.startswith("@") else [arg])
+        i += 1
+    return out

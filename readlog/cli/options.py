@@ -2,7 +2,8 @@
 
 ``@filter_options`` gives a command the filters (--unread, --read,
 --starred, --source, --category, --since, --before, --tag, --archived,
---search, --dead, --min-time, --max-time, --in-progress) in place of its ``fa: FilterArgs``
+--search, --dead, --min-time, --max-time, --in-progress, --view, which
+is also written @NAME: cli/views.py) in place of its ``fa: FilterArgs``
 parameter, in the style of sqlite-utils' ``output_options``: list, search,
 the state commands, tag, rm, fetch, export and triage take them from here,
 with one wording each, so they cannot drift apart
@@ -61,6 +62,8 @@ FILTERS: tuple[tuple[str, Any, Any], ...] = (
         typer.Option(None, "--max-time", metavar="MINUTES", help="help_opt_max_time"),
     ),
     ("in_progress", bool, typer.Option(False, "--in-progress", help="help_opt_in_progress")),
+    # A saved view (readlog view save), also written @NAME: its filters beneath those given.
+    ("view", Optional[str], typer.Option(None, "--view", metavar="NAME", help="help_opt_view")),
 )
 # tag's arguments are -TAG words: a short option there would swallow letters of
 # them (-rust would read as -s "t"), so tag's --search has no -s.
@@ -125,6 +128,7 @@ def filter_options(fn: F | None = None, *, search: bool = True, short: bool = Tr
                 min_time=given["min_time"],
                 max_time=given["max_time"],
                 in_progress=bool(given["in_progress"]),
+                view=given["view"],
             )
             return fn(fa=fa, **kwargs)
 

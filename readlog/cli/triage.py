@@ -42,11 +42,12 @@ def triage(ctx: typer.Context, fa: FilterArgs = FilterArgs(), everything: bool =
 
 def opening_filters(fa: FilterArgs, everything: bool) -> FilterArgs:
     """The filters as typed, with --unread added when no option says which states to show
-    (--all, --unread, --read, --starred, --archived): triage is for what is still to read."""
+    (--all, --unread, --read, --starred, --archived, a saved view): triage is for what is
+    still to read."""
     from dataclasses import replace
 
-    if everything or fa.unread or fa.read or fa.starred or fa.archived:
-        return fa
+    if everything or fa.unread or fa.read or fa.starred or fa.archived or fa.view:
+        return fa  # a saved view says which states it shows
     return replace(fa, unread=True)
 
 

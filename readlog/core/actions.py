@@ -156,6 +156,7 @@ _REFUSALS = {
     "gone": "undo_gone",
     "deleted": "undo_deleted",
     "changed": "undo_changed",
+    "view_changed": "undo_view_changed",
 }
 
 

@@ -33,6 +33,7 @@ FILTERS = (
     "min_time",
     "max_time",
     "in_progress",
+    "view",
 )
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse", "fields")
@@ -86,6 +87,8 @@ def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides:
             by_position, named, defaults, checks = signature()
             try:
                 given = _bind(title, by_position, named, filters, args, kwargs)
+                if given.get("view") is not None:  # a saved view: its filters, beneath those given
+                    given = _with_view(self, given, {*named, *filters})
                 values = {name: checks[name](value, name) for name, value in given.items()}
                 for name in named:
                     if name not in values:
@@ -108,6 +111,15 @@ def _checked(*, filters: tuple[str, ...] = (), opened: bool = True, **overrides:
         return call  # type: ignore[return-value]
 
     return decorate
+
+
+def _with_view(lib: Any, given: dict[str, Any], accepted: set[str]) -> dict[str, Any]:
+    """``given`` with the saved view it names (``view``) beneath it (core/views.py: a filter
+    given wins, tags add up); only what the method takes of the view's (a count has no sort)."""
+    from readlog.core.views import filters_of, merged
+
+    stored = filters_of(lib.store, _text(given.pop("view"), "view"))
+    return merged({name: value for name, value in stored.items() if name in accepted}, given)
 
 
 def _bind(
@@ -575,6 +587,7 @@ CHECKS: dict[str, Check] = {
     "amount": _amount,
     "done": _flag,
     "in_progress": _flag_or_none,
+    "view": _text_or_none,
     "time": _minutes_or_none,
     "count": _count,
     "resurface_days": _days,

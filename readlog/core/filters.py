@@ -242,6 +242,7 @@ class FilterArgs:
     min_time: Optional[int] = None
     max_time: Optional[int] = None
     in_progress: bool = False
+    view: Optional[str] = None  # a saved view's name: its filters beneath these (core/views.py)
 
     def given(self) -> bool:
         return self != FilterArgs()
@@ -283,7 +284,10 @@ class FilterArgs:
             "min_time": self.min_time,
             "max_time": self.max_time,
             "in_progress": True if self.in_progress else None,
+            "view": self.view,
         }
+        if self.view and not self.archived:
+            given["archived"] = None  # not said: the view's, else the default
         return {name: value for name, value in given.items() if value is not None}
 
     def words(self) -> list[str]:
@@ -292,7 +296,7 @@ class FilterArgs:
         for flag in ("unread", "read", "starred", "archived", "dead", "in_progress"):
             if getattr(self, flag):
                 words.append(f"--{flag.replace('_', '-')}")
-        for flag in ("source", "category", "since", "before", "search", "min_time", "max_time"):
+        for flag in ("source", "category", "since", "before", "search", "min_time", "max_time", "view"):
             value = getattr(self, flag)
             if value is not None:
                 words += [f"--{flag.replace('_', '-')}", str(value)]

@@ -126,7 +126,8 @@ EMPTY_COMMAND = "trash --empty"
 # already there (kept in history as the record of what was read) and fetches
 # that filled in no field are the actions that are not.
 CHANGED_SOMETHING = (
-    "(EXISTS (SELECT 1 FROM events WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
+    "(EXISTS (SELECT 1 FROM events WHERE action_id = a.id) "
+    "OR EXISTS (SELECT 1 FROM view_changes WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
     "WHERE i.action_id = a.id AND (i.added > 0 OR EXISTS (SELECT 1 FROM entries WHERE import_id = i.id) "
     "OR EXISTS (SELECT 1 FROM feed_items WHERE import_id = i.id))) "
     f"OR a.command = '{EMPTY_COMMAND}' OR a.command LIKE '{EMPTY_COMMAND} %')"
@@ -161,7 +162,7 @@ class Hindrance:
     """Why undoing an action now would not give back the library as it would be
     without that action (see ``hindrance``)."""
 
-    reason: str  # "emptied", "nothing", "gone", "deleted" or "changed"
+    reason: str  # "emptied", "nothing", "gone", "deleted", "changed" or "view_changed"
     entries: list[int] = field(default_factory=list)  # the entries concerned
     later: Row | None = None  # the later action that deleted or changed them
 
@@ -229,8 +230,13 @@ def hindrance(lib: Store, act: Row) -> Hindrance | None:
                 (PURGE, number, marks),
             ).fetchall()
         )
-    if not events and not items and not expected and not found:
+    from readlog.store import views
+
+    viewed = bool(lib.conn.execute("SELECT 1 FROM view_changes WHERE action_id = ? LIMIT 1", (number,)).fetchone())
+    if not events and not items and not expected and not found and not viewed:
         return Hindrance("nothing")
+    if viewed and (later_view := views.changed_since(lib, number)) is not None:
+        return Hindrance("view_changed", [], find_action(lib, later_view))
     whole = set(added)  # entries undo deletes or moves
     columns: dict[int, set[str]] = {}  # entry -> the columns undo writes back
     for ev in events:
@@ -301,6 +307,7 @@ class UndoReport:
 
     action: Row
     changes: list[Reverted] = field(default_factory=list)
+    views: list[Row] = field(default_factory=list)  # the saved views it wrote back (store/views.py)
 
 
 def undo(lib: Store, action: Row) -> UndoReport:
@@ -361,6 +368,9 @@ def undo(lib: Store, action: Row) -> UndoReport:
         lib.conn.execute("DELETE FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM imports WHERE id IN (SELECT value FROM json_each(?))", (marks,))
     forget_highlights(lib, action["id"])
+    from readlog.store import views
+
+    report.views = views.undo(lib, action["id"])
     lib.conn.execute("UPDATE actions SET undone_at = ? WHERE id = ?", (utcnow(), action["id"]))
     return report
 

@@ -16,6 +16,8 @@ opening and closing (docs/python-api.md says what each method does).
   the checks made before a library is opened (check_import, check_add).
 * outputs.py: the library as a whole (overview, tags, sources, categories,
   stats), the export, and the file's upkeep (check, backup, rebuild_index).
+* views.py: saved views (save_view, views, view, remove_view); a view is
+  used as ``view=NAME`` by every method that takes filters (arguments.py).
 
 A new area is a new module here, its class added to Library's bases. Nothing
 here prints or imports a face, and each module loads only what a method needs

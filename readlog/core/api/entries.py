@@ -60,6 +60,7 @@ class Entries(Base):
         limit: int | None = None,
         offset: int = 0,
         fields: Iterable[str] | None = None,
+        view: str | None = None,
     ) -> list[Entry]:
         """Entries, newest saved first (a search: best match first), as ``readlog list`` shows them.
 
@@ -73,7 +74,9 @@ class Entries(Base):
         dead. ``min_time``/``max_time``: only entries of at least / at most that
         many minutes of reading. ``in_progress=True``: only those started and not finished
         (``progress``), unread. ``limit``: None or 0 for all. ``offset``: skip that
-        many first (a page: ``limit=20, offset=40``).
+        many first (a page: ``limit=20, offset=40``). ``view``: a saved view's name
+        (``save_view``), its filters and sort beneath those given (a filter given wins, tags
+        add up); every method that takes filters takes ``view`` too.
         """
         from readlog.core.filters import api_filters
         from readlog.core.reading import each_record
