@@ -598,3 +598,21 @@ def test_footer_keeps_the_main_keys_and_the_list_takes_the_spare_rows(
         assert cursor + 1 in listed  # the cursor's entry is in sight (ids follow the list's order here)
     assert len(ids_shown(shots[0][1])) > (8 if height == 24 else 5)  # more than the old fixed split showed
     assert [c for c, _ in shots] == [0, 35, 34]
+
+
+def test_n_jumps_to_what_readlog_next_offers_first(run: Run, library: Path, shelf: dict[str, int]) -> None:
+    app, screen = drive(library, ["N"])
+    regex = shelf["regex"]  # saved 40 days ago: the oldest unread, offered first
+    assert app.current()["id"] == regex
+    assert f"#{regex} next: saved 1 month ago, reading time unknown (not fetched)" in screen
+    run("read", str(regex))
+    app, screen = drive(library, ["N"], window=2)  # further down than the rows held: found by counting
+    assert app.current()["id"] == shelf["sched"] and f"#{shelf['sched']} next: saved 16 days ago, 7 min" in screen
+    found = {"search": "调度器 OR regex OR trigram"}
+    app, _ = drive(library, ["G"], f=found, window=1)  # a search's order: looked through, a window at a time
+    assert app.current()["id"] != shelf["sched"]
+    app, _ = drive(library, ["G", "N"], f=found, window=1)
+    assert app.current()["id"] == shelf["sched"]
+    run("read", *(str(i) for i in shelf.values()))
+    app, screen = drive(library, ["N"], f={})
+    assert "Nothing to read next: no unread entry fits." in screen

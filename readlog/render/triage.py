@@ -52,6 +52,7 @@ FOOTER_DROPS = ("n", "t", "f", "/", "o", "u", "j/k", "⏎", "a", "s", "r", "?", 
 EXTRA_KEYS = [
     ("PgUp/PgDn", "page"),
     ("g/G Home/End", "ends"),
+    ("N", "next"),
 ]
 # The help's last lines: what the marks in the list mean.
 LEGEND = [

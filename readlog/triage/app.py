@@ -229,6 +229,7 @@ class TriageApp(App[int]):
         Binding("f", "cycle", show=False),
         Binding("u", "undo", show=False),
         Binding("question_mark", "help", show=False),
+        Binding("N", "next", show=False),
         Binding("q", "quit", show=False),
         Binding("ctrl+c", "interrupt", show=False, priority=True),
     ]
@@ -706,6 +707,50 @@ class TriageApp(App[int]):
         what = ("cleared" if clear else "saved") if done.changed else "unchanged"
         self.changed(done.action or 0)
         self.say(show.label(self.lang, f"note_{what}", id=row["id"]))
+
+    # ---- what to read next -------------------------------------------------------------
+
+    # How many windows of rows N looks through for its entry when the list's order does not
+    # say where it is (a search's relevance order).
+    NEXT_WINDOWS = 50
+
+    @guarded
+    def action_next(self) -> None:
+        """N: to the entry ``readlog next`` offers first among this view's, saying why."""
+        self.pending_undo = None
+        found = self.library.next(count=1, **self.filters)
+        if not found:
+            self.say(messages.say("next_none", self.lang))
+            return
+        suggestion = found[0]
+        index = self.place_of(suggestion.entry.id, suggestion.entry.row)
+        reason = suggestion.reason(self.lang, self.now)
+        if index is None:
+            self.say(show.label(self.lang, "next_elsewhere", id=suggestion.entry.id, reason=reason))
+            return
+        self.move_to(index)
+        self.say(show.label(self.lang, "next", id=suggestion.entry.id, reason=reason))
+
+    def place_of(self, entry_id: int, row: Row) -> int | None:
+        """Where the entry is in the list: among the rows held; else, in the list's order of
+        newest saved first, after every entry of the view saved before it (counted), the
+        window there and its neighbours; else (a search's order) the first windows."""
+        rows = self.rows
+        at = rows.position(entry_id)
+        if at is not None or not rows.total:
+            return at
+        if "search" not in self.filters and "before" not in self.filters and row.get("saved_at"):
+            after = self.library.count(**self.filters, before=row["saved_at"])
+            guess = rows.total - 1 - after
+            for index in (guess, guess - rows.window, guess + rows.window):
+                rows.row(max(0, min(index, rows.total - 1)))
+                if (at := rows.position(entry_id)) is not None:
+                    return at
+        for number in range(min(self.NEXT_WINDOWS, -(-rows.total // rows.window))):
+            rows.row(number * rows.window)
+            if (at := rows.position(entry_id)) is not None:
+                return at
+        return None
 
     # ---- the rest -----------------------------------------------------------------------
 
