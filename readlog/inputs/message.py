@@ -224,7 +224,7 @@ def _text(part: Message, problem: Any) -> str:
     try:
         return data.decode(codec)
     except LookupError:
-        problem("import_mail_charset_unknown", charset=_one_line(charset)[:40])
+        problem("import_mail_charset_unknown", charset=_one_line(charset)[:40], fallback="UTF-8")
         codec = "utf-8"
     except UnicodeDecodeError:
         problem("import_mail_charset_wrong", charset=_one_line(charset)[:40])
@@ -242,12 +242,37 @@ def _article(html: str, plain: str, url: str) -> tuple[str, str]:
     if html.strip():
         if _TERMINAL_CONTROL.search(html):  # as fetch does: escape sequences removed whole first
             html = clean(html, keep_tabs=True)
-        text = article.extract(html, url, fast=len(html) > LARGE_PAGE)
+        text = article.extract(_without_layout_tables(html), url, fast=len(html) > LARGE_PAGE)
         if text:
             return text, pagemeta.extract(html, url).lang
     if plain.strip():
         return article.from_plain(plain), ""
     return "", ""
+
+
+_LAYOUT_TAGS = ("table", "tbody", "thead", "tfoot", "tr", "td", "th")
+_BLOCKS = "p|h1|h2|h3|h4|h5|h6|ul|ol|blockquote|pre|table|div"
+
+
+def _without_layout_tables(html: str) -> str:
+    """A message's HTML with the tables it is laid out by made plain blocks: mail
+    is laid out in tables (one cell holding the whole letter), which the
+    extraction would read as a table of data, its paragraphs run together. A
+    table whose cells hold paragraphs, headings, lists or tables is layout; a
+    table of data (cells of words) stays a table."""
+    import lxml.html
+
+    try:
+        doc = lxml.html.document_fromstring(html)
+    except Exception:  # lxml on a hostile body: the extraction gets it as it came
+        return html
+    layout = [t for t in doc.iter("table") if t.xpath(f".//td//*[self::{' or self::'.join(_BLOCKS.split('|'))}]")]
+    if not layout:
+        return html
+    parts = [el for t in layout for el in t.iter(*_LAYOUT_TAGS[1:]) if next(el.iterancestors("table")) is t]
+    for el in [*layout, *parts]:  # a table of data inside the layout keeps its rows and cells
+        el.tag = "div"
+    return str(lxml.html.tostring(doc, encoding="unicode"))
 
 
 def _fetched(text: str, lang: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterator
 
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.limits import read_limit
+from readlog.inputs.limits import READ_ENV, read_limit
 from readlog.inputs.message import entry_of
 from readlog.inputs.reader import InputFile, looks_like_mail
 from readlog.model.entry import Entry, Problem
@@ -101,7 +101,7 @@ def _messages(box: object) -> Iterator[Entry | Problem]:
                 yield Problem(0, "import_mail_unreadable", {"detail": type(exc).__name__}, _at(number))
                 continue
             if len(data) > limit:
-                yield Problem(0, "import_mail_too_large", {"size": len(data)}, _at(number))
+                yield Problem(0, "import_mail_too_large", {"size": len(data), "env": READ_ENV}, _at(number))
                 continue
             yield from _each(number, data)
     finally:
