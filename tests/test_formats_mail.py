@@ -243,6 +243,25 @@ def test_unreadable_date_unknown_charset_and_nul_bytes_are_problems() -> None:
     assert "caf" in _text(entry)
 
 
+@pytest.mark.parametrize(
+    ("data", "defect"),
+    [
+        (
+            b"From: a@b.org\nSubject: s\nContent-Type: multipart/alternative; boundary=zz\n\nno parts\n",
+            "StartBoundaryNotFound",
+        ),
+        (
+            b"From: a@b.org\nSubject: s\nContent-Transfer-Encoding: base64\n\naGVsbG8gd29ybGQ=x=\n",
+            "InvalidBase64Characters",
+        ),
+    ],
+)
+def test_a_damaged_body_is_one_problem_and_keeps_what_was_read(data: bytes, defect: str) -> None:
+    entry, problems = entry_of(data)
+    assert entry is not None and entry.title == "s"
+    assert [(p.key, p.fields["defect"]) for p in problems] == [("import_mail_body_damaged", defect)]
+
+
 def test_a_five_megabyte_body_is_read(tmp_path: Path) -> None:
     paragraphs = [f"<p>Paragraph {i} of a very long letter: " + "word " * 200 + "</p>\n" for i in range(5200)]
     html = "<html><body>" + "".join(paragraphs) + "</body></html>"

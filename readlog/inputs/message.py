@@ -123,6 +123,7 @@ def entry_of(
         source = sender or _list_name(_header(msg, "list-id", problem)) or address
         when = _date(msg, problem)
         html, plain = _bodies(msg, problem)
+        _damage(msg, problem)
         url = _view_online(html, plain) or _header_link(msg, problem)
         text, lang = _article(html, plain, url)
     except Exception as exc:  # the email package on a hostile message: the message is reported, never a traceback
@@ -211,6 +212,29 @@ def _bodies(msg: Message, problem: Any) -> tuple[str, str]:
     if part is not None:
         plain = _text(part, problem)
     return html, plain
+
+
+# What the email package notes of a body it could read only in part (email.errors), by name.
+_BODY_DEFECTS = (
+    "StartBoundaryNotFoundDefect",
+    "CloseBoundaryNotFoundDefect",
+    "MultipartInvariantViolationDefect",
+    "InvalidBase64PaddingDefect",
+    "InvalidBase64CharactersDefect",
+    "InvalidBase64LengthDefect",
+    "MissingHeaderBodySeparatorDefect",
+)
+
+
+def _damage(msg: Message, problem: Any) -> None:
+    """One problem (one line) for the damage the email package found in the
+    message's body, named by the first kind of it (a multipart without its
+    boundary, base64 that is not): what it could read is kept."""
+    found = {type(d).__name__ for part in msg.walk() for d in getattr(part, "defects", ())}
+    for name in _BODY_DEFECTS:
+        if name in found:
+            problem("import_mail_body_damaged", defect=name.removesuffix("Defect"))
+            return
 
 
 def _text(part: Message, problem: Any) -> str:

@@ -31,7 +31,7 @@ NAME = "mail"
 
 def sniff(text: str) -> int:
     """Sure of a message's header, or of an mbox's first ``From `` line followed by one."""
-    return 95 if looks_like_mail(text.encode("latin-1", "replace")[:8192]) else 0
+    return 95 if looks_like_mail(text[:16384].encode("latin-1", "replace")) else 0
 
 
 def is_maildir(path: str) -> bool:
