@@ -118,6 +118,19 @@ def test_an_mbox_without_extension_is_found_by_its_from_lines(tmp_path: Path) ->
     assert len(parse(plain, "mail")[0]) == 3
 
 
+def test_read_path_reads_each_kind_of_mailbox_without_a_library(tmp_path: Path) -> None:
+    from readlog.inputs.formats.mail import read_path
+
+    folder = _maildir(tmp_path)
+    before = _listing(folder)
+    got = {name: list(read_path(str(MAIL / name))) for name in ("plain-list.eml", "newsletters.mbox")}
+    got["Maildir"] = list(read_path(str(folder)))
+    assert {k: len(v) for k, v in got.items()} == {"plain-list.eml": 1, "newsletters.mbox": 3, "Maildir": 2}
+    assert all(isinstance(i, Entry) and i.feed == MAIL_FEED for v in got.values() for i in v)
+    assert [i.title for i in got["Maildir"]] == ["Endpapers", "阅读周刊 第43期"]  # in the order they came
+    assert _listing(folder) == before
+
+
 def test_sniffing_tells_mail_from_other_text() -> None:
     assert looks_like_mail((MAIL / "plain-list.eml").read_bytes())
     assert looks_like_mail((MAIL / "newsletters.mbox").read_bytes())

@@ -1,5 +1,8 @@
 """E-mail: a message (.eml), an mbox, or a Maildir folder, each message an entry.
 
+``read_path`` reads one of them from disk without a library; ``parse`` is the
+import format's.
+
 A message is recognised by its header (a block of ``Name: value`` lines with
 a ``From:`` or ``Received:`` among them, and a ``Date:``, ``Subject:``,
 ``Message-ID:`` or ``MIME-Version:``), an mbox by the ``From `` line that
@@ -50,6 +53,20 @@ def open_maildir(path: str) -> InputFile:
         format_hint=NAME,
         folder=path,
     )
+
+
+def read_path(path: str) -> Iterator[Entry | Problem]:
+    """The entries and problems of a message file, an mbox or a Maildir on disk,
+    without a library: the reading of a mailbox for anything besides ``import``
+    (a followed Maildir's refresh). Nothing in the mailbox is changed."""
+    from readlog.inputs.reader import close_input, open_input
+    from readlog.model.stamps import now
+
+    infile = open_maildir(path) if os.path.isdir(path) and is_maildir(path) else open_input(path)
+    try:
+        yield from parse(infile, ParseContext(as_of=now()))
+    finally:
+        close_input(infile)
 
 
 def parse(infile: InputFile, ctx: ParseContext) -> Iterator[Entry | Problem]:
