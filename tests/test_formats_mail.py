@@ -115,6 +115,10 @@ def test_mbox_messages_with_an_escaped_from_line_and_one_without_message_id() ->
 def test_an_mbox_without_extension_is_found_by_its_from_lines(tmp_path: Path) -> None:
     plain = tmp_path / "Inbox"
     shutil.copy(MAIL / "newsletters.mbox", plain)
+    before = (plain.read_bytes(), plain.stat().st_mtime_ns)
+    assert len(parse(plain, "mail")[0]) == 3
+    assert (plain.read_bytes(), plain.stat().st_mtime_ns) == before  # read, never written
+    plain.chmod(0o444)  # a mailbox the reader may not write is read all the same
     assert len(parse(plain, "mail")[0]) == 3
 
 
