@@ -295,6 +295,35 @@ def test_any_bytes_as_an_eml_give_entries_or_problems(data: bytes, start: bytes)
     assert all(isinstance(i, (Entry, Problem)) for i in items)
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.binary(max_size=800), st.sampled_from([b"", HEAD.encode() + b"\n", HEAD.encode() + b"\x00\n\n"]))
+def test_any_bytes_imported_as_an_eml_file_are_entries_problems_or_a_file_error(data: bytes, start: bytes) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.eml"
+        path.write_bytes(start + data)
+        with readlog.open(Path(folder) / "l.db") as lib:
+            report = lib.import_paths([path])
+            (file,) = report.files
+            assert file.error is not None or file.added + file.skipped + len(file.problems) > 0
+
+
+def test_cli_hostile_subject_and_nul_header_are_one_clean_entry(library: Path, run: Run, tmp_path: Path) -> None:
+    hostile = tmp_path / "hostile.eml"
+    headers = HEAD.replace("Subject: A letter", "Subject: \x1b]0;owned\x07Evil\x00 <b>letter</b>")
+    hostile.write_bytes(_message(headers, "<p>Text \x1b[31mred\x1b[0m here.</p>", ctype="text/html; charset=utf-8"))
+    out = run("import", str(hostile)).stdout
+    assert "1 added" in out
+    (entry,) = run.json("list")
+    assert entry["title"] == "Evil <b>letter</b>"  # kept as text, never markup; no escape, no NUL
+    import sqlite3
+
+    with sqlite3.connect(library) as db:
+        (text,) = db.execute("SELECT text FROM entries WHERE id = ?", (entry["id"],)).fetchone()
+    assert text == "Text red here."  # a few lines: the HTML's visible text, without its escapes
+
+
 def _infile(data: bytes) -> InputFile:
     stream = io.BytesIO(data)
     head = stream.read(65536)

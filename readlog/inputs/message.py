@@ -280,7 +280,10 @@ def _text(part: Message, problem: Any) -> str:
 
 
 def _article(html: str, plain: str, url: str) -> tuple[str, str]:
-    """The article text (fetch's light Markdown) and the language its HTML declares."""
+    """The article text (fetch's light Markdown) and the language its HTML declares:
+    the HTML's main text, else the plain-text body, else (a letter of a few
+    lines, which the extraction does not take for an article) the HTML's
+    visible text, scripts and styles left out."""
     from readlog.web import article, pagemeta
     from readlog.web.client import LARGE_PAGE
 
@@ -292,6 +295,10 @@ def _article(html: str, plain: str, url: str) -> tuple[str, str]:
             return text, pagemeta.extract(html, url).lang
     if plain.strip():
         return article.from_plain(plain), ""
+    if html.strip():  # a letter too short for the extraction to take it for an article: its visible text
+        from readlog.inputs.formats.htmltext import html_to_text
+
+        return article.from_plain(html_to_text(html).replace("\n", "\n\n")), ""
     return "", ""
 
 
