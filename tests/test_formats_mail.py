@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import readlog
 from readlog.inputs import detect as importers
 from readlog.inputs.detect import ParseContext
-from readlog.inputs.message import MAIL_FEED, entry_of, untracked
+from readlog.inputs.message import MAIL_FEED, entry_of, item_of, untracked
 from readlog.inputs.reader import InputFile, looks_like_mail
 from readlog.model.entry import Entry, Problem
 
@@ -110,6 +110,15 @@ def test_mbox_messages_with_an_escaped_from_line_and_one_without_message_id() ->
     assert ">From the harbour" in _text(letter) and "only the name of a street" in _text(letter)
     assert letter.guid.startswith("made:") and again.guid == "<letter-again-2@example.org>"
     assert parse(MAIL / "newsletters.mbox", "mail")[0][1].guid == letter.guid  # made the same each time
+
+
+def test_item_of_is_the_entrys_item_from_the_header_alone() -> None:
+    for name in ("substack-en.eml", "plain-list.eml"):
+        entry = _one(MAIL / name)
+        assert item_of((MAIL / name).read_bytes()) == (entry.feed, entry.guid)
+    without_id = HEAD.replace("Message-ID: <x1@example.org>", "X-Note: none").encode() + b"\n\nHello.\n"
+    entry, _ = entry_of(without_id)
+    assert entry is not None and item_of(without_id) == (MAIL_FEED, entry.guid) and entry.guid.startswith("made:")
 
 
 def test_an_mbox_without_extension_is_found_by_its_from_lines(tmp_path: Path) -> None:

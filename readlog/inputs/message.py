@@ -4,7 +4,9 @@
 already parsed) and gives the entry it is and the problems found on the way,
 never raising for what the message holds; the ``mail`` import format
 (formats/mail.py) calls it for each message of an .eml file, an mbox or a
-Maildir, and so can anything else that reads mailboxes. Messages are read
+Maildir, and so can anything else that reads mailboxes; ``item_of`` tells,
+from the header alone, which entry a message would be (a refresh's way of
+passing over messages seen before without reading them). Messages are read
 by the standard library (``email``, policy ``default``), never by hand.
 
 * the subject is the title (RFC 2047 words decoded; ``Re:``/``Fwd:`` kept);
@@ -163,6 +165,19 @@ def entry_of(
     )
     entry.fetched = _fetched(text, lang)
     return entry, problems
+
+
+def item_of(message: bytes | Message) -> tuple[str, str] | None:
+    """The feed item a message's entry is (``MAIL_FEED``, its Message-ID or the id
+    made without one), read from its header alone: what tells a message already
+    imported from a new one before its body is read (None when it cannot be read)."""
+    ignore = lambda *_, **__: None  # noqa: E731 - problems are entry_of's to report
+    try:
+        msg = parse_bytes(message) if isinstance(message, (bytes, bytearray)) else message
+        sender, address = _sender(msg, ignore)
+        return MAIL_FEED, _identity(msg, sender or address, _date(msg, ignore), _header(msg, "subject", ignore))
+    except Exception:
+        return None
 
 
 def _said(exc: BaseException) -> str:
