@@ -41,6 +41,7 @@ FORMATS: dict[str, str] = {
     "xml": "readlog.inputs.formats.xmllinks",
     "shortcut": "readlog.inputs.formats.shortcut",
     "kindle": "readlog.inputs.formats.kindle",
+    "mail": "readlog.inputs.formats.mail",
     "urls": "readlog.inputs.formats.urls",
     "links": "readlog.inputs.formats.links",
 }

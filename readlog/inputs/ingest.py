@@ -7,7 +7,8 @@ fingerprint and normalised URL). However many files one command reads,
 they are recorded as one action (``Recorded``): history lists the command
 once, and undo takes back all it did.
 
-A directory argument imports every file directly inside it whose format is
+A Maildir folder (cur/, new/, tmp/) is one mailbox, its messages read by the
+mail format. Any other directory argument imports every file directly inside it whose format is
 recognised; the other files, and any folders inside it (which are not
 searched), are listed as skipped. A zip archive is imported the same way
 (archive.py).
@@ -199,6 +200,8 @@ def import_files(
             before = len(results)
             if isinstance(path, Stream):
                 one(path.name, False, functools.partial(path.open, encoding))
+            elif path != "-" and _maildir(path):
+                one(path, False, functools.partial(_open_maildir, path))
             elif os.path.isdir(path) and path != "-":
                 group(path, "directory", [(m, None) for m in _directory(path, results)], before)
             elif archive.is_archive(path):
@@ -211,6 +214,19 @@ def import_files(
             else:
                 one(path, listed=False)
     return results
+
+
+def _maildir(path: str) -> bool:
+    """Whether ``path`` is a Maildir folder, imported as one mailbox (formats/mail.py)."""
+    from readlog.inputs.formats.mail import is_maildir
+
+    return os.path.isdir(path) and is_maildir(path)
+
+
+def _open_maildir(path: str) -> InputFile:
+    from readlog.inputs.formats.mail import open_maildir
+
+    return open_maildir(path)
 
 
 def _interrupted(done: list[int], reading: FileResult | None = None) -> Interrupted:

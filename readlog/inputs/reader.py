@@ -62,6 +62,8 @@ class InputFile:
     # an opener of each, or None where there is none. Omnivore's export keeps an item's highlights
     # in highlights/<slug>.md beside its metadata_*.json (formats/highlights.py).
     companion: Callable[[str], InputFile | None] | None = None
+    path: str = ""  # the file on disk it is read from, when it is one (not standard input, not unpacked)
+    folder: str = ""  # a folder read as one input (a Maildir: formats/mail.py), its stream empty
 
     @property
     def sha256(self) -> str:
@@ -84,6 +86,25 @@ class InputFile:
                     "input_unreadable_past", name=self.name, at=self.bytes_read, detail=_reason(exc)
                 ) from None
         self.notes.extend(getattr(self.stream, "notes", ()))  # what an unpacking layer let pass
+
+    def raw_chunks(self) -> Iterator[bytes]:
+        """The file's bytes in pieces, as they are (a message's: formats/mail.py),
+        stopping with an error past the read cap (READLOG_MAX_READ_MB)."""
+        limit = read_limit()
+        for chunk in self._chunks():
+            if self.bytes_read > limit:
+                raise too_large(self.name, WHOLE, limit)
+            yield chunk
+
+    def read_bytes(self) -> bytes:
+        """The whole file's bytes, within the read cap."""
+        return b"".join(self.raw_chunks())
+
+    def drain(self) -> None:
+        """Read the file to its end without keeping it (its checksum and size are
+        counted), for a format that reads the file on disk by its path."""
+        for _ in self._chunks():
+            pass
 
     def text_chunks(self) -> Iterator[tuple[int, str]]:
         """Decoded text in pieces, each with the line number it starts on."""
@@ -286,6 +307,8 @@ def open_input(path: str, encoding: str | None = None) -> InputFile:
         raise UnreadableInput.of("input_unreadable", name=name, reason=os_reason(exc)) from None
     infile = open_stream(name, stream, st.st_size, encoding, modified=mtime(st.st_mtime), modified_by="file")
     infile.companion = _beside(path, encoding)
+    if infile.stream is stream:  # not unpacked (gzip): the file on disk is what is read
+        infile.path = path
     return infile
 
 
@@ -420,15 +443,17 @@ def open_stream(
             if _only_nul_bytes(head):  # a file of zeros (a preallocated or wiped file) is data, not empty text
                 raise ReadlogError.of("binary_file", name=name)
             raise ReadlogError.of("empty_file", name=name)
+        mail = looks_like_mail(head)
         enc = _guess_encoding(head, encoding)
-        guessed = _legacy_encoding(head, enc, encoding)
-        enc = guessed or enc
-        if _looks_binary(head, enc):
+        guessed = None if mail else _legacy_encoding(head, enc, encoding)
+        enc = "latin-1" if mail else guessed or enc  # a message's parts name their own charsets
+        if not mail and _looks_binary(head, enc):
             utf16 = _utf16_without_bom(head)
             if utf16:
                 raise ReadlogError.of("input_utf16_no_bom", name=name, encoding=utf16)
             raise ReadlogError.of("binary_file", name=name)
-        _check_head(name, head, enc, explicit=encoding is not None)
+        if not mail:
+            _check_head(name, head, enc, explicit=encoding is not None)
     except ReadlogError:
         if not is_stdin(stream):
             stream.close()
@@ -444,6 +469,38 @@ def open_stream(
         modified=modified,
         modified_by=modified_by if modified is not None else "",
     )
+
+
+_FIELD_NAME = re.compile(rb"[!-9;-~]+(?=:)")
+_SENDER_FIELDS = frozenset({b"from", b"received", b"return-path", b"delivered-to", b"sender"})
+_MESSAGE_FIELDS = frozenset({b"date", b"subject", b"message-id", b"mime-version"})
+
+
+def looks_like_mail(head: bytes) -> bool:
+    """Whether a file starts as an e-mail message (an .eml) or an mbox does (a
+    ``From `` line, then a message): a header of ``Name: value`` lines
+    (continued by indented ones) up to a blank line, naming its sender
+    (``From:``, ``Received:``...) and something only a message has
+    (``Date:``, ``Subject:``, ``Message-ID:``, ``MIME-Version:``). Such a file
+    is bytes that its parts decode each in their charset (formats/mail.py),
+    not text in one encoding."""
+    lines = head[:16384].split(b"\n")
+    if lines[0].startswith(b"From "):
+        lines = lines[1:]
+    names: set[bytes] = set()
+    for line in lines[:-1]:  # the last may be cut off
+        line = line.rstrip(b"\r")
+        if not line:
+            break
+        if line[:1] in (b" ", b"\t"):
+            if not names:
+                return False
+            continue
+        found = _FIELD_NAME.match(line)
+        if found is None:
+            return False
+        names.add(found.group(0).lower())
+    return bool(names & _SENDER_FIELDS) and bool(names & _MESSAGE_FIELDS)
 
 
 def _legacy_encoding(head: bytes, enc: str, requested: str | None) -> str | None:

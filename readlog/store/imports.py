@@ -106,6 +106,7 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
         items += [(*i, old["id"]) for i in fresh]
         known_.remember(old, item, fresh)
         changes = merge(old, item)
+        _fill_text(lib, old, item.entry)
         alias = other_title(old, item)
         if alias:
             lib._event(action_id, old["id"], "alias", None, {"title": alias})
@@ -135,6 +136,21 @@ def upsert(lib: Store, batch: Sequence[Entry], import_id: int, action_id: int, c
             "INSERT OR REPLACE INTO feed_items (feed, guid, entry_id, import_id) VALUES (?, ?, ?, ?)",
             [(*i, import_id or None) for i in items],
         )
+
+
+def _fill_text(lib: Store, old: Row, entry: Entry) -> None:
+    """The article text a record brings (a newsletter's: inputs/message.py, ``fills_text``)
+    given to the entry it is when that entry has none yet, as a fetch would store
+    it: the text and what was measured are fetch's record, not an event to undo
+    (store/fetching.record_fetches)."""
+    fetched = getattr(entry, "fetched", None)
+    if not getattr(entry, "fills_text", False) or not isinstance(fetched, dict) or not fetched.get("text"):
+        return
+    if old.get("text") or "text" not in old:
+        return
+    values = {k: fetched[k] for k in ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "text")}
+    update_row(lib, old["id"], values)
+    old.update(values)
 
 
 def insert_rows(lib: Store, rows: list[Row]) -> None:
