@@ -64,6 +64,7 @@ def test_every_message_has_chinese_with_the_same_fields() -> None:
         "curate_sep",
         "fetch_then",  # two reasons joined by Chinese punctuation
         "list_joiner",  # the enumeration comma
+        "next_why_joined",  # the parts of why next offers an entry: a Chinese comma
         "fetch_size_mb",  # a size: Chinese writes the unit MB too
     )
     not_chinese = [
