@@ -1,11 +1,12 @@
 """What to read next (``readlog next``): the unread entries a filter selects, in the order
 they are offered, read a few at a time along an index.
 
-Three groups, each oldest saved first (the unread entries' index, entries_unread, read in
-its order, so that a page stops after its rows however large the library):
+Three groups, each oldest saved first (the others read along the unread entries' index,
+entries_unread, in its order, so that a page stops after its rows however large the library):
 
 1. ``starred``: starred and still unread, starred before ``resurface`` (they have waited
-   long enough to be offered again), and fitting the time;
+   long enough to be offered again), and fitting the time (read along the small index of
+   starred entries, then sorted);
 2. ``fits``: every other unread entry whose reading time (what is left of it, for one
    started) fits the time; all of them when no time is given;
 3. ``unknown``: with a time given, the entries never fetched, whose reading time is not
@@ -40,17 +41,21 @@ def next_rows(
     clause, params = where(lib, f)
     fits = "1" if minutes is None else f"minutes IS NOT NULL AND {LEFT} <= ?"
     fit_params: list[Any] = [] if minutes is None else [minutes]
+    # Each group read along an index: the starred ones along the small index of starred entries
+    # (few, sorted after), the others along the unread entries' index in its order, so that a
+    # page stops after its rows. A search or ids have their own ways in.
+    plain = f.query is None and f.ids is None
     groups = [
         ("starred", f"starred_at IS NOT NULL AND starred_at < ? AND {fits}", [resurface, *fit_params]),
         ("fits", fits, fit_params),
     ]
     if minutes is not None:
         groups.append(("unknown", "minutes IS NULL", []))
-    # The unread entries' index in its order; a search or ids have their own ways in.
-    hint = " INDEXED BY entries_unread" if f.query is None and f.ids is None else ""
     found: list[tuple[str, Row]] = []
     seen: set[int] = set()
     for group, condition, more in groups:
+        index = ("entries_starred" if group == "starred" else "entries_unread") if plain else ""
+        hint = f" INDEXED BY {index}" if index else ""
         if len(found) >= count:
             break
         # The starred ones already offered are left out of the later groups by id, never re-read.
