@@ -153,6 +153,16 @@ def test_sources_and_categories_complete_ignoring_case(tagged: Path, comp) -> No
     assert comp("fish", "readlog edit 1 --category k") == ["values", "Kernels"]
 
 
+def test_saved_views_complete_as_at_names_and_as_values(tagged: Path, run: Run, comp) -> None:  # type: ignore[no-untyped-def]
+    run("view", "save", "short", "--unread")
+    run("view", "save", "数据库", "--tag", "rust")
+    assert comp("bash", "readlog list @") == ["values", "@short", "@数据库"]
+    assert comp("bash", "readlog triage @s") == ["values", "@short"]
+    assert comp("bash", "readlog list --view 数") == ["values", "数据库"]
+    assert comp("bash", "readlog view rm ") == ["values", "short", "数据库"]
+    assert comp("bash", "readlog note 1 @") == ["values"]  # note takes no filters: nothing offered
+
+
 def test_an_archived_entry_s_source_is_offered_too(tagged: Path, run: Run, comp) -> None:  # type: ignore[no-untyped-def]
     run("archive", "2")
     assert comp("bash", "readlog list --archived --source L") == ["values", "LWN.net"]

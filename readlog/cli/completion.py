@@ -42,6 +42,9 @@ VALUE_SOURCES: dict[str, str] = {
     "--tag": "tags",
     "--source": "sources",
     "--category": "categories",
+    "--view": "views",
+    "view rm name": "views",
+    "view save name": "views",
     "--lang": "languages",
     "--db": FILES,
     "import paths": FILES,
@@ -349,6 +352,10 @@ def answer(args: list[str], incomplete: str, *, described: bool = True, lang: st
         if sign == "-":
             items += _option_items(current, root, incomplete, given, lang)
         return Answer(items)
+    if not only_arguments and incomplete.startswith("@") and _option_named(current, "--view"):
+        from readlog.core.completion import values  # @NAME: a saved view, wherever filters are taken
+
+        return Answer([("@" + v, "") for v in values("views", incomplete[1:], db=db)])
     if not only_arguments and incomplete.startswith("-"):
         return Answer(_option_items(current, root, incomplete, given, lang))
     if current is root and command is None:
@@ -369,6 +376,11 @@ def answer(args: list[str], incomplete: str, *, described: bool = True, lang: st
         if source is not None and source != SIGNED_TAGS:
             return _values(source, incomplete, db)
     return Answer([])
+
+
+def _option_named(command: Any, name: str) -> bool:
+    """Whether ``command`` has the option ``name``."""
+    return any(name in getattr(p, "opts", ()) for p in getattr(command, "params", ()))
 
 
 def _subcommand_help(command: Any, lang: str) -> str:

@@ -41,6 +41,7 @@ QUERIES = {
     ),
     "sources": _distinct("source", "archived_at IS NULL"),
     "categories": _distinct("category", "archived_at IS NULL"),
+    "views": "SELECT name FROM views",  # saved views (schema 15; an older library offers none)
 }
 # A completion waits this long for a writer's lock at most, then offers nothing.
 BUSY_MS = 200
