@@ -25,7 +25,7 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import Phrase, os_reason
 from readlog.model.sanitize import shown_name
 from readlog.settings import busy_timeout
-from readlog.store.common import INDEX_FUNCTION, Row
+from readlog.store.common import INDEX_FUNCTION, TWINS_FUNCTION, Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -42,6 +42,13 @@ def _index_text(value: bytes | None) -> str | bytes | None:
     return index_text(value)
 
 
+def _holds_any(chars: str, *values: bytes | None) -> int:
+    """fold.holds_any, imported when a search first calls it."""
+    from readlog.store.fold import holds_any
+
+    return holds_any(chars, *values)
+
+
 def _text(raw: bytes) -> str:
     """A TEXT value as str. Bytes that are not UTF-8 (written by another tool, or
     a damaged disk) read as U+FFFD, so one such row does not fail the whole query."""
@@ -56,6 +63,8 @@ class Connection(sqlite3.Connection):
     the name common.INDEX_FUNCTION: each connection readlog opens has it, and
     trusts the schema to call it (PRAGMA trusted_schema, off in some builds
     of SQLite, refuses any function an application adds from a trigger).
+    A search's walk of the newest entries calls fold.holds_any by the name
+    common.TWINS_FUNCTION (search.tier_of).
 
     A damaged byte in the schema reaches Python in SQLite's message ("near
     \"C\xffEATE\"") or in a column name, which sqlite3 decodes strictly: the
@@ -66,6 +75,7 @@ class Connection(sqlite3.Connection):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.create_function(INDEX_FUNCTION, 1, _index_text, deterministic=True)
+        self.create_function(TWINS_FUNCTION, -1, _holds_any, deterministic=True)
         super().execute("PRAGMA trusted_schema = ON")
 
     def execute(self, *args: Any) -> sqlite3.Cursor:
