@@ -21,7 +21,8 @@ import readlog
 from readlog import store as store_module
 from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store, ranking
-from readlog.store.fold import fold, holds_any, twins
+from readlog.store.files import holds_any
+from readlog.store.fold import fold, twins
 from readlog.store.search import cased_word, parse_query
 
 from conftest import Run

@@ -59,7 +59,6 @@ looks for each word in both forms instead (search.parse_query).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import overload
@@ -397,7 +396,8 @@ def twins(word: str) -> str:
     """The characters other than ASCII that stand between SQL's ``lower()`` and the index for
     ``word`` (ASCII, folded): those whose fold holds one of its characters (ｃ, Ｃ, ſ, ß,
     ﬁ...), the joiners, which the index takes out, and the characters that a rule of
-    PREMAP takes out after a letter (the dot of i̇). In a value that holds none of them,
+    PREMAP takes out after a letter (the dot of i̇). In a value that holds none of them
+    (files.holds_any tells),
     ``instr(lower(value), word)`` finds ``word`` exactly where the index does; in any
     value, where it finds it the index does too (ASCII letters only fold to their lower
     case, and no rule turns ASCII into anything else: see search.tier_of)."""
@@ -405,19 +405,6 @@ def twins(word: str) -> str:
     found.update(old for old, new in EARLY.items() if not new)
     found.update(c for old, _ in PREMAP if len(old) > 1 for c in old)
     return "".join(sorted(c for c in found if not c.isascii()))
-
-
-def holds_any(chars: str, *values: bytes | None) -> int:
-    """1 when one of ``values``, each a value's bytes (SQL's ``CAST(x AS BLOB)``: text
-    that is not UTF-8 reaches it whole), holds one of ``chars`` written in UTF-8, else
-    0: common.TWINS_FUNCTION in SQL, for search.tier_of. One scan in C a value."""
-    search = _any_of(chars).search
-    return int(any(v is not None and search(v) is not None for v in values))
-
-
-@functools.lru_cache(maxsize=32)
-def _any_of(chars: str) -> re.Pattern[bytes]:
-    return re.compile(b"|".join(re.escape(c.encode()) for c in chars))
 
 
 def has_case(ch: str) -> bool:
