@@ -35,7 +35,13 @@ TEXT = st.text(alphabet=ALPHABET, max_size=12)
 WORDS = ["aca", "cac", "CAc", "acac", "fis", "ssi", "isi", "Fi s"]
 
 
-def library(tmp: Path, batch: list[Entry], marks: list[tuple[int, str, str]], archived: list[int]) -> Store:
+def library(
+    tmp: Path, batch: list[Entry], marks: list[tuple[int, str, str]], archived: list[int], trashed: tuple[int, ...] = ()
+) -> Store:
+    """A library of ``batch`` with highlights (entry id, passage, note), the ``archived`` ids
+    archived and the ``trashed`` ones moved to the trash (their highlights kept there)."""
+    from readlog.store import trash
+
     lib = Store.open(tmp)
     with lib.transaction():
         action = lib.start_action("test")
@@ -50,6 +56,8 @@ def library(tmp: Path, batch: list[Entry], marks: list[tuple[int, str, str]], ar
             )
         if archived := [i for i in archived if i in known]:
             lib.set_state(archived, "archived", True, action)
+        if gone := [i for i in trashed if i in known and i not in archived]:
+            trash.move(lib, gone, action)
     return lib
 
 
@@ -83,7 +91,8 @@ def test_the_walk_gives_what_the_tiers_give(
     ]
     marks = data.draw(st.lists(st.tuples(st.integers(1, n), TEXT, TEXT), max_size=2 * n))
     archived = data.draw(st.lists(st.integers(1, n), max_size=3, unique=True))
-    lib = library(tmp_path_factory.mktemp("words") / "lib.db", batch, marks, archived)
+    trashed = data.draw(st.lists(st.integers(1, n), max_size=3, unique=True))
+    lib = library(tmp_path_factory.mktemp("words") / "lib.db", batch, marks, archived, tuple(trashed))
     monkeypatch.setattr(ranking, "WALK", walk)
     try:
         for f in (Filters(query=parse_query(word)), Filters(query=parse_query(word), archived=None)):
