@@ -245,3 +245,29 @@ def test_the_command_line_says_about_how_many_for_a_dense_word(
     with readlog.open(db) as api:
         assert [e.id for e in api.search("Cache", limit=5)] == [200, 198, 196, 194, 192]
         assert api.count(search="Cache") == 200
+
+
+def test_a_word_its_second_tier_seldom_holds_is_left_to_the_tiers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every summary holds it, one old verdict too: the walk would read every entry before the
+    screen is settled (that verdict comes first), so it gives up after WALK // 10 of them."""
+    batch = [
+        Entry(
+            title=f"第{i}篇",
+            summary="讨论 cache",
+            verdict="cache" if i == 2 else "",
+            source="s",
+            saved_at=START + timedelta(hours=i),
+        )
+        for i in range(100)
+    ]
+    lib = library(tmp_path / "lib.db", batch, [], [])
+    monkeypatch.setattr(ranking, "WALK", 200)  # more than the library: a walk to its end would answer
+    try:
+        f = Filters(query=parse_query("cache"))
+        assert ranking.walk_for_word(lib, f, 5, store_module.LIST_COLUMNS) is None
+        assert lib._walked is None
+        assert [r["id"] for r in lib.select(f, limit=5)] == [3, 100, 99, 98, 97]  # the verdict, then the newest
+    finally:
+        lib.close()

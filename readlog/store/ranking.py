@@ -544,8 +544,10 @@ def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
       entry has the word's first trigram in those columns, of the third.
 
     None when the first WALK // 100 entries hold it less than once in DENSE (the tiers
-    then look it up: a rare word is cheap there), when WALK entries did not settle
-    it, or when this does not apply; ``lib._walked`` is what it saw, for cheap_count.
+    then look it up: a rare word is cheap there), when the first WALK // 10 hold it in
+    their first two tiers too seldom for WALK entries to settle the screen, when WALK
+    entries did not settle it, or when this does not apply; ``lib._walked`` is what it
+    saw, for cheap_count.
     """
     from readlog.store import search
 
@@ -571,6 +573,8 @@ def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
             tiers[found].append(row)
         if walked == WALK // 100 and hits * DENSE <= walked:
             return None  # few of the newest hold it: the tiers look it up
+        if walked == WALK // 10 and (len(tiers[1]) + len(tiers[2])) * 10 < limit and second is not False:
+            return None  # too few hits in the first two tiers for WALK entries to settle it: the tiers
         if len(tiers[1]) + len(tiers[2]) + len(tiers[3]) < limit:
             continue
         if titles is None:
