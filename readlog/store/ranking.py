@@ -290,7 +290,8 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     * how many entries hold the term: for a pair, at least as many as hold
       any one of its trigrams in any one column, at most their sum (the
       vocabulary, see pair_is_dense); for a longer term, the index's count
-      that the walk asked for;
+      that the walk asked for; for an English word (walk_for_word), which
+      asks for no count, none but the view's size;
     * of those, at most the entries outside the view are not in it;
     * the walk saw ``hits`` entries of the view that match and
       ``walked - hits`` that do not.
