@@ -401,7 +401,12 @@ def twins(word: str) -> str:
     ``instr(lower(value), word)`` finds ``word`` exactly where the index does; in any
     value, where it finds it the index does too (ASCII letters only fold to their lower
     case, and no rule turns ASCII into anything else: see search.tier_of)."""
-    found = {c for ch in set(word) for c in folds_to(ch)}
+    # The characters that fold at all into ASCII (what folds_to would find, without building
+    # its table of every character: a search's first call of it costs 3 ms).
+    letters = set(word)
+    table = fts5_table()
+    sources = [*EARLY, *_single, *(chr(code) for code, to in table.items() if to < 0x80 <= code)]
+    found = {c for c in sources if letters.intersection(fold_char(c))}
     found.update(old for old, new in EARLY.items() if not new)
     found.update(c for old, _ in PREMAP if len(old) > 1 for c in old)
     return "".join(sorted(c for c in found if not c.isascii()))
