@@ -23,7 +23,7 @@ from readlog.model.entry import Entry
 from readlog.store import Counts, Filters, Store, ranking
 from readlog.store.files import holds_any
 from readlog.store.fold import fold, twins
-from readlog.store.search import cased_word, parse_query
+from readlog.store.search import cased_word, found_by, parse_query, tier_of
 
 from conftest import Run
 from helpers import examples
@@ -95,6 +95,13 @@ def test_the_walk_gives_what_the_tiers_give(
     lib = library(tmp_path_factory.mktemp("words") / "lib.db", batch, marks, archived, tuple(trashed))
     monkeypatch.setattr(ranking, "WALK", walk)
     try:
+        if (folded := cased_word(parse_query(word))) is not None:  # what counts them is what ranks them
+            for marked in (False, True):
+                tier, tier_params = tier_of(folded, marked)
+                found, found_params = found_by(folded, marked)
+                sql = f"SELECT id, {tier}, {found} FROM entries"
+                for entry_id, ranked, counted in lib.conn.execute(sql, [*tier_params, *found_params]):
+                    assert (ranked is not None) == (counted == 1), entry_id
         for f in (Filters(query=parse_query(word)), Filters(query=parse_query(word), archived=None)):
             walked = ranking.walk_for_word(lib, f, limit, store_module.LIST_COLUMNS)
             monkeypatch.setattr(ranking, "EXACT_UNDER", 0)  # estimate whatever the library's size

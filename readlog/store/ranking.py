@@ -357,12 +357,12 @@ def _sample_more(lib: Store, seen: Walked, term: str, highlights: bool) -> Walke
     from readlog.store import search
 
     clause, params = where(lib, replace(seen.f, query=None))
-    tier, tier_params = search.tier_of(term, highlights)
+    found, found_params = search.found_by(term, highlights)  # whether it matches: its tier is not needed
     sql = (
-        f"SELECT count(*), count(tier_) FROM (SELECT {tier} AS tier_ FROM entries WHERE {clause} "
+        f"SELECT count(*), count(found_) FROM (SELECT {found} AS found_ FROM entries WHERE {clause} "
         "ORDER BY saved_at DESC, published DESC, id DESC LIMIT ? OFFSET ?)"
     )
-    walked, hits = lib.conn.execute(sql, [*tier_params, *params, SAMPLE - seen.walked, seen.walked]).fetchone()
+    walked, hits = lib.conn.execute(sql, [*found_params, *params, SAMPLE - seen.walked, seen.walked]).fetchone()
     lib._walked = seen._replace(walked=seen.walked + walked, hits=seen.hits + hits)
     return lib._walked
 

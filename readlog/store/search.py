@@ -429,37 +429,67 @@ def _cased_tier_of(
     hold one (TWINS_FUNCTION, one call for all of them) is given its tier by the index
     itself, a column filter a tier (a title hit needs no such look)."""
     odd = twins(word)
-
-    def sure(exprs: list[str] | tuple[str, ...]) -> str:
-        return " OR ".join(f"instr(lower({e}), ?)" for e in exprs)
-
-    def twinned(exprs: list[str] | tuple[str, ...]) -> str:
-        return f"{TWINS_FUNCTION}(?, {', '.join(f'CAST({e} AS BLOB)' for e in exprs)})"
-
-    marked = ""
-    marked_params: list[str] = []
-    if highlights:  # the highlights' own values, asked in the same way, each highlight by itself
-        probe = "EXISTS (SELECT 1 FROM highlights_fts WHERE highlights_fts MATCH ? AND rowid = highlights.id)"
-        marked = (
-            "EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND "
-            f"({sure(HIGHLIGHT_COLUMNS)} OR ({twinned(HIGHLIGHT_COLUMNS)} AND {probe})))"
-        )
-        marked_params = [word] * len(HIGHLIGHT_COLUMNS) + [odd, _quote(word)]
+    marked, marked_params = _marked(word) if highlights else ("", [])
     asked = " ".join(f"WHEN {MODES['probe']} THEN {n}" for n in range(1, len(tiers) + 1))
     asked_params = [_column_filter(_quote(word), tier) for tier in columns]
     if highlights:
         asked += f" WHEN {marked} THEN 4"
         asked_params += marked_params
     every = [e for exprs in tiers for e in exprs]
-    whens = [f"WHEN {sure(tiers[0])} THEN 1", f"WHEN {twinned(every)} THEN (CASE {asked} END)"]
+    whens = [f"WHEN {_sure(tiers[0])} THEN 1", f"WHEN {_twinned(every)} THEN (CASE {asked} END)"]
     params = [word] * len(tiers[0]) + [odd] + asked_params
     for number, exprs in enumerate(tiers[1:], 2):
-        whens.append(f"WHEN {sure(exprs)} THEN {number}")
+        whens.append(f"WHEN {_sure(exprs)} THEN {number}")
         params += [word] * len(exprs)
     if highlights:
         whens.append(f"WHEN {marked} THEN 4")
         params += marked_params
     return f"CASE {' '.join(whens)} END", params
+
+
+def found_by(term: str, highlights: bool = False) -> tuple[str, list[str]]:
+    """An SQL expression, 1 for the entries to which tier_of gives a tier and NULL for the
+    others, asked in fewer steps, for what only counts them (ranking._sample_more): a value
+    holding ``term``, or with ``highlights`` a highlight; for a cased word, a value whose
+    ``lower()`` holds it (most of them: no value is then looked into for twins), else,
+    where a value holds a twin, the index holding it anywhere. (A CASE: SQLite asks its
+    conditions in turn, and each AND and OR of a condition only as far as it needs.)"""
+    exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in FTS_COLUMNS]
+    if not any(has_case(c) for c in term):
+        whens, params = [f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN 1"], [term] * len(exprs)
+        if highlights:
+            held = " OR ".join(f"instr({c}, ?)" for c in HIGHLIGHT_COLUMNS)
+            whens.append(f"WHEN EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND ({held})) THEN 1")
+            params += [term] * len(HIGHLIGHT_COLUMNS)
+        return f"CASE {' '.join(whens)} END", params
+    whens = [f"WHEN {_sure(exprs)} THEN 1", f"WHEN {_twinned(exprs)} AND {MODES['probe']} THEN 1"]
+    params = [term] * len(exprs) + [twins(term), _quote(term)]
+    if highlights:
+        marked, marked_params = _marked(term)
+        whens.append(f"WHEN {marked} THEN 1")
+        params += marked_params
+    return f"CASE {' '.join(whens)} END", params
+
+
+def _sure(exprs: Sequence[str]) -> str:
+    """Whether one of the values' ``lower()`` holds a cased word (a parameter each)."""
+    return " OR ".join(f"instr(lower({e}), ?)" for e in exprs)
+
+
+def _twinned(exprs: Sequence[str]) -> str:
+    """Whether one of the values holds one of a word's twins (the twins: one parameter)."""
+    return f"{TWINS_FUNCTION}(?, {', '.join(f'CAST({e} AS BLOB)' for e in exprs)})"
+
+
+def _marked(word: str) -> tuple[str, list[str]]:
+    """Whether a highlight of the entry holds the cased ``word``: its values asked as an
+    entry's are, each highlight by itself."""
+    probe = "EXISTS (SELECT 1 FROM highlights_fts WHERE highlights_fts MATCH ? AND rowid = highlights.id)"
+    sql = (
+        "EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND "
+        f"({_sure(HIGHLIGHT_COLUMNS)} OR ({_twinned(HIGHLIGHT_COLUMNS)} AND {probe})))"
+    )
+    return sql, [word] * len(HIGHLIGHT_COLUMNS) + [twins(word), _quote(word)]
 
 
 def is_simple(query: Query) -> bool:
