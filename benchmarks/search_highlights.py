@@ -112,13 +112,16 @@ def main(argv: list[str] | None = None) -> int:
                 figures[label] = t.median
                 figures[f"{label}_cpu"] = statistics.median(t.cpu)
                 figures[f"{label}_floor"] = statistics.median(t.floor_runs)
+                figures[f"{label}_floor_cpu"] = statistics.median(t.floor_cpu)
             key = f"{name}, {how}"
             results[key] = figures
             print(
                 f"{key}: without {figures['without']:.3f} s (CPU {figures['without_cpu']:.3f}), "
                 f"with {figures['with']:.3f} s (CPU {figures['with_cpu']:.3f}); "
                 f"ratio {figures['with'] / figures['without']:.2f}x, "
-                f"{figures['with'] / figures['with_floor']:.2f}x the CLI floor",
+                f"{figures['with'] / figures['with_floor']:.2f}x the CLI floor "
+                f"(CPU: without {figures['without_cpu'] / figures['without_floor_cpu']:.2f}x, "
+                f"with {figures['with_cpu'] / figures['with_floor_cpu']:.2f}x the floor's)",
                 flush=True,
             )
     out = HERE / "results" / f"search_highlights-{args.size}.json"

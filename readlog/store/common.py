@@ -11,6 +11,10 @@ STATE_COLUMNS = {"read": "read_at", "starred": "starred_at", "archived": "archiv
 # (store/schema.py): fold.index_text, registered on each connection readlog opens
 # (files.Connection). Part of the schema from 13 on (migrations/m013).
 INDEX_FUNCTION = "readlog_index_text"
+# The SQL function that tells whether a value (as its bytes) holds one of some characters:
+# files.holds_any, registered on each connection as INDEX_FUNCTION is; only queries call it
+# (search.tier_of, for a word's twins), never the schema.
+TWINS_FUNCTION = "readlog_holds_any"
 # An entry's highlights in their order in its text where that is known, else as they were made
 # (store/highlights.py's of_entry, and the export's query.highlights_of_row).
 IN_TEXT_ORDER = "position IS NULL, position, coalesce(made_at, added_at), id"

@@ -25,7 +25,7 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import Phrase, os_reason
 from readlog.model.sanitize import shown_name
 from readlog.settings import busy_timeout
-from readlog.store.common import INDEX_FUNCTION, Row
+from readlog.store.common import INDEX_FUNCTION, TWINS_FUNCTION, Row
 from readlog.store.migrations import APPLICATION_ID, LATEST, UNMARKED
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -42,6 +42,29 @@ def _index_text(value: bytes | None) -> str | bytes | None:
     return index_text(value)
 
 
+def holds_any(chars: str, *values: bytes | None) -> int:
+    """1 when one of ``values``, each a value's bytes (SQL's ``CAST(x AS BLOB)``: text
+    that is not UTF-8 reaches it whole), holds one of ``chars``, else 0; 1 as well for
+    bytes that are not UTF-8 (the caller then asks the index). common.TWINS_FUNCTION
+    in SQL, for search.tier_of: a scan in C a value."""
+    search = _any_of(chars).search
+    for value in values:
+        if value is None:
+            continue
+        try:
+            text = value.decode()
+        except UnicodeDecodeError:
+            return 1
+        if search(text) is not None:
+            return 1
+    return 0
+
+
+@functools.lru_cache(maxsize=32)
+def _any_of(chars: str) -> re.Pattern[str]:
+    return re.compile("[" + "".join(map(re.escape, chars)) + "]")
+
+
 def _text(raw: bytes) -> str:
     """A TEXT value as str. Bytes that are not UTF-8 (written by another tool, or
     a damaged disk) read as U+FFFD, so one such row does not fail the whole query."""
@@ -56,6 +79,8 @@ class Connection(sqlite3.Connection):
     the name common.INDEX_FUNCTION: each connection readlog opens has it, and
     trusts the schema to call it (PRAGMA trusted_schema, off in some builds
     of SQLite, refuses any function an application adds from a trigger).
+    A search's walk of the newest entries calls holds_any by the name
+    common.TWINS_FUNCTION (search.tier_of).
 
     A damaged byte in the schema reaches Python in SQLite's message ("near
     \"C\xffEATE\"") or in a column name, which sqlite3 decodes strictly: the
@@ -66,6 +91,7 @@ class Connection(sqlite3.Connection):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.create_function(INDEX_FUNCTION, 1, _index_text, deterministic=True)
+        self.create_function(TWINS_FUNCTION, -1, holds_any, deterministic=True)
         super().execute("PRAGMA trusted_schema = ON")
 
     def execute(self, *args: Any) -> sqlite3.Cursor:

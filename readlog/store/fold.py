@@ -392,6 +392,26 @@ def folds_to(ch: str) -> frozenset[str]:
     return _inverse.get(ch, frozenset({ch}))
 
 
+def twins(word: str) -> str:
+    """The characters other than ASCII that stand between SQL's ``lower()`` and the index for
+    ``word`` (ASCII, folded): those whose fold holds one of its characters (ｃ, Ｃ, ſ, ß,
+    ﬁ...), the joiners, which the index takes out, and the characters that a rule of
+    PREMAP takes out after a letter (the dot of i̇). In a value that holds none of them
+    (files.holds_any tells),
+    ``instr(lower(value), word)`` finds ``word`` exactly where the index does; in any
+    value, where it finds it the index does too (ASCII letters only fold to their lower
+    case, and no rule turns ASCII into anything else: see search.tier_of)."""
+    # The characters that fold at all into ASCII (what folds_to would find, without building
+    # its table of every character: a search's first call of it costs 3 ms).
+    letters = set(word)
+    table = fts5_table()
+    sources = [*EARLY, *_single, *(chr(code) for code, to in table.items() if to < 0x80 <= code)]
+    found = {c for c in sources if letters.intersection(fold_char(c))}
+    found.update(old for old, new in EARLY.items() if not new)
+    found.update(c for old, _ in PREMAP if len(old) > 1 for c in old)
+    return "".join(sorted(c for c in found if not c.isascii()))
+
+
 def has_case(ch: str) -> bool:
     """Whether folding changes ``ch``, or turns some other text into something holding it
     (then the stored text cannot be searched for it byte for byte): a character that

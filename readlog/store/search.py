@@ -34,7 +34,19 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from readlog.model.errors import UsageError
-from readlog.store.fold import PREMAP, SPACES, fold, fold_spans, folds_to, forms, has_case, one_for_one, premap_sql
+from readlog.store.common import TWINS_FUNCTION
+from readlog.store.fold import (
+    PREMAP,
+    SPACES,
+    fold,
+    fold_spans,
+    folds_to,
+    forms,
+    has_case,
+    one_for_one,
+    premap_sql,
+    twins,
+)
 from readlog.store.schema import FTS_COLUMNS, TAGS_TEXT
 
 # Relevance tiers: where a hit counts most. None means any column.
@@ -366,16 +378,40 @@ def caseless_term(query: Query) -> str | None:
     return text
 
 
+def cased_word(query: Query) -> str | None:
+    """The term of a query that is one word of three or more ASCII characters with case
+    (cache, GPU, x86, C++), folded (``cache`` for Cache), else None; no space in it, no
+    exclusion beside it, and not a caseless_term.
+
+    Such a word is found by ``instr`` in SQL's ``lower()`` of the stored text wherever
+    the index finds it, and beyond that only in a value that holds one of its twins
+    (fold.twins: ｃ, ſ, a joiner...), where the index itself is asked (tier_of): the
+    walk of the newest entries answers it as it answers a caseless term."""
+    if len(query.groups) != 1 or len(query.groups[0]) != 1 or query.excluded or caseless_term(query):
+        return None
+    text = query.groups[0][0].text
+    if len(text) < 3 or not text.isascii() or any(c.isspace() or c in SPACES for c in text):
+        return None
+    return fold(text)
+
+
 def tier_of(term: str, highlights: bool = False) -> tuple[str, list[str]]:
     """An SQL expression giving an entry's relevance tier (1, 2, 3, as TIERS)
     for a term found with ``instr``, or NULL when no column holds it; with
     ``highlights``, 4 when only a highlight of it does (its passage or note:
-    ``instr`` finds there what the highlights' index finds, as in the entries)."""
+    ``instr`` finds there what the highlights' index finds, as in the entries).
+
+    ``term`` is a caseless_term or a cased_word (folded). A cased word is looked
+    for in each value's ``lower()``, and where that does not find it in a value
+    that holds one of its twins (fold.twins), the index is asked for that entry
+    (or highlight) and those columns: the same tiers as the index gives."""
     named = [c for tier in TIERS if tier for c in tier]
     columns = [*(t or tuple(c for c in FTS_COLUMNS if c not in named) for t in TIERS)]
+    tiers = [[TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier] for tier in columns]
+    if any(has_case(c) for c in term):
+        return _cased_tier_of(term, columns, tiers, highlights)
     whens, params = [], []
-    for number, tier in enumerate(columns, 1):
-        exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in tier]
+    for number, exprs in enumerate(tiers, 1):
         whens.append(f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN {number}")
         params += [term] * len(exprs)
     if highlights:
@@ -383,6 +419,77 @@ def tier_of(term: str, highlights: bool = False) -> tuple[str, list[str]]:
         whens.append(f"WHEN EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND ({held})) THEN 4")
         params += [term] * len(HIGHLIGHT_COLUMNS)
     return f"CASE {' '.join(whens)} END", params
+
+
+def _cased_tier_of(
+    word: str, columns: list[tuple[str, ...]], tiers: list[list[str]], highlights: bool
+) -> tuple[str, list[str]]:
+    """tier_of for a cased_word: each value's ``lower()`` holds it where the index finds
+    it, except in a value that holds one of its twins (fold.twins); an entry whose values
+    hold one (TWINS_FUNCTION, one call for all of them) is given its tier by the index
+    itself, a column filter a tier (a title hit needs no such look)."""
+    odd = twins(word)
+    marked, marked_params = _marked(word) if highlights else ("", [])
+    asked = " ".join(f"WHEN {MODES['probe']} THEN {n}" for n in range(1, len(tiers) + 1))
+    asked_params = [_column_filter(_quote(word), tier) for tier in columns]
+    if highlights:
+        asked += f" WHEN {marked} THEN 4"
+        asked_params += marked_params
+    every = [e for exprs in tiers for e in exprs]
+    whens = [f"WHEN {_sure(tiers[0])} THEN 1", f"WHEN {_twinned(every)} THEN (CASE {asked} END)"]
+    params = [word] * len(tiers[0]) + [odd] + asked_params
+    for number, exprs in enumerate(tiers[1:], 2):
+        whens.append(f"WHEN {_sure(exprs)} THEN {number}")
+        params += [word] * len(exprs)
+    if highlights:
+        whens.append(f"WHEN {marked} THEN 4")
+        params += marked_params
+    return f"CASE {' '.join(whens)} END", params
+
+
+def found_by(term: str, highlights: bool = False) -> tuple[str, list[str]]:
+    """An SQL expression, 1 for the entries to which tier_of gives a tier and NULL for the
+    others, asked in fewer steps, for what only counts them (ranking._sample_more): a value
+    holding ``term``, or with ``highlights`` a highlight; for a cased word, a value whose
+    ``lower()`` holds it (most of them: no value is then looked into for twins), else,
+    where a value holds a twin, the index holding it anywhere. (A CASE: SQLite asks its
+    conditions in turn, and each AND and OR of a condition only as far as it needs.)"""
+    exprs = [TAGS_TEXT.format(t="entries.tags") if c == "tags" else c for c in FTS_COLUMNS]
+    if not any(has_case(c) for c in term):
+        whens, params = [f"WHEN {' OR '.join(f'instr({e}, ?)' for e in exprs)} THEN 1"], [term] * len(exprs)
+        if highlights:
+            held = " OR ".join(f"instr({c}, ?)" for c in HIGHLIGHT_COLUMNS)
+            whens.append(f"WHEN EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND ({held})) THEN 1")
+            params += [term] * len(HIGHLIGHT_COLUMNS)
+        return f"CASE {' '.join(whens)} END", params
+    whens = [f"WHEN {_sure(exprs)} THEN 1", f"WHEN {_twinned(exprs)} AND {MODES['probe']} THEN 1"]
+    params = [term] * len(exprs) + [twins(term), _quote(term)]
+    if highlights:
+        marked, marked_params = _marked(term)
+        whens.append(f"WHEN {marked} THEN 1")
+        params += marked_params
+    return f"CASE {' '.join(whens)} END", params
+
+
+def _sure(exprs: Sequence[str]) -> str:
+    """Whether one of the values' ``lower()`` holds a cased word (a parameter each)."""
+    return " OR ".join(f"instr(lower({e}), ?)" for e in exprs)
+
+
+def _twinned(exprs: Sequence[str]) -> str:
+    """Whether one of the values holds one of a word's twins (the twins: one parameter)."""
+    return f"{TWINS_FUNCTION}(?, {', '.join(f'CAST({e} AS BLOB)' for e in exprs)})"
+
+
+def _marked(word: str) -> tuple[str, list[str]]:
+    """Whether a highlight of the entry holds the cased ``word``: its values asked as an
+    entry's are, each highlight by itself."""
+    probe = "EXISTS (SELECT 1 FROM highlights_fts WHERE highlights_fts MATCH ? AND rowid = highlights.id)"
+    sql = (
+        "EXISTS (SELECT 1 FROM highlights WHERE entry_id = entries.id AND "
+        f"({_sure(HIGHLIGHT_COLUMNS)} OR ({_twinned(HIGHLIGHT_COLUMNS)} AND {probe})))"
+    )
+    return sql, [word] * len(HIGHLIGHT_COLUMNS) + [twins(word), _quote(word)]
 
 
 def is_simple(query: Query) -> bool:
