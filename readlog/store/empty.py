@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 14
+VERSION = 15
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -37,6 +37,7 @@ APPLIED: tuple[str, ...] = (
     "m012_messages_kept_as_meaning",
     "m013_index_fed_by_one_function",
     "m014_highlights_and_progress",
+    "m015_sync_state",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -87,10 +88,12 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE UNIQUE INDEX highlights_entry ON highlights (entry_id, key)",
     "CREATE INDEX highlights_action ON highlights (action_id) WHERE action_id IS NOT NULL",
     "CREATE INDEX highlights_newest ON highlights (coalesce(made_at, added_at), id)",
+    "CREATE TABLE sync_state (name TEXT PRIMARY KEY, value) WITHOUT ROWID",
+    "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 14",
+    "PRAGMA user_version = 15",
     "PRAGMA application_id = 1380732743",
 )
 

@@ -53,6 +53,7 @@ NAMES = (
     "m012_messages_kept_as_meaning",
     "m013_index_fed_by_one_function",
     "m014_highlights_and_progress",
+    "m015_sync_state",
 )
 LATEST = len(NAMES)
 
