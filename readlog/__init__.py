@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
     from readlog.core.progress import Progressed
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
+    from readlog.core.results.sync import SkippedFile, Synced
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
     from readlog.model.record import Entry
@@ -58,7 +59,9 @@ __all__ = [
     "Problem",
     "Progressed",
     "ReadlogError",
+    "SkippedFile",
     "Stats",
+    "Synced",
     "TagCount",
     "Tally",
     "Trashed",
@@ -83,6 +86,8 @@ _LAZY = {
     "Outcome": "readlog.core.fetching",
     "Marked": "readlog.core.highlights",
     "Progressed": "readlog.core.progress",
+    "SkippedFile": "readlog.core.results",
+    "Synced": "readlog.core.results",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

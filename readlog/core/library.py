@@ -37,6 +37,7 @@ from readlog.core.arguments import (
     _path_or_stream,
     _text_or_none,
 )
+from readlog.core.syncing import Syncing
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ MEMORY = Path(":memory:")
 # ---- the library --------------------------------------------------------------------------
 
 
-class Library:
+class Library(Syncing):
     """An open readlog library: ``readlog.open(path)``, best in a ``with`` block.
 
     A Library belongs to the thread that opened it: open one in each thread

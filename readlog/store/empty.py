@@ -89,7 +89,7 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE INDEX highlights_action ON highlights (action_id) WHERE action_id IS NOT NULL",
     "CREATE INDEX highlights_newest ON highlights (coalesce(made_at, added_at), id)",
     "CREATE TABLE sync_state (name TEXT PRIMARY KEY, value) WITHOUT ROWID",
-    "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL)",
+    "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL, base TEXT NOT NULL DEFAULT '')",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from readlog.core.results.overview import Overview
     from readlog.core.results.plans import Plan
     from readlog.core.results.review import Checked, TagCount, Tally
+    from readlog.core.results.sync import SkippedFile, Synced
     from readlog.core.results.trash import Emptied, Trashed
 
 _HOMES = {
@@ -32,6 +33,8 @@ _HOMES = {
     "ImportedFile": ".imports",
     "Overview": ".overview",
     "Plan": ".plans",
+    "SkippedFile": ".sync",
+    "Synced": ".sync",
     "TagCount": ".review",
     "Tally": ".review",
     "Trashed": ".trash",
@@ -49,6 +52,8 @@ __all__ = [
     "ImportedFile",
     "Overview",
     "Plan",
+    "SkippedFile",
+    "Synced",
     "TagCount",
     "Tally",
     "Trashed",

@@ -16,7 +16,11 @@ def m015_sync_state(db: Database) -> None:
     device's files were read, the update not yet written to the target).
     ``sync_known``: the fingerprint of each entry id sync has seen, so that an
     entry deleted for good (``trash --empty``, an undone import) is still
-    known by its identity when its deletion is sent.
+    known by its identity when its deletion is sent; and ``base``, which
+    record of the entry (a hash) its columns came from.
     """
     db.execute("CREATE TABLE sync_state (name TEXT PRIMARY KEY, value) WITHOUT ROWID")
-    db.execute("CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL)")
+    db.execute(
+        "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL, "
+        "base TEXT NOT NULL DEFAULT '')"
+    )

@@ -1,0 +1,64 @@
+"""``Library.sync``: the use case of readlog/sync, kept out of library.py (whose
+class takes it from Syncing here, so the facade stays one place to look).
+
+The target is a folder (its path); a library remembers the last one it synced
+with, so that ``sync()`` without one uses it. Errors the user can act on (no
+target yet, a target that is not a folder or cannot be written) are
+ReadlogErrors; what the target holds that cannot be read is in the result.
+readlog/sync (and pycrdt with it) is imported only when a sync runs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from readlog.core.arguments import _checked
+from readlog.model.errors import ReadlogError
+from readlog.model.messages import os_reason
+
+if TYPE_CHECKING:
+    from readlog.core.results.sync import Synced
+    from readlog.store import Store
+
+TARGET = "target"
+
+
+class Syncing:
+    """The sync methods of Library."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def store(self) -> Store: ...
+
+    @_checked()
+    def sync(self, target: str | os.PathLike[str] | None = None) -> Synced:
+        """Send this library's changes to the folder ``target`` and take in the other
+        devices', as ``readlog sync`` does (docs/sync.md); without ``target``, the folder
+        it last synced with. Returns what was sent, received and skipped (Synced)."""
+        return sync(self.store, target)  # type: ignore[arg-type]  # checked: a str or None
+
+
+def sync(lib: Store, target: str | None = None) -> Synced:
+    """Sync the library with the folder ``target`` (else the one it last synced with)."""
+    from readlog.core.results.sync import SkippedFile, Synced
+    from readlog.store import syncing
+    from readlog.sync.engine import sync as run
+
+    given = target if target is not None else syncing.get_state(lib, TARGET)
+    if not given:
+        raise ReadlogError.of("sync_no_target")
+    folder = Path(os.path.expanduser(str(given)))
+    if not folder.is_dir():
+        raise ReadlogError.of("sync_not_folder", path=str(folder))
+    try:
+        done = run(lib, folder)
+    except OSError as exc:
+        raise ReadlogError.of("sync_failed", path=str(folder), reason=os_reason(exc)) from None
+    if target is not None and syncing.get_state(lib, TARGET) != str(folder):
+        with lib.transaction():
+            syncing.set_state(lib, TARGET, str(folder))
+    skipped = tuple(SkippedFile(s.path, s.reason) for s in done.skipped)
+    return Synced(done.device, done.target, done.sent, done.received, done.action, tuple(done.devices), skipped)

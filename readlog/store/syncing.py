@@ -1,0 +1,192 @@
+"""SQL for ``readlog sync`` (readlog/sync holds the rest; schema 15 made its tables).
+
+Functions take an open ``Store`` as store/organise.py does. What sync keeps
+between runs is in ``sync_state`` (named values) and ``sync_known`` (the
+fingerprint of each entry id it has seen). Local changes are found from the
+history, not by reading the library: the events written since the last sync
+(and those of actions undone since), and the entries added since. Received
+changes are written here with the same events the commands write (``read``,
+``starred``, ``archived``, ``tags``, ``note``, ``edit``; ``add`` for a new
+entry), so that history shows them and ``undo`` takes them back like any other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from readlog.store.common import STATE_COLUMNS, Row
+
+if TYPE_CHECKING:
+    from readlog.store.library import Store
+
+# Columns that are the library's own and never travel: the id (each library gives its
+# own, never reused) and the import that added the entry (a record of this library's).
+LOCAL_COLUMNS = ("id", "import_id")
+# The event kind a received change of a column is recorded as (others: ``edit``).
+_KIND = {**{column: state for state, column in STATE_COLUMNS.items()}, "tags": "tags", "note": "note"}
+
+
+def get_state(lib: Store, name: str) -> Any:
+    row = lib.conn.execute("SELECT value FROM sync_state WHERE name = ?", (name,)).fetchone()
+    return row[0] if row else None
+
+
+def set_state(lib: Store, name: str, value: Any) -> None:
+    lib.conn.execute("INSERT OR REPLACE INTO sync_state (name, value) VALUES (?, ?)", (name, value))
+
+
+def columns(lib: Store) -> list[str]:
+    """The entries' columns that travel: all but LOCAL_COLUMNS, in the table's order."""
+    return [r[1] for r in lib.conn.execute("PRAGMA table_info(entries)") if r[1] not in LOCAL_COLUMNS]
+
+
+@dataclass
+class Marks:
+    """How far the history had been read at a sync: the newest event, the newest
+    entry id given out, and the time (an action undone at or after it is new)."""
+
+    event: int = 0
+    entry: int = 0
+    at: str = ""
+
+
+def marks_now(lib: Store, at: str) -> Marks:
+    from readlog.store.imports import highest_id
+
+    newest = lib.conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
+    return Marks(int(newest), highest_id(lib), at)
+
+
+@dataclass
+class Local:
+    """What changed here since the marks: the columns each entry id's events
+    touched, the entry ids added since, and whether an action was undone."""
+
+    touched: dict[int, set[str]] = field(default_factory=dict)
+    added: list[int] = field(default_factory=list)
+    undone: bool = False
+
+
+def changed_since(lib: Store, marks: Marks) -> Local:
+    """The local changes since ``marks``: read from the events and the ids, not the entries."""
+    found = Local()
+
+    def note(entry_id: int, before: str | None, after: str | None) -> None:
+        cols = found.touched.setdefault(entry_id, set())
+        for raw in (before, after):
+            try:
+                value = json.loads(raw) if raw else {}
+            except ValueError:
+                value = {}
+            if isinstance(value, dict):
+                cols.update(k for k in value if isinstance(k, str))
+
+    for entry_id, before, after in lib.conn.execute(
+        "SELECT entry_id, before, after FROM events WHERE id > ? AND kind NOT IN ('alias', 'highlight')",
+        (marks.event,),
+    ):
+        note(entry_id, before, after)
+    if marks.at:
+        undone = lib.conn.execute(
+            "SELECT ev.entry_id, ev.before, ev.after FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
+            "WHERE a.undone_at >= ? AND ev.kind NOT IN ('alias', 'highlight')",
+            (marks.at,),
+        ).fetchall()
+        for entry_id, before, after in undone:
+            note(entry_id, before, after)
+        found.undone = bool(
+            lib.conn.execute("SELECT 1 FROM actions WHERE undone_at >= ? LIMIT 1", (marks.at,)).fetchone()
+        )
+    found.added = [
+        r[0]
+        for r in lib.conn.execute(
+            "SELECT id FROM entries WHERE id > ? UNION SELECT id FROM trash WHERE id > ? ORDER BY 1",
+            (marks.entry, marks.entry),
+        )
+    ]
+    if found.undone:  # an undone import deletes the entries it added, with no event: known ids now gone
+        for (entry_id,) in lib.conn.execute(
+            "SELECT k.entry_id FROM sync_known AS k WHERE NOT EXISTS (SELECT 1 FROM entries WHERE id = k.entry_id) "
+            "AND NOT EXISTS (SELECT 1 FROM trash WHERE id = k.entry_id)"
+        ):
+            found.touched.setdefault(entry_id, set())
+    return found
+
+
+@dataclass
+class Where:
+    """Where an entry id stands: its row (every column), and whether it is in the trash;
+    ``row`` None when it is neither in the library nor in the trash."""
+
+    fingerprint: str | None
+    row: Row | None
+    trashed: bool
+
+
+def where(lib: Store, entry_id: int) -> Where:
+    row = lib.conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
+    if row is not None:
+        return Where(row["fingerprint"], dict(row), False)
+    trashed = lib.conn.execute("SELECT row FROM trash WHERE id = ?", (entry_id,)).fetchone()
+    if trashed is not None:
+        value = json.loads(trashed[0])
+        return Where(value.get("fingerprint"), value, True)
+    known = lib.conn.execute("SELECT fingerprint FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
+    return Where(known[0] if known else None, None, False)
+
+
+def find(lib: Store, fingerprint: str) -> tuple[int, bool] | None:
+    """The id of the entry with this fingerprint and whether it is in the trash, or None."""
+    row = lib.conn.execute("SELECT id FROM entries WHERE fingerprint = ?", (fingerprint,)).fetchone()
+    if row is not None:
+        return int(row[0]), False
+    trashed = lib.conn.execute(
+        "SELECT id FROM trash WHERE fingerprint = ? ORDER BY id DESC LIMIT 1", (fingerprint,)
+    ).fetchone()
+    return (int(trashed[0]), True) if trashed else None
+
+
+def know(lib: Store, ids: Iterable[int]) -> None:
+    """Remember the fingerprints of these entry ids (in the library or the trash)."""
+    marks = json.dumps(sorted(set(ids)))
+    lib.conn.execute(
+        "INSERT OR REPLACE INTO sync_known (entry_id, fingerprint) "
+        "SELECT id, fingerprint FROM entries WHERE id IN (SELECT value FROM json_each(?)) "
+        "UNION ALL SELECT id, fingerprint FROM trash WHERE id IN (SELECT value FROM json_each(?))",
+        (marks, marks),
+    )
+
+
+def set_columns(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
+    """Set received values on an entry, recording each change as the command that
+    makes it would (see _KIND); returns the columns that changed."""
+    row = lib.get(entry_id)
+    if row is None:
+        return {}
+    changes = {k: v for k, v in values.items() if k in row and k not in LOCAL_COLUMNS and row[k] != v}
+    if not changes:
+        return {}
+    assignments = ", ".join(f"{k} = ?" for k in changes)  # names checked against the row's columns
+    lib.conn.execute(f"UPDATE entries SET {assignments} WHERE id = ?", [*changes.values(), entry_id])
+    edits = {k: v for k, v in changes.items() if k not in _KIND}
+    for column, value in changes.items():
+        if column in _KIND:
+            lib._event(action_id, entry_id, _KIND[column], {column: row[column]}, {column: value})
+    if edits:
+        lib._event(action_id, entry_id, "edit", {k: row[k] for k in edits}, edits)
+    return changes
+
+
+def insert(lib: Store, record: Row, action_id: int) -> int:
+    """A received entry (its record: every column that travels) added under this
+    library's next id, with an ``add`` event, as ``readlog add`` adds one."""
+    from readlog.store.reading import insert as add
+
+    known = set(columns(lib))
+    row = {k: v for k, v in record.items() if k in known}
+    entry_id = add(lib, row, action_id)
+    know(lib, [entry_id])
+    return entry_id
