@@ -51,13 +51,15 @@ class Marks:
     event: int = 0
     entry: int = 0
     at: str = ""
+    undone: list[int] = field(default_factory=list)  # the actions undone at ``at`` itself, already seen
 
 
 def marks_now(lib: Store, at: str) -> Marks:
     from readlog.store.imports import highest_id
 
     newest = lib.conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
-    return Marks(int(newest), highest_id(lib), at)
+    seen = [r[0] for r in lib.conn.execute("SELECT id FROM actions WHERE undone_at >= ? ORDER BY id", (at,))]
+    return Marks(int(newest), highest_id(lib), at, seen)
 
 
 @dataclass
@@ -89,16 +91,21 @@ def changed_since(lib: Store, marks: Marks) -> Local:
         (marks.event,),
     ):
         note(entry_id, before, after)
-    if marks.at:
+    if marks.at:  # the time has a second's grain: an action undone in the second of the last sync may be new
+        seen = json.dumps(marks.undone)
         undone = lib.conn.execute(
             "SELECT ev.entry_id, ev.before, ev.after FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
-            "WHERE a.undone_at >= ? AND ev.kind NOT IN ('alias', 'highlight')",
-            (marks.at,),
+            "WHERE a.undone_at >= ? AND a.id NOT IN (SELECT value FROM json_each(?)) "
+            "AND ev.kind NOT IN ('alias', 'highlight')",
+            (marks.at, seen),
         ).fetchall()
         for entry_id, before, after in undone:
             note(entry_id, before, after)
         found.undone = bool(
-            lib.conn.execute("SELECT 1 FROM actions WHERE undone_at >= ? LIMIT 1", (marks.at,)).fetchone()
+            lib.conn.execute(
+                "SELECT 1 FROM actions WHERE undone_at >= ? AND id NOT IN (SELECT value FROM json_each(?)) LIMIT 1",
+                (marks.at, seen),
+            ).fetchone()
         )
     found.added = [
         r[0]

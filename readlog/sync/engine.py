@@ -189,6 +189,8 @@ class _Merge:
         if w.row is None:
             return doc.bury(fp)
         changed = doc.put(fp, WHERE, "trash" if w.trashed else "live") if w.trashed or doc.has(fp, WHERE) else False
+        if w.trashed:  # its row is as it was when trashed: what changed since is the document's
+            return changed
         for column in sorted(touched):
             if column == "tags":
                 from readlog.model.tags import tag_list
