@@ -145,6 +145,22 @@ def where(lib: Store, entry_id: int) -> Where:
     return Where(known[0] if known else None, None, False)
 
 
+def added_rows(lib: Store, ids: list[int]) -> list[Where]:
+    """Where each of these entry ids stands, read in two statements (those neither
+    in the library nor in the trash left out): the entries added since a sync."""
+    marks = json.dumps(sorted(set(ids)))
+    found = {
+        r["id"]: Where(r["fingerprint"], dict(r), False)
+        for r in lib.conn.execute("SELECT * FROM entries WHERE id IN (SELECT value FROM json_each(?))", (marks,))
+    }
+    for entry_id, raw in lib.conn.execute(
+        "SELECT id, row FROM trash WHERE id IN (SELECT value FROM json_each(?))", (marks,)
+    ):
+        value = json.loads(raw)
+        found.setdefault(entry_id, Where(value.get("fingerprint"), value, True))
+    return [found[i] for i in ids if i in found and found[i].fingerprint]
+
+
 def find(lib: Store, fingerprint: str) -> tuple[int, bool] | None:
     """The id of the entry with this fingerprint and whether it is in the trash, or None."""
     row = lib.conn.execute("SELECT id FROM entries WHERE fingerprint = ?", (fingerprint,)).fetchone()
@@ -187,12 +203,12 @@ def set_columns(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
     return changes
 
 
-def insert(lib: Store, record: Row, action_id: int) -> int:
+def insert(lib: Store, record: Row, action_id: int, known: set[str]) -> int:
     """A received entry (its record: every column that travels) added under this
-    library's next id, with an ``add`` event, as ``readlog add`` adds one."""
+    library's next id, with an ``add`` event, as ``readlog add`` adds one;
+    ``known``: the columns that travel (``columns``)."""
     from readlog.store.reading import insert as add
 
-    known = set(columns(lib))
     row = {k: v for k, v in record.items() if k in known}
     entry_id = add(lib, row, action_id)
     know(lib, [entry_id])

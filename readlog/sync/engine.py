@@ -142,7 +142,7 @@ class _Merge:
         self.lib = lib
         self.doc = doc
         self.action = action
-        self.columns = syncing.columns(lib)
+        self.columns = set(syncing.columns(lib))
         self.sent_update = b""
 
     # ---- sending -------------------------------------------------------------
@@ -154,34 +154,40 @@ class _Merge:
         vector = doc.vector()
         records: list[Row] = []
         sent: set[str] = set()
+        again: set[str] = set()  # entries to set from the document afterwards (see receive)
         with doc.changing():
-            for entry_id in local.added:
-                w = syncing.where(lib, entry_id)
-                if w.row is None or not w.fingerprint:
-                    continue
+            added = syncing.added_rows(lib, local.added)
+            syncing.know(lib, [w.row["id"] for w in added if w.row])
+            bases = []
+            for w in added:
+                assert w.row is not None and w.fingerprint
                 fp = w.fingerprint
                 record = {k: v for k, v in w.row.items() if k in self.columns}
                 base = record_hash(record)
                 records.append(record)
-                syncing.know(lib, [entry_id])
-                lib.conn.execute("UPDATE sync_known SET base = ? WHERE entry_id = ?", (base, entry_id))
-                doc.unbury(fp)
+                bases.append((base, w.row["id"]))
+                known = doc.values(fp)
+                if doc.unbury(fp) or known:
+                    again.add(fp)  # it had a life before here or elsewhere: the document's values hold
                 doc.put(fp, BASE, base)
-                touched = {c for c in self.columns if doc.has(fp, c)}
-                if doc.has(fp, TAGS) or w.row.get("tags", "[]") != "[]":
+                touched = set(known) & self.columns
+                if TAGS in known or w.row.get("tags", "[]") != "[]":
                     touched.add("tags")  # a set from the start: a removal elsewhere must find what it removes
                 self._put(fp, w, touched)
                 sent.add(fp)
+            lib.conn.executemany("UPDATE sync_known SET base = ? WHERE entry_id = ?", bases)
+            fresh = set(local.added)
             for entry_id, touched in local.touched.items():
-                if entry_id in local.added:
+                if entry_id in fresh:
                     continue
                 w = syncing.where(lib, entry_id)
                 if not w.fingerprint:
                     continue
-                if self._put(w.fingerprint, w, touched & {*self.columns}):
+                again.add(w.fingerprint)
+                if self._put(w.fingerprint, w, touched & self.columns):
                     sent.add(w.fingerprint)
         self.sent_update = doc.since(vector) if sent else b""
-        self.local = sent
+        self.local = again
         return records, len(sent)
 
     def _put(self, fp: str, w: syncing.Where, touched: set[str]) -> bool:
@@ -248,14 +254,15 @@ class _Merge:
             if chosen is None:
                 return False  # its record has not arrived yet
             record = {k: v for k, v in chosen.items() if k != "#"}
-            entry_id = syncing.insert(lib, record, self.action)
+            entry_id = syncing.insert(lib, record, self.action, self.columns)
             lib.conn.execute("UPDATE sync_known SET base = ? WHERE entry_id = ?", (chosen["#"], entry_id))
             here, changed = (entry_id, False), True
         entry_id, trashed = here
         if chosen is not None and chosen["#"] == winner:
             mine = lib.conn.execute("SELECT base FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
             if (mine[0] if mine else None) != winner and not trashed:
-                base = {k: v for k, v in chosen.items() if k in self.columns and not doc.has(fp, k)}
+                held = doc.values(fp)
+                base = {k: v for k, v in chosen.items() if k in self.columns and k not in held}
                 if doc.has(fp, TAGS):
                     base.pop("tags", None)
                 changed = bool(syncing.set_columns(lib, entry_id, base, self.action)) or changed
@@ -273,7 +280,8 @@ class _Merge:
             changed = True
         elif trashed:
             return changed
-        values: dict[str, Any] = {c: doc.get(fp, c) for c in self.columns if doc.has(fp, c)}
+        held = doc.values(fp)
+        values: dict[str, Any] = {c: held[c] for c in self.columns if c in held}
         if doc.has(fp, TAGS):
             values["tags"] = json.dumps(doc.tags(fp), ensure_ascii=False)
         return bool(syncing.set_columns(lib, entry_id, values, self.action)) or changed
