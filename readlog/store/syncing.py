@@ -71,6 +71,9 @@ class Local:
     added: list[int] = field(default_factory=list)
     undone: bool = False
 
+    def any(self) -> bool:
+        return bool(self.touched or self.added or self.undone)
+
 
 def changed_since(lib: Store, marks: Marks) -> Local:
     """The local changes since ``marks``: read from the events and the ids, not the entries."""

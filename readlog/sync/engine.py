@@ -91,6 +91,10 @@ def sync(lib: Store, target: Path) -> Result:
     read = segments.read_others(target, device, positions)
     result.skipped = read.skipped
     result.devices = sorted(read.positions)
+    if not any(read.frames.values()) and read.positions.items() <= positions.items():
+        marks = syncing.Marks(**json.loads(syncing.get_state(lib, MARKS) or "{}"))
+        if not syncing.changed_since(lib, marks).any():
+            return result  # nothing new on either side: the document is not even loaded
     with lib.transaction():
         state = syncing.get_state(lib, DOCUMENT)
         doc = Document(client, bytes(state) if state else None)
