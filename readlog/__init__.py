@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
     from readlog.core.progress import Progressed
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
-    from readlog.core.results.sync import SkippedFile, Synced
+    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
     from readlog.model.record import Entry
@@ -61,6 +61,7 @@ __all__ = [
     "ReadlogError",
     "SkippedFile",
     "Stats",
+    "SyncStatus",
     "Synced",
     "TagCount",
     "Tally",
@@ -88,6 +89,7 @@ _LAZY = {
     "Progressed": "readlog.core.progress",
     "SkippedFile": "readlog.core.results",
     "Synced": "readlog.core.results",
+    "SyncStatus": "readlog.core.results",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

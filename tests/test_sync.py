@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import readlog
 from readlog.core.library import Library
 
+from conftest import Run
+
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
@@ -364,3 +366,47 @@ def test_three_libraries_end_the_same_whatever_they_did(tmp_path: Path, steps: l
         finally:
             for lib in libs:
                 lib.close()
+
+
+# ---- the command -----------------------------------------------------------------------------
+
+
+def test_the_command_syncs_two_libraries_and_says_what_it_did(run: Run, tmp_path: Path, folder: Path) -> None:
+    laptop, desktop = ["--db", str(tmp_path / "laptop.db")], ["--db", str(tmp_path / "desktop.db")]
+    assert run(*laptop, "sync", "--status").output == "not synced yet\nnothing waits to be sent\n"
+    run(*laptop, "add", A, "--no-fetch", "--tag", "x")
+    assert run(*laptop, "sync", "--status").output == "not synced yet\nchanges made here wait to be sent\n"
+    assert run(*laptop, "sync", str(folder)).output == f"synced with {folder}: 1 sent, 0 changed here\n"
+    (folder / "notes.txt").write_text("someone else's")
+    said = run(*desktop, "--lang", "zh", "sync", str(folder)).output.splitlines()
+    assert said == [
+        f"跳过 {folder / 'notes.txt'}：不是 readlog 的文件",
+        f"已与 {folder} 同步：发出 0 条，本机改动 1 条",
+    ]
+    first = run.json(*desktop, "list", "--json")
+    run(*desktop, "star", str(first[0]["id"]))
+    done = run.json(*desktop, "sync", "--json")  # the folder remembered
+    assert (done["target"], done["sent"], done["received"], done["action"]) == (str(folder), 1, 0, None)
+    assert [s["reason"] for s in done["skipped"]] == ["foreign"]
+    run(*laptop, "sync")
+    listed = [run.json(*lib, "list", "--json") for lib in (laptop, desktop)]
+    for entries in listed:
+        for e in entries:
+            e.pop("id")
+    assert listed[0] == listed[1] and listed[0][0]["starred"]
+    status = run.json(*laptop, "sync", "--status", "--json")
+    assert (status["target"], status["pending"], [d["device"] for d in status["devices"]]) == (
+        str(folder),
+        False,
+        [done["device"]],
+    )
+    lines = run(*laptop, "sync", "--status").output.splitlines()
+    assert lines[1:] == [
+        f"device {done['device']}: changes last received {status['devices'][0]['received_at']}",
+        "nothing waits to be sent",
+    ]
+
+
+def test_the_command_without_a_target_says_how_to_give_one(run: Run) -> None:
+    said = run("sync", code=1)
+    assert "no sync target yet: name a folder (readlog sync FOLDER)" in said.output

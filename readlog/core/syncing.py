@@ -19,7 +19,7 @@ from readlog.model.errors import ReadlogError
 from readlog.model.messages import os_reason
 
 if TYPE_CHECKING:
-    from readlog.core.results.sync import Synced
+    from readlog.core.results.sync import Synced, SyncStatus
     from readlog.store import Store
 
 TARGET = "target"
@@ -40,6 +40,12 @@ class Syncing:
         it last synced with. Returns what was sent, received and skipped (Synced)."""
         return sync(self.store, target)  # type: ignore[arg-type]  # checked: a str or None
 
+    @_checked()
+    def sync_status(self) -> SyncStatus:
+        """What ``readlog sync --status`` says: this library's device id and target, the
+        other devices it received changes from and when, whether changes wait to be sent."""
+        return status(self.store)
+
 
 def sync(lib: Store, target: str | None = None) -> Synced:
     """Sync the library with the folder ``target`` (else the one it last synced with)."""
@@ -50,7 +56,7 @@ def sync(lib: Store, target: str | None = None) -> Synced:
     given = target if target is not None else syncing.get_state(lib, TARGET)
     if not given:
         raise ReadlogError.of("sync_no_target")
-    folder = Path(os.path.expanduser(str(given)))
+    folder = Path(os.path.expanduser(str(given))).absolute()
     if not folder.is_dir():
         raise ReadlogError.of("sync_not_folder", path=str(folder))
     try:
@@ -62,3 +68,23 @@ def sync(lib: Store, target: str | None = None) -> Synced:
             syncing.set_state(lib, TARGET, str(folder))
     skipped = tuple(SkippedFile(s.path, s.reason) for s in done.skipped)
     return Synced(done.device, done.target, done.sent, done.received, done.action, tuple(done.devices), skipped)
+
+
+def status(lib: Store) -> SyncStatus:
+    """Where the library stands with sync; reads the library alone (not the target)."""
+    import json
+
+    from readlog.core.results.sync import SyncStatus
+    from readlog.store import syncing
+
+    device = syncing.get_state(lib, "device")
+    target = syncing.get_state(lib, TARGET)
+    seen = json.loads(syncing.get_state(lib, "seen") or "{}")
+    pending = bool(json.loads(syncing.get_state(lib, "outbox") or "[]"))
+    if device and not pending:
+        marks = syncing.Marks(**json.loads(syncing.get_state(lib, "marks") or "{}"))
+        pending = syncing.changed_since(lib, marks).any()
+    elif not device:
+        pending = syncing.holds_entries(lib)
+    devices = tuple(sorted((str(k), str(v)) for k, v in seen.items()))
+    return SyncStatus(str(device) if device else None, str(target) if target else None, devices, pending)

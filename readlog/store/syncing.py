@@ -38,6 +38,11 @@ def set_state(lib: Store, name: str, value: Any) -> None:
     lib.conn.execute("INSERT OR REPLACE INTO sync_state (name, value) VALUES (?, ?)", (name, value))
 
 
+def holds_entries(lib: Store) -> bool:
+    """Whether the library holds any entry, in the trash or not."""
+    return bool(lib.conn.execute("SELECT 1 FROM entries UNION ALL SELECT 1 FROM trash LIMIT 1").fetchone())
+
+
 def columns(lib: Store) -> list[str]:
     """The entries' columns that travel: all but LOCAL_COLUMNS, in the table's order."""
     return [r[1] for r in lib.conn.execute("PRAGMA table_info(entries)") if r[1] not in LOCAL_COLUMNS]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from readlog.core.results.overview import Overview
     from readlog.core.results.plans import Plan
     from readlog.core.results.review import Checked, TagCount, Tally
-    from readlog.core.results.sync import SkippedFile, Synced
+    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
     from readlog.core.results.trash import Emptied, Trashed
 
 _HOMES = {
@@ -35,6 +35,7 @@ _HOMES = {
     "Plan": ".plans",
     "SkippedFile": ".sync",
     "Synced": ".sync",
+    "SyncStatus": ".sync",
     "TagCount": ".review",
     "Tally": ".review",
     "Trashed": ".trash",
@@ -53,6 +54,7 @@ __all__ = [
     "Overview",
     "Plan",
     "SkippedFile",
+    "SyncStatus",
     "Synced",
     "TagCount",
     "Tally",

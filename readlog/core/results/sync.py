@@ -30,3 +30,16 @@ class Synced:
     action: int | None
     devices: tuple[str, ...]
     skipped: tuple[SkippedFile, ...]
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    """What ``sync_status()`` says: this library's device id and the folder it syncs with
+    (None before its first sync); each other device whose changes it received and when
+    it last did (UTC, ISO 8601); and whether changes made here wait to be sent (made
+    since the last sync, or left unsent by an interrupted one)."""
+
+    device: str | None
+    target: str | None
+    devices: tuple[tuple[str, str], ...]
+    pending: bool
