@@ -155,6 +155,8 @@ def test_an_imported_entry_arrives_with_its_text(libs: list[Library], folder: Pa
     assert laptop.import_path(backup).ok
     everywhere(folder, laptop, desktop)
     assert desktop.article(one(desktop, A)) == laptop.article(one(laptop, A)) == "The whole article."
+    assert [e.url for e in desktop.search("whole article")] == [A]  # the search index was fed
+    assert desktop.count(unread=True) == 1  # and the view counters
     assert exported(laptop) == exported(desktop)
 
 

@@ -211,13 +211,28 @@ def set_columns(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
     return changes
 
 
-def insert(lib: Store, record: Row, action_id: int, known: set[str]) -> int:
-    """A received entry (its record: every column that travels) added under this
-    library's next id, with an ``add`` event, as ``readlog add`` adds one;
-    ``known``: the columns that travel (``columns``)."""
-    from readlog.store.reading import insert as add
+def insert_many(lib: Store, records: list[Row], action_id: int, known: set[str]) -> list[int]:
+    """Received entries (their records: every column that travels) added under this
+    library's next ids, each with an ``add`` event as ``readlog add`` records, the
+    search index and the view counters fed once for all as a bulk import feeds them;
+    ``known``: the columns that travel here (``columns``). Their ids, in order."""
+    from readlog.store.imports import highest_id
+    from readlog.store.schema import index_inserted
 
-    row = {k: v for k, v in record.items() if k in known}
-    entry_id = add(lib, row, action_id)
-    know(lib, [entry_id])
-    return entry_id
+    first = highest_id(lib) + 1
+    rows = [{**{k: v for k, v in r.items() if k in known}, "id": first + i} for i, r in enumerate(records)]
+    with lib.bulk_insert():
+        by_columns: dict[tuple[str, ...], list[Row]] = {}
+        for row in rows:
+            by_columns.setdefault(tuple(row), []).append(row)
+        for names, group in by_columns.items():  # names checked against the table (``known``)
+            lib.conn.executemany(
+                f"INSERT INTO entries ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+                [[row[n] for n in names] for row in group],
+            )
+        index_inserted(lib.conn, first, first + len(rows) - 1, rows)
+    for row in rows:
+        lib._event(action_id, row["id"], "add", None, {"id": row["id"]})
+    ids = [int(row["id"]) for row in rows]
+    know(lib, ids)
+    return ids

@@ -235,14 +235,43 @@ class _Merge:
         for base, record in records.items():
             by_fp.setdefault(record["fingerprint"], []).append({**record, "#": base})
         changed |= set(by_fp)
-        return sum(1 for fp in sorted(changed) if self._project(fp, by_fp.get(fp, [])))
+        found = {fp: syncing.find(self.lib, fp) for fp in sorted(changed)}
+        added = self._add_new(found, by_fp)
+        projected = {fp for fp, here in found.items() if self._project(fp, here, by_fp.get(fp, []))}
+        return len(added | projected)
 
-    def _project(self, fp: str, records: list[Row]) -> bool:
-        """Make the entry ``fp`` here what the document holds; whether it changed."""
+    def _chosen(self, fp: str, records: list[Row]) -> Row | None:
+        """Of the records of ``fp`` received, the one the document says its columns come from, else any."""
+        winner = self.doc.get(fp, BASE)
+        return next((r for r in records if r["#"] == winner), records[0] if records else None)
+
+    def _add_new(self, found: dict[str, tuple[int, bool] | None], by_fp: dict[str, list[Row]]) -> set[str]:
+        """Add the entries received that are not here (nor deleted for good), all at once; each
+        gets its id in ``found``. The fingerprints added."""
+        new = {}
+        for fp, here in found.items():
+            chosen = self._chosen(fp, by_fp.get(fp, []))
+            if here is None and chosen is not None and not self.doc.gone(fp):
+                new[fp] = chosen
+        if not new:
+            return set()
+        ids = syncing.insert_many(
+            self.lib, [{k: v for k, v in r.items() if k != "#"} for r in new.values()], self.action, self.columns
+        )
+        self.lib.conn.executemany(
+            "UPDATE sync_known SET base = ? WHERE entry_id = ?",
+            [(r["#"], i) for r, i in zip(new.values(), ids, strict=True)],
+        )
+        for fp, entry_id in zip(new, ids, strict=True):
+            found[fp] = (entry_id, False)
+        return set(new)
+
+    def _project(self, fp: str, here: tuple[int, bool] | None, records: list[Row]) -> bool:
+        """Make the entry ``fp`` (``here``: its id and whether it is in the trash) what the
+        document holds; whether it changed."""
         from readlog.store import trash
 
         doc, lib = self.doc, self.lib
-        here = syncing.find(lib, fp)
         if doc.gone(fp):
             if here is None:
                 return False
@@ -253,14 +282,9 @@ class _Merge:
             return True
         changed = False
         winner = doc.get(fp, BASE)
-        chosen = next((r for r in records if r["#"] == winner), records[0] if records else None)
+        chosen = self._chosen(fp, records)
         if here is None:
-            if chosen is None:
-                return False  # its record has not arrived yet
-            record = {k: v for k, v in chosen.items() if k != "#"}
-            entry_id = syncing.insert(lib, record, self.action, self.columns)
-            lib.conn.execute("UPDATE sync_known SET base = ? WHERE entry_id = ?", (chosen["#"], entry_id))
-            here, changed = (entry_id, False), True
+            return False  # its record has not arrived yet
         entry_id, trashed = here
         if chosen is not None and chosen["#"] == winner:
             mine = lib.conn.execute("SELECT base FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
