@@ -297,6 +297,8 @@ STEPS = st.one_of(
     st.tuples(st.just("tag"), st.sampled_from(URLS), st.sampled_from(["a", "b", "c"]), st.booleans()),
     st.tuples(st.just("note"), st.sampled_from(URLS), st.sampled_from(["", "one", "two"])),
     st.tuples(st.just("title"), st.sampled_from(URLS), st.sampled_from(["T1", "T2"])),
+    st.tuples(st.just("progress"), st.sampled_from(URLS), st.sampled_from(["40%", "90%"])),
+    st.tuples(st.just("archive"), st.sampled_from(URLS)),
     st.tuples(
         st.just("empty"),
     ),
@@ -332,6 +334,10 @@ def _apply(lib: Library, step: tuple[object, ...], folder: Path) -> None:
             lib.tag([live[str(step[1])]], add=[tag] if step[3] else [], remove=[] if step[3] else [tag])
         elif kind == "note" and step[1] in live:
             lib.note(live[str(step[1])], str(step[2]) or None)
+        elif kind == "progress" and step[1] in live:
+            lib.progress(live[str(step[1])], str(step[2]))
+        elif kind == "archive" and step[1] in live:
+            lib.archive([live[str(step[1])]])
         elif kind == "title" and step[1] in live:
             lib.edit(live[str(step[1])], title=str(step[2]))
         elif kind == "empty":
