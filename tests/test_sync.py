@@ -160,6 +160,21 @@ def test_an_imported_entry_arrives_with_its_text(libs: list[Library], folder: Pa
     assert exported(laptop) == exported(desktop)
 
 
+def test_highlights_travel_and_undoing_one_takes_it_away_everywhere(libs: list[Library], folder: Path) -> None:
+    laptop, desktop, _ = libs
+    laptop.add(A)
+    laptop.highlight(one(laptop, A), "a passage", note="mine")
+    everywhere(folder, laptop, desktop)
+    assert [(h.passage, h.note) for h in desktop.get(one(desktop, A)).highlights] == [("a passage", "mine")]
+    desktop.highlight(one(desktop, A), "another")
+    everywhere(folder, laptop, desktop)
+    assert {h.passage for h in laptop.get(one(laptop, A)).highlights} == {"a passage", "another"}
+    desktop.undo()
+    everywhere(folder, laptop, desktop)
+    assert [h.passage for h in laptop.get(one(laptop, A)).highlights] == ["a passage"]
+    assert exported(laptop) == exported(desktop)
+
+
 def test_a_sync_with_nothing_new_sends_and_changes_nothing(libs: list[Library], folder: Path) -> None:
     laptop, desktop, _ = libs
     laptop.add(A)
@@ -299,6 +314,7 @@ STEPS = st.one_of(
     st.tuples(st.just("title"), st.sampled_from(URLS), st.sampled_from(["T1", "T2"])),
     st.tuples(st.just("progress"), st.sampled_from(URLS), st.sampled_from(["40%", "90%"])),
     st.tuples(st.just("archive"), st.sampled_from(URLS)),
+    st.tuples(st.just("highlight"), st.sampled_from(URLS), st.sampled_from(["a passage", "another"]), st.booleans()),
     st.tuples(
         st.just("empty"),
     ),
@@ -336,6 +352,8 @@ def _apply(lib: Library, step: tuple[object, ...], folder: Path) -> None:
             lib.note(live[str(step[1])], str(step[2]) or None)
         elif kind == "progress" and step[1] in live:
             lib.progress(live[str(step[1])], str(step[2]))
+        elif kind == "highlight" and step[1] in live:
+            lib.highlight(live[str(step[1])], str(step[2]), note="mine" if step[3] else None)
         elif kind == "archive" and step[1] in live:
             lib.archive([live[str(step[1])]])
         elif kind == "title" and step[1] in live:

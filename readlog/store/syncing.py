@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 # Columns that are the library's own and never travel: the id (each library gives its
 # own, never reused) and the import that added the entry (a record of this library's).
 LOCAL_COLUMNS = ("id", "import_id")
+# The name under which an entry's highlights are said to have changed (in Local.touched).
+HIGHLIGHTS = "#highlights"
+# A highlight's fields that travel (store/highlights.py; ``added_at`` orders those without a time).
+HIGHLIGHT_FIELDS = ("kind", "passage", "note", "made_at", "location", "page", "position", "colour", "added_at")
 # The event kind a received change of a column is recorded as (others: ``edit``).
 _KIND = {**{column: state for state, column in STATE_COLUMNS.items()}, "tags": "tags", "note": "note"}
 
@@ -84,8 +88,11 @@ def changed_since(lib: Store, marks: Marks) -> Local:
     """The local changes since ``marks``: read from the events and the ids, not the entries."""
     found = Local()
 
-    def note(entry_id: int, before: str | None, after: str | None) -> None:
+    def note(entry_id: int, before: str | None, after: str | None, kind: str = "") -> None:
         cols = found.touched.setdefault(entry_id, set())
+        if kind == "highlight":
+            cols.add(HIGHLIGHTS)
+            return
         for raw in (before, after):
             try:
                 value = json.loads(raw) if raw else {}
@@ -94,21 +101,20 @@ def changed_since(lib: Store, marks: Marks) -> Local:
             if isinstance(value, dict):
                 cols.update(k for k in value if isinstance(k, str))
 
-    for entry_id, before, after in lib.conn.execute(
-        "SELECT entry_id, before, after FROM events WHERE id > ? AND kind NOT IN ('alias', 'highlight')",
-        (marks.event,),
+    for entry_id, before, after, kind in lib.conn.execute(
+        "SELECT entry_id, before, after, kind FROM events WHERE id > ? AND kind != 'alias'", (marks.event,)
     ):
-        note(entry_id, before, after)
+        note(entry_id, before, after, kind)
     if marks.at:  # the time has a second's grain: an action undone in the second of the last sync may be new
         seen = json.dumps(marks.undone)
         undone = lib.conn.execute(
-            "SELECT ev.entry_id, ev.before, ev.after FROM events AS ev JOIN actions AS a ON a.id = ev.action_id "
-            "WHERE a.undone_at >= ? AND a.id NOT IN (SELECT value FROM json_each(?)) "
-            "AND ev.kind NOT IN ('alias', 'highlight')",
+            "SELECT ev.entry_id, ev.before, ev.after, ev.kind FROM events AS ev JOIN actions AS a "
+            "ON a.id = ev.action_id WHERE a.undone_at >= ? AND a.id NOT IN (SELECT value FROM json_each(?)) "
+            "AND ev.kind != 'alias'",
             (marks.at, seen),
         ).fetchall()
-        for entry_id, before, after in undone:
-            note(entry_id, before, after)
+        for entry_id, before, after, kind in undone:
+            note(entry_id, before, after, kind)
         found.undone = bool(
             lib.conn.execute(
                 "SELECT 1 FROM actions WHERE undone_at >= ? AND id NOT IN (SELECT value FROM json_each(?)) LIMIT 1",
@@ -236,3 +242,47 @@ def insert_many(lib: Store, records: list[Row], action_id: int, known: set[str])
     ids = [int(row["id"]) for row in rows]
     know(lib, ids)
     return ids
+
+
+def highlights_of(lib: Store, entry_id: int) -> dict[str, str]:
+    """An entry's highlights as sync sends them: key -> its HIGHLIGHT_FIELDS (JSON)."""
+    fields = ", ".join(HIGHLIGHT_FIELDS)
+    return {
+        r[0]: json.dumps(dict(zip(HIGHLIGHT_FIELDS, r[1:], strict=True)), ensure_ascii=False, sort_keys=True)
+        for r in lib.conn.execute(f"SELECT key, {fields} FROM highlights WHERE entry_id = ?", (entry_id,))
+    }
+
+
+def set_highlights(lib: Store, entry_id: int, marks: dict[str, str], action_id: int) -> bool:
+    """Make the entry's highlights these (key -> fields, JSON): the new ones added as
+    ``readlog highlight`` adds them (a ``highlight`` event of the action, which undo
+    takes back), the changed ones rewritten, those gone deleted. Whether any changed."""
+    from readlog.store.highlights import EVENT
+
+    have = highlights_of(lib, entry_id)
+    changed = False
+    for mark in have.keys() - marks.keys():
+        lib.conn.execute("DELETE FROM highlights WHERE entry_id = ? AND key = ?", (entry_id, mark))
+        changed = True
+    fields = ", ".join(HIGHLIGHT_FIELDS)
+    new = sorted(
+        ((json.loads(raw), mark) for mark, raw in marks.items() if have.get(mark) != raw),
+        key=lambda pair: (str(pair[0].get("added_at")), pair[1]),
+    )
+    for value, mark in new:
+        values = [value.get(f) for f in HIGHLIGHT_FIELDS]
+        if mark in have:
+            assignments = ", ".join(f"{f} = ?" for f in HIGHLIGHT_FIELDS)
+            lib.conn.execute(
+                f"UPDATE highlights SET {assignments} WHERE entry_id = ? AND key = ?", [*values, entry_id, mark]
+            )
+        else:
+            cur = lib.conn.execute(
+                f"INSERT INTO highlights (entry_id, {fields}, action_id, key) "
+                f"VALUES (?, {', '.join('?' for _ in HIGHLIGHT_FIELDS)}, ?, ?)",
+                [entry_id, *values, action_id, mark],
+            )
+            passage = str(value.get("passage") or "")[:200]
+            lib._event(action_id, entry_id, EVENT, None, {"highlight": int(cur.lastrowid or 0), "passage": passage})
+        changed = True
+    return changed

@@ -10,7 +10,9 @@ nested maps of which one would win whole:
   (True once its tags are held in ``t``);
 * ``t``: ``FP\\tFOLDED TAG`` -> ``[order, spelling]``: tags as a set, so that a
   tag added on one device and another removed on another both hold;
-* ``x``: ``FP`` -> True: deleted for good (a tombstone).
+* ``x``: ``FP`` -> True: deleted for good (a tombstone);
+* ``h``: ``FP\\tHIGHLIGHT KEY`` -> the highlight's fields (JSON): an entry's
+  highlights, each known by its key within the entry (store/highlights.key).
 
 A key is written only when its value changes: the document grows with what
 people do, not with the library. Imported only by ``sync``.
@@ -42,12 +44,15 @@ class Document:
         self.v = self.doc.get("v", type=Map)
         self.t = self.doc.get("t", type=Map)
         self.x = self.doc.get("x", type=Map)
+        self.h = self.doc.get("h", type=Map)
+        self.marked: set[str] = set()  # the fingerprints whose highlights the last receive() changed
         if state:
             self.doc.apply_update(state)
         self._tags: dict[str, dict[str, str]] | None = None
         # ``v`` read once into Python, by fingerprint, and kept in step by put(): a lookup
         # in the map itself costs a transaction (~30 us), thousands of them a sync.
         self._values: dict[str, dict[str, Any]] | None = None
+        self._marks: dict[str, dict[str, str]] | None = None  # ``h`` by fingerprint, read once
 
     def encoded(self) -> bytes:
         return bytes(self.doc.get_update())
@@ -70,13 +75,18 @@ class Document:
         def seen(event: MapEvent) -> None:
             changed.update(k.split("\t", 1)[0] for k in event.keys)  # type: ignore[attr-defined]
 
-        subs = [m.observe(seen) for m in (self.v, self.t, self.x)]
+        def marked(event: MapEvent) -> None:
+            self.marked.update(k.split("\t", 1)[0] for k in event.keys)  # type: ignore[attr-defined]
+
+        roots = (self.v, self.t, self.x, self.h)
+        subs = [m.observe(seen) for m in roots] + [self.h.observe(marked)]
         try:
             for update in updates:
                 self.doc.apply_update(update)
         finally:
-            for m, s in zip((self.v, self.t, self.x), subs, strict=True):
+            for m, s in zip((*roots, self.h), subs, strict=True):
                 m.unobserve(s)
+        self._marks = None
         self._tags = None
         self._values = None
         return changed
@@ -162,4 +172,31 @@ class Document:
             self.t[key(fingerprint, folded)] = value
             have[folded] = value
             changed = True
+        return changed
+
+    # ---- highlights -----------------------------------------------------------
+
+    def highlights(self, fingerprint: str) -> dict[str, str]:
+        """The entry's highlights the document holds: key -> fields (JSON)."""
+        if self._marks is None:
+            index: dict[str, dict[str, str]] = {}
+            for k, value in self.h.items():
+                fp, _, mark = k.partition("\t")
+                index.setdefault(fp, {})[mark] = value
+            self._marks = index
+        return self._marks.setdefault(fingerprint, {})
+
+    def put_highlights(self, fingerprint: str, marks: dict[str, str]) -> bool:
+        """Make the document's highlights of the entry these (key -> fields, JSON)."""
+        have = self.highlights(fingerprint)
+        changed = False
+        for mark in have.keys() - marks.keys():
+            del self.h[key(fingerprint, mark)]
+            del have[mark]
+            changed = True
+        for mark, fields in marks.items():
+            if have.get(mark) != fields:
+                self.h[key(fingerprint, mark)] = fields
+                have[mark] = fields
+                changed = True
         return changed

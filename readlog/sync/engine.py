@@ -177,6 +177,7 @@ class _Merge:
                 touched = set(known) & self.columns
                 if TAGS in known or w.row.get("tags", "[]") != "[]":
                     touched.add("tags")  # a set from the start: a removal elsewhere must find what it removes
+                touched.add(syncing.HIGHLIGHTS)
                 self._put(fp, w, touched)
                 sent.add(fp)
             lib.conn.executemany("UPDATE sync_known SET base = ? WHERE entry_id = ?", bases)
@@ -188,7 +189,7 @@ class _Merge:
                 if not w.fingerprint:
                     continue
                 again.add(w.fingerprint)
-                if self._put(w.fingerprint, w, touched & self.columns):
+                if self._put(w.fingerprint, w, touched & (self.columns | {syncing.HIGHLIGHTS})):
                     sent.add(w.fingerprint)
         self.sent_update = doc.since(vector) if sent else b""
         self.local = again
@@ -201,7 +202,9 @@ class _Merge:
         changed = doc.put(fp, WHERE, "trash" if w.trashed else "live") if w.trashed or doc.has(fp, WHERE) else False
         if w.trashed:  # its row is as it was when trashed: what changed since is the document's
             return changed
-        for column in sorted(touched):
+        if syncing.HIGHLIGHTS in touched and w.row.get("id"):
+            changed = doc.put_highlights(fp, syncing.highlights_of(self.lib, int(w.row["id"]))) or changed
+        for column in sorted(touched - {syncing.HIGHLIGHTS}):
             if column == "tags":
                 from readlog.model.tags import tag_list
 
@@ -308,6 +311,8 @@ class _Merge:
             changed = True
         elif trashed:
             return changed
+        if fp in doc.marked or fp in self.local or (here is not None and doc.highlights(fp)):
+            changed = syncing.set_highlights(lib, entry_id, doc.highlights(fp), self.action) or changed
         held = doc.values(fp)
         values: dict[str, Any] = {c: held[c] for c in self.columns if c in held}
         if doc.has(fp, TAGS):
