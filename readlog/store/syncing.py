@@ -197,6 +197,21 @@ def know(lib: Store, ids: Iterable[int]) -> None:
     )
 
 
+def set_bases(lib: Store, bases: Iterable[tuple[str, int]]) -> None:
+    """Remember which record (its hash) each entry's columns came from: (hash, entry id) pairs."""
+    lib.conn.executemany("UPDATE sync_known SET base = ? WHERE entry_id = ?", list(bases))
+
+
+def base_of(lib: Store, entry_id: int) -> str | None:
+    row = lib.conn.execute("SELECT base FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def action_kept(lib: Store, action_id: int) -> bool:
+    """Whether the action is still recorded (one that changed nothing is forgotten)."""
+    return lib.conn.execute("SELECT 1 FROM actions WHERE id = ?", (action_id,)).fetchone() is not None
+
+
 def set_columns(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
     """Set received values on an entry, recording each change as the command that
     makes it would (see _KIND); returns the columns that changed."""

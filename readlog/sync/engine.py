@@ -122,7 +122,7 @@ def sync(lib: Store, target: Path) -> Result:
         syncing.set_state(lib, SEEN, json.dumps(seen))
         lib.set_action_summary(action, Phrase("did_sync", n=result.received))
         lib.forget_action(action)
-        if lib.conn.execute("SELECT 1 FROM actions WHERE id = ?", (action,)).fetchone():
+        if syncing.action_kept(lib, action):
             result.action = action
     _flush(lib, target, device)
     return result
@@ -180,7 +180,7 @@ class _Merge:
                 touched.add(syncing.HIGHLIGHTS)
                 self._put(fp, w, touched)
                 sent.add(fp)
-            lib.conn.executemany("UPDATE sync_known SET base = ? WHERE entry_id = ?", bases)
+            syncing.set_bases(lib, bases)
             fresh = set(local.added)
             for entry_id, touched in local.touched.items():
                 if entry_id in fresh:
@@ -261,10 +261,7 @@ class _Merge:
         ids = syncing.insert_many(
             self.lib, [{k: v for k, v in r.items() if k != "#"} for r in new.values()], self.action, self.columns
         )
-        self.lib.conn.executemany(
-            "UPDATE sync_known SET base = ? WHERE entry_id = ?",
-            [(r["#"], i) for r, i in zip(new.values(), ids, strict=True)],
-        )
+        syncing.set_bases(self.lib, [(r["#"], i) for r, i in zip(new.values(), ids, strict=True)])
         for fp, entry_id in zip(new, ids, strict=True):
             found[fp] = (entry_id, False)
         return set(new)
@@ -289,16 +286,14 @@ class _Merge:
         if here is None:
             return False  # its record has not arrived yet
         entry_id, trashed = here
-        if chosen is not None and chosen["#"] == winner:
-            mine = lib.conn.execute("SELECT base FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
-            if (mine[0] if mine else None) != winner and not trashed:
-                held = doc.values(fp)
-                base = {k: v for k, v in chosen.items() if k in self.columns and k not in held}
-                if doc.has(fp, TAGS):
-                    base.pop("tags", None)
-                changed = bool(syncing.set_columns(lib, entry_id, base, self.action)) or changed
-                syncing.know(lib, [entry_id])
-                lib.conn.execute("UPDATE sync_known SET base = ? WHERE entry_id = ?", (winner, entry_id))
+        if chosen is not None and chosen["#"] == winner and not trashed and syncing.base_of(lib, entry_id) != winner:
+            held = doc.values(fp)
+            base = {k: v for k, v in chosen.items() if k in self.columns and k not in held}
+            if doc.has(fp, TAGS):
+                base.pop("tags", None)
+            changed = bool(syncing.set_columns(lib, entry_id, base, self.action)) or changed
+            syncing.know(lib, [entry_id])
+            syncing.set_bases(lib, [(winner, entry_id)])
         where = doc.get(fp, WHERE, "live")
         if where == "trash" and not trashed:
             trash.move(lib, [entry_id], self.action)
