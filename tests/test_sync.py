@@ -436,3 +436,27 @@ def test_the_command_syncs_two_libraries_and_says_what_it_did(run: Run, tmp_path
 def test_the_command_without_a_target_says_how_to_give_one(run: Run) -> None:
     said = run("sync", code=1)
     assert "no sync target yet: name a folder (readlog sync FOLDER)" in said.output
+
+
+# ---- a git remote ----------------------------------------------------------------------------
+
+
+def test_two_libraries_sync_through_a_bare_git_repository(libs: list[Library], tmp_path: Path) -> None:
+    from dulwich.repo import Repo
+
+    remote = tmp_path / "remote.git"
+    Repo.init_bare(str(remote), mkdir=True)
+    laptop, desktop, _ = libs
+    laptop.add(A, tags=["x"])
+    assert laptop.sync(str(remote)).sent == 1
+    assert desktop.sync(str(remote)).received == 1
+    desktop.star([one(desktop, A)])
+    laptop.tag([one(laptop, A)], add=["y"])
+    for lib in (desktop, laptop, desktop):  # the laptop's push comes on top of the desktop's
+        lib.sync()
+    entry = laptop.get(one(laptop, A))
+    assert entry.starred and set(entry.tags) == {"x", "y"}
+    assert exported(laptop) == exported(desktop)
+    repo = Repo(str(remote))
+    tree = repo[repo[repo.refs[b"refs/heads/main"]].tree]
+    assert sorted(name.decode() for name, _, _ in tree.items()) == sorted([laptop.sync().device, desktop.sync().device])

@@ -51,21 +51,39 @@ def sync(lib: Store, target: str | None = None) -> Synced:
     """Sync the library with the folder ``target`` (else the one it last synced with)."""
     from readlog.core.results.sync import SkippedFile, Synced
     from readlog.store import syncing
+    from readlog.sync import gitremote
     from readlog.sync.engine import sync as run
 
     given = target if target is not None else syncing.get_state(lib, TARGET)
     if not given:
         raise ReadlogError.of("sync_no_target")
-    folder = Path(os.path.expanduser(str(given))).absolute()
-    if not folder.is_dir():
-        raise ReadlogError.of("sync_not_folder", path=str(folder))
+    if gitremote.is_git(str(given)):
+        where = str(given)
+        if "://" not in where and "@" not in where:
+            where = str(Path(os.path.expanduser(where)).absolute())
+    else:
+        folder = Path(os.path.expanduser(str(given))).absolute()
+        if not folder.is_dir():
+            raise ReadlogError.of("sync_not_folder", path=str(folder))
+        where = str(folder)
     try:
-        done = run(lib, folder)
+        if gitremote.is_git(where):
+            from readlog.sync.engine import device_of
+
+            cache = gitremote.cache_for(lib.path, where)
+            done = gitremote.through(where, cache, device_of(lib)[0], lambda folder: run(lib, folder))
+            done.target = where
+        else:
+            done = run(lib, Path(where))
     except OSError as exc:
-        raise ReadlogError.of("sync_failed", path=str(folder), reason=os_reason(exc)) from None
-    if target is not None and syncing.get_state(lib, TARGET) != str(folder):
+        raise ReadlogError.of("sync_failed", path=where, reason=os_reason(exc)) from None
+    except Exception as exc:  # dulwich's errors (a remote that cannot be reached or read)
+        if type(exc).__module__.split(".")[0] != "dulwich":
+            raise
+        raise ReadlogError.of("sync_failed", path=where, reason=str(exc) or type(exc).__name__) from None
+    if target is not None and syncing.get_state(lib, TARGET) != where:
         with lib.transaction():
-            syncing.set_state(lib, TARGET, str(folder))
+            syncing.set_state(lib, TARGET, where)
     skipped = tuple(SkippedFile(s.path, s.reason) for s in done.skipped)
     return Synced(done.device, done.target, done.sent, done.received, done.action, tuple(done.devices), skipped)
 
