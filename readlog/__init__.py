@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from readlog.core.progress import Progressed
     from readlog.core.queue import Suggestion
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
+    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
     from readlog.core.views import View, ViewSaved
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
@@ -60,8 +61,11 @@ __all__ = [
     "Problem",
     "Progressed",
     "ReadlogError",
+    "SkippedFile",
     "Stats",
     "Suggestion",
+    "SyncStatus",
+    "Synced",
     "TagCount",
     "Tally",
     "Trashed",
@@ -91,6 +95,9 @@ _LAZY = {
     "Suggestion": "readlog.core.queue",
     "View": "readlog.core.views",
     "ViewSaved": "readlog.core.views",
+    "SkippedFile": "readlog.core.results",
+    "Synced": "readlog.core.results",
+    "SyncStatus": "readlog.core.results",
     "Highlight": "readlog.model.marks",
     **dict.fromkeys(
         ("Checked", "Emptied", "Exported", "Overview", "Plan", "TagCount", "Tally", "Trashed"), "readlog.core.results"

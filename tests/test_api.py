@@ -85,7 +85,7 @@ with readlog.open(sys.argv[1]) as lib:
     lib.undo()
     lib.export("jsonl", io.BytesIO())
     lib.export("markdown", io.StringIO())
-heavy = ("typer", "rich", "textual", "click", "httpx", "trafilatura")
+heavy = ("typer", "rich", "textual", "click", "httpx", "trafilatura", "pycrdt", "readlog.sync")
 print(" ".join(m for m in heavy if m in sys.modules))
 """
 

@@ -348,6 +348,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "categories": ("categories",),
     "stats": ("stats",),
     "backup": ("backup",),
+    "sync": ("sync", "sync_status"),
     "db check": ("check",),
     "db backup": ("backup",),
     "db rebuild-index": ("rebuild_index",),

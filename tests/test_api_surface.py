@@ -221,6 +221,8 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     "star": ("method", ["ids: Ids"], "Change"),
     "stats": ("method", ["since: str | None = None"], "Stats"),
     "store": ("property", [], "Store"),
+    "sync": ("method", ["target: str | os.PathLike[str] | None = None"], "Synced"),
+    "sync_status": ("method", [], "SyncStatus"),
     "tag": ("method", ["ids: Ids", "add: Tags = ()", "remove: Tags = ()"], "Change"),
     "tags": ("method", [], "list[TagCount]"),
     "transaction": ("method", [], "Iterator[Library]"),
@@ -322,5 +324,5 @@ def test_each_method_is_in_the_module_of_its_area_as_the_page_says() -> None:
         for module, names in where.items()
         if module.startswith("readlog.core.api.") and module != "readlog.core.api.base"
     }
-    assert len(said) == 7  # the areas: entries, states, changes, history, inputs, outputs, views
+    assert len(said) == 8  # the areas: entries, states, changes, history, inputs, outputs, views, syncing
     assert where["readlog.core.library"] == {"open", "close", "path"} and where["readlog.core.api.base"] == {"store"}

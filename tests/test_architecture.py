@@ -261,7 +261,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"model"}),
     frozenset({"settings"}),
     frozenset({"web", "store"}),
-    frozenset({"inputs"}),
+    frozenset({"inputs", "sync"}),
     frozenset({"core"}),
     frozenset({"render"}),
     frozenset({"triage"}),

@@ -50,6 +50,7 @@ COMMAND_MODULES = {
     "config": "review",
     "backup": "maintenance",
     "db": "maintenance",
+    "sync": "syncing",
     "completion": "completion",
 }
 

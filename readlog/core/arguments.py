@@ -569,6 +569,7 @@ CHECKS: dict[str, Check] = {
     "form": _form,
     "was": _entry_or_none,
     "dead": _flag_or_none,
+    "target": _path_or_none,
     "min_time": _number_or_none,
     "max_time": _number_or_none,
     "query": _query,

@@ -35,6 +35,7 @@ from readlog.core.api.inputs import Inputs
 from readlog.core.api.outputs import Outputs
 from readlog.core.api.states import STATE_METHODS as STATE_METHODS
 from readlog.core.api.states import States
+from readlog.core.api.syncing import Syncing
 from readlog.core.api.views import Views
 from readlog.core.arguments import STATE_COMMANDS as STATE_COMMANDS
 from readlog.core.arguments import _checked, _flag, _path
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 # ---- the library --------------------------------------------------------------------------
 
 
-class Library(Entries, States, Changes, History, Inputs, Outputs, Views):
+class Library(Entries, States, Changes, History, Inputs, Outputs, Views, Syncing):
     """An open readlog library: ``readlog.open(path)``, best in a ``with`` block.
 
     A Library belongs to the thread that opened it: open one in each thread

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 15
+VERSION = 16
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -38,6 +38,7 @@ APPLIED: tuple[str, ...] = (
     "m013_index_fed_by_one_function",
     "m014_highlights_and_progress",
     "m015_saved_views",
+    "m016_sync_state",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -92,10 +93,12 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE TABLE view_changes (\n            id INTEGER PRIMARY KEY AUTOINCREMENT,\n            action_id INTEGER NOT NULL REFERENCES actions(id),\n            name TEXT NOT NULL COLLATE NOCASE,\n            before TEXT,\n            after TEXT\n        )",
     "CREATE INDEX view_changes_action ON view_changes (action_id)",
     "CREATE INDEX view_changes_name ON view_changes (name)",
+    "CREATE TABLE sync_state (name TEXT PRIMARY KEY, value) WITHOUT ROWID",
+    "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL, base TEXT NOT NULL DEFAULT '')",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 15",
+    "PRAGMA user_version = 16",
     "PRAGMA application_id = 1380732743",
 )
 

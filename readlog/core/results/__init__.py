@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from readlog.core.results.overview import Overview
     from readlog.core.results.plans import Plan
     from readlog.core.results.review import Checked, TagCount, Tally
+    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
     from readlog.core.results.trash import Emptied, Trashed
 
 _HOMES = {
@@ -32,6 +33,9 @@ _HOMES = {
     "ImportedFile": ".imports",
     "Overview": ".overview",
     "Plan": ".plans",
+    "SkippedFile": ".sync",
+    "Synced": ".sync",
+    "SyncStatus": ".sync",
     "TagCount": ".review",
     "Tally": ".review",
     "Trashed": ".trash",
@@ -49,6 +53,9 @@ __all__ = [
     "ImportedFile",
     "Overview",
     "Plan",
+    "SkippedFile",
+    "SyncStatus",
+    "Synced",
     "TagCount",
     "Tally",
     "Trashed",

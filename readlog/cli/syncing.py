@@ -1,0 +1,67 @@
+"""``readlog sync``: the face of Library.sync and sync_status (core/api/syncing.py)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from readlog.cli import registry as app
+from readlog.cli.errors import handle_errors
+from readlog.cli.state import state_of
+from readlog.model.messages import say
+from readlog.model.sanitize import clean
+
+
+@app.command()
+@handle_errors
+def sync(
+    ctx: typer.Context,
+    target: Optional[str] = typer.Argument(None, metavar="[TARGET]", help="help_sync_target"),
+    show_status: bool = typer.Option(False, "--status", help="help_sync_status"),
+    as_json: bool = typer.Option(False, "--json", help="help_sync_as_json"),
+) -> None:
+    """help_cmd_sync"""
+    state = state_of(ctx)
+    lib = state.library()
+    lang = state.out.lang
+    if show_status:
+        now = lib.sync_status()
+        if as_json:
+            state.out.json(
+                {
+                    "device": now.device,
+                    "target": now.target,
+                    "devices": [{"device": d, "received_at": at} for d, at in now.devices],
+                    "pending": now.pending,
+                }
+            )
+            return
+        if now.device is None:
+            state.out.line(say("sync_status_never", lang))
+        else:
+            state.out.line(say("sync_status_device", lang, device=now.device, target=clean(now.target or "")))
+        for device, at in now.devices:
+            state.out.line(say("sync_status_seen", lang, device=device, at=at))
+        state.out.line(say("sync_status_pending" if now.pending else "sync_status_nothing_pending", lang))
+        return
+    done = lib.sync(target)
+    if as_json:
+        state.out.json(
+            {
+                "device": done.device,
+                "target": done.target,
+                "sent": done.sent,
+                "received": done.received,
+                "action": done.action,
+                "devices": list(done.devices),
+                "skipped": [{"path": s.path, "reason": s.reason} for s in done.skipped],
+            }
+        )
+        return
+    for skipped in done.skipped:
+        reason = say(f"sync_skip_{skipped.reason}", lang)
+        state.out.line(say("sync_skipped", lang, path=clean(skipped.path, one_line=True), reason=reason))
+    state.out.line(
+        say("synced", lang, target=clean(done.target, one_line=True), sent=done.sent, received=done.received)
+    )

@@ -1,0 +1,315 @@
+"""One sync of a library with a folder target: send what changed here, take in what others sent.
+
+In order, so that an interruption at any point loses nothing:
+
+1. an update left unsent by an interrupted sync (the ``outbox``) is written first;
+2. the other devices' segments are read from where the last sync stopped,
+   with the library not locked;
+3. in one transaction, recorded as one action (``sync``; ``undo`` takes back
+   what it changed here, and that undoing is a change the next sync sends):
+   what changed here since the last sync (read from the history, not the
+   library) goes into the document; the others' records and updates are
+   merged into it; the entries whose values they changed are set to what the
+   document holds; the document, the marks and the update to send (the outbox)
+   are saved;
+4. the outbox is written to the target as a new segment, then emptied.
+
+A crash before 4 ends leaves the outbox, which the next sync writes (the
+others apply an update twice as once). Nothing here prints or asks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from readlog.model.errors import ReadlogError
+from readlog.model.messages import Phrase
+from readlog.store import syncing
+from readlog.store.common import Row, utcnow
+from readlog.sync import segments
+from readlog.sync.document import BASE, TAGS, WHERE, Document
+from readlog.sync.segments import Position, Skipped
+
+if TYPE_CHECKING:
+    from readlog.store import Store
+
+# Names of the values kept in sync_state.
+DEVICE = "device"
+CLIENT = "client"
+DOCUMENT = "document"
+MARKS = "marks"
+POSITIONS = "positions"
+OUTBOX = "outbox"
+SEEN = "seen"
+
+
+@dataclass
+class Result:
+    """What one sync did: this library's device id, the target, how many entries' changes
+    were sent and how many entries changed here, the action that recorded those changes
+    (None: nothing changed here), the other devices read, and the files passed over."""
+
+    device: str
+    target: str
+    sent: int = 0
+    received: int = 0
+    action: int | None = None
+    devices: list[str] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def record_hash(record: Row) -> str:
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def device_of(lib: Store) -> tuple[str, int]:
+    """This library's device id and CRDT client id, made at its first sync."""
+    device = syncing.get_state(lib, DEVICE)
+    client = syncing.get_state(lib, CLIENT)
+    if device and client:
+        return str(device), int(client)
+    with lib.transaction():
+        device = syncing.get_state(lib, DEVICE)
+        if not device:
+            device, client = secrets.token_hex(8), secrets.randbits(32) | 1
+            syncing.set_state(lib, DEVICE, device)
+            syncing.set_state(lib, CLIENT, client)
+    return str(syncing.get_state(lib, DEVICE)), int(syncing.get_state(lib, CLIENT))
+
+
+def sync(lib: Store, target: Path) -> Result:
+    device, client = device_of(lib)
+    result = Result(device, str(target))
+    _flush(lib, target, device)
+    positions = {name: Position(*pos) for name, pos in json.loads(syncing.get_state(lib, POSITIONS) or "{}").items()}
+    read = segments.read_others(target, device, positions)
+    result.skipped = read.skipped
+    result.devices = sorted(read.positions)
+    if not any(read.frames.values()) and read.positions.items() <= positions.items():
+        marks = syncing.Marks(**json.loads(syncing.get_state(lib, MARKS) or "{}"))
+        if not syncing.changed_since(lib, marks).any():
+            return result  # nothing new on either side: the document is not even loaded
+    with lib.transaction():
+        state = syncing.get_state(lib, DOCUMENT)
+        doc = Document(client, bytes(state) if state else None)
+        marks = syncing.Marks(**json.loads(syncing.get_state(lib, MARKS) or "{}"))
+        action = lib.start_action("sync")
+        merge = _Merge(lib, doc, action)
+        records, sent = merge.send(syncing.changed_since(lib, marks))
+        result.sent = sent
+        update = merge.sent_update
+        result.received = merge.receive(read)
+        outbox = []
+        if records:
+            outbox.append([segments.RECORDS.decode(), json.dumps(records, ensure_ascii=False, default=str)])
+        if update:
+            outbox.append([segments.UPDATE.decode(), update.hex()])
+        if outbox:
+            pending = json.loads(syncing.get_state(lib, OUTBOX) or "[]")
+            syncing.set_state(lib, OUTBOX, json.dumps(pending + outbox, ensure_ascii=False))
+        syncing.set_state(lib, DOCUMENT, doc.encoded())
+        syncing.set_state(lib, MARKS, json.dumps(syncing.marks_now(lib, utcnow()).__dict__))
+        held = {**positions, **read.positions}
+        syncing.set_state(lib, POSITIONS, json.dumps({k: [p.segment, p.offset] for k, p in held.items()}))
+        seen = json.loads(syncing.get_state(lib, SEEN) or "{}")
+        seen.update({name: utcnow() for name, got in read.frames.items() if got})
+        syncing.set_state(lib, SEEN, json.dumps(seen))
+        lib.set_action_summary(action, Phrase("did_sync", n=result.received))
+        lib.forget_action(action)
+        if syncing.action_kept(lib, action):
+            result.action = action
+    _flush(lib, target, device)
+    return result
+
+
+def _flush(lib: Store, target: Path, device: str) -> None:
+    """Write the outbox to the target as one new segment, then empty it."""
+    pending = json.loads(syncing.get_state(lib, OUTBOX) or "[]")
+    if not pending:
+        return
+    frames = [(kind.encode(), body.encode() if kind == "C" else bytes.fromhex(body)) for kind, body in pending]
+    segments.write(target, device, frames)
+    with lib.transaction():
+        syncing.set_state(lib, OUTBOX, None)
+
+
+class _Merge:
+    """The work of one sync inside its transaction."""
+
+    def __init__(self, lib: Store, doc: Document, action: int) -> None:
+        self.lib = lib
+        self.doc = doc
+        self.action = action
+        self.columns = set(syncing.columns(lib))
+        self.sent_update = b""
+
+    # ---- sending -------------------------------------------------------------
+
+    def send(self, local: syncing.Local) -> tuple[list[Row], int]:
+        """Put the local changes into the document; the records of the entries added
+        here (to send whole), and how many entries' changes went into the document."""
+        doc, lib = self.doc, self.lib
+        vector = doc.vector()
+        records: list[Row] = []
+        sent: set[str] = set()
+        again: set[str] = set()  # entries to set from the document afterwards (see receive)
+        with doc.changing():
+            added = syncing.added_rows(lib, local.added)
+            syncing.know(lib, [w.row["id"] for w in added if w.row])
+            bases = []
+            for w in added:
+                assert w.row is not None and w.fingerprint
+                fp = w.fingerprint
+                record = {k: v for k, v in w.row.items() if k in self.columns}
+                base = record_hash(record)
+                records.append(record)
+                bases.append((base, w.row["id"]))
+                known = doc.values(fp)
+                if doc.unbury(fp) or known:
+                    again.add(fp)  # it had a life before here or elsewhere: the document's values hold
+                doc.put(fp, BASE, base)
+                touched = set(known) & self.columns
+                if TAGS in known or w.row.get("tags", "[]") != "[]":
+                    touched.add("tags")  # a set from the start: a removal elsewhere must find what it removes
+                touched.add(syncing.HIGHLIGHTS)
+                self._put(fp, w, touched)
+                sent.add(fp)
+            syncing.set_bases(lib, bases)
+            fresh = set(local.added)
+            for entry_id, touched in local.touched.items():
+                if entry_id in fresh:
+                    continue
+                w = syncing.where(lib, entry_id)
+                if not w.fingerprint:
+                    continue
+                again.add(w.fingerprint)
+                if self._put(w.fingerprint, w, touched & (self.columns | {syncing.HIGHLIGHTS})):
+                    sent.add(w.fingerprint)
+        self.sent_update = doc.since(vector) if sent else b""
+        self.local = again
+        return records, len(sent)
+
+    def _put(self, fp: str, w: syncing.Where, touched: set[str]) -> bool:
+        doc = self.doc
+        if w.row is None:
+            return doc.bury(fp)
+        changed = doc.put(fp, WHERE, "trash" if w.trashed else "live") if w.trashed or doc.has(fp, WHERE) else False
+        if w.trashed:  # its row is as it was when trashed: what changed since is the document's
+            return changed
+        if syncing.HIGHLIGHTS in touched and w.row.get("id"):
+            changed = doc.put_highlights(fp, syncing.highlights_of(self.lib, int(w.row["id"]))) or changed
+        for column in sorted(touched - {syncing.HIGHLIGHTS}):
+            if column == "tags":
+                from readlog.model.tags import tag_list
+
+                changed = doc.put_tags(fp, tag_list(w.row["tags"])) or changed
+            elif column in w.row:
+                changed = doc.put(fp, column, w.row[column]) or changed
+        return changed
+
+    # ---- receiving -----------------------------------------------------------
+
+    def receive(self, read: segments.Read) -> int:
+        """Merge what the others sent; how many entries changed here."""
+        doc = self.doc
+        records: dict[str, Row] = {}
+        updates: list[bytes] = []
+        for frames in read.frames.values():
+            for kind, body in frames:
+                if kind == segments.RECORDS:
+                    try:
+                        got = json.loads(body)
+                    except ValueError:
+                        continue
+                    for record in got if isinstance(got, list) else []:
+                        if isinstance(record, dict) and isinstance(record.get("fingerprint"), str):
+                            records[record_hash(record)] = record
+                elif kind == segments.UPDATE:
+                    updates.append(body)
+        changed = doc.receive(updates)
+        changed |= self.local
+        by_fp: dict[str, list[Row]] = {}
+        for base, record in records.items():
+            by_fp.setdefault(record["fingerprint"], []).append({**record, "#": base})
+        changed |= set(by_fp)
+        found = {fp: syncing.find(self.lib, fp) for fp in sorted(changed)}
+        added = self._add_new(found, by_fp)
+        projected = {fp for fp, here in found.items() if self._project(fp, here, by_fp.get(fp, []))}
+        return len(added | projected)
+
+    def _chosen(self, fp: str, records: list[Row]) -> Row | None:
+        """Of the records of ``fp`` received, the one the document says its columns come from, else any."""
+        winner = self.doc.get(fp, BASE)
+        return next((r for r in records if r["#"] == winner), records[0] if records else None)
+
+    def _add_new(self, found: dict[str, tuple[int, bool] | None], by_fp: dict[str, list[Row]]) -> set[str]:
+        """Add the entries received that are not here (nor deleted for good), all at once; each
+        gets its id in ``found``. The fingerprints added."""
+        new = {}
+        for fp, here in found.items():
+            chosen = self._chosen(fp, by_fp.get(fp, []))
+            if here is None and chosen is not None and not self.doc.gone(fp):
+                new[fp] = chosen
+        if not new:
+            return set()
+        ids = syncing.insert_many(
+            self.lib, [{k: v for k, v in r.items() if k != "#"} for r in new.values()], self.action, self.columns
+        )
+        syncing.set_bases(self.lib, [(r["#"], i) for r, i in zip(new.values(), ids, strict=True)])
+        for fp, entry_id in zip(new, ids, strict=True):
+            found[fp] = (entry_id, False)
+        return set(new)
+
+    def _project(self, fp: str, here: tuple[int, bool] | None, records: list[Row]) -> bool:
+        """Make the entry ``fp`` (``here``: its id and whether it is in the trash) what the
+        document holds; whether it changed."""
+        from readlog.store import trash
+
+        doc, lib = self.doc, self.lib
+        if doc.gone(fp):
+            if here is None:
+                return False
+            entry_id, trashed = here
+            if not trashed:
+                trash.move(lib, [entry_id], self.action)
+            trash.delete(lib, [entry_id], self.action)
+            return True
+        changed = False
+        winner = doc.get(fp, BASE)
+        chosen = self._chosen(fp, records)
+        if here is None:
+            return False  # its record has not arrived yet
+        entry_id, trashed = here
+        if chosen is not None and chosen["#"] == winner and not trashed and syncing.base_of(lib, entry_id) != winner:
+            held = doc.values(fp)
+            base = {k: v for k, v in chosen.items() if k in self.columns and k not in held}
+            if doc.has(fp, TAGS):
+                base.pop("tags", None)
+            changed = bool(syncing.set_columns(lib, entry_id, base, self.action)) or changed
+            syncing.know(lib, [entry_id])
+            syncing.set_bases(lib, [(winner, entry_id)])
+        where = doc.get(fp, WHERE, "live")
+        if where == "trash" and not trashed:
+            trash.move(lib, [entry_id], self.action)
+            return True
+        if where != "trash" and trashed:
+            try:
+                trash.restore(lib, [entry_id], self.action)
+            except ReadlogError:
+                return changed  # another entry took its identity here meanwhile
+            changed = True
+        elif trashed:
+            return changed
+        if fp in doc.marked or fp in self.local or (here is not None and doc.highlights(fp)):
+            changed = syncing.set_highlights(lib, entry_id, doc.highlights(fp), self.action) or changed
+        held = doc.values(fp)
+        values: dict[str, Any] = {c: held[c] for c in self.columns if c in held}
+        if doc.has(fp, TAGS):
+            values["tags"] = json.dumps(doc.tags(fp), ensure_ascii=False)
+        return bool(syncing.set_columns(lib, entry_id, values, self.action)) or changed
