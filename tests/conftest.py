@@ -8,8 +8,14 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows has none
+    fcntl = None  # type: ignore[assignment]
 
 import pytest
 import time_machine
@@ -215,7 +221,7 @@ def shared_tmp() -> Iterator[Path]:
 
 
 class Built:
-    """Libraries built once per test process and handed to each test as a copy.
+    """Libraries built once per test run and handed to each test as a copy.
 
     ``built(name, make, to)`` runs ``make(path)`` the first time ``name`` is asked
     for (in that test's own environment and clock, as the test would have), keeps
@@ -223,6 +229,12 @@ class Built:
     ``to``. For tests that start from the same library built by real processes,
     where building it for every test cost seconds: each test still gets its own
     file to change.
+
+    Under xdist the workers share the kept libraries (a folder beside their own
+    temporary folders, as xdist's documentation shows for data made once per
+    session): the first worker to ask for ``name`` builds it while holding a lock
+    on it, and another that asks meanwhile waits for it, then copies it too,
+    rather than build the same library a second time.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -233,8 +245,13 @@ class Built:
         kept = self.kept.get(name)
         if kept is None:
             kept = self.folder / name / "lib.db"
-            kept.parent.mkdir(parents=True)
-            make(kept)
+            with _locked(self.folder / f"{name}.lock"):
+                done = self.folder / name / "done"
+                if not done.exists():
+                    shutil.rmtree(kept.parent, ignore_errors=True)  # what a failed build left
+                    kept.parent.mkdir(parents=True)
+                    make(kept)
+                    done.touch()
             self.kept[name] = kept
         to.parent.mkdir(parents=True, exist_ok=True)
         for suffix in ("", "-wal", "-shm"):
@@ -243,9 +260,28 @@ class Built:
         return to
 
 
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` (made if missing) among the suite's processes;
+    where there is no fcntl, none (each process then has a folder of its own)."""
+    if fcntl is None:
+        yield
+        return
+    with open(path, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return Built(tmp_path_factory.mktemp("built"))
+    if "PYTEST_XDIST_WORKER" not in os.environ or fcntl is None:
+        return Built(tmp_path_factory.mktemp("built"))
+    shared = tmp_path_factory.getbasetemp().parent / "built"  # the run's folder, above each worker's own
+    shared.mkdir(exist_ok=True)
+    return Built(shared)
 
 
 def with_examples(built: Built, to: Path) -> Path:

@@ -173,18 +173,29 @@ def as_nobody() -> list[str] | None:
         return None
     if not shutil.which("setpriv"):
         pytest.skip("running as root without setpriv to drop privileges: permissions cannot be enforced")
-    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    said = _nobody_cannot_run()
+    if said is not None:
+        pytest.skip(f"the unprivileged user cannot run this Python ({sys.executable}): {said}")
+    return list(NOBODY)
+
+
+NOBODY = ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
+
+
+@functools.cache
+def _nobody_cannot_run() -> str | None:
+    """Why the unprivileged user cannot import readlog with this Python, or None when it can:
+    asked once per test process (a Python process of its own, ~0.2 s), not once per test."""
     probe = subprocess.run(
-        [*prefix, sys.executable, "-c", "import readlog.cli"],
+        [*NOBODY, sys.executable, "-c", "import readlog.cli"],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         cwd="/",
     )
     if probe.returncode:
-        said = (probe.stderr.strip().splitlines() or ["no reason given"])[-1]
-        pytest.skip(f"the unprivileged user cannot run this Python ({sys.executable}): {said}")
-    return prefix
+        return (probe.stderr.strip().splitlines() or ["no reason given"])[-1]
+    return None
 
 
 def examples(n: int) -> int:

@@ -14,6 +14,8 @@ and the imports for type checking are held to it as well, apart.
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -100,14 +102,47 @@ def _named(path: Path) -> set[str]:
     return found
 
 
-GRAPH: dict[str, set[str]] = {}
-OUTSIDE: dict[str, set[str]] = {}
-TYPING: dict[str, set[str]] = {}  # the readlog modules each module imports only for type checking
-NAMED: dict[str, set[str]] = {}
-for _name, _path in MODULES.items():
-    GRAPH[_name], OUTSIDE[_name] = _imports(_name, _path)
-    TYPING[_name] = _imports(_name, _path, typing=True)[0]
-    NAMED[_name] = _named(_path) - {_name}
+class _Read(Mapping[str, set[str]]):
+    """One of the graphs below, read from the source the first time a test looks at it.
+
+    Reading all of readlog/ costs a few seconds; done at import, every xdist worker
+    paid it while collecting, before running its first test, though only the worker
+    that runs these tests needs the graphs."""
+
+    def __init__(self, which: int) -> None:
+        self.which = which
+
+    def _graph(self) -> dict[str, set[str]]:
+        return _read_graphs()[self.which]
+
+    def __getitem__(self, name: str) -> set[str]:
+        return self._graph()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._graph())
+
+    def __len__(self) -> int:
+        return len(self._graph())
+
+
+@functools.cache
+def _read_graphs() -> tuple[dict[str, set[str]], ...]:
+    """(GRAPH, OUTSIDE, TYPING, NAMED), read once per test process."""
+    graph: dict[str, set[str]] = {}
+    outside: dict[str, set[str]] = {}
+    typing: dict[str, set[str]] = {}
+    named: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        graph[name], outside[name] = _imports(name, path)
+        typing[name] = _imports(name, path, typing=True)[0]
+        named[name] = _named(path) - {name}
+    return graph, outside, typing, named
+
+
+GRAPH = _Read(0)
+OUTSIDE = _Read(1)
+TYPING = _Read(2)  # the readlog modules each module imports only for type checking
+NAMED = _Read(3)
 
 
 def _is_face(name: str) -> bool:
@@ -281,7 +316,7 @@ def _package(module: str) -> str:
     return module.split(".")[1] if "." in module else module
 
 
-def _climbs(graph: dict[str, set[str]]) -> list[str]:
+def _climbs(graph: Mapping[str, set[str]]) -> list[str]:
     """Each import in ``graph`` that reaches a package of the same layer or one above."""
     found = []
     for name, targets in sorted(graph.items()):

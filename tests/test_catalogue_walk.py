@@ -23,8 +23,9 @@ en/zh table of its own again.
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from readlog.model.messages import catalogue, keys, known, wording
@@ -76,7 +77,7 @@ CJK = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
 HALF_WIDTH_BESIDE_CJK = re.compile(rf"(?<={CJK})[:,()]|[:,()](?={CJK})")
 
 
-def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
+def _error_classes(trees: Mapping[Path, ast.Module]) -> set[str]:
     """ReadlogError and every class in readlog/ derived from it (by name, transitively)."""
     found = {"ReadlogError"}
     grew = True
@@ -92,12 +93,31 @@ def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
     return found
 
 
+@functools.cache
 def _trees() -> dict[Path, ast.Module]:
     return {path: parsed(path) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-TREES = _trees()
-ERRORS = _error_classes(TREES)
+class _Trees(Mapping[Path, ast.Module]):
+    """The syntax tree of each module of readlog/, parsed when a test first reads one: parsed
+    at import, every xdist worker paid for it while collecting, though one runs these tests."""
+
+    def __getitem__(self, path: Path) -> ast.Module:
+        return _trees()[path]
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(_trees())
+
+    def __len__(self) -> int:
+        return len(_trees())
+
+
+TREES = _Trees()
+
+
+@functools.cache
+def _errors() -> set[str]:
+    return _error_classes(TREES)
 
 
 def _name(func: ast.expr) -> str:
@@ -106,7 +126,7 @@ def _name(func: ast.expr) -> str:
 
 def _shown(call: ast.Call) -> bool:
     name = _name(call.func)
-    if name in SHOWN_BY or name in ERRORS:
+    if name in SHOWN_BY or name in _errors():
         return True
     if name == "UsageError":  # readlog's and click's: both print their message
         return True
@@ -205,6 +225,7 @@ def _built() -> set[str]:
     return built
 
 
+@functools.cache
 def _ends_built() -> set[str]:
     """The literal ends of f-strings that build a name (f"{bucket}_label"): those starting with ``_``."""
     ends = set()
@@ -213,9 +234,6 @@ def _ends_built() -> set[str]:
             if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[-1], ast.Constant):
                 ends.add(str(node.values[-1].value))
     return {e for e in ends if e.startswith("_") and len(e) > 1}
-
-
-ENDS = _ends_built()
 
 
 def _face_key_used(key: str, constants: set[str], built: set[str]) -> bool:
@@ -233,7 +251,7 @@ def _face_key_used(key: str, constants: set[str], built: set[str]) -> bool:
     return (
         name in constants
         or any(key.startswith(b) or name.startswith(b) for b in starts)
-        or any(name.endswith(e) for e in ENDS)
+        or any(name.endswith(e) for e in _ends_built())
     )
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from test_reliability_processes import counts, digest_text, integrity, start
 
-from conftest import Run
+from conftest import Built, Run
 
 pytestmark = pytest.mark.slow  # real processes and signals
 
@@ -33,16 +33,18 @@ TRIES = 5
 N = 12_000  # entries: writing them out takes a good fraction of a second
 
 
-@pytest.fixture(scope="module")
-def big_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The library each test copies, made by readlog's import in this process: only what
-    readlog then does with it (export, backup, restore) is about a process and its signals."""
-    folder = tmp_path_factory.mktemp("big")
-    lib = folder / "big.db"
-    source = folder / "big.txt"
+def _import_big(lib: Path) -> None:
+    source = lib.with_name("big.txt")
     source.write_text(digest_text(N, tag="big"), encoding="utf-8")
     Run()("--db", str(lib), "import", str(source))
-    return lib
+
+
+@pytest.fixture(scope="module")
+def big_library(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The library each test copies, made by readlog's import in this process (once per
+    test run: conftest's ``built``): only what readlog then does with it (export, backup,
+    restore) is about a process and its signals."""
+    return built("signals-12000", _import_big, tmp_path_factory.mktemp("big") / "big.db")
 
 
 def a_copy(big_library: Path, to: Path) -> Path:

@@ -34,7 +34,7 @@ from readlog.cli import VALUE_OPTIONS, app
 from readlog.cli.dispatch import COMMAND_MODULES, app_for, command_name, registered_name
 from readlog.store import Filters, Store
 
-from conftest import Run, write
+from conftest import Built, Run, write
 from helpers import copy_of
 
 FORBIDDEN = (
@@ -106,12 +106,16 @@ def build_library(path: Path, entries: int) -> Path:
 
 
 @pytest.fixture(scope="module")
-def libraries(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def libraries(built: Built, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Two libraries, the second four times larger, built once for this module's plan tests
     (several hundred entries, so that the planner's statistics, if the library keeps any,
-    describe a library rather than three rows)."""
+    describe a library rather than three rows): once per test run (conftest's ``built``),
+    each test opening a copy of its own."""
     folder = tmp_path_factory.mktemp("plans")
-    return build_library(folder / "small.db", 300), build_library(folder / "large.db", 1200)
+    return (
+        built("plans-300", lambda path: build_library(path, 300), folder / "small.db"),
+        built("plans-1200", lambda path: build_library(path, 1200), folder / "large.db"),
+    )
 
 
 @pytest.fixture
