@@ -227,7 +227,10 @@ def test_next_is_the_plain_rule(
         )
     conn = connect(db)
     for i, e in enumerate(entries, start=1):
-        starred = None if e["starred"] is None else (FIXED_NOW - timedelta(days=e["starred"])).isoformat()
+        # Starred half a day off the day's boundary: the suite's clock ticks while the test runs
+        # (a star exactly ``wait`` days old would wait long enough once a second has passed).
+        when = FIXED_NOW - timedelta(days=e["starred"] or 0, hours=12)
+        starred = None if e["starred"] is None else when.isoformat()
         conn.execute(
             "UPDATE entries SET minutes = ?, progress = ?, starred_at = ?, read_at = ? WHERE id = ?",
             (e["minutes"], e["progress"], starred, FIXED_NOW.isoformat() if e["read"] else None, i),
@@ -241,7 +244,7 @@ def test_next_is_the_plain_rule(
     def fits(e: dict[str, Any]) -> bool:
         return time is None or (left(e) is not None and left(e) <= time)  # type: ignore[operator]
 
-    waiting = [i for i, e in enumerate(entries, 1) if e["starred"] is not None and e["starred"] > wait]
+    waiting = [i for i, e in enumerate(entries, 1) if e["starred"] is not None and e["starred"] >= wait]
     unread = [i for i, e in enumerate(entries, 1) if not e["read"]]
     oldest = sorted(unread, key=lambda i: (-entries[i - 1]["days"], i))  # the same day: the lower id first
     order = [i for i in oldest if i in waiting and fits(entries[i - 1])]
