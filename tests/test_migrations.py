@@ -248,7 +248,8 @@ def test_the_schema_every_connection_parses_holds_no_folding(tmp_path: Path) -> 
         calls = triggers[name].count(f"{INDEX_FUNCTION}(")
         assert calls == len(schema.FTS_COLUMNS) * (2 if name == "entries_fts_au" else 1), name
     assert views == []
-    assert size < 12_000  # 9 KB at schema 13; schema 14 added the highlights table and its index (2 KB)
+    # 9 KB at schema 13; schema 14 added the highlights table and its index (2 KB), schema 16 the feeds (0.7 KB)
+    assert size < 13_000
 
 
 def test_schema_10_keeps_the_index_exact_through_its_triggers(tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ NAMES = (
     "m013_index_fed_by_one_function",
     "m014_highlights_and_progress",
     "m015_saved_views",
+    "m016_feeds",
 )
 LATEST = len(NAMES)
 
