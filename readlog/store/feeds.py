@@ -93,6 +93,11 @@ def check_done(lib: Store, url: str, values: Row, action: int | None = None) -> 
     return after
 
 
+def added_by(lib: Store, import_id: int) -> list[int]:
+    """The entries an import (one feed's refresh) added and that are still in the library."""
+    return [r[0] for r in lib.conn.execute("SELECT id FROM entries WHERE import_id = ? ORDER BY id", (import_id,))]
+
+
 def _record(lib: Store, action: int, url: str, before: Row | None, after: Row | None) -> None:
     lib.conn.execute(
         "INSERT INTO feed_changes (action_id, url, before, after) VALUES (?, ?, ?, ?)",
