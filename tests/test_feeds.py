@@ -12,6 +12,7 @@ import readlog
 from readlog.web import client
 
 import webserver
+from conftest import Run
 from webserver import Server
 
 server, web_server = webserver.server, webserver.web_server
@@ -186,3 +187,46 @@ def test_opml_in_and_out(library: Path, tmp_path: Path) -> None:
         ("https://one.example/feed.xml", "One", "https://one.example/"),
         ("https://two.example/atom", "二", ""),
     ]
+
+
+# ---- the CLI ------------------------------------------------------------------------
+
+
+def test_the_commands(server: Server, run: Run, tmp_path: Path) -> None:
+    feed, page = server.url("/feed?key=c1"), server.url("/feedpage?key=c2")
+    out = run("follow", feed, page).stdout
+    assert f"followed Feed c1 ({feed})" in out and "followed Feed c2" in out
+    assert "already followed: Feed c1" in run("follow", feed).stdout
+    listed = run("feeds").stdout
+    assert "Feed c1" in listed and "never refreshed" in listed
+    done = run("refresh").stdout
+    assert "Feed c1: 3 new items" in done and "6 new items from 2 feeds checked, 0 failed" in done
+    again = run.json("refresh")
+    assert again["added"] == 0 and {f["status"] for f in again["feeds"]} == {"unchanged"}
+    server.feed_items["c1"] = 5
+    assert "Feed c1: 2 new items" in run("refresh", "Feed c1").stdout
+    assert len(run.json("list")) == 8
+    records = run.json("feeds")
+    assert [(r["title"], r["last_new"]) for r in records] == [("Feed c1", 2), ("Feed c2", 0)]
+    opml = run("feeds", "--export", "opml").stdout
+    assert opml.startswith("<?xml") and f'xmlUrl="{feed.replace("&", "&amp;")}"' in opml
+    assert "unfollowed Feed c2" in run("unfollow", "Feed c2").stdout
+    assert [r["title"] for r in run.json("feeds")] == ["Feed c1"]
+    run("undo")
+    assert len(run.json("feeds")) == 2
+
+
+def test_failures_and_usage(server: Server, run: Run) -> None:
+    bad = run("follow", server.url("/en"), code=1)
+    assert "the page names no feed" in bad.stderr
+    assert "neither a web address nor an OPML file" in run("follow", "no-such-file", code=2).stderr
+    assert "no followed feed named nope" in run("unfollow", "nope", code=1).stderr
+    assert "feeds --export takes opml" in run("feeds", "--export", "csv", code=2).stderr
+
+
+def test_chinese(server: Server, run: Run) -> None:
+    feed = server.url("/feed?key=z1")
+    assert "已关注 Feed z1" in run("--lang", "zh", "follow", feed).stdout
+    out = run("--lang", "zh", "refresh").stdout
+    assert "Feed z1：3 条新条目" in out and "检查了 1 个订阅源，新增 3 条，失败 0 个" in out
+    assert "没有新条目" in run("--lang", "zh", "refresh").stdout
