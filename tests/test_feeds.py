@@ -200,7 +200,7 @@ def test_the_commands(server: Server, run: Run, tmp_path: Path) -> None:
     listed = run("feeds").stdout
     assert "Feed c1" in listed and "never refreshed" in listed
     done = run("refresh").stdout
-    assert "Feed c1: 3 new items" in done and "6 new items from 2 feeds checked, 0 failed" in done
+    assert "Feed c1: 3 new items" in done and "6 new items; feeds checked: 2, failed: 0" in done
     again = run.json("refresh")
     assert again["added"] == 0 and {f["status"] for f in again["feeds"]} == {"unchanged"}
     server.feed_items["c1"] = 5
