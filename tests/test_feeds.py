@@ -230,3 +230,74 @@ def test_chinese(server: Server, run: Run) -> None:
     out = run("--lang", "zh", "refresh").stdout
     assert "Feed z1：3 条新条目" in out and "检查了 1 个订阅源，新增 3 条，失败 0 个" in out
     assert "没有新条目" in run("--lang", "zh", "refresh").stdout
+
+
+def test_undo_of_a_refresh_waits_for_a_later_refresh_of_the_same_feed(server: Server, library: Path) -> None:
+    from readlog.model.errors import ReadlogError
+
+    url = server.url("/feed?key=w1")
+    with readlog.open(library) as lib:
+        lib.follow(url)
+        first = lib.refresh().action
+        server.feed_items["w1"] = 4
+        second = lib.refresh().action
+        assert first and second and first != second
+        try:
+            lib.undo(first)
+        except ReadlogError as exc:
+            assert f"readlog undo {second}" in str(exc)
+        else:
+            raise AssertionError("undone over a later refresh")
+        lib.undo(second)
+        lib.undo(first)
+        assert lib.entries() == []
+
+
+def test_ctrl_c_keeps_the_feeds_already_stored(server: Server, library: Path, monkeypatch: Any) -> None:
+    import pytest
+
+    from readlog.core import feeds
+
+    first, second = server.url("/feed?key=k1"), server.url("/feed?key=k2")
+    stored = feeds._store_page
+    calls = []
+
+    def then_stop(*args: Any) -> Any:
+        calls.append(args[1]["url"])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return stored(*args)
+
+    with readlog.open(library) as lib:
+        lib.follow([first, second])
+        monkeypatch.setattr(feeds, "_store_page", then_stop)
+        with pytest.raises(KeyboardInterrupt):
+            lib.refresh(jobs=1)
+        monkeypatch.setattr(feeds, "_store_page", stored)
+        kept = {f.url: f for f in lib.feeds()}
+        assert len(lib.entries()) == 3 and kept[calls[0]].last_new == 3 and kept[calls[1]].last_checked_at is None
+        assert lib.refresh().added == 3  # the other feed's, the next time
+
+
+def test_fetch_fetches_the_new_items_pages(server: Server, library: Path) -> None:
+    url = server.url("/feed?key=x1&links=here")
+    with readlog.open(library) as lib:
+        lib.follow(url)
+        done = lib.refresh(fetch=True)
+        assert done.added == 3 and done.fetched.fetched == 3
+        assert all(e.fetched_at is not None for e in lib.entries())
+
+
+def test_a_long_retry_after_is_honoured(server: Server, library: Path) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from readlog.store import feeds as stored
+
+    busy = server.url("/unavailable?key=r1&times=99&after=7200")
+    with readlog.open(library) as lib:
+        with lib.transaction():
+            stored.add(lib.store, busy, "Busy", "", lib.store.start_action("follow"))
+        result = lib.refresh().feeds[0]
+        assert result.status == "failed" and result.next_check_at is not None
+        now = datetime.now(timezone.utc)
+        assert timedelta(hours=1, minutes=59) < result.next_check_at - now <= timedelta(hours=2, seconds=5)

@@ -379,7 +379,8 @@ class Handler(BaseHTTPRequestHandler):
     def feed(self, query: dict[str, str]) -> None:
         """An RSS feed of ``state.feed_items[key]`` items (3 unless a test says otherwise), newest
         first, with an ETag and Last-Modified that change with it; a conditional request for the
-        same answers 304 (counted in ``state.conditional``). ?ttl= MINUTES: an RSS <ttl>."""
+        same answers 304 (counted in ``state.conditional``). ?ttl= MINUTES: an RSS <ttl>;
+        ?links=here: the items link to this server's English article (/en?feed=KEY&item=N)."""
         key = query.get("key", "")
         with self.state.lock:
             n = self.state.feed_items.setdefault(key, 3)
@@ -395,7 +396,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        self.reply(200, feed_xml(key, n, query.get("ttl", "")).encode(), "application/rss+xml; charset=utf-8", headers)
+        here = f"http://{self.headers.get('Host', '')}/en?feed={key}&amp;item=" if query.get("links") == "here" else ""
+        body = feed_xml(key, n, query.get("ttl", ""), here).encode()
+        self.reply(200, body, "application/rss+xml; charset=utf-8", headers)
 
     def feed_page(self, query: dict[str, str]) -> None:
         """A blog's home page that names its feed (/feed?key=) in a <link rel="alternate">."""
@@ -424,10 +427,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.state.in_flight[host] -= 1
 
 
-def feed_xml(key: str, n: int, ttl: str = "") -> str:
-    """An RSS 2.0 feed titled "Feed KEY" with items 1..n (newest first), each with its guid."""
+def feed_xml(key: str, n: int, ttl: str = "", links: str = "") -> str:
+    """An RSS 2.0 feed titled "Feed KEY" with items 1..n (newest first), each with its guid;
+    ``links``: where the items link, their number after it (else example.org, never fetched)."""
     items = "".join(
-        f"<item><title>Post {i} of {key}</title><link>http://example.org/{key}/post-{i}</link>"
+        f"<item><title>Post {i} of {key}</title><link>{links + str(i) if links else f'http://example.org/{key}/post-{i}'}</link>"
         f"<guid isPermaLink='false'>{key}-{i}</guid><pubDate>Mon, {i:02d} Nov 2026 08:00:00 GMT</pubDate>"
         f"<description>Item number {i}.</description></item>"
         for i in range(n, 0, -1)
