@@ -472,7 +472,9 @@ def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, inge
             checked.added = result.counts.added
             checked.status = "new" if checked.added else "unchanged"
             checked.entry_ids = feeds.added_by(lib, result.import_id)
-            info = _feed_info(page.data)
+            # A feed followed without its title (none in the OPML file): read it once. Not on every
+            # refresh: a second parse of each changed feed would cost as much as its import.
+            info = _feed_info(page.data) if not title else None
             if info and info[0]:
                 values["title"] = checked.title = info[0]
             if info and info[1]:
