@@ -277,7 +277,8 @@ async def _one(
     that was reading it finishes in the background (it cannot be stopped,
     but the page was cut to ``limits.parse_bytes``, so it ends soon), and
     a large page keeps its turn until then, so memory stays bounded."""
-    page = await get(client, job.url, limits, etag=job.etag, last_modified=job.last_modified, feed=job.feed)
+    asked: dict[str, Any] = {"etag": job.etag, "last_modified": job.last_modified, "feed": job.feed}
+    page = await get(client, job.url, limits, **{k: v for k, v in asked.items() if v})  # an article's: as ever
     is_large = len(page.text) > LARGE_PAGE
     if is_large:
         await large.acquire()

@@ -7,15 +7,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.api.base import Base
-from readlog.core.arguments import _checked
+from readlog.core.arguments import _checked, _text, _urls
 
 if TYPE_CHECKING:
     from readlog.core.feeds import Feed, Followed, Refreshed
 
 
+def _names_or_none(value: Any, name: str) -> list[str] | None:
+    """Feeds named by title or address: one, an iterable of them, or None for every feed due."""
+    return None if value is None else [n.strip() for n in _urls(value, name)]
+
+
 class Feeds(Base):
     """Followed feeds: following is an action undo takes back, and so is each refresh."""
 
+    @_checked()
     def follow(self, urls: str | list[str]) -> Followed:
         """Follow each feed: its address, a page's address (the feed the page names in a
         ``<link rel="alternate">``, found by downloading the page), or an OPML file of
@@ -24,7 +30,7 @@ class Feeds(Base):
         from readlog.core.feeds import follow
 
         self._alone("follow")
-        return follow(self.store, [urls] if isinstance(urls, str) else list(urls))
+        return follow(self.store, list(urls))  # a list, as checked
 
     @_checked()
     def feeds(self) -> list[Feed]:
@@ -33,12 +39,14 @@ class Feeds(Base):
 
         return listed(self.store)
 
+    @_checked()
     def feeds_opml(self) -> str:
         """The followed feeds as an OPML file (``readlog feeds --export opml``)."""
         from readlog.core.feeds import listed, opml
 
         return opml(listed(self.store))
 
+    @_checked(name_or_url=_text)
     def unfollow(self, name_or_url: str) -> Feed:
         """Stop following a feed (by its address or its title), as ``readlog unfollow`` does:
         one action, taken back by ``undo()``; the entries it brought stay."""
@@ -46,6 +54,7 @@ class Feeds(Base):
 
         return unfollow(self.store, name_or_url)
 
+    @_checked(names=_names_or_none)
     def refresh(
         self,
         names: str | list[str] | None = None,
@@ -63,5 +72,4 @@ class Feeds(Base):
         from readlog.core.feeds import refresh
 
         self._alone("refresh")
-        chosen = [names] if isinstance(names, str) else names
-        return refresh(self.store, chosen, jobs=jobs, fetch=fetch, progress=progress)
+        return refresh(self.store, names, jobs=jobs, fetch=fetch, progress=progress)  # a list or None, as checked
