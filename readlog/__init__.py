@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import os
 
     from readlog.core.capture import Added
+    from readlog.core.feeds import Feed, FeedChecked, Followed, Refreshed
     from readlog.core.fetching import FetchReport, Outcome
     from readlog.core.highlights import Marked
     from readlog.core.library import Action, Change, ImportedFile, ImportReport, Library, Undone, UndoneChange
@@ -49,7 +50,10 @@ __all__ = [
     "Emptied",
     "Entry",
     "Exported",
+    "Feed",
+    "FeedChecked",
     "FetchReport",
+    "Followed",
     "Highlight",
     "ImportReport",
     "ImportedFile",
@@ -61,6 +65,7 @@ __all__ = [
     "Problem",
     "Progressed",
     "ReadlogError",
+    "Refreshed",
     "SkippedFile",
     "Stats",
     "Suggestion",
@@ -89,6 +94,7 @@ _LAZY = {
     "UndoneChange": "readlog.core.library",
     "Added": "readlog.core.capture",
     "FetchReport": "readlog.core.fetching",
+    **dict.fromkeys(("Feed", "FeedChecked", "Followed", "Refreshed"), "readlog.core.feeds"),
     "Outcome": "readlog.core.fetching",
     "Marked": "readlog.core.highlights",
     "Progressed": "readlog.core.progress",

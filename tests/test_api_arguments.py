@@ -385,7 +385,7 @@ def offline(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(actions, "launch", lambda url: False)
 
-    async def nowhere(session: Any, url: str, limits: Any) -> client.Page:
+    async def nowhere(session: Any, url: str, limits: Any, **ask: Any) -> client.Page:
         return client.Page(url, error="offline (test)", no_host=True)
 
     monkeypatch.setattr(client, "get", nowhere)

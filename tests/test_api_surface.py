@@ -218,6 +218,21 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     "search": ("method", ["query: str", "limit: int | None = 20", "offset: int = 0", "**filters: Any"], "list[Entry]"),
     "sources": ("method", [], "list[Tally]"),
     "save_view": ("method", ["name: str", "**filters: Any"], "ViewSaved"),
+    "feeds": ("method", [], "list[Feed]"),
+    "feeds_opml": ("method", [], "str"),
+    "follow": ("method", ["urls: str | list[str]"], "Followed"),
+    "refresh": (
+        "method",
+        [
+            "names: str | list[str] | None = None",
+            "*",
+            "jobs: int = 4",
+            "fetch: bool = False",
+            "progress: Callable[[int], Any] | None = None",
+        ],
+        "Refreshed",
+    ),
+    "unfollow": ("method", ["name_or_url: str"], "Feed"),
     "star": ("method", ["ids: Ids"], "Change"),
     "stats": ("method", ["since: str | None = None"], "Stats"),
     "store": ("property", [], "Store"),
@@ -324,5 +339,5 @@ def test_each_method_is_in_the_module_of_its_area_as_the_page_says() -> None:
         for module, names in where.items()
         if module.startswith("readlog.core.api.") and module != "readlog.core.api.base"
     }
-    assert len(said) == 8  # the areas: entries, states, changes, history, inputs, outputs, views, syncing
+    assert len(said) == 9  # the areas: entries, states, changes, history, inputs, outputs, views, syncing, feeds
     assert where["readlog.core.library"] == {"open", "close", "path"} and where["readlog.core.api.base"] == {"store"}

@@ -121,6 +121,8 @@ def test_history_and_undo_find_an_actions_entries_by_index(tmp_path: Path) -> No
 
 WORDS = ["kernel", "调度", "parser", "B 树", "regex", "数据库"]
 LINKS = [f"https://example.org/{w}" for w in ("a", "b", "c", "d", "e")]
+# Feeds the machine follows from an OPML file, by address: their titles.
+FEEDS = {"https://a.example/feed.xml": "Rust weekly", "https://b.example/atom": "读书笔记"}
 
 
 def feed(items: list[tuple[int, int]]) -> str:
@@ -183,7 +185,15 @@ class UndoGivesBack(RuleBasedStateMachine):
         items = self.lib.store.conn.execute("SELECT * FROM feed_items ORDER BY feed, guid").fetchall()
         marks = self.lib.store.conn.execute("SELECT * FROM highlights ORDER BY id").fetchall()  # the trash's too
         views = self.lib.store.conn.execute("SELECT * FROM views ORDER BY name").fetchall()
-        return (rows, trash, [tuple(r) for r in items], [tuple(r) for r in marks], [tuple(r) for r in views])
+        feeds = self.lib.store.conn.execute("SELECT * FROM feeds ORDER BY url").fetchall()
+        return (
+            rows,
+            trash,
+            [tuple(r) for r in items],
+            [tuple(r) for r in marks],
+            [tuple(r) for r in views],
+            [tuple(r) for r in feeds],
+        )
 
     def ids(self) -> list[int]:
         return [r[0] for r in self.lib.store.conn.execute("SELECT id FROM entries ORDER BY id")]
@@ -273,6 +283,18 @@ class UndoGivesBack(RuleBasedStateMachine):
     def remove_view(self, name: str) -> None:
         self.changing(lambda: self.lib.remove_view(name))
 
+    @rule(feeds=st.lists(st.sampled_from(list(FEEDS)), min_size=1, max_size=2, unique=True))
+    def follow(self, feeds: list[str]) -> None:
+        """Follow feeds listed in an OPML file (no download); some may be followed already."""
+        subscriptions = self.folder / "subs.opml"
+        outlines = "".join(f'<outline type="rss" text="{FEEDS[u]}" xmlUrl="{u}"/>' for u in feeds)
+        subscriptions.write_text(f'<opml version="2.0"><body>{outlines}</body></opml>', encoding="utf-8")
+        self.changing(lambda: self.lib.follow(str(subscriptions)))
+
+    @rule(name=st.sampled_from(["Rust weekly", "https://b.example/atom", "没有"]))
+    def unfollow(self, name: str) -> None:
+        self.changing(lambda: self.lib.unfollow(name))
+
     @precondition(lambda self: bool(self.ids()))
     @rule(pick=st.integers(0, 50), title=st.sampled_from(["新标题", "A title"]), link=st.integers(0, 5))
     def edit(self, pick: int, title: str, link: int) -> None:
@@ -339,7 +361,7 @@ class UndoGivesBack(RuleBasedStateMachine):
             return
         pending = [a for a in self.lib.history(limit=0) if not a.undone]
         recorded = [number for number, _ in self.snapshots if number not in self.undone]
-        changed = [a for a in pending if a.changes or a.command.startswith(("import", "view "))]
+        changed = [a for a in pending if a.changes or a.command.startswith(("import", "view ", "follow", "unfollow"))]
         assert len(changed) >= len(recorded)
 
     def teardown(self) -> None:

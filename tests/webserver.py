@@ -166,6 +166,10 @@ class Server:
     most_in_flight: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     waits: list[float] = field(default_factory=list)  # the retry waits the client asked for
+    # The feeds /feed serves, by ?key=: how many items each has now (a test adds some between
+    # refreshes), and the conditional requests each was asked (304 or not).
+    feed_items: dict[str, int] = field(default_factory=dict)
+    conditional: dict[str, int] = field(default_factory=dict)
 
     def url(self, path: str, host: str = "127.0.0.1") -> str:
         port = self.port2 if host == "127.0.0.2" else self.port
@@ -216,6 +220,8 @@ def _pages() -> dict[str, Callable[[Handler, dict[str, str]], None]]:
         "/notitle": html(NOTITLE_PAGE),
         "/big": Handler.big,
         "/js-redirect": lambda h, q: h.send_redirect("javascript:alert(1)"),
+        "/feed": Handler.feed,
+        "/feedpage": Handler.feed_page,
     }
 
 
@@ -370,6 +376,41 @@ class Handler(BaseHTTPRequestHandler):
         """?kind=gzip|deflate|br: a body said to be compressed that is not (a gzip header, then noise)."""
         self.reply(200, b"\x1f\x8b\x08\x00" + bytes(range(256)) * 8, "text/html", {"Content-Encoding": query["kind"]})
 
+    def feed(self, query: dict[str, str]) -> None:
+        """An RSS feed of ``state.feed_items[key]`` items (3 unless a test says otherwise), newest
+        first, with an ETag and Last-Modified that change with it; a conditional request for the
+        same answers 304 (counted in ``state.conditional``). ?ttl= MINUTES: an RSS <ttl>;
+        ?links=here: the items link to this server's English article (/en?feed=KEY&item=N)."""
+        key = query.get("key", "")
+        with self.state.lock:
+            n = self.state.feed_items.setdefault(key, 3)
+            if "If-None-Match" in self.headers or "If-Modified-Since" in self.headers:
+                self.state.conditional[key] = self.state.conditional.get(key, 0) + 1
+        etag = f'"{key}-{n}"'
+        modified = f"Mon, {n + 1:02d} Nov 2026 08:00:00 GMT"
+        headers = {"ETag": etag, "Last-Modified": modified}
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            for k, v in headers.items():
+                self.send_header(k, v)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        here = f"http://{self.headers.get('Host', '')}/en?feed={key}&amp;item=" if query.get("links") == "here" else ""
+        body = feed_xml(key, n, query.get("ttl", ""), here).encode()
+        self.reply(200, body, "application/rss+xml; charset=utf-8", headers)
+
+    def feed_page(self, query: dict[str, str]) -> None:
+        """A blog's home page that names its feed (/feed?key=) in a <link rel="alternate">."""
+        key = query.get("key", "")
+        page = article_html(
+            EN_TITLE,
+            EN_PARAGRAPHS,
+            lang="en",
+            head=f'<link rel="alternate" type="application/rss+xml" title="Feed {key}" href="/feed?key={key}">',
+        )
+        self.reply(200, page.encode(), "text/html; charset=utf-8")
+
     def hold(self, query: dict[str, str]) -> None:
         """Answers after ?ms= milliseconds, counting how many requests each host has in flight."""
         host = self.headers.get("Host", "").split(":")[0]
@@ -384,6 +425,22 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             with self.state.lock:
                 self.state.in_flight[host] -= 1
+
+
+def feed_xml(key: str, n: int, ttl: str = "", links: str = "") -> str:
+    """An RSS 2.0 feed titled "Feed KEY" with items 1..n (newest first), each with its guid;
+    ``links``: where the items link, their number after it (else example.org, never fetched)."""
+    items = "".join(
+        f"<item><title>Post {i} of {key}</title><link>{links + str(i) if links else f'http://example.org/{key}/post-{i}'}</link>"
+        f"<guid isPermaLink='false'>{key}-{i}</guid><pubDate>Mon, {i:02d} Nov 2026 08:00:00 GMT</pubDate>"
+        f"<description>Item number {i}.</description></item>"
+        for i in range(n, 0, -1)
+    )
+    more = f"<ttl>{ttl}</ttl>" if ttl else ""
+    return (
+        f"<?xml version='1.0' encoding='utf-8'?><rss version='2.0'><channel><title>Feed {key}</title>"
+        f"<link>http://example.org/{key}/</link><description>A test feed</description>{more}{items}</channel></rss>"
+    )
 
 
 @functools.cache

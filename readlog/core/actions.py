@@ -157,6 +157,7 @@ _REFUSALS = {
     "deleted": "undo_deleted",
     "changed": "undo_changed",
     "view_changed": "undo_view_changed",
+    "feed_changed": "undo_feed_changed",
 }
 
 

@@ -30,6 +30,7 @@ from readlog.core.api.base import Ids as Ids
 from readlog.core.api.base import Tags as Tags
 from readlog.core.api.changes import Changes
 from readlog.core.api.entries import Entries
+from readlog.core.api.feeds import Feeds
 from readlog.core.api.history import History
 from readlog.core.api.inputs import Inputs
 from readlog.core.api.outputs import Outputs
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 # ---- the library --------------------------------------------------------------------------
 
 
-class Library(Entries, States, Changes, History, Inputs, Outputs, Views, Syncing):
+class Library(Entries, States, Changes, History, Inputs, Outputs, Views, Syncing, Feeds):
     """An open readlog library: ``readlog.open(path)``, best in a ``with`` block.
 
     A Library belongs to the thread that opened it: open one in each thread

@@ -139,15 +139,19 @@ def import_files(
     encoding: str | None = None,
     strict: bool = False,
     progress: ProgressFactory | None = None,
+    recorded: Recorded | None = None,
 ) -> list[FileResult]:
     """Import each path (or program's stream) in its own transaction, all
     recorded as one action; a file's failure does not stop the others.
 
     ``as_of``: the reference time of relative stamps; None counts each file's
-    from when it was last written (``reference``)."""
+    from when it was last written (``reference``). ``recorded``: the action to
+    record them under, shared with other calls (a refresh's feeds, each
+    imported as it arrives); by default one of this call's own."""
     results: list[FileResult] = []
     done = [0, 0]  # files imported whole, and the entries they added or updated
-    recorded = Recorded(command_of([p.name if isinstance(p, Stream) else p for p in paths]))
+    if recorded is None:
+        recorded = Recorded(command_of([p.name if isinstance(p, Stream) else p for p in paths]))
 
     def one(path: str, listed: bool, opener: archive.Opener | None = None) -> FileResult:
         result = FileResult(name=shown_name(path))

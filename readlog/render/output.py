@@ -151,6 +151,11 @@ class Output:
         _write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         sys.stdout.flush()
 
+    def raw(self, text: str) -> None:
+        """A document on stdout as it is (an OPML file): no colour, no wrapping."""
+        _write(text)
+        sys.stdout.flush()
+
     def json_items(self, items: Iterable[object]) -> None:
         """A JSON array written item by item as they come, never held whole:
         the same bytes as ``json(list(items))``."""

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 16
+VERSION = 17
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -39,6 +39,7 @@ APPLIED: tuple[str, ...] = (
     "m014_highlights_and_progress",
     "m015_saved_views",
     "m016_sync_state",
+    "m017_feeds",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -95,10 +96,14 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE INDEX view_changes_name ON view_changes (name)",
     "CREATE TABLE sync_state (name TEXT PRIMARY KEY, value) WITHOUT ROWID",
     "CREATE TABLE sync_known (entry_id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL, base TEXT NOT NULL DEFAULT '')",
+    "CREATE TABLE feeds (id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL UNIQUE, title TEXT NOT NULL DEFAULT '', site_url TEXT NOT NULL DEFAULT '', added_at TEXT NOT NULL, last_checked_at TEXT, last_ok_at TEXT, etag TEXT, last_modified TEXT, ttl_seconds INTEGER, failures INTEGER NOT NULL DEFAULT 0, next_check_at TEXT, last_error TEXT, last_new INTEGER, action_id INTEGER REFERENCES actions(id))",
+    "CREATE TABLE feed_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, action_id INTEGER NOT NULL REFERENCES actions(id), url TEXT NOT NULL, before TEXT, after TEXT)",
+    "CREATE INDEX feed_changes_action ON feed_changes (action_id)",
+    "CREATE INDEX feed_changes_url ON feed_changes (url)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 16",
+    "PRAGMA user_version = 17",
     "PRAGMA application_id = 1380732743",
 )
 

@@ -127,7 +127,8 @@ EMPTY_COMMAND = "trash --empty"
 # that filled in no field are the actions that are not.
 CHANGED_SOMETHING = (
     "(EXISTS (SELECT 1 FROM events WHERE action_id = a.id) "
-    "OR EXISTS (SELECT 1 FROM view_changes WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
+    "OR EXISTS (SELECT 1 FROM view_changes WHERE action_id = a.id) "
+    "OR EXISTS (SELECT 1 FROM feed_changes WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
     "WHERE i.action_id = a.id AND (i.added > 0 OR EXISTS (SELECT 1 FROM entries WHERE import_id = i.id) "
     "OR EXISTS (SELECT 1 FROM feed_items WHERE import_id = i.id))) "
     f"OR a.command = '{EMPTY_COMMAND}' OR a.command LIKE '{EMPTY_COMMAND} %')"
@@ -162,7 +163,7 @@ class Hindrance:
     """Why undoing an action now would not give back the library as it would be
     without that action (see ``hindrance``)."""
 
-    reason: str  # "emptied", "nothing", "gone", "deleted", "changed" or "view_changed"
+    reason: str  # "emptied", "nothing", "gone", "deleted", "changed", "view_changed" or "feed_changed"
     entries: list[int] = field(default_factory=list)  # the entries concerned
     later: Row | None = None  # the later action that deleted or changed them
 
@@ -230,13 +231,16 @@ def hindrance(lib: Store, act: Row) -> Hindrance | None:
                 (PURGE, number, marks),
             ).fetchall()
         )
-    from readlog.store import views
+    from readlog.store import feeds, views
 
     viewed = bool(lib.conn.execute("SELECT 1 FROM view_changes WHERE action_id = ? LIMIT 1", (number,)).fetchone())
-    if not events and not items and not expected and not found and not viewed:
+    fed = feeds.changed(lib, number)
+    if not events and not items and not expected and not found and not viewed and not fed:
         return Hindrance("nothing")
     if viewed and (later_view := views.changed_since(lib, number)) is not None:
         return Hindrance("view_changed", [], find_action(lib, later_view))
+    if fed and (later_feed := feeds.changed_since(lib, number)) is not None:
+        return Hindrance("feed_changed", [], find_action(lib, later_feed))
     whole = set(added)  # entries undo deletes or moves
     columns: dict[int, set[str]] = {}  # entry -> the columns undo writes back
     for ev in events:
@@ -308,6 +312,7 @@ class UndoReport:
     action: Row
     changes: list[Reverted] = field(default_factory=list)
     views: list[Row] = field(default_factory=list)  # the saved views it wrote back (store/views.py)
+    feeds: list[Row] = field(default_factory=list)  # the followed feeds it wrote back (store/feeds.py)
 
 
 def undo(lib: Store, action: Row) -> UndoReport:
@@ -368,9 +373,10 @@ def undo(lib: Store, action: Row) -> UndoReport:
         lib.conn.execute("DELETE FROM entries WHERE import_id IN (SELECT value FROM json_each(?))", (marks,))
         lib.conn.execute("DELETE FROM imports WHERE id IN (SELECT value FROM json_each(?))", (marks,))
     forget_highlights(lib, action["id"])
-    from readlog.store import views
+    from readlog.store import feeds, views
 
     report.views = views.undo(lib, action["id"])
+    report.feeds = feeds.undo(lib, action["id"])
     lib.conn.execute("UPDATE actions SET undone_at = ? WHERE id = ?", (utcnow(), action["id"]))
     return report
 

@@ -54,6 +54,18 @@ TRANSIENT_STATUSES = {408, 425, 429}
 REDIRECTS = {301, 302, 303, 307, 308}
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 TEXT_TYPES = ("text/plain",)
+# What a feed is served as, besides HTML (a page that names its feed) and plain text; a feed
+# fetch (``feed=True``) accepts these too, an article's fetch does not.
+FEED_TYPES = (
+    "application/rss+xml",
+    "application/atom+xml",
+    "application/xml",
+    "text/xml",
+    "application/feed+json",
+    "application/rdf+xml",
+    "application/json",
+)
+NOT_MODIFIED = 304
 
 
 @dataclass(frozen=True)
@@ -136,6 +148,12 @@ class Page:
     notice: Said = ""  # said beside a good page: it was cut, for one
     seconds: float = 0.0  # how long the (last) attempt took
     cut_off: bool = False  # the page was larger than the size cap, or slower than the time cap
+    # A conditional request's answers (a feed's refresh): the ETag and Last-Modified to ask again
+    # with, and whether the server said it has not changed since (304: a success with no body).
+    etag: str = ""
+    last_modified: str = ""
+    not_modified: bool = False
+    data: bytes = b""  # a feed fetch's body as it came (decompressed, not decoded): the importer reads it
 
     @property
     def ok(self) -> bool:
@@ -182,6 +200,9 @@ R = TypeVar("R")
 class Job(Generic[K]):
     key: K
     url: str
+    etag: str = ""  # sent as If-None-Match
+    last_modified: str = ""  # sent as If-Modified-Since
+    feed: bool = False  # a feed's fetch: feed types accepted, the body kept as bytes
 
 
 def run(
@@ -227,7 +248,7 @@ async def _run(
                     job = queues[host].popleft()
                     if started:
                         started(job.key)
-                    task = asyncio.ensure_future(_one(client, job.url, limits, process, large))
+                    task = asyncio.ensure_future(_one(client, job, limits, process, large))
                     active[task] = (host, job.key)
                 finished, _ = await asyncio.wait(active, return_when=asyncio.FIRST_COMPLETED)
                 for task in finished:
@@ -248,7 +269,7 @@ LARGE_PAGE = 512 * 1024
 
 
 async def _one(
-    client: httpx.AsyncClient, url: str, limits: Limits, process: Callable[[Page], R], large: asyncio.Semaphore
+    client: httpx.AsyncClient, job: Job[Any], limits: Limits, process: Callable[[Page], R], large: asyncio.Semaphore
 ) -> R:
     """Download a page and hand it to ``process`` in a thread, all within
     ``limits.page_seconds``: download, decoding and extraction together.
@@ -256,7 +277,8 @@ async def _one(
     that was reading it finishes in the background (it cannot be stopped,
     but the page was cut to ``limits.parse_bytes``, so it ends soon), and
     a large page keeps its turn until then, so memory stays bounded."""
-    page = await get(client, url, limits)
+    asked: dict[str, Any] = {"etag": job.etag, "last_modified": job.last_modified, "feed": job.feed}
+    page = await get(client, job.url, limits, **{k: v for k, v in asked.items() if v})  # an article's: as ever
     is_large = len(page.text) > LARGE_PAGE
     if is_large:
         await large.acquire()
@@ -359,14 +381,28 @@ def _tls() -> ssl.SSLContext:
 # ---- one page --------------------------------------------------------------------
 
 
-async def get(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
+async def get(
+    client: httpx.AsyncClient,
+    url: str,
+    limits: Limits,
+    *,
+    etag: str = "",
+    last_modified: str = "",
+    feed: bool = False,
+) -> Page:
     """One page with its retries: 429 and 5xx are tried again after a
     doubling wait, or after the server's Retry-After when it sends one, up
     to ``limits.max_wait``. A page that asks for a longer wait is not dead
-    (its server said "not now", not "not here")."""
+    (its server said "not now", not "not here").
+
+    A conditional request when ``etag`` or ``last_modified`` is given
+    (If-None-Match, If-Modified-Since): a 304 is a good page with no text
+    (``not_modified``). ``feed``: a feed's fetch, which also accepts the
+    types feeds are served as (FEED_TYPES) and keeps the body as bytes."""
     attempt = 0
+    ask = _Ask(etag, last_modified, feed)
     while True:
-        page = await _attempt(client, url, limits)
+        page = await _attempt(client, url, limits, ask)
         if page.status not in RETRY_STATUSES or attempt >= limits.retries:
             break
         wait = retry_wait(page.retry_after, attempt, limits)
@@ -400,13 +436,38 @@ def retry_wait(retry_after: float | None, attempt: int, limits: Limits) -> float
     return limits.backoff * 2**attempt
 
 
-async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits) -> Page:
+@dataclass(frozen=True)
+class _Ask:
+    """What a request asks beyond the page: the conditions, and whether it is a feed's."""
+
+    etag: str = ""
+    last_modified: str = ""
+    feed: bool = False
+
+    def headers(self) -> dict[str, str]:
+        headers = {}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        if self.last_modified:
+            headers["If-Modified-Since"] = self.last_modified
+        if self.feed:
+            headers["Accept"] = FEED_ACCEPT
+        return headers
+
+
+FEED_ACCEPT = (
+    "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, "
+    "text/xml;q=0.9, text/html;q=0.5, */*;q=0.1"
+)
+
+
+async def _attempt(client: httpx.AsyncClient, url: str, limits: Limits, ask: _Ask | None = None) -> Page:
     import httpx
 
     page = Page(url=url, final_url=url)
     started = time.monotonic()
     try:
-        await asyncio.wait_for(_follow(client, page, limits), timeout=limits.page_seconds)
+        await asyncio.wait_for(_follow(client, page, limits, ask or _Ask()), timeout=limits.page_seconds)
     except asyncio.TimeoutError:
         page.error = _say("fetch_slower_than", most=limits.page_seconds)
         page.cut_off = True
@@ -449,7 +510,7 @@ def _chain(exc: BaseException) -> list[BaseException]:
     return seen
 
 
-async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None:
+async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits, ask: _Ask) -> None:
     """GET the page, following redirects by hand, and read its body into ``page``."""
     import httpx
 
@@ -457,7 +518,7 @@ async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None
     current = page.url
     for _ in range(limits.max_redirects + 1):
         try:
-            request = client.build_request("GET", current)
+            request = client.build_request("GET", current, headers=ask.headers())
         except httpx.InvalidURL:
             raise _Failure(_say("fetch_bad_address"), page.status) from None
         try:
@@ -476,10 +537,16 @@ async def _follow(client: httpx.AsyncClient, page: Page, limits: Limits) -> None
                 seen.add(_loop_key(target))
                 current = target
                 continue
+            page.retry_after = _retry_after(response.headers.get("retry-after", ""))
+            page.etag = response.headers.get("etag", "").strip()
+            page.last_modified = response.headers.get("last-modified", "").strip()
             if response.status_code >= 400:
-                page.retry_after = _retry_after(response.headers.get("retry-after", ""))
                 raise _Failure(_say("fetch_http_status", status=response.status_code), response.status_code)
-            await _read(response, page, limits)
+            if response.status_code == NOT_MODIFIED and (ask.etag or ask.last_modified):
+                page.not_modified = True
+                page.etag, page.last_modified = page.etag or ask.etag, page.last_modified or ask.last_modified
+                return
+            await _read(response, page, limits, ask.feed)
             return
         finally:
             await response.aclose()
@@ -514,12 +581,14 @@ def _retry_after(value: str) -> float | None:
     return float(math.ceil(max(0.0, (when - datetime.now(timezone.utc)).total_seconds())))
 
 
-async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
-    """Check the type, stream and decode the body within the size cap, decode the text."""
+async def _read(response: httpx.Response, page: Page, limits: Limits, feed: bool = False) -> None:
+    """Check the type, stream and decode the body within the size cap, decode the text
+    (a feed's: keep its bytes, for the importer to decode as a feed file is)."""
     header = response.headers.get("content-type", "")
     page.content_type = header.split(";", 1)[0].strip().lower()
     page.language = response.headers.get("content-language", "").split(",", 1)[0].strip()
-    if page.content_type and page.content_type not in HTML_TYPES + TEXT_TYPES:
+    accepted = HTML_TYPES + TEXT_TYPES + (FEED_TYPES if feed else ())
+    if page.content_type and page.content_type not in accepted:
         raise _Failure(_say("fetch_not_page", type=page.content_type), page.status)
     decoder = decoder_for(response.headers.get("content-encoding", ""))
     if decoder is None:
@@ -536,6 +605,10 @@ async def _read(response: httpx.Response, page: Page, limits: Limits) -> None:
         page.cut_off = True
         raise _Failure(_say("fetch_too_big", size=_size(limits.max_bytes)), page.status)
     data = bytes(body)
+    if feed:
+        page.data = data
+        if page.content_type in FEED_TYPES or (not page.content_type and not looks_like_html(data)):
+            return
     if not page.content_type:
         page.content_type = "text/html" if looks_like_html(data) else ""
         if not page.content_type:

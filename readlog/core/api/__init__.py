@@ -19,6 +19,7 @@ opening and closing (docs/python-api.md says what each method does).
 * views.py: saved views (save_view, views, view, remove_view); a view is
   used as ``view=NAME`` by every method that takes filters (arguments.py).
 * syncing.py: sync between machines (sync, sync_status; readlog/sync does the work).
+* feeds.py: followed feeds (follow, feeds, feeds_opml, unfollow, refresh).
 
 A new area is a new module here, its class added to Library's bases. Nothing
 here prints or imports a face, and each module loads only what a method needs

@@ -55,6 +55,7 @@ NAMES = (
     "m014_highlights_and_progress",
     "m015_saved_views",
     "m016_sync_state",
+    "m017_feeds",
 )
 LATEST = len(NAMES)
 
