@@ -220,7 +220,11 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     "save_view": ("method", ["name: str", "**filters: Any"], "ViewSaved"),
     "feeds": ("method", [], "list[Feed]"),
     "feeds_opml": ("method", [], "str"),
-    "follow": ("method", ["urls: str | list[str]"], "Followed"),
+    "follow": (
+        "method",
+        ["urls: str | list[str]", "*", "sender: str | None = None", "list_id: str | None = None"],
+        "Followed",
+    ),
     "refresh": (
         "method",
         [

@@ -22,14 +22,16 @@ JSON = typer.Option(False, "--json", help="help_json_plain")
 @handle_errors
 def follow(
     ctx: typer.Context,
-    given: list[str] = typer.Argument(..., metavar="URL|FILE.opml...", help="help_follow_given"),
+    given: list[str] = typer.Argument(..., metavar="URL|FILE.opml|MAILBOX...", help="help_follow_given"),
+    sender: Optional[str] = typer.Option(None, "--from", metavar="ADDRESS", help="help_follow_from"),
+    list_id: Optional[str] = typer.Option(None, "--list-id", metavar="ID", help="help_follow_list_id"),
     as_json: bool = JSON,
 ) -> None:
     """help_cmd_follow"""
     from readlog.render import feeds as show
 
     state = state_of(ctx)
-    result = state.library().follow(given)
+    result = state.library().follow(given, sender=sender, list_id=list_id)
     if as_json:
         state.out.json(show.follow_record(result, state.out.lang))
     else:

@@ -163,19 +163,25 @@ def find(lib: Store, name: str) -> dict[str, Any]:
     raise ReadlogError.of("no_feed", name=given)
 
 
-def follow(lib: Store, given: Sequence[str], *, limits: Any = None) -> Followed:
-    """Follow each feed address, page address (its feed found by download) or OPML file;
-    one action for all. An address that is neither is a UsageError before anything is
-    downloaded; one that names no feed is reported in ``failed``."""
+def follow(
+    lib: Store, given: Sequence[str], *, limits: Any = None, sender: str | None = None, list_id: str | None = None
+) -> Followed:
+    """Follow each feed address, page address (its feed found by download), OPML file, or
+    mailbox (a Maildir or an mbox: core/mailboxes.py, with the filters ``sender`` and
+    ``list_id``); one action for all. An address that is none of these is a UsageError
+    before anything is downloaded; one that names no feed is reported in ``failed``."""
     import os
 
+    from readlog.core import mailboxes
     from readlog.model.entry import is_web_address
 
-    listed_in_files: list[tuple[str, str, str]] = []  # (feed url, title, site) from OPML
+    listed_in_files: list[tuple[str, str, str]] = []  # (feed url, title, site) from OPML and mailboxes
     addresses: list[str] = []
     for item in given:
         if is_web_address(item):
             addresses.append(item)
+        elif mailboxes.is_mailbox(item):
+            listed_in_files.append((mailboxes.address_of(item, sender, list_id), mailboxes.title_of(item), ""))
         elif os.path.isfile(item):
             listed_in_files.extend(opml_feeds(item))
         else:
@@ -252,6 +258,8 @@ def opml(feeds: Sequence[Feed]) -> str:
         "  <body>",
     ]
     for f in feeds:
+        if f.url.startswith("mailbox:"):
+            continue  # a mailbox on this machine is no subscription another reader can follow
         site = f" htmlUrl={quoteattr(f.site_url)}" if f.site_url else ""
         lines.append(
             f'    <outline type="rss" text={quoteattr(f.name)} title={quoteattr(f.name)} '
@@ -427,9 +435,17 @@ def refresh(
             due.append(row)
     if not due:
         return report
+    recorded = _recorded(shell.join(["refresh", *(names or [])]))
+    from readlog.core import mailboxes
+
+    for row in [r for r in due if r["url"].startswith(mailboxes.SCHEME)]:  # on this machine: read first
+        report.feeds.append(_refresh_mailbox(lib, row, recorded, now))
+    due = [r for r in due if not r["url"].startswith(mailboxes.SCHEME)]
+    if not due:
+        report.action = recorded.id or None
+        return _fetched(lib, report, fetch, jobs)
     limits = limits or client.Limits.from_env(jobs=jobs)
     by_url = {r["url"]: r for r in due}
-    recorded = _recorded(shell.join(["refresh", *(names or [])]))
     jobs_list = [client.Job(r["url"], r["url"], r["etag"] or "", r["last_modified"] or "", feed=True) for r in due]
     bar = progress(len(due)) if progress else nullcontext(None)
     with bar as step:
@@ -442,6 +458,11 @@ def refresh(
 
         client.run(jobs_list, limits, process=lambda page: page, done=done)
     report.action = recorded.id or None
+    return _fetched(lib, report, fetch, jobs)
+
+
+def _fetched(lib: Store, report: Refreshed, fetch: bool, jobs: int) -> Refreshed:
+    """``report``, with the new items' pages fetched when ``fetch`` asks for it."""
     if fetch:
         ids = [i for f in report.feeds for i in f.entry_ids]
         if ids:
@@ -504,6 +525,43 @@ def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, inge
             wait = max(wait or timedelta(0), timedelta(seconds=page.retry_after))
         checked.next_check_at = now + wait if wait else None
     values["next_check_at"] = checked.next_check_at.isoformat() if checked.next_check_at else None
+    with lib.transaction():
+        feeds.check_done(lib, url, values, recorded.id if checked.added else None)
+    return checked
+
+
+def _refresh_mailbox(lib: Store, row: dict[str, Any], recorded: Any, now: datetime) -> FeedChecked:
+    """Read a followed mailbox's new messages into the library; what its check found."""
+    from readlog.core.mailboxes import as_mbox, parts_of, title_of, unseen
+    from readlog.inputs import ingest
+    from readlog.inputs.reader import Stream
+    from readlog.model.messages import Phrase, os_reason, stored
+    from readlog.store import feeds
+
+    url, title = row["url"], row["title"] or ""
+    checked = FeedChecked(url, title, "unchanged")
+    values: dict[str, Any] = {"last_checked_at": now.isoformat()}
+    try:
+        messages = unseen(lib, url)
+    except OSError as exc:
+        checked.status = "failed"
+        checked.error = Phrase("follow_mailbox_unreadable", path=parts_of(url)[0], reason=os_reason(exc))
+        messages = []
+    if messages:
+        stream = Stream(title_of(parts_of(url)[0]), io.BytesIO(as_mbox(messages)))
+        results = ingest.import_files(lib, [stream], fmt="mail", recorded=recorded)
+        result = results[0] if results else None
+        if result is None or result.error:
+            checked.status, checked.error = "failed", _said_of(result.failure if result else None)
+        else:
+            checked.added = result.counts.added
+            checked.status = "new" if checked.added else "unchanged"
+            checked.entry_ids = feeds.added_by(lib, result.import_id)
+    if checked.status == "failed":
+        values.update(failures=int(row["failures"] or 0) + 1, last_error=stored(checked.error))
+    else:
+        values.update(failures=0, last_error=None, last_ok_at=now.isoformat(), last_new=checked.added)
+    values["next_check_at"] = None  # a mailbox on this machine: read whenever asked
     with lib.transaction():
         feeds.check_done(lib, url, values, recorded.id if checked.added else None)
     return checked

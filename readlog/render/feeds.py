@@ -79,7 +79,9 @@ def refreshed(out: Output, report: Refreshed) -> None:
         out.line(say("feeds_none", out.lang), style="dim")
         return
     for feed in report.feeds:
-        out.print(_line(out, feed), no_wrap=True)
+        # One line each; a failure's reason is never cut short (it wraps), the others end in … when too long.
+        failed = feed.status == "failed"
+        out.print(_line(out, feed), no_wrap=not failed, overflow="fold" if failed else "ellipsis")
     checked = sum(1 for f in report.feeds if f.status != "waiting")
     out.line(say("refresh_total", out.lang, n=report.added, feeds=checked, failed=report.failed))
 

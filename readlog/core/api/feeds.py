@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.api.base import Base
-from readlog.core.arguments import _checked, _text, _urls
+from readlog.core.arguments import _checked, _text, _text_or_none, _urls
 
 if TYPE_CHECKING:
     from readlog.core.feeds import Feed, Followed, Refreshed
@@ -21,16 +21,19 @@ def _names_or_none(value: Any, name: str) -> list[str] | None:
 class Feeds(Base):
     """Followed feeds: following is an action undo takes back, and so is each refresh."""
 
-    @_checked()
-    def follow(self, urls: str | list[str]) -> Followed:
+    @_checked(sender=_text_or_none, list_id=_text_or_none)
+    def follow(self, urls: str | list[str], *, sender: str | None = None, list_id: str | None = None) -> Followed:
         """Follow each feed: its address, a page's address (the feed the page names in a
-        ``<link rel="alternate">``, found by downloading the page), or an OPML file of
-        subscriptions; as ``readlog follow`` does. One action, taken back by ``undo()``.
-        Uses the network for addresses; an address that names no feed is in ``failed``."""
+        ``<link rel="alternate">``, found by downloading the page), an OPML file of
+        subscriptions, or a mailbox a mail tool fills (a Maildir folder or an mbox file,
+        only read: its messages from ``sender`` and of the list ``list_id`` when given,
+        each a part of the address or List-Id); as ``readlog follow`` does. One action,
+        taken back by ``undo()``. Uses the network for addresses; an address that names no
+        feed is in ``failed``."""
         from readlog.core.feeds import follow
 
         self._alone("follow")
-        return follow(self.store, list(urls))  # a list, as checked
+        return follow(self.store, list(urls), sender=sender, list_id=list_id)  # a list, as checked
 
     @_checked()
     def feeds(self) -> list[Feed]:
