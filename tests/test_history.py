@@ -394,6 +394,7 @@ class UndoGivesBack(RuleBasedStateMachine):
 # What undo(action=N) may say instead of taking N back (core/actions.py).
 REFUSALS = {
     "undo_view_changed",
+    "undo_feed_changed",
     "undo_emptied",
     "undo_gone",
     "undo_deleted",

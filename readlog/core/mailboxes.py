@@ -84,6 +84,7 @@ def unseen(lib: Store, address: str) -> list[bytes]:
     import mailbox
 
     from readlog.inputs.message import item_of
+    from readlog.store import feeds
 
     path, sender, list_id = parts_of(address)
     box: Any = mailbox.Maildir(path, factory=None, create=False) if os.path.isdir(path) else None
@@ -99,10 +100,7 @@ def unseen(lib: Store, address: str) -> list[bytes]:
             except (OSError, KeyError):
                 continue  # moved or deleted meanwhile by the mail tool
             item = item_of(data)
-            if (
-                item is not None
-                and lib.conn.execute("SELECT 1 FROM feed_items WHERE feed = ? AND guid = ?", item).fetchone()
-            ):
+            if item is not None and feeds.holds_item(lib, *item):
                 continue
             if _wanted(data, sender, list_id):
                 found.append(data)

@@ -54,6 +54,11 @@ def get(lib: Store, url: str) -> Row | None:
     return None if r is None else dict(r)
 
 
+def holds_item(lib: Store, feed: str, guid: str) -> bool:
+    """Whether the library has the item ``guid`` of ``feed`` (a followed mailbox's message, by its Message-ID)."""
+    return lib.conn.execute("SELECT 1 FROM feed_items WHERE feed = ? AND guid = ?", (feed, guid)).fetchone() is not None
+
+
 def add(lib: Store, url: str, title: str, site_url: str, action: int) -> Row | None:
     """Follow the feed at ``url``; the feed's row, or None when it was followed already."""
     if get(lib, url) is not None:
