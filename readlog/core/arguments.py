@@ -37,6 +37,8 @@ FILTERS = (
 )
 # What search() passes on to entries() besides its query and limit.
 SEARCH_FILTERS = (*(f for f in FILTERS if f != "search"), "sort", "reverse", "fields")
+# What a saved view keeps (save_view): the filters but a view itself, and the order.
+VIEW_FILTERS = (*(f for f in FILTERS if f != "view"), "sort", "reverse")
 
 # The changes plan() takes, and the state each sets (rm and tag have their own).
 PLANNED: dict[str, tuple[str, bool]] = {

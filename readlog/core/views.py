@@ -23,24 +23,6 @@ from readlog.model.messages import Phrase
 if TYPE_CHECKING:
     from readlog.store import Store
 
-# What a view keeps: the filters (as the Python API names them) and the order.
-KEPT = (
-    "unread",
-    "starred",
-    "archived",
-    "tag",
-    "source",
-    "category",
-    "search",
-    "since",
-    "before",
-    "dead",
-    "min_time",
-    "max_time",
-    "in_progress",
-    "sort",
-    "reverse",
-)
 MOST_NAME = 64
 # A name is a word: letters of any script, digits, and - _ . + (so that @NAME is one word of
 # a command line); no space, no @ inside.
@@ -121,12 +103,10 @@ class ViewSaved:
 
 
 def kept(filters: dict[str, Any]) -> dict[str, Any]:
-    """The filters a view keeps, as typed (times as text), None and empty ones left out;
-    a UsageError for a filter a view cannot keep."""
+    """The filters a view keeps (core/arguments.VIEW_FILTERS, as save_view checked them), as
+    typed (times as text), None and empty ones left out."""
     out: dict[str, Any] = {}
     for name, value in filters.items():
-        if name not in KEPT:
-            raise UsageError.of("view_unknown_filter", name=name, names=", ".join(KEPT))
         if (
             (value is None and name != "archived")
             or value == []

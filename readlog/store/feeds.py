@@ -12,9 +12,9 @@ ETag it stored, so the next refresh reads the feed whole again). Nothing here pr
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
+from readlog.store.changelog import FEEDS as LOG
 from readlog.store.common import utcnow
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def add(lib: Store, url: str, title: str, site_url: str, action: int) -> Row | N
         (url, title, site_url, utcnow(), action),
     )
     after = get(lib, url)
-    _record(lib, action, url, None, after)
+    LOG.record(lib, action, url, None, after)
     return after
 
 
@@ -78,7 +78,7 @@ def remove(lib: Store, url: str, action: int) -> Row | None:
     if was is None:
         return None
     lib.conn.execute("DELETE FROM feeds WHERE url = ?", (url,))
-    _record(lib, action, url, was, None)
+    LOG.record(lib, action, url, was, None)
     return was
 
 
@@ -94,7 +94,7 @@ def check_done(lib: Store, url: str, values: Row, action: int | None = None) -> 
         lib.conn.execute(f"UPDATE feeds SET {assignments} WHERE url = ?", [*values.values(), url])
     after = get(lib, url)
     if action is not None:
-        _record(lib, action, url, was, after)
+        LOG.record(lib, action, url, was, after)
     return after
 
 
@@ -103,48 +103,10 @@ def added_by(lib: Store, import_id: int) -> list[int]:
     return [r[0] for r in lib.conn.execute("SELECT id FROM entries WHERE import_id = ? ORDER BY id", (import_id,))]
 
 
-def _record(lib: Store, action: int, url: str, before: Row | None, after: Row | None) -> None:
-    lib.conn.execute(
-        "INSERT INTO feed_changes (action_id, url, before, after) VALUES (?, ?, ?, ?)",
-        (action, url, None if before is None else json.dumps(before), None if after is None else json.dumps(after)),
-    )
-
-
-def changes_of(lib: Store, action: int) -> list[Row]:
-    """The feed changes ``action`` made, oldest first."""
-    return [
-        {
-            "url": r["url"],
-            "before": json.loads(r["before"]) if r["before"] else None,
-            "after": json.loads(r["after"]) if r["after"] else None,
-        }
-        for r in lib.conn.execute(
-            "SELECT url, before, after FROM feed_changes WHERE action_id = ? ORDER BY id", (action,)
-        )
-    ]
-
-
-def changed(lib: Store, action: int) -> bool:
-    """Whether ``action`` changed a feed."""
-    return bool(lib.conn.execute("SELECT 1 FROM feed_changes WHERE action_id = ? LIMIT 1", (action,)).fetchone())
-
-
-def changed_since(lib: Store, action: int) -> int | None:
-    """The newest action after ``action``, not undone, that changed a feed ``action`` changed
-    (undoing ``action`` would write over it), or None."""
-    r = lib.conn.execute(
-        "SELECT max(c.action_id) FROM feed_changes AS c JOIN actions AS a ON a.id = c.action_id "
-        "WHERE c.action_id > ? AND a.undone_at IS NULL "
-        "AND c.url IN (SELECT url FROM feed_changes WHERE action_id = ?)",
-        (action, action),
-    ).fetchone()
-    return None if r is None or r[0] is None else int(r[0])
-
-
 def undo(lib: Store, action: int) -> list[Row]:
     """Write back each feed ``action`` changed as it was before (newest change first);
     the changes taken back."""
-    changes = changes_of(lib, action)
+    changes = LOG.changes_of(lib, action)
     for change in reversed(changes):
         url, before = change["url"], change["before"]
         lib.conn.execute("DELETE FROM feeds WHERE url = ?", (url,))

@@ -19,6 +19,7 @@ from readlog.model.errors import UsageError
 from readlog.model.fields import MAX_TAGS
 from readlog.model.ids import MAX_ID
 from readlog.model.tags import tag_list, unique_tags
+from readlog.store.changelog import LOGS
 from readlog.store.common import Row, utcnow
 
 if TYPE_CHECKING:
@@ -127,8 +128,8 @@ EMPTY_COMMAND = "trash --empty"
 # that filled in no field are the actions that are not.
 CHANGED_SOMETHING = (
     "(EXISTS (SELECT 1 FROM events WHERE action_id = a.id) "
-    "OR EXISTS (SELECT 1 FROM view_changes WHERE action_id = a.id) "
-    "OR EXISTS (SELECT 1 FROM feed_changes WHERE action_id = a.id) OR EXISTS (SELECT 1 FROM imports AS i "
+    + "".join(f"OR {log.exists_sql()} " for log in LOGS)
+    + "OR EXISTS (SELECT 1 FROM imports AS i "
     "WHERE i.action_id = a.id AND (i.added > 0 OR EXISTS (SELECT 1 FROM entries WHERE import_id = i.id) "
     "OR EXISTS (SELECT 1 FROM feed_items WHERE import_id = i.id))) "
     f"OR a.command = '{EMPTY_COMMAND}' OR a.command LIKE '{EMPTY_COMMAND} %')"
@@ -231,16 +232,12 @@ def hindrance(lib: Store, act: Row) -> Hindrance | None:
                 (PURGE, number, marks),
             ).fetchall()
         )
-    from readlog.store import feeds, views
-
-    viewed = bool(lib.conn.execute("SELECT 1 FROM view_changes WHERE action_id = ? LIMIT 1", (number,)).fetchone())
-    fed = feeds.changed(lib, number)
-    if not events and not items and not expected and not found and not viewed and not fed:
+    logged = [log for log in LOGS if log.changed(lib, number)]  # saved views, followed feeds
+    if not events and not items and not expected and not found and not logged:
         return Hindrance("nothing")
-    if viewed and (later_view := views.changed_since(lib, number)) is not None:
-        return Hindrance("view_changed", [], find_action(lib, later_view))
-    if fed and (later_feed := feeds.changed_since(lib, number)) is not None:
-        return Hindrance("feed_changed", [], find_action(lib, later_feed))
+    for log in logged:
+        if (since_then := log.changed_since(lib, number)) is not None:
+            return Hindrance(log.refused, [], find_action(lib, since_then))
     whole = set(added)  # entries undo deletes or moves
     columns: dict[int, set[str]] = {}  # entry -> the columns undo writes back
     for ev in events:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from readlog.store.changelog import VIEWS as LOG
 from readlog.store.common import utcnow
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def put(lib: Store, name: str, filters: dict[str, Any], action: int) -> str:
             "UPDATE views SET name = ?, filters = ?, updated_at = ? WHERE name = ?",
             (name, _as_json(filters), now, was["name"]),
         )
-    _record(lib, action, name, was, after)
+    LOG.record(lib, action, name, was, after)
     return "changed" if was else "saved"
 
 
@@ -74,47 +75,14 @@ def remove(lib: Store, name: str, action: int) -> Row | None:
     if was is None:
         return None
     lib.conn.execute("DELETE FROM views WHERE name = ?", (was["name"],))
-    _record(lib, action, was["name"], was, None)
+    LOG.record(lib, action, was["name"], was, None)
     return was
-
-
-def _record(lib: Store, action: int, name: str, before: Row | None, after: Row | None) -> None:
-    lib.conn.execute(
-        "INSERT INTO view_changes (action_id, name, before, after) VALUES (?, ?, ?, ?)",
-        (action, name, None if before is None else json.dumps(before), None if after is None else json.dumps(after)),
-    )
-
-
-def changes_of(lib: Store, action: int) -> list[Row]:
-    """The view changes ``action`` made, oldest first."""
-    return [
-        {
-            "name": r["name"],
-            "before": json.loads(r["before"]) if r["before"] else None,
-            "after": json.loads(r["after"]) if r["after"] else None,
-        }
-        for r in lib.conn.execute(
-            "SELECT name, before, after FROM view_changes WHERE action_id = ? ORDER BY id", (action,)
-        )
-    ]
-
-
-def changed_since(lib: Store, action: int) -> int | None:
-    """The newest action after ``action``, not undone, that changed a view ``action`` changed
-    (undoing ``action`` would write over it), or None."""
-    r = lib.conn.execute(
-        "SELECT max(c.action_id) FROM view_changes AS c JOIN actions AS a ON a.id = c.action_id "
-        "WHERE c.action_id > ? AND a.undone_at IS NULL "
-        "AND c.name IN (SELECT name FROM view_changes WHERE action_id = ?)",
-        (action, action),
-    ).fetchone()
-    return None if r is None or r[0] is None else int(r[0])
 
 
 def undo(lib: Store, action: int) -> list[Row]:
     """Write back each view ``action`` changed as it was before (newest change first);
     the changes taken back."""
-    changes = changes_of(lib, action)
+    changes = LOG.changes_of(lib, action)
     for change in reversed(changes):
         name, before = change["name"], change["before"]
         lib.conn.execute("DELETE FROM views WHERE name = ?", (name,))

@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from readlog.core.api.base import Base
-from readlog.core.arguments import CHECKS, _checked
-from readlog.core.views import KEPT
+from readlog.core.arguments import CHECKS, VIEW_FILTERS, _checked
 
 if TYPE_CHECKING:
     from readlog.core.views import View, ViewSaved
@@ -20,13 +19,13 @@ def _as_given(value: Any, name: str) -> Any:
 
 
 # save_view takes the filters as given (checked inside, kept as typed).
-_AS_GIVEN = dict.fromkeys(KEPT, _as_given)
+_AS_GIVEN = dict.fromkeys(VIEW_FILTERS, _as_given)
 
 
 class Views(Base):
     """Saved views: named filters, kept in the library, each change an action undo takes back."""
 
-    @_checked(filters=KEPT, **_AS_GIVEN)  # type: ignore[arg-type]  # each a Check, as _checked takes
+    @_checked(filters=VIEW_FILTERS, **_AS_GIVEN)  # type: ignore[arg-type]  # each a Check, as _checked takes
     def save_view(self, name: str, **filters: Any) -> ViewSaved:
         """Keep the filters (as ``entries()`` takes them, and ``sort``, ``reverse``) as the
         view ``name``, as ``readlog view save NAME [FILTERS]`` does: one action in history,
