@@ -414,7 +414,6 @@ def refresh(
     from contextlib import nullcontext
 
     from readlog.core.filters import check_jobs
-    from readlog.inputs import ingest
     from readlog.model.stamps import from_iso
     from readlog.store import feeds
     from readlog.web import client
@@ -451,7 +450,7 @@ def refresh(
     with bar as step:
 
         def done(url: str, page: Page) -> None:
-            checked = _store_page(lib, by_url[url], page, recorded, ingest, now)
+            checked = _store_page(lib, by_url[url], page, recorded, now)
             report.feeds.append(checked)
             if step is not None:
                 step.advance(checked.status != "failed", False)
@@ -472,7 +471,7 @@ def _fetched(lib: Store, report: Refreshed, fetch: bool, jobs: int) -> Refreshed
     return report
 
 
-def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, ingest: Any, now: datetime) -> FeedChecked:
+def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, now: datetime) -> FeedChecked:
     """Import one feed's download and store what its check found."""
     from readlog.inputs.reader import Stream
     from readlog.model.messages import stored
@@ -485,14 +484,8 @@ def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, inge
     if page.ok and page.not_modified:
         pass
     elif page.ok and not page.is_html:
-        results = ingest.import_files(lib, [Stream(url, io.BytesIO(page.data))], fmt="feed", recorded=recorded)
-        result = results[0] if results else None
-        if result is None or result.error:
-            error = _said_of(result.failure if result else None)
-        else:
-            checked.added = result.counts.added
-            checked.status = "new" if checked.added else "unchanged"
-            checked.entry_ids = feeds.added_by(lib, result.import_id)
+        error = _import_items(lib, Stream(url, io.BytesIO(page.data)), "feed", recorded, checked)
+        if not error:
             # A feed followed without its title (none in the OPML file): read it once. Not on every
             # refresh: a second parse of each changed feed would cost as much as its import.
             info = _feed_info(page.data) if not title else None
@@ -533,7 +526,6 @@ def _store_page(lib: Store, row: dict[str, Any], page: Page, recorded: Any, inge
 def _refresh_mailbox(lib: Store, row: dict[str, Any], recorded: Any, now: datetime) -> FeedChecked:
     """Read a followed mailbox's new messages into the library; what its check found."""
     from readlog.core.mailboxes import as_mbox, parts_of, title_of, unseen
-    from readlog.inputs import ingest
     from readlog.inputs.reader import Stream
     from readlog.model.messages import Phrase, os_reason, stored
     from readlog.store import feeds
@@ -549,14 +541,8 @@ def _refresh_mailbox(lib: Store, row: dict[str, Any], recorded: Any, now: dateti
         messages = []
     if messages:
         stream = Stream(title_of(parts_of(url)[0]), io.BytesIO(as_mbox(messages)))
-        results = ingest.import_files(lib, [stream], fmt="mail", recorded=recorded)
-        result = results[0] if results else None
-        if result is None or result.error:
-            checked.status, checked.error = "failed", _said_of(result.failure if result else None)
-        else:
-            checked.added = result.counts.added
-            checked.status = "new" if checked.added else "unchanged"
-            checked.entry_ids = feeds.added_by(lib, result.import_id)
+        if error := _import_items(lib, stream, "mail", recorded, checked):
+            checked.status, checked.error = "failed", error
     if checked.status == "failed":
         values.update(failures=int(row["failures"] or 0) + 1, last_error=stored(checked.error))
     else:
@@ -565,6 +551,22 @@ def _refresh_mailbox(lib: Store, row: dict[str, Any], recorded: Any, now: dateti
     with lib.transaction():
         feeds.check_done(lib, url, values, recorded.id if checked.added else None)
     return checked
+
+
+def _import_items(lib: Store, stream: Any, fmt: str, recorded: Any, checked: FeedChecked) -> Said:
+    """Import a feed's download or a mailbox's new messages (``stream``, of the format ``fmt``)
+    under the refresh's action, noting on ``checked`` what it added; '' when it was read, else why not."""
+    from readlog.inputs import ingest
+    from readlog.store import feeds
+
+    results = ingest.import_files(lib, [stream], fmt=fmt, recorded=recorded)
+    result = results[0] if results else None
+    if result is None or result.error:
+        return _said_of(result.failure if result else None)
+    checked.added = result.counts.added
+    checked.status = "new" if checked.added else "unchanged"
+    checked.entry_ids = feeds.added_by(lib, result.import_id)
+    return ""
 
 
 def _said_of(failure: ReadlogError | None) -> Said:
