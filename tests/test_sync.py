@@ -202,6 +202,43 @@ def test_undoing_a_received_change_is_a_change_that_syncs(libs: list[Library], f
     assert exported(laptop) == exported(desktop)
 
 
+def test_saved_views_and_followed_feeds_travel_and_undoing_one_received_is_sent(
+    libs: list[Library], folder: Path, tmp_path: Path
+) -> None:
+    laptop, desktop, phone = libs
+    laptop.save_view("Later", unread=True)
+    follow_offline(laptop, FEED_URLS[0], tmp_path)
+    everywhere(folder, laptop, desktop, phone)
+    assert kept(desktop) == kept(phone) == ((("Later", {"unread": True}),), (FEED_URLS[0],))
+    assert desktop.feeds()[0].last_checked_at is None  # its checks are each machine's own
+    desktop.save_view("later", starred=True)  # the same view (names compare as the views table does)
+    phone.remove_view("Later")  # before either synced: one of the two, the same everywhere
+    desktop.unfollow(FEED_URLS[0])
+    everywhere(folder, laptop, desktop, phone)
+    assert kept(laptop) == kept(desktop) == kept(phone)
+    assert kept(laptop)[1] == ()
+    got = laptop.sync(folder)
+    follow_offline(desktop, FEED_URLS[1], tmp_path)
+    desktop.sync(folder)
+    got = laptop.sync(folder)
+    assert got.action is not None and kept(laptop)[1] == (FEED_URLS[1],)
+    laptop.undo(got.action)  # undoing the received follow is an unfollow that travels
+    everywhere(folder, laptop, desktop, phone)
+    assert kept(laptop) == kept(desktop) == kept(phone)
+    assert kept(desktop)[1] == ()
+
+
+def test_a_followed_mailbox_stays_on_its_machine(libs: list[Library], folder: Path, tmp_path: Path) -> None:
+    laptop, desktop, _ = libs
+    mail = tmp_path / "Mail"
+    for part in ("cur", "new", "tmp"):
+        (mail / part).mkdir(parents=True)
+    laptop.follow(str(mail))
+    everywhere(folder, laptop, desktop)
+    assert [f.url.startswith("mailbox:") for f in laptop.feeds()] == [True]
+    assert desktop.feeds() == []
+
+
 def test_the_target_is_remembered(libs: list[Library], folder: Path) -> None:
     laptop = libs[0]
     with pytest.raises(readlog.ReadlogError) as no_target:
@@ -304,6 +341,24 @@ def test_an_interrupted_sync_sends_its_changes_next_time(
 # ---- the property: whatever happens, in whatever order, all end the same ----------------------
 
 URLS = [f"https://example.org/{i}" for i in range(4)]
+FEED_URLS = ["https://one.example/feed.xml", "https://two.example/atom"]
+
+
+def follow_offline(lib: Library, url: str, where: Path) -> None:
+    """Follow ``url`` as an OPML file lists it: no download."""
+    listed = where / "subscriptions.opml"
+    listed.write_text(
+        f'<?xml version="1.0"?><opml version="2.0"><head/><body><outline text="Feed" xmlUrl="{url}"/></body></opml>',
+        encoding="utf-8",
+    )
+    lib.follow(str(listed))
+
+
+def kept(lib: Library) -> tuple[object, ...]:
+    """What else a person keeps that travels: the saved views and the followed feeds' addresses."""
+    return tuple((v.name, v.filters) for v in lib.views()), tuple(sorted(f.url for f in lib.feeds()))
+
+
 STEPS = st.one_of(
     st.tuples(st.just("add"), st.sampled_from(URLS)),
     st.tuples(st.just("add"), st.sampled_from(URLS)),
@@ -315,6 +370,9 @@ STEPS = st.one_of(
     st.tuples(st.just("progress"), st.sampled_from(URLS), st.sampled_from(["40%", "90%"])),
     st.tuples(st.just("archive"), st.sampled_from(URLS)),
     st.tuples(st.just("highlight"), st.sampled_from(URLS), st.sampled_from(["a passage", "another"]), st.booleans()),
+    st.tuples(st.just("view"), st.sampled_from(["Later", "later", "Short"]), st.booleans()),
+    st.tuples(st.just("unview"), st.sampled_from(["Later", "Short"])),
+    st.tuples(st.sampled_from(["follow", "unfollow"]), st.sampled_from(FEED_URLS)),
     st.tuples(
         st.just("empty"),
     ),
@@ -358,6 +416,14 @@ def _apply(lib: Library, step: tuple[object, ...], folder: Path) -> None:
             lib.archive([live[str(step[1])]])
         elif kind == "title" and step[1] in live:
             lib.edit(live[str(step[1])], title=str(step[2]))
+        elif kind == "view":
+            lib.save_view(str(step[1]), **({"unread": True} if step[2] else {"starred": True}))
+        elif kind == "unview":
+            lib.remove_view(str(step[1]))
+        elif kind == "follow":
+            follow_offline(lib, str(step[1]), folder.parent)
+        elif kind == "unfollow":
+            lib.unfollow(str(step[1]))
         elif kind == "empty":
             lib.empty_trash()
         elif kind == "undo":
@@ -389,6 +455,7 @@ def test_three_libraries_end_the_same_whatever_they_did(tmp_path: Path, steps: l
             ends = exported(libs[0])
             event(f"entries at the end: {min(len(ends), 3)}+")
             assert ends == exported(libs[1]) == exported(libs[2])
+            assert kept(libs[0]) == kept(libs[1]) == kept(libs[2])
         finally:
             for lib in libs:
                 lib.close()

@@ -281,17 +281,21 @@ class Store:
 
     def forget_action(self, action_id: int) -> None:
         """Delete the record of an action that changed nothing, inside the
-        transaction that started it. An action with events, or with an import
-        that names it, is kept: it changed something, or says what was read.
+        transaction that started it. An action with events, a change of a saved
+        view or a followed feed, or an import that names it, is kept: it changed
+        something, or says what was read.
         Inside a group of changes (grouped), only that change leaves the
         group's command; the group's action is forgotten at its end if empty.
         (Here rather than in store/organise.py: a command that changed nothing
         calls it, and that module's undo types cost ~2.5 ms to import.)"""
         if self.ungroup(action_id):
             return
+        from readlog.store.changelog import LOGS  # saved views and followed feeds changed by it
+
+        kept = "".join(f" AND NOT {log.exists_sql()}" for log in LOGS)
         self.conn.execute(
-            "DELETE FROM actions WHERE id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE action_id = ?) "
-            "AND NOT EXISTS (SELECT 1 FROM imports WHERE action_id = ?)",
+            "DELETE FROM actions AS a WHERE id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE action_id = ?) "
+            f"AND NOT EXISTS (SELECT 1 FROM imports WHERE action_id = ?){kept}",
             (action_id, action_id, action_id),
         )
 

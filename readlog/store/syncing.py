@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from readlog.store.changelog import FEEDS, VIEWS
 from readlog.store.common import STATE_COLUMNS, Row
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class Marks:
     entry: int = 0
     at: str = ""
     undone: list[int] = field(default_factory=list)  # the actions undone at ``at`` itself, already seen
+    views: int = 0  # the newest row of view_changes
+    feeds: int = 0  # the newest row of feed_changes
 
 
 def marks_now(lib: Store, at: str) -> Marks:
@@ -68,7 +71,12 @@ def marks_now(lib: Store, at: str) -> Marks:
 
     newest = lib.conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
     seen = [r[0] for r in lib.conn.execute("SELECT id FROM actions WHERE undone_at >= ? ORDER BY id", (at,))]
-    return Marks(int(newest), highest_id(lib), at, seen)
+    views, feeds = (_newest(lib, log.table) for log in (VIEWS, FEEDS))
+    return Marks(int(newest), highest_id(lib), at, seen, views, feeds)
+
+
+def _newest(lib: Store, table: str) -> int:
+    return int(lib.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0])  # a schema's name
 
 
 @dataclass
@@ -79,9 +87,11 @@ class Local:
     touched: dict[int, set[str]] = field(default_factory=dict)
     added: list[int] = field(default_factory=list)
     undone: bool = False
+    views: set[str] = field(default_factory=set)  # the names of the saved views changed
+    feeds: set[str] = field(default_factory=set)  # the addresses of the followed feeds changed
 
     def any(self) -> bool:
-        return bool(self.touched or self.added or self.undone)
+        return bool(self.touched or self.added or self.undone or self.views or self.feeds)
 
 
 def changed_since(lib: Store, marks: Marks) -> Local:
@@ -121,6 +131,18 @@ def changed_since(lib: Store, marks: Marks) -> Local:
                 (marks.at, seen),
             ).fetchone()
         )
+    for log, mark, names in ((VIEWS, marks.views, found.views), (FEEDS, marks.feeds, found.feeds)):
+        # Each change logged since, and those of the actions undone since (undo logs none).
+        names.update(r[0] for r in lib.conn.execute(f"SELECT {log.key} FROM {log.table} WHERE id > ?", (mark,)))
+        if marks.at and found.undone:
+            names.update(
+                r[0]
+                for r in lib.conn.execute(
+                    f"SELECT c.{log.key} FROM {log.table} AS c JOIN actions AS a ON a.id = c.action_id "
+                    "WHERE a.undone_at >= ? AND a.id NOT IN (SELECT value FROM json_each(?))",
+                    (marks.at, seen),
+                )
+            )
     found.added = [
         r[0]
         for r in lib.conn.execute(

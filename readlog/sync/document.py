@@ -12,7 +12,13 @@ nested maps of which one would win whole:
   tag added on one device and another removed on another both hold;
 * ``x``: ``FP`` -> True: deleted for good (a tombstone);
 * ``h``: ``FP\\tHIGHLIGHT KEY`` -> the highlight's fields (JSON): an entry's
-  highlights, each known by its key within the entry (store/highlights.key).
+  highlights, each known by its key within the entry (store/highlights.key);
+* ``w``: a saved view's name, its ASCII letters in lower case as the views table
+  compares names -> the view (``{"name", "filters"}``, JSON), or ``""``: removed (a
+  tombstone, so that the last writer wins, a removal as much as a save);
+* ``f``: a followed feed's address -> ``{"title", "site_url"}`` (JSON) as it was
+  followed, or ``""``: unfollowed (a tombstone). Only whether it is followed travels:
+  what its refreshes found (ETag, Last-Modified, backoff) is each machine's own.
 
 A key is written only when its value changes: the document grows with what
 people do, not with the library. Imported only by ``sync``.
@@ -45,6 +51,9 @@ class Document:
         self.t = self.doc.get("t", type=Map)
         self.x = self.doc.get("x", type=Map)
         self.h = self.doc.get("h", type=Map)
+        self.w = self.doc.get("w", type=Map)
+        self.f = self.doc.get("f", type=Map)
+        self.kept: dict[str, set[str]] = {"w": set(), "f": set()}  # the keys of w and f the last receive() changed
         self.marked: set[str] = set()  # the fingerprints whose highlights the last receive() changed
         if state:
             self.doc.apply_update(state)
@@ -78,13 +87,20 @@ class Document:
         def marked(event: MapEvent) -> None:
             self.marked.update(k.split("\t", 1)[0] for k in event.keys)  # type: ignore[attr-defined]
 
+        def keeping(name: str) -> Any:
+            def note(event: MapEvent) -> None:
+                self.kept[name].update(event.keys)  # type: ignore[attr-defined]
+
+            return note
+
         roots = (self.v, self.t, self.x, self.h)
-        subs = [m.observe(seen) for m in roots] + [self.h.observe(marked)]
+        others = ((self.h, marked), (self.w, keeping("w")), (self.f, keeping("f")))
+        subs = [m.observe(seen) for m in roots] + [m.observe(f) for m, f in others]
         try:
             for update in updates:
                 self.doc.apply_update(update)
         finally:
-            for m, s in zip((*roots, self.h), subs, strict=True):
+            for m, s in zip((*roots, *(m for m, _ in others)), subs, strict=True):
                 m.unobserve(s)
         self._marks = None
         self._tags = None
@@ -200,3 +216,30 @@ class Document:
                 have[mark] = fields
                 changed = True
         return changed
+
+    # ---- saved views and followed feeds -----------------------------------------
+
+    def kept_value(self, root: str, name: str) -> Any:
+        """What ``w`` or ``f`` holds under ``name``: a dict, ``""`` (removed) or None (never held)."""
+        raw = (self.w if root == "w" else self.f).get(name)
+        if raw is None or raw == "":
+            return raw
+        try:
+            value = json.loads(raw)
+        except (ValueError, TypeError):
+            return None
+        return value if isinstance(value, dict) else None
+
+    def put_kept(self, root: str, name: str, value: dict[str, Any] | None) -> bool:
+        """Hold ``value`` under ``name`` in ``w`` or ``f`` (None: a tombstone); whether it changed."""
+        raw = "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+        held = self.w if root == "w" else self.f
+        if held.get(name) == raw:
+            return False
+        held[name] = raw
+        return True
+
+
+def view_key(name: str) -> str:
+    """A view's name as the views table compares it (COLLATE NOCASE: ASCII letters only)."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in name)

@@ -32,7 +32,7 @@ from readlog.model.messages import Phrase
 from readlog.store import syncing
 from readlog.store.common import Row, utcnow
 from readlog.sync import segments
-from readlog.sync.document import BASE, TAGS, WHERE, Document
+from readlog.sync.document import BASE, TAGS, WHERE, Document, view_key
 from readlog.sync.segments import Position, Skipped
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ MARKS = "marks"
 POSITIONS = "positions"
 OUTBOX = "outbox"
 SEEN = "seen"
+# A followed mailbox's address (core/mailboxes.SCHEME): a path on one machine, never sent.
+MAILBOX = "mailbox:"
 
 
 @dataclass
@@ -181,6 +183,7 @@ class _Merge:
                 self._put(fp, w, touched)
                 sent.add(fp)
             syncing.set_bases(lib, bases)
+            kept = self._send_kept(local)
             fresh = set(local.added)
             for entry_id, touched in local.touched.items():
                 if entry_id in fresh:
@@ -191,9 +194,33 @@ class _Merge:
                 again.add(w.fingerprint)
                 if self._put(w.fingerprint, w, touched & (self.columns | {syncing.HIGHLIGHTS})):
                     sent.add(w.fingerprint)
-        self.sent_update = doc.since(vector) if sent else b""
+        self.sent_update = doc.since(vector) if sent or kept else b""
         self.local = again
-        return records, len(sent)
+        return records, len(sent) + kept
+
+    def _send_kept(self, local: syncing.Local) -> int:
+        """Put the saved views and followed feeds changed here into the document; how many changed it.
+        A view travels whole (its name and filters); a feed only as followed or not, with the title
+        and site it was followed with: what its checks found stays here. A followed mailbox is a
+        path on this machine: it never travels."""
+        from readlog.store import feeds, views
+
+        doc, lib = self.doc, self.lib
+        sent = 0
+        for name in sorted(local.views):
+            row = views.get(lib, name)
+            value = None if row is None else {"name": row["name"], "filters": row["filters"]}
+            sent += doc.put_kept("w", view_key(name), value)
+        for url in sorted(local.feeds):
+            if url.startswith(MAILBOX):
+                continue
+            feed = feeds.get(lib, url)
+            held = doc.kept_value("f", url)
+            if feed is None and held:
+                sent += doc.put_kept("f", url, None)
+            elif feed is not None and not held:
+                sent += doc.put_kept("f", url, {"title": feed["title"], "site_url": feed["site_url"]})
+        return sent
 
     def _put(self, fp: str, w: syncing.Where, touched: set[str]) -> bool:
         doc = self.doc
@@ -241,7 +268,31 @@ class _Merge:
         found = {fp: syncing.find(self.lib, fp) for fp in sorted(changed)}
         added = self._add_new(found, by_fp)
         projected = {fp for fp, here in found.items() if self._project(fp, here, by_fp.get(fp, []))}
-        return len(added | projected)
+        return len(added | projected) + self._project_kept()
+
+    def _project_kept(self) -> int:
+        """Make the saved views and followed feeds the others changed what the document holds,
+        each change logged under the sync's action (undo takes it back); how many changed."""
+        from readlog.store import feeds, views
+
+        doc, lib = self.doc, self.lib
+        changed = 0
+        for name in sorted(doc.kept["w"]):
+            value = doc.kept_value("w", name)
+            if value == "":
+                changed += views.remove(lib, name, self.action) is not None
+            elif value is not None and isinstance(value.get("filters"), dict):
+                changed += views.put(lib, str(value.get("name") or name), value["filters"], self.action) != "unchanged"
+        for url in sorted(doc.kept["f"]):
+            value = doc.kept_value("f", url)
+            if url.startswith(MAILBOX) or value is None:
+                continue
+            if value == "":
+                changed += feeds.remove(lib, url, self.action) is not None
+            elif feeds.get(lib, url) is None:
+                title, site = str(value.get("title") or ""), str(value.get("site_url") or "")
+                changed += feeds.add(lib, url, title, site, self.action) is not None
+        return changed
 
     def _chosen(self, fp: str, records: list[Row]) -> Row | None:
         """Of the records of ``fp`` received, the one the document says its columns come from, else any."""
