@@ -239,6 +239,53 @@ def test_a_followed_mailbox_stays_on_its_machine(libs: list[Library], folder: Pa
     assert desktop.feeds() == []
 
 
+def test_undoing_a_received_deletion_brings_the_entry_back_whole_here_then_everywhere(
+    libs: list[Library], folder: Path
+) -> None:
+    laptop, desktop, phone = libs
+    laptop.add(A, title="Alpha", tags=["x"])
+    laptop.highlight(one(laptop, A), "a passage", note="mine")
+    laptop.add(B)
+    laptop.rm([one(laptop, B)])  # one in the trash too
+    everywhere(folder, laptop, desktop, phone)
+    desktop.rm([one(desktop, A)])
+    desktop.empty_trash()
+    desktop.sync(folder)
+    got = laptop.sync(folder)
+    assert laptop.entries() == [] and laptop.trash() == [] and got.action is not None
+    before = exported(phone)
+    laptop.undo(got.action)
+    entry = laptop.get(one(laptop, A))
+    assert (entry.title, entry.tags, [(h.passage, h.note) for h in entry.highlights]) == (
+        "Alpha",
+        ("x",),
+        [("a passage", "mine")],
+    )
+    assert [t.url for t in laptop.trash()] == [B]
+    assert exported(laptop) == before  # as it was, ids and all
+    everywhere(folder, laptop, desktop, phone)  # undoing it is a change that travels: back everywhere
+    for lib in libs:
+        assert [e.url for e in lib.entries()] == [A] and [t.url for t in lib.trash()] == [B]
+        assert [h.passage for h in lib.get(one(lib, A)).highlights] == ["a passage"]
+    assert exported(laptop) == exported(desktop) == exported(phone)
+
+
+def test_undoing_a_received_change_puts_back_the_highlights_it_removed(libs: list[Library], folder: Path) -> None:
+    laptop, desktop, _ = libs
+    laptop.add(A)
+    laptop.highlight(one(laptop, A), "a passage")
+    everywhere(folder, laptop, desktop)
+    laptop.undo()  # the highlight
+    laptop.sync(folder)
+    got = desktop.sync(folder)
+    assert desktop.get(one(desktop, A)).highlights == () and got.action is not None
+    desktop.undo(got.action)
+    assert [h.passage for h in desktop.get(one(desktop, A)).highlights] == ["a passage"]
+    everywhere(folder, desktop, laptop)
+    assert [h.passage for h in laptop.get(one(laptop, A)).highlights] == ["a passage"]
+    assert exported(laptop) == exported(desktop)
+
+
 def test_the_target_is_remembered(libs: list[Library], folder: Path) -> None:
     laptop = libs[0]
     with pytest.raises(readlog.ReadlogError) as no_target:

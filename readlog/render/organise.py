@@ -45,6 +45,8 @@ KIND_UNDONE = {
     "rm": "restored from the trash",
     "restore": "moved back to the trash",
     "highlight": "highlight removed",
+    "highlight_replaced": "highlight put back",
+    "drop": "put back (deleted for good by a sync)",
 }
 
 FIELD_NAMES = {"saved_at": "saved time", "saved_raw": "saved stamp", "url_key": "link key", "read_at": "read time"}

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # The columns `readlog edit` may set, with url_key, which follows the url.
 EDITABLE = ("title", "url", "url_key", "source", "category", "published", "summary", "verdict")
 # Event kinds whose undo is not writing ``before`` back.
-SPECIAL_UNDO = ("rm", "restore", "add")
+SPECIAL_UNDO = ("rm", "restore", "add", "drop")
 
 
 def edit(lib: Store, entry_id: int, values: Row, action_id: int) -> Row:
@@ -58,17 +58,20 @@ def link_owner(lib: Store, url_key: str, fingerprint: str, entry_id: int) -> tup
 
 
 def undo_event(lib: Store, kind: str, entry_id: int, before: Row) -> None:
-    """Take back one ``rm``, ``restore`` or ``add`` event (inside the undo's transaction).
+    """Take back one ``rm``, ``restore``, ``add`` or ``drop`` event (inside the undo's transaction).
 
     rm: the entry comes back from the trash with all its state. restore: it
     goes back to the trash, with the time it was first deleted. add: it is
     deleted for good (its id is never given out again), as undoing an
-    import deletes what the import added.
+    import deletes what the import added. drop (a received deletion): it
+    comes back to the trash whole, with its highlights (trash.undrop).
     """
     if kind == "rm":
         trash.restore(lib, [entry_id], None)
     elif kind == "restore":
         trash.put_back(lib, entry_id, before.get("deleted_at"))
+    elif kind == "drop":
+        trash.undrop(lib, before)
     elif kind == "add":
         from readlog.store.highlights import forget_entries
 

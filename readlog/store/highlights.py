@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 # The event a highlight made by itself (not with a new entry) is recorded as:
 # ``after`` holds its id, which undo deletes with every highlight of the action.
 EVENT = "highlight"
+# The event a highlight changed or deleted by a received change (sync) is recorded as:
+# ``before`` holds its whole row (``{"highlight": {...}}``), which undo writes back.
+REPLACED = "highlight_replaced"
 COLUMNS = "id, entry_id, kind, passage, note, made_at, location, page, position, colour, added_at, action_id"
 NEWEST = "coalesce(h.made_at, h.added_at) DESC, h.id DESC"
 
@@ -169,3 +172,28 @@ def forget_entries(lib: Store, ids: Iterable[int]) -> None:
     lib.conn.execute(
         "DELETE FROM highlights WHERE entry_id IN (SELECT value FROM json_each(?))", (json.dumps(sorted(set(ids))),)
     )
+
+
+def rows_of(lib: Store, ids: Iterable[int]) -> list[Row]:
+    """The highlights of these entries, every column (to be written back by ``put_back``)."""
+    return [
+        dict(r)
+        for r in lib.conn.execute(
+            "SELECT * FROM highlights WHERE entry_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            (json.dumps(sorted(set(ids))),),
+        )
+    ]
+
+
+def put_back(lib: Store, rows: Iterable[Row]) -> None:
+    """Write highlights back as they were (their whole rows, ids and all), over what they became."""
+    columns = {r[1] for r in lib.conn.execute("PRAGMA table_info(highlights)")}
+    for row in rows:
+        values = {k: v for k, v in row.items() if k in columns}
+        if "id" not in values:
+            continue
+        lib.conn.execute("DELETE FROM highlights WHERE id = ?", (values["id"],))
+        names = ", ".join(values)  # checked against the table's columns
+        lib.conn.execute(
+            f"INSERT INTO highlights ({names}) VALUES ({', '.join('?' for _ in values)})", list(values.values())
+        )

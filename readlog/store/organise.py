@@ -184,7 +184,7 @@ def hindrance(lib: Store, act: Row) -> Hindrance | None:
     back what they had changed.
     """
     from readlog.store.curate import SPECIAL_UNDO
-    from readlog.store.trash import PURGE
+    from readlog.store.trash import DROP, PURGE
 
     number = act["id"]
     events = lib.conn.execute("SELECT entry_id, kind, before FROM events WHERE action_id = ?", (number,)).fetchall()
@@ -254,7 +254,8 @@ def hindrance(lib: Store, act: Row) -> Hindrance | None:
             (touched, touched),
         )
     }
-    lost = sorted(set(json.loads(touched)) - here | set(purged))  # deleted for good since
+    dropped = {ev["entry_id"] for ev in events if ev["kind"] == DROP}  # it deleted them itself: undo puts them back
+    lost = sorted(set(json.loads(touched)) - here - dropped | set(purged))  # deleted for good since
     unrecorded = expected - max(found, len(added)) - len(purged)  # the same, with no record of it
     if lost or unrecorded > 0:
         purges = dict(purged)
@@ -326,22 +327,30 @@ def undo(lib: Store, action: Row) -> UndoReport:
     """
     from readlog.store.curate import SPECIAL_UNDO, undo_event
     from readlog.store.highlights import EVENT as HIGHLIGHT
+    from readlog.store.highlights import REPLACED, put_back
     from readlog.store.highlights import forget_action as forget_highlights
-    from readlog.store.trash import PURGE
+    from readlog.store.trash import DROP, PURGE
 
     report = UndoReport(action)
     columns = _entry_columns(lib)
+    # An entry the action deleted for good itself (a received deletion, ``drop``) is put back whole.
     events = lib.conn.execute(
-        "SELECT ev.entry_id, ev.kind, ev.before, ev.after, "
-        "coalesce(e.title, json_extract(t.row, '$.title')) AS title FROM events AS ev "
+        "SELECT ev.entry_id, ev.kind, ev.before, ev.after, coalesce(e.title, json_extract(t.row, '$.title'), "
+        "json_extract(json_extract(d.before, '$.trash.row'), '$.title')) AS title FROM events AS ev "
         "LEFT JOIN entries AS e ON e.id = ev.entry_id LEFT JOIN trash AS t ON t.id = ev.entry_id "
-        f"WHERE ev.action_id = ? AND {STILL_THERE} ORDER BY ev.id DESC",
-        (action["id"],),
+        "LEFT JOIN events AS d ON d.action_id = ev.action_id AND d.entry_id = ev.entry_id AND d.kind = ? "
+        f"WHERE ev.action_id = ? AND ({STILL_THERE} OR d.id IS NOT NULL) ORDER BY ev.id DESC",
+        (DROP, action["id"]),
     ).fetchall()
     for ev in events:
         if ev["kind"] == "alias":  # a title another record came with: history, nothing to revert
             continue
         if ev["kind"] == HIGHLIGHT:  # deleted below with every highlight the action made
+            report.changes.append(Reverted(ev["entry_id"], ev["title"], ev["kind"], {}, _json_row(ev["after"])))
+            continue
+        if ev["kind"] == REPLACED:  # changed or deleted by a received change: written back as it was
+            kept = _json_row(ev["before"]).get("highlight")
+            put_back(lib, [kept] if isinstance(kept, dict) else [])
             report.changes.append(Reverted(ev["entry_id"], ev["title"], ev["kind"], {}, _json_row(ev["after"])))
             continue
         if ev["kind"] == PURGE:  # deleted for good: hindrance() refuses such an action

@@ -100,7 +100,7 @@ def changed_since(lib: Store, marks: Marks) -> Local:
 
     def note(entry_id: int, before: str | None, after: str | None, kind: str = "") -> None:
         cols = found.touched.setdefault(entry_id, set())
-        if kind == "highlight":
+        if kind in ("highlight", "highlight_replaced"):  # store/highlights: EVENT, REPLACED
             cols.add(HIGHLIGHTS)
             return
         for raw in (before, after):
@@ -293,13 +293,16 @@ def highlights_of(lib: Store, entry_id: int) -> dict[str, str]:
 def set_highlights(lib: Store, entry_id: int, marks: dict[str, str], action_id: int) -> bool:
     """Make the entry's highlights these (key -> fields, JSON): the new ones added as
     ``readlog highlight`` adds them (a ``highlight`` event of the action, which undo
-    takes back), the changed ones rewritten, those gone deleted. Whether any changed."""
-    from readlog.store.highlights import EVENT
+    takes back), the changed ones rewritten, those gone deleted (each a ``highlight_replaced``
+    event keeping its whole row, which undo writes back). Whether any changed."""
+    from readlog.store.highlights import EVENT, REPLACED, rows_of
 
     have = highlights_of(lib, entry_id)
     changed = False
-    for mark in have.keys() - marks.keys():
+    was = {h["key"]: h for h in rows_of(lib, [entry_id])}
+    for mark in sorted(have.keys() - marks.keys()):
         lib.conn.execute("DELETE FROM highlights WHERE entry_id = ? AND key = ?", (entry_id, mark))
+        lib._event(action_id, entry_id, REPLACED, {"highlight": was[mark]}, None)
         changed = True
     fields = ", ".join(HIGHLIGHT_FIELDS)
     new = sorted(
@@ -313,6 +316,7 @@ def set_highlights(lib: Store, entry_id: int, marks: dict[str, str], action_id: 
             lib.conn.execute(
                 f"UPDATE highlights SET {assignments} WHERE entry_id = ? AND key = ?", [*values, entry_id, mark]
             )
+            lib._event(action_id, entry_id, REPLACED, {"highlight": was[mark]}, {"highlight": was[mark]["id"]})
         else:
             cur = lib.conn.execute(
                 f"INSERT INTO highlights (entry_id, {fields}, action_id, key) "

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 # The event kind of an entry deleted for good (``trash --empty``).
 PURGE = "purge"
+# The event kind of a trashed entry deleted for good by a received deletion (sync): its
+# ``before`` keeps all it held (``drop``), so that undo puts it back (``undrop``).
+DROP = "drop"
 # What a listing needs from a trashed row, without parsing its JSON (which
 # holds the article text) in Python.
 LISTED = (
@@ -201,6 +204,53 @@ def delete(lib: Store, ids: Sequence[int], action_id: int) -> int:
     for entry_id, deleted_at, import_id in gone:
         lib._event(action_id, entry_id, PURGE, {"deleted_at": deleted_at, "import_id": import_id}, None)
     return cur.rowcount
+
+
+def drop(lib: Store, ids: Sequence[int], action_id: int) -> int:
+    """Delete trashed entries for good as a received deletion does (sync): each with a
+    ``drop`` event whose ``before`` keeps its trash row, highlights and feed items, so
+    that undoing the action puts it back whole (``undrop``). How many went."""
+    from readlog.store.highlights import forget_entries, rows_of
+
+    marks = _ids_json(ids)
+    rows = {
+        r["id"]: dict(r)
+        for r in lib.conn.execute("SELECT * FROM trash WHERE id IN (SELECT value FROM json_each(?))", (marks,))
+    }
+    marks_of: dict[int, list[Row]] = {}
+    for h in rows_of(lib, rows):
+        marks_of.setdefault(h["entry_id"], []).append(h)
+    items: dict[int, list[Row]] = {}
+    for r in lib.conn.execute("SELECT * FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))", (marks,)):
+        items.setdefault(r["entry_id"], []).append(dict(r))
+    lib.conn.execute("DELETE FROM feed_items WHERE entry_id IN (SELECT value FROM json_each(?))", (_ids_json(rows),))
+    lib.conn.execute("DELETE FROM trash WHERE id IN (SELECT value FROM json_each(?))", (_ids_json(rows),))
+    forget_entries(lib, rows)
+    for entry_id, row in sorted(rows.items()):
+        kept = {"trash": row, "highlights": marks_of.get(entry_id, []), "feed_items": items.get(entry_id, [])}
+        lib._event(action_id, entry_id, DROP, kept, None)
+    return len(rows)
+
+
+def undrop(lib: Store, before: Row) -> None:
+    """Put back an entry ``drop`` deleted, from its event's ``before``: into the trash, with
+    its highlights and feed items (the ``rm`` before it, undone next, restores it)."""
+    from readlog.store.highlights import put_back
+
+    row = before.get("trash")
+    if not isinstance(row, dict):
+        return
+    names = [n[1] for n in lib.conn.execute("PRAGMA table_info(trash)") if n[1] in row]
+    lib.conn.execute(  # names checked against the table's columns
+        f"INSERT OR REPLACE INTO trash ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+        [row[n] for n in names],
+    )
+    put_back(lib, before.get("highlights") or [])
+    for item in before.get("feed_items") or []:
+        lib.conn.execute(
+            "INSERT OR IGNORE INTO feed_items (feed, guid, entry_id, import_id) VALUES (?, ?, ?, ?)",
+            (item.get("feed"), item.get("guid"), item.get("entry_id"), item.get("import_id")),
+        )
 
 
 Links = dict[str, list[set[str]]]  # a link -> for each trashed entry holding it, the feeds it holds items of

@@ -161,8 +161,14 @@ class _Merge:
         records: list[Row] = []
         sent: set[str] = set()
         again: set[str] = set()  # entries to set from the document afterwards (see receive)
+        fresh = set(local.added)
+        wheres = {i: syncing.where(lib, i) for i in sorted(local.touched.keys() - fresh)}
+        # Entries deleted for good everywhere that are here again (the received deletion
+        # undone): sent whole as if added, lifting the tombstone, so that they come back everywhere.
+        revived = [i for i, w in wheres.items() if w.row is not None and w.fingerprint and doc.gone(w.fingerprint)]
         with doc.changing():
-            added = syncing.added_rows(lib, local.added)
+            added = syncing.added_rows(lib, [*local.added, *revived])
+            back = set(revived)
             syncing.know(lib, [w.row["id"] for w in added if w.row])
             bases = []
             for w in added:
@@ -184,11 +190,10 @@ class _Merge:
                 sent.add(fp)
             syncing.set_bases(lib, bases)
             kept = self._send_kept(local)
-            fresh = set(local.added)
             for entry_id, touched in local.touched.items():
-                if entry_id in fresh:
+                if entry_id in fresh or entry_id in back:
                     continue
-                w = syncing.where(lib, entry_id)
+                w = wheres[entry_id]
                 if not w.fingerprint:
                     continue
                 again.add(w.fingerprint)
@@ -329,7 +334,7 @@ class _Merge:
             entry_id, trashed = here
             if not trashed:
                 trash.move(lib, [entry_id], self.action)
-            trash.delete(lib, [entry_id], self.action)
+            trash.drop(lib, [entry_id], self.action)  # kept whole in the history: undo puts it back
             return True
         changed = False
         winner = doc.get(fp, BASE)
