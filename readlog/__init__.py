@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from readlog.core.progress import Progressed
     from readlog.core.queue import Suggestion
     from readlog.core.results import Checked, Emptied, Exported, Overview, Plan, TagCount, Tally, Trashed
-    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
+    from readlog.core.results.sync import DeviceSeen, SkippedFile, Synced, SyncStatus
     from readlog.core.views import View, ViewSaved
     from readlog.model.entry import Problem
     from readlog.model.marks import Highlight
@@ -47,6 +47,7 @@ __all__ = [
     "Change",
     "Checked",
     "Count",
+    "DeviceSeen",
     "Emptied",
     "Entry",
     "Exported",
@@ -102,6 +103,7 @@ _LAZY = {
     "View": "readlog.core.views",
     "ViewSaved": "readlog.core.views",
     "SkippedFile": "readlog.core.results",
+    "DeviceSeen": "readlog.core.results",
     "Synced": "readlog.core.results",
     "SyncStatus": "readlog.core.results",
     "Highlight": "readlog.model.marks",

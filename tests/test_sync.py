@@ -286,6 +286,28 @@ def test_undoing_a_received_change_puts_back_the_highlights_it_removed(libs: lis
     assert exported(laptop) == exported(desktop)
 
 
+def test_two_entries_given_one_link_on_two_devices_end_with_one_of_them_in_the_trash_everywhere(
+    libs: list[Library], folder: Path
+) -> None:
+    laptop, desktop, phone = libs
+    laptop.add(A, title="from the laptop")
+    desktop.add(B, title="from the desktop")
+    desktop.edit(one(desktop, B), url=A)  # the same link, another identity (its fingerprint stays)
+    said = [laptop.sync(folder), desktop.sync(folder), laptop.sync(folder), phone.sync(folder)]
+    everywhere(folder, laptop, desktop, phone)
+    # the device that met both decided, and said so; its decision travelled with the rest
+    assert [(s.path, s.reason) for done in said for s in done.skipped] == [(A, "same_link")]
+    for lib in libs:
+        assert [e.url for e in lib.entries()] == [A] and [t.url for t in lib.trash()] == [A]  # nothing lost
+    assert exported(laptop) == exported(desktop) == exported(phone)
+    kept_title = laptop.entries()[0].title
+    laptop.rm([laptop.entries()[0].id])  # the person chooses the other: it comes back everywhere
+    laptop.restore([t.id for t in laptop.trash() if t.title != kept_title])
+    everywhere(folder, laptop, desktop, phone)
+    assert {lib.entries()[0].title for lib in libs} == {"from the laptop", "from the desktop"} - {kept_title}
+    assert exported(laptop) == exported(desktop) == exported(phone)
+
+
 def test_the_target_is_remembered(libs: list[Library], folder: Path) -> None:
     laptop = libs[0]
     with pytest.raises(readlog.ReadlogError) as no_target:
@@ -515,7 +537,7 @@ def test_the_command_syncs_two_libraries_and_says_what_it_did(run: Run, tmp_path
     laptop, desktop = ["--db", str(tmp_path / "laptop.db")], ["--db", str(tmp_path / "desktop.db")]
     assert run(*laptop, "sync", "--status").output == "not synced yet\nnothing waits to be sent\n"
     run(*laptop, "add", A, "--no-fetch", "--tag", "x")
-    assert run(*laptop, "sync", "--status").output == "not synced yet\nchanges made here wait to be sent\n"
+    assert run(*laptop, "sync", "--status").output == "not synced yet\n1 change made here waits to be sent\n"
     assert run(*laptop, "sync", str(folder)).output == f"synced with {folder}: 1 sent, 0 changed here\n"
     (folder / "notes.txt").write_text("someone else's")
     said = run(*desktop, "--lang", "zh", "sync", str(folder)).output.splitlines()
@@ -535,16 +557,29 @@ def test_the_command_syncs_two_libraries_and_says_what_it_did(run: Run, tmp_path
             e.pop("id")
     assert listed[0] == listed[1] and listed[0][0]["starred"]
     status = run.json(*laptop, "sync", "--status", "--json")
-    assert (status["target"], status["pending"], [d["device"] for d in status["devices"]]) == (
+    assert (status["target"], status["pending"], status["unsent"], status["devices"]) == (
         str(folder),
+        0,
         False,
-        [done["device"]],
+        [{"device": done["device"], "received_at": status["devices"][0]["received_at"], "unread": 0}],
     )
     lines = run(*laptop, "sync", "--status").output.splitlines()
     assert lines[1:] == [
         f"device {done['device']}: changes last received {status['devices'][0]['received_at']}",
         "nothing waits to be sent",
     ]
+    run(*desktop, "tag", str(first[0]["id"]), "+y")
+    run(*desktop, "note", str(first[0]["id"]), "mine")
+    assert run.json(*desktop, "sync", "--status", "--json")["pending"] == 1  # one entry changed
+    run(*desktop, "sync")
+    lines = run(*laptop, "sync", "--status").output.splitlines()
+    assert lines[1:] == [
+        f"device {done['device']}: changes last received {status['devices'][0]['received_at']}; "
+        "1 update from it not taken in yet",
+        "nothing waits to be sent",
+    ]
+    zh = run(*laptop, "--lang", "zh", "sync", "--status").output.splitlines()
+    assert zh[1].endswith("；还有 1 个更新尚未接收")
 
 
 def test_the_command_without_a_target_says_how_to_give_one(run: Run) -> None:

@@ -32,8 +32,11 @@ def sync(
                 {
                     "device": now.device,
                     "target": now.target,
-                    "devices": [{"device": d, "received_at": at} for d, at in now.devices],
+                    "devices": [
+                        {"device": d.device, "received_at": d.received_at, "unread": d.unread} for d in now.devices
+                    ],
                     "pending": now.pending,
+                    "unsent": now.unsent,
                 }
             )
             return
@@ -41,9 +44,18 @@ def sync(
             state.out.line(say("sync_status_never", lang))
         else:
             state.out.line(say("sync_status_device", lang, device=now.device, target=clean(now.target or "")))
-        for device, at in now.devices:
-            state.out.line(say("sync_status_seen", lang, device=device, at=at))
-        state.out.line(say("sync_status_pending" if now.pending else "sync_status_nothing_pending", lang))
+        for d in now.devices:
+            seen = say("sync_status_seen", lang, device=d.device, at=d.received_at) if d.received_at else ""
+            seen = seen or say("sync_status_not_seen", lang, device=d.device)
+            if d.unread:
+                seen = say("sync_status_unread", lang, seen=seen, n=d.unread)
+            state.out.line(seen)
+        if now.pending:
+            state.out.line(say("sync_status_pending", lang, n=now.pending))
+        elif now.unsent:
+            state.out.line(say("sync_status_unsent", lang))
+        else:
+            state.out.line(say("sync_status_nothing_pending", lang))
         return
     done = lib.sync(target)
     if as_json:

@@ -43,9 +43,15 @@ def set_state(lib: Store, name: str, value: Any) -> None:
     lib.conn.execute("INSERT OR REPLACE INTO sync_state (name, value) VALUES (?, ?)", (name, value))
 
 
-def holds_entries(lib: Store) -> bool:
-    """Whether the library holds any entry, in the trash or not."""
-    return bool(lib.conn.execute("SELECT 1 FROM entries UNION ALL SELECT 1 FROM trash LIMIT 1").fetchone())
+def holdings(lib: Store) -> int:
+    """How many entries (in the trash or not), saved views and followed feeds the library holds:
+    what its first sync sends."""
+    return int(
+        lib.conn.execute(
+            "SELECT (SELECT count(*) FROM entries) + (SELECT count(*) FROM trash) + (SELECT count(*) FROM views) "
+            "+ (SELECT count(*) FROM feeds WHERE url NOT LIKE 'mailbox:%')"
+        ).fetchone()[0]
+    )
 
 
 def columns(lib: Store) -> list[str]:
@@ -92,6 +98,10 @@ class Local:
 
     def any(self) -> bool:
         return bool(self.touched or self.added or self.undone or self.views or self.feeds)
+
+    def count(self) -> int:
+        """How many things changed: entries (changed or added), saved views, followed feeds."""
+        return len(self.touched.keys() | set(self.added)) + len(self.views) + len(self.feeds)
 
 
 def changed_since(lib: Store, marks: Marks) -> Local:
@@ -227,6 +237,23 @@ def set_bases(lib: Store, bases: Iterable[tuple[str, int]]) -> None:
 def base_of(lib: Store, entry_id: int) -> str | None:
     row = lib.conn.execute("SELECT base FROM sync_known WHERE entry_id = ?", (entry_id,)).fetchone()
     return str(row[0]) if row else None
+
+
+def same_links(lib: Store, ids: Iterable[int]) -> list[tuple[str, str, str]]:
+    """Pairs of entries in the library with one link, at least one of them among ``ids``:
+    (the link, a fingerprint, the other's). Items of one feed that share a link (merge.Known
+    lets them) are no such pair."""
+    marks = json.dumps(sorted(set(ids)))
+    return [
+        (str(r[0]), str(r[1]), str(r[2]))
+        for r in lib.conn.execute(
+            "SELECT e.url, e.fingerprint, o.fingerprint FROM entries AS e JOIN entries AS o "
+            "ON o.url_key = e.url_key AND o.id != e.id WHERE e.id IN (SELECT value FROM json_each(?)) "
+            "AND e.url_key != '' AND NOT EXISTS (SELECT 1 FROM feed_items AS mine JOIN feed_items AS theirs "
+            "ON theirs.feed = mine.feed WHERE mine.entry_id = e.id AND theirs.entry_id = o.id)",
+            (marks,),
+        )
+    ]
 
 
 def action_kept(lib: Store, action_id: int) -> bool:

@@ -91,13 +91,15 @@ def put_back(lib: Store, entry_id: int, deleted_at: str | None) -> None:
     lib.conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
 
 
-def restore(lib: Store, ids: Sequence[int], action_id: int | None) -> list[Row]:
+def restore(lib: Store, ids: Sequence[int], action_id: int | None, *, check: bool = True) -> list[Row]:
     """Re-insert trashed entries under their own ids with every column they
     had; each gets a ``restore`` event unless ``action_id`` is None (undoing
     an ``rm``). Raises ReadlogError, changing nothing more, when an entry
-    in the library now has the same fingerprint or link."""
+    in the library now has the same fingerprint or link (unless ``check`` is
+    False: a sync, which settles two entries with one link afterwards)."""
     trashed = {r["id"]: dict(r) for r in _trashed_rows(lib, ids)}
-    check_restorable(lib, list(trashed.values()))
+    if check:
+        check_restorable(lib, list(trashed.values()))
     columns = _columns(lib)
     restored: list[Row] = []
     for entry_id in ids:

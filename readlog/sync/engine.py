@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from readlog.model.errors import ReadlogError
 from readlog.model.messages import Phrase
 from readlog.store import syncing
 from readlog.store.common import Row, utcnow
@@ -105,13 +104,14 @@ def sync(lib: Store, target: Path) -> Result:
         merge = _Merge(lib, doc, action)
         records, sent = merge.send(syncing.changed_since(lib, marks))
         result.sent = sent
-        update = merge.sent_update
         result.received = merge.receive(read)
+        result.skipped = [*result.skipped, *merge.skipped]
         outbox = []
         if records:
             outbox.append([segments.RECORDS.decode(), json.dumps(records, ensure_ascii=False, default=str)])
-        if update:
-            outbox.append([segments.UPDATE.decode(), update.hex()])
+        for update in (merge.sent_update, merge.voted):
+            if update:
+                outbox.append([segments.UPDATE.decode(), update.hex()])
         if outbox:
             pending = json.loads(syncing.get_state(lib, OUTBOX) or "[]")
             syncing.set_state(lib, OUTBOX, json.dumps(pending + outbox, ensure_ascii=False))
@@ -150,6 +150,8 @@ class _Merge:
         self.action = action
         self.columns = set(syncing.columns(lib))
         self.sent_update = b""
+        self.voted = b""  # what this device decided while receiving (_one_per_link), to send too
+        self.skipped: list[Skipped] = []
 
     # ---- sending -------------------------------------------------------------
 
@@ -265,6 +267,7 @@ class _Merge:
                 elif kind == segments.UPDATE:
                     updates.append(body)
         changed = doc.receive(updates)
+        vector = doc.vector()  # what the others sent is in: what changes after this is this device's to send
         changed |= self.local
         by_fp: dict[str, list[Row]] = {}
         for base, record in records.items():
@@ -272,8 +275,37 @@ class _Merge:
         changed |= set(by_fp)
         found = {fp: syncing.find(self.lib, fp) for fp in sorted(changed)}
         added = self._add_new(found, by_fp)
-        projected = {fp for fp, here in found.items() if self._project(fp, here, by_fp.get(fp, []))}
+        # Moves to the trash first, so that an entry brought back does not meet one on its way out.
+        order = sorted(found, key=lambda fp: (doc.get(fp, WHERE) != "trash" and not doc.gone(fp), fp))
+        projected = {fp for fp in order if self._project(fp, found[fp], by_fp.get(fp, []))}
+        projected |= self._one_per_link(found)
+        self.voted = doc.since(vector) if doc.vector() != vector else b""
         return len(added | projected) + self._project_kept()
+
+    def _one_per_link(self, found: dict[str, tuple[int, bool] | None]) -> set[str]:
+        """Two entries in the library with one link (one made on each device, or one brought
+        back from the trash while the other took the link), as the library never has them:
+        the one with the greater fingerprint goes to the trash, the same choice on every
+        device, and the move is sent (a vote every device applies, so that all end the same;
+        nothing is lost). Each is reported (``same_link``). The fingerprints moved."""
+        from readlog.store import trash
+
+        doc, lib = self.doc, self.lib
+        ids = [here[0] for here in found.values() if here is not None and not here[1]]
+        moved: set[str] = set()
+        for url, fp, other in syncing.same_links(lib, ids):
+            loser = max(fp, other)
+            if loser in moved:
+                continue
+            here = syncing.find(lib, loser)
+            if here is None or here[1]:
+                continue
+            row = lib.get(here[0])
+            trash.move(lib, [here[0]], self.action)
+            doc.put(loser, WHERE, "trash")
+            moved.add(loser)
+            self.skipped.append(Skipped(str(row["url"]) if row else url, "same_link"))
+        return moved
 
     def _project_kept(self) -> int:
         """Make the saved views and followed feeds the others changed what the document holds,
@@ -355,10 +387,7 @@ class _Merge:
             trash.move(lib, [entry_id], self.action)
             return True
         if where != "trash" and trashed:
-            try:
-                trash.restore(lib, [entry_id], self.action)
-            except ReadlogError:
-                return changed  # another entry took its identity here meanwhile
+            trash.restore(lib, [entry_id], self.action, check=False)  # two with one link: _one_per_link
             changed = True
         elif trashed:
             return changed

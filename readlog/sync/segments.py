@@ -46,7 +46,8 @@ class Skipped:
     """A file passed over, and why: ``conflict`` (a replication engine's conflict copy),
     ``foreign`` (not readlog's), ``newer`` (a later readlog's format), ``damaged`` (a
     checksum or frame that cannot be right, with a later segment written since),
-    ``incomplete`` (still being written, read when complete)."""
+    ``incomplete`` (still being written, read when complete); and, said by the engine, an
+    entry moved to the trash (``path``: its link) because another has its link (``same_link``)."""
 
     path: str
     reason: str
@@ -195,3 +196,38 @@ def _frames(data: bytes, offset: int) -> tuple[list[tuple[bytes, bytes]], int, s
         found.append((payload[:1], body))
         offset = start + size
     return found, offset, None
+
+
+def unread(target: Path, me: str, positions: dict[str, Position]) -> dict[str, int]:
+    """How many whole frames each other device has written past ``positions`` (those read),
+    counted from the frames' headers alone: nothing is decompressed. A folder that cannot
+    be read counts nothing."""
+    counts: dict[str, int] = {}
+    try:
+        names = sorted(os.listdir(target))
+    except OSError:
+        return counts
+    for name in names:
+        folder = target / name
+        if name == me or not DEVICE.fullmatch(name) or not folder.is_dir():
+            continue
+        start = positions.get(name, Position())
+        n = 0
+        for number in (k for k in numbers(folder) if k >= start.segment):
+            try:
+                data = (folder / f"{number:08d}{SUFFIX}").read_bytes()
+            except OSError:
+                break
+            offset = start.offset if number == start.segment else 0
+            if offset == 0:
+                if data[: len(HEADER)] != HEADER:
+                    continue
+                offset = len(HEADER)
+            while offset + FRAME.size <= len(data):
+                size, _ = FRAME.unpack_from(data, offset)
+                if offset + FRAME.size + size > len(data):
+                    break
+                n += 1
+                offset += FRAME.size + size
+        counts[name] = n
+    return counts

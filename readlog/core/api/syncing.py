@@ -38,8 +38,9 @@ class Syncing(Base):
 
     @_checked()
     def sync_status(self) -> SyncStatus:
-        """What ``readlog sync --status`` says: this library's device id and target, the
-        other devices it received changes from and when, whether changes wait to be sent."""
+        """What ``readlog sync --status`` says: this library's device id and target, each
+        other device seen (when changes were last received from it, how many of its frames
+        are not taken in yet), and how many changes made here wait to be sent."""
         return status(self.store)
 
 
@@ -85,20 +86,38 @@ def sync(lib: Store, target: str | None = None) -> Synced:
 
 
 def status(lib: Store) -> SyncStatus:
-    """Where the library stands with sync; reads the library alone (not the target)."""
+    """Where the library stands with sync: the library's marks and the history since, and
+    the target's files counted from where they were read (never the network: for a git
+    remote, the copy its last sync fetched)."""
     import json
 
-    from readlog.core.results.sync import SyncStatus
+    from readlog.core.results.sync import DeviceSeen, SyncStatus
     from readlog.store import syncing
+    from readlog.sync import gitremote, segments
 
     device = syncing.get_state(lib, "device")
     target = syncing.get_state(lib, TARGET)
     seen = json.loads(syncing.get_state(lib, "seen") or "{}")
-    pending = bool(json.loads(syncing.get_state(lib, "outbox") or "[]"))
-    if device and not pending:
+    unsent = bool(json.loads(syncing.get_state(lib, "outbox") or "[]"))
+    if device:
         marks = syncing.Marks(**json.loads(syncing.get_state(lib, "marks") or "{}"))
-        pending = syncing.changed_since(lib, marks).any()
-    elif not device:
-        pending = syncing.holds_entries(lib)
-    devices = tuple(sorted((str(k), str(v)) for k, v in seen.items()))
-    return SyncStatus(str(device) if device else None, str(target) if target else None, devices, pending)
+        pending = syncing.changed_since(lib, marks).count()
+    else:
+        pending = syncing.holdings(lib)
+    counts: dict[str, int] | None = None
+    if device and target:
+        folder = (
+            gitremote.cache_for(lib.path, str(target)) / "folder" if gitremote.is_git(str(target)) else Path(target)
+        )
+        if folder.is_dir():
+            raw = json.loads(syncing.get_state(lib, "positions") or "{}")
+            positions = {name: segments.Position(*pos) for name, pos in raw.items()}
+            counts = segments.unread(folder, str(device), positions)
+    names = sorted(set(seen) | set(counts or {}))
+    devices = tuple(
+        DeviceSeen(
+            str(name), str(seen[name]) if name in seen else None, None if counts is None else counts.get(name, 0)
+        )
+        for name in names
+    )
+    return SyncStatus(str(device) if device else None, str(target) if target else None, devices, pending, unsent)

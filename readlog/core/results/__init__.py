@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from readlog.core.results.overview import Overview
     from readlog.core.results.plans import Plan
     from readlog.core.results.review import Checked, TagCount, Tally
-    from readlog.core.results.sync import SkippedFile, Synced, SyncStatus
+    from readlog.core.results.sync import DeviceSeen, SkippedFile, Synced, SyncStatus
     from readlog.core.results.trash import Emptied, Trashed
 
 _HOMES = {
     "Action": ".history",
     "Change": ".changes",
     "Checked": ".review",
+    "DeviceSeen": ".sync",
     "Emptied": ".trash",
     "Exported": ".exports",
     "ImportReport": ".imports",
@@ -47,6 +48,7 @@ __all__ = [
     "Action",
     "Change",
     "Checked",
+    "DeviceSeen",
     "Emptied",
     "Exported",
     "ImportReport",
