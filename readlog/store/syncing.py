@@ -169,6 +169,30 @@ def changed_since(lib: Store, marks: Marks) -> Local:
     return found
 
 
+def tags_at(lib: Store, ids: Iterable[int], marks: Marks) -> dict[int, str]:
+    """The tags (JSON, as stored) each of these entries had at the last sync, for those
+    whose tags changed since: the ``before`` of the first change since, else (an action
+    undone since, whose change came before the sync) the ``after`` of the last one undone."""
+    marks_json = json.dumps(sorted(set(ids)))
+    found: dict[int, str] = {}
+    for entry_id, before in lib.conn.execute(
+        "SELECT entry_id, json_extract(before, '$.tags') FROM events WHERE id > ? "
+        "AND entry_id IN (SELECT value FROM json_each(?)) AND json_type(before, '$.tags') = 'text' ORDER BY id",
+        (marks.event, marks_json),
+    ):
+        found.setdefault(entry_id, before)
+    if marks.at:
+        for entry_id, after in lib.conn.execute(
+            "SELECT ev.entry_id, json_extract(ev.after, '$.tags') FROM events AS ev JOIN actions AS a "
+            "ON a.id = ev.action_id WHERE a.undone_at >= ? AND a.id NOT IN (SELECT value FROM json_each(?)) "
+            "AND ev.id <= ? AND ev.entry_id IN (SELECT value FROM json_each(?)) "
+            "AND json_type(ev.after, '$.tags') = 'text' ORDER BY ev.id DESC",
+            (marks.at, json.dumps(marks.undone), marks.event, marks_json),
+        ):
+            found.setdefault(entry_id, after)
+    return found
+
+
 @dataclass
 class Where:
     """Where an entry id stands: its row (every column), and whether it is in the trash;

@@ -1,15 +1,17 @@
 """The CRDT document that merges what people change on each device (pycrdt: Yrs).
 
-Three root maps, whose keys are flat (an entry's fingerprint, a tab, a name), so
+Root maps whose keys are flat (an entry's fingerprint, a tab, a name), so
 that two devices that change one entry before either synced never make two
 nested maps of which one would win whole:
 
 * ``v``: ``FP\\tCOLUMN`` -> the column's value (last writer wins, the same on
-  every device), and ``FP\\t#where`` (``live`` or ``trash``), ``FP\\t#base``
-  (the hash of the record the entry's other columns come from), ``FP\\t#tags``
-  (True once its tags are held in ``t``);
-* ``t``: ``FP\\tFOLDED TAG`` -> ``[order, spelling]``: tags as a set, so that a
-  tag added on one device and another removed on another both hold;
+  every device), and ``FP\\t#where`` (``live`` or ``trash``) and ``FP\\t#base``
+  (the hash of the record the entry's other columns come from: written only when
+  an entry is made again where the document knew it; else the record with the
+  least hash wins, the same choice on every device without a word in the document);
+* ``t``: ``FP\\tFOLDED TAG`` -> ``[order, spelling]`` or ``""``: a tag given to or
+  taken from the entry after it was made, so that a tag added on one device and
+  another removed on another both hold; the tags it was made with are its record's;
 * ``x``: ``FP`` -> True: deleted for good (a tombstone);
 * ``h``: ``FP\\tHIGHLIGHT KEY`` -> the highlight's fields (JSON): an entry's
   highlights, each known by its key within the entry (store/highlights.key);
@@ -35,7 +37,6 @@ from pycrdt import Doc, Map, MapEvent
 
 WHERE = "#where"
 BASE = "#base"
-TAGS = "#tags"
 
 
 def key(fingerprint: str, name: str) -> str:
@@ -137,6 +138,10 @@ class Document:
         held[name] = value
         return True
 
+    def knows(self, fingerprint: str) -> bool:
+        """Whether the document holds anything of the entry: it had a life before, here or elsewhere."""
+        return bool(self._held(fingerprint)) or self.has_tags(fingerprint) or bool(self.highlights(fingerprint))
+
     def gone(self, fingerprint: str) -> bool:
         return fingerprint in self.x
 
@@ -163,31 +168,48 @@ class Document:
             self._tags = index
         return self._tags
 
-    def tags(self, fingerprint: str) -> list[str]:
-        """The entry's tags as the document holds them, in their order."""
-        held = []
-        for folded, raw in self._tag_index().get(fingerprint, {}).items():
+    def has_tags(self, fingerprint: str) -> bool:
+        """Whether any tag of the entry was changed after it was made (held in ``t``)."""
+        return bool(self._tag_index().get(fingerprint))
+
+    def tags(self, fingerprint: str, start: list[str]) -> list[str]:
+        """The entry's tags: ``start`` (those it was made with, as the entry has them here)
+        with each tag the document holds put in or taken out. The order is the same on every
+        device: the document's tags by the place they were given, the others by their place
+        among themselves in ``start`` (which every device holds in the same order)."""
+        held = self._tag_index().get(fingerprint, {})
+        ranked: list[tuple[float, str, str]] = []
+        rest = [t for t in start if t.casefold() not in held]
+        ranked += [(i, t.casefold(), t) for i, t in enumerate(rest)]
+        for folded, raw in held.items():
             try:
-                order, spelling = json.loads(raw)
+                order, spelling = json.loads(raw) if raw else (None, None)
             except (ValueError, TypeError):
                 continue
-            held.append((order, folded, spelling))
-        return [spelling for _, _, spelling in sorted(held)]
+            if isinstance(spelling, str) and isinstance(order, (int, float)):
+                ranked.append((order, folded, spelling))
+        return [spelling for _, _, spelling in sorted(ranked)]
 
-    def put_tags(self, fingerprint: str, tags: list[str]) -> bool:
-        """Make the document's set of the entry's tags these (compared case-insensitively)."""
+    def put_tags(self, fingerprint: str, now: list[str], before: list[str] | None) -> bool:
+        """Hold what changed of the entry's tags, ``before`` -> ``now`` (compared case-
+        insensitively): a tag given, ``[order, spelling]``; one taken away, ``""`` (a tombstone,
+        so that a tag added on one device and another removed on another both hold). The tags
+        nobody changed are not written: they are the entry's record's. ``before`` None: the
+        entry is made again (its tags become ``now`` whatever the document held). Whether it changed."""
         have = self._tag_index().setdefault(fingerprint, {})  # kept in step below, not read again
-        want = {t.casefold(): (i, t) for i, t in enumerate(tags)}
-        changed = self.put(fingerprint, TAGS, True)
-        for folded in have.keys() - want.keys():
-            del self.t[key(fingerprint, folded)]
-            del have[folded]
-            changed = True
-        for folded in want.keys() - have.keys():
-            value = json.dumps(list(want[folded]), ensure_ascii=False)
-            self.t[key(fingerprint, folded)] = value
-            have[folded] = value
-            changed = True
+        want = {t.casefold(): (i, t) for i, t in enumerate(now)}
+        was = {t.casefold(): t for t in (before if before is not None else [])}
+        names = (want.keys() ^ was.keys()) | {f for f in want.keys() & was.keys() if want[f][1] != was[f]}
+        kept = [f for f in want if f in was]
+        if before is None or kept != [f.casefold() for f in before if f.casefold() in want]:
+            names = set(want) | set(have)  # made again, or its tags put in another order: all of them
+        changed = False
+        for folded in names:
+            value = json.dumps(list(want[folded]), ensure_ascii=False) if folded in want else ""
+            if have.get(folded) != value:
+                self.t[key(fingerprint, folded)] = value
+                have[folded] = value
+                changed = True
         return changed
 
     # ---- highlights -----------------------------------------------------------

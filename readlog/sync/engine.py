@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.messages import Phrase
+from readlog.model.tags import tag_list
 from readlog.store import syncing
 from readlog.store.common import Row, utcnow
 from readlog.sync import segments
-from readlog.sync.document import BASE, TAGS, WHERE, Document, view_key
+from readlog.sync.document import BASE, WHERE, Document, view_key
 from readlog.sync.segments import Position, Skipped
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def sync(lib: Store, target: Path) -> Result:
         marks = syncing.Marks(**json.loads(syncing.get_state(lib, MARKS) or "{}"))
         action = lib.start_action("sync")
         merge = _Merge(lib, doc, action)
-        records, sent = merge.send(syncing.changed_since(lib, marks))
+        records, sent = merge.send(syncing.changed_since(lib, marks), marks)
         result.sent = sent
         result.received = merge.receive(read)
         result.skipped = [*result.skipped, *merge.skipped]
@@ -151,11 +152,12 @@ class _Merge:
         self.columns = set(syncing.columns(lib))
         self.sent_update = b""
         self.voted = b""  # what this device decided while receiving (_one_per_link), to send too
+        self.tags_before: dict[int, str] = {}  # the tags retagged entries had at the last sync
         self.skipped: list[Skipped] = []
 
     # ---- sending -------------------------------------------------------------
 
-    def send(self, local: syncing.Local) -> tuple[list[Row], int]:
+    def send(self, local: syncing.Local, marks: syncing.Marks) -> tuple[list[Row], int]:
         """Put the local changes into the document; the records of the entries added
         here (to send whole), and how many entries' changes went into the document."""
         doc, lib = self.doc, self.lib
@@ -181,16 +183,19 @@ class _Merge:
                 records.append(record)
                 bases.append((base, w.row["id"]))
                 known = doc.values(fp)
-                if doc.unbury(fp) or known:
-                    again.add(fp)  # it had a life before here or elsewhere: the document's values hold
-                doc.put(fp, BASE, base)
+                if doc.unbury(fp) | doc.knows(fp):
+                    # It had a life before, here or elsewhere: the document's values hold, this
+                    # record is said to be the entry's, and its tags are these.
+                    again.add(fp)
+                    doc.put(fp, BASE, base)
+                    doc.put_tags(fp, tag_list(w.row["tags"]), None)
                 touched = set(known) & self.columns
-                if TAGS in known or w.row.get("tags", "[]") != "[]":
-                    touched.add("tags")  # a set from the start: a removal elsewhere must find what it removes
                 touched.add(syncing.HIGHLIGHTS)
                 self._put(fp, w, touched)
                 sent.add(fp)
             syncing.set_bases(lib, bases)
+            retagged = [i for i, c in local.touched.items() if "tags" in c and i not in fresh and i not in back]
+            self.tags_before = syncing.tags_at(lib, retagged, marks)
             kept = self._send_kept(local)
             for entry_id, touched in local.touched.items():
                 if entry_id in fresh or entry_id in back:
@@ -240,9 +245,9 @@ class _Merge:
             changed = doc.put_highlights(fp, syncing.highlights_of(self.lib, int(w.row["id"]))) or changed
         for column in sorted(touched - {syncing.HIGHLIGHTS}):
             if column == "tags":
-                from readlog.model.tags import tag_list
-
-                changed = doc.put_tags(fp, tag_list(w.row["tags"])) or changed
+                before = self.tags_before.get(int(w.row["id"]))
+                if before is not None:
+                    changed = doc.put_tags(fp, tag_list(w.row["tags"]), tag_list(before)) or changed
             elif column in w.row:
                 changed = doc.put(fp, column, w.row[column]) or changed
         return changed
@@ -331,9 +336,21 @@ class _Merge:
                 changed += feeds.add(lib, url, title, site, self.action) is not None
         return changed
 
+    def _winner(self, fp: str, records: list[Row], entry_id: int | None = None) -> str | None:
+        """Which record of ``fp`` the entry's columns come from: the one the document names
+        (an entry made again), else the least of those known (received now, or the one the
+        entry here came from): the same on every device once all are known."""
+        named = self.doc.get(fp, BASE)
+        if named:
+            return str(named)
+        known = {r["#"] for r in records}
+        if entry_id is not None:
+            known.add(syncing.base_of(self.lib, entry_id) or "")
+        return min(known - {""}, default=None)
+
     def _chosen(self, fp: str, records: list[Row]) -> Row | None:
-        """Of the records of ``fp`` received, the one the document says its columns come from, else any."""
-        winner = self.doc.get(fp, BASE)
+        """Of the records of ``fp`` received, the one its columns come from, else any."""
+        winner = self._winner(fp, records)
         return next((r for r in records if r["#"] == winner), records[0] if records else None)
 
     def _add_new(self, found: dict[str, tuple[int, bool] | None], by_fp: dict[str, list[Row]]) -> set[str]:
@@ -369,19 +386,17 @@ class _Merge:
             trash.drop(lib, [entry_id], self.action)  # kept whole in the history: undo puts it back
             return True
         changed = False
-        winner = doc.get(fp, BASE)
-        chosen = self._chosen(fp, records)
         if here is None:
             return False  # its record has not arrived yet
         entry_id, trashed = here
-        if chosen is not None and chosen["#"] == winner and not trashed and syncing.base_of(lib, entry_id) != winner:
+        winner = self._winner(fp, records, entry_id)
+        chosen = next((r for r in records if r["#"] == winner), None)
+        if chosen is not None and not trashed and syncing.base_of(lib, entry_id) != winner:
             held = doc.values(fp)
             base = {k: v for k, v in chosen.items() if k in self.columns and k not in held}
-            if doc.has(fp, TAGS):
-                base.pop("tags", None)
             changed = bool(syncing.set_columns(lib, entry_id, base, self.action)) or changed
             syncing.know(lib, [entry_id])
-            syncing.set_bases(lib, [(winner, entry_id)])
+            syncing.set_bases(lib, [(chosen["#"], entry_id)])
         where = doc.get(fp, WHERE, "live")
         if where == "trash" and not trashed:
             trash.move(lib, [entry_id], self.action)
@@ -395,6 +410,8 @@ class _Merge:
             changed = syncing.set_highlights(lib, entry_id, doc.highlights(fp), self.action) or changed
         held = doc.values(fp)
         values: dict[str, Any] = {c: held[c] for c in self.columns if c in held}
-        if doc.has(fp, TAGS):
-            values["tags"] = json.dumps(doc.tags(fp), ensure_ascii=False)
+        if doc.has_tags(fp):
+            row = lib.get(entry_id)
+            start = tag_list(row["tags"]) if row else []  # the record's tags, and what the document gave
+            values["tags"] = json.dumps(doc.tags(fp, start), ensure_ascii=False)
         return bool(syncing.set_columns(lib, entry_id, values, self.action)) or changed
