@@ -352,7 +352,7 @@ COMMAND_METHODS: dict[str, tuple[str, ...]] = {
     "categories": ("categories",),
     "stats": ("stats",),
     "backup": ("backup",),
-    "sync": ("sync", "sync_status"),
+    "sync": ("sync", "sync_status", "sync_forget"),
     "db check": ("check",),
     "db backup": ("backup",),
     "db rebuild-index": ("rebuild_index",),

@@ -241,6 +241,7 @@ SURFACE: dict[str, tuple[str, list[str], str]] = {
     "stats": ("method", ["since: str | None = None"], "Stats"),
     "store": ("property", [], "Store"),
     "sync": ("method", ["target: str | os.PathLike[str] | None = None"], "Synced"),
+    "sync_forget": ("method", [], "str | None"),
     "sync_status": ("method", [], "SyncStatus"),
     "tag": ("method", ["ids: Ids", "add: Tags = ()", "remove: Tags = ()"], "Change"),
     "tags": ("method", [], "list[TagCount]"),

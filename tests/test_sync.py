@@ -587,6 +587,27 @@ def test_the_command_syncs_two_libraries_and_says_what_it_did(run: Run, tmp_path
     assert zh[1].endswith("；还有 1 个更新尚未接收")
 
 
+def test_leaving_sync_forgets_the_target_and_coming_back_takes_up_where_it_stopped(
+    run: Run, tmp_path: Path, folder: Path
+) -> None:
+    laptop, desktop = ["--db", str(tmp_path / "laptop.db")], ["--db", str(tmp_path / "desktop.db")]
+    assert run(*laptop, "sync", "--forget").output == "not syncing with anything: nothing to forget\n"
+    run(*laptop, "add", A, "--no-fetch")
+    run(*laptop, "sync", str(folder))
+    run(*laptop, "add", B, "--no-fetch")
+    said = run(*laptop, "sync", "--forget").output.replace("\n", " ")
+    assert said == (
+        f"no longer syncing with {folder}; this library keeps all it holds, and readlog sync "
+        f"{folder} takes up again where it stopped 1 change made here was not sent "
+    )
+    assert "no sync target yet" in run(*laptop, "sync", code=1).output
+    assert run.json(*laptop, "sync", "--forget", "--json") == {"forgotten": None, "pending": 0}
+    assert run.json(*laptop, "list", "--json")  # the library keeps all it holds
+    assert run(*laptop, "sync", str(folder)).output == f"synced with {folder}: 1 sent, 0 changed here\n"
+    run(*desktop, "sync", str(folder))
+    assert len(run.json(*desktop, "list", "--json")) == 2
+
+
 def test_the_command_without_a_target_says_how_to_give_one(run: Run) -> None:
     said = run("sync", code=1)
     assert "no sync target yet: name a folder (readlog sync FOLDER)" in said.output

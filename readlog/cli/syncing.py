@@ -20,11 +20,24 @@ def sync(
     target: Optional[str] = typer.Argument(None, metavar="[TARGET]", help="help_sync_target"),
     show_status: bool = typer.Option(False, "--status", help="help_sync_status"),
     as_json: bool = typer.Option(False, "--json", help="help_sync_as_json"),
+    forget: bool = typer.Option(False, "--forget", help="help_sync_forget"),
 ) -> None:
     """help_cmd_sync"""
     state = state_of(ctx)
     lib = state.library()
     lang = state.out.lang
+    if forget:
+        pending = lib.sync_status().pending
+        forgotten = lib.sync_forget()
+        if as_json:
+            state.out.json({"forgotten": forgotten, "pending": pending if forgotten else 0})
+        elif forgotten is None:
+            state.out.line(say("sync_forget_none", lang))
+        else:
+            state.out.line(say("sync_forgotten", lang, target=clean(forgotten, one_line=True)))
+            if pending:
+                state.out.line(say("sync_forgotten_pending", lang, n=pending))
+        return
     if show_status:
         now = lib.sync_status()
         if as_json:

@@ -18,7 +18,7 @@ opening and closing (docs/python-api.md says what each method does).
   stats), the export, and the file's upkeep (check, backup, rebuild_index).
 * views.py: saved views (save_view, views, view, remove_view); a view is
   used as ``view=NAME`` by every method that takes filters (arguments.py).
-* syncing.py: sync between machines (sync, sync_status; readlog/sync does the work).
+* syncing.py: sync between machines (sync, sync_status, sync_forget; readlog/sync does the work).
 * feeds.py: followed feeds (follow, feeds, feeds_opml, unfollow, refresh).
 
 A new area is a new module here, its class added to Library's bases. Nothing

@@ -37,6 +37,15 @@ class Syncing(Base):
         return sync(self.store, target)  # type: ignore[arg-type]  # checked: a str or None
 
     @_checked()
+    def sync_forget(self) -> str | None:
+        """Stop syncing, as ``readlog sync --forget`` does: forget the target, so that
+        ``sync()`` without one no longer syncs; the target forgotten (None: there was none).
+        The library keeps all it holds, and its device id and how far it had sent and read:
+        ``sync(target)`` with the same target takes up again where it stopped, sending what
+        changed meanwhile. Changes no entry, view or feed, so nothing to undo."""
+        return forget(self.store)
+
+    @_checked()
     def sync_status(self) -> SyncStatus:
         """What ``readlog sync --status`` says: this library's device id and target, each
         other device seen (when changes were last received from it, how many of its frames
@@ -83,6 +92,17 @@ def sync(lib: Store, target: str | None = None) -> Synced:
             syncing.set_state(lib, TARGET, where)
     skipped = tuple(SkippedFile(s.path, s.reason) for s in done.skipped)
     return Synced(done.device, done.target, done.sent, done.received, done.action, tuple(done.devices), skipped)
+
+
+def forget(lib: Store) -> str | None:
+    """Forget the library's sync target; the one forgotten, or None."""
+    from readlog.store import syncing
+
+    with lib.transaction():
+        target = syncing.get_state(lib, TARGET)
+        if target:
+            syncing.set_state(lib, TARGET, None)
+    return str(target) if target else None
 
 
 def status(lib: Store) -> SyncStatus:
