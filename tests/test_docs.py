@@ -205,6 +205,62 @@ def test_every_example_prints_what_the_docs_say(
     assert not wrong, report
 
 
+SYNC_PAGE = ROOT / "docs" / "sync.md"
+# The device ids docs/sync.md shows, in the order the machines first print theirs (each is made at random).
+SYNC_DEVICES = ["3f2a9c0d1e4b5a6c", "9b8e7f6a5d4c3b2a"]
+
+
+def test_the_sync_page_prints_what_it_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, utc: None, fixed_clock: time_machine.Coordinates
+) -> None:
+    """docs/sync.md's ``MACHINE$ readlog ...`` examples, run in order, each machine its own
+    library, ``~`` a temporary home holding the shared folder ``~/Sync/readlog``; device ids
+    are shown as the page names them (SYNC_DEVICES, in the order they first appear)."""
+    import re
+
+    home = tmp_path / "home"
+    (home / "Sync" / "readlog").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("COLUMNS", COLUMNS)
+    lines = SYNC_PAGE.read_text(encoding="utf-8").split("\n")
+    found: list[tuple[int, int, str, str, list[str]]] = []  # (line, end, machine, command, output)
+    in_console = False
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            in_console = line.strip() == "```console"
+            continue
+        prompt = re.match(r"(\w+)\$ (readlog .*)", line) if in_console else None
+        if prompt:
+            found.append((i, i + 1, prompt[1], prompt[2], []))
+        elif in_console and found and found[-1][1] == i:
+            found[-1][4].append(line)
+            found[-1] = (found[-1][0], i + 1, *found[-1][2:])
+    assert len(found) > 5
+    run = Run()
+    devices: dict[str, str] = {}
+    wrong = []
+    for number, (start, end, machine, command, output) in enumerate(found):
+        fixed_clock.move_to(FIXED_NOW + timedelta(seconds=number), tick=False)
+        args = shlex.split(command)[1:]
+        result = run("--db", str(tmp_path / f"{machine}.db"), *args, code=None)
+        text = result.output.replace(str(home), "~")
+        for device in re.findall(r"\b[0-9a-f]{16}\b", text):
+            devices.setdefault(device, SYNC_DEVICES[len(devices) % len(SYNC_DEVICES)])
+        for device, shown in devices.items():
+            text = text.replace(device, shown)
+        got = [line.rstrip() for line in text.rstrip("\n").split("\n")] if text.strip() else []
+        if got != output:
+            wrong.append((start, end, command, output, got))
+    if UPDATE and wrong:
+        for start, end, _, _, got in reversed(wrong):
+            lines[start + 1 : end] = got
+        SYNC_PAGE.write_text("\n".join(lines), encoding="utf-8")
+    assert not wrong, "\n\n".join(
+        f"sync.md:{start + 1}: $ {command}\n--- the docs say\n" + "\n".join(said) + "\n--- it prints\n" + "\n".join(got)
+        for start, _, command, said, got in wrong
+    )
+
+
 def test_examples_are_found_with_their_output() -> None:
     text = "```console\n$ readlog list\nID  Title\n\n$ readlog tags\n```\n$ readlog no\n```sh\n$ readlog no\n```\n"
     found = examples(text.split("\n"))
