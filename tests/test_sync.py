@@ -313,6 +313,29 @@ def test_two_entries_given_one_link_on_two_devices_end_with_one_of_them_in_the_t
     assert exported(laptop) == exported(desktop) == exported(phone)
 
 
+def test_the_status_counts_the_changes_waiting_on_each_side(libs: list[Library], folder: Path, tmp_path: Path) -> None:
+    laptop, desktop, _ = libs
+    laptop.add(A, tags=["x"])
+    laptop.save_view("Later", unread=True)
+    assert (laptop.sync_status().device, laptop.sync_status().pending) == (None, 2)  # all it holds
+    device = laptop.sync(folder).device
+    desktop.sync(folder)
+    laptop.star([one(laptop, A)])
+    laptop.tag([one(laptop, A)], add=["y"])
+    follow_offline(laptop, FEED_URLS[0], tmp_path)
+    assert laptop.sync_status().pending == 2  # one entry, one feed
+    laptop.sync(folder)
+    laptop.add(B)
+    laptop.sync(folder)
+    seen = desktop.sync_status()
+    assert [(d.device, d.unread) for d in seen.devices] == [(device, 3)]  # an update; a record and an update
+    newest = max((folder / device).iterdir())
+    newest.write_bytes(newest.read_bytes()[:-3])  # the replication engine still writing its last frame
+    assert [d.unread for d in desktop.sync_status().devices] == [2]
+    (folder / device / "00000001.rls").unlink()  # what was read may go: nothing counts it again
+    assert [d.unread for d in desktop.sync_status().devices] == [2]
+
+
 def test_the_target_is_remembered(libs: list[Library], folder: Path) -> None:
     laptop = libs[0]
     with pytest.raises(readlog.ReadlogError) as no_target:

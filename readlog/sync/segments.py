@@ -200,8 +200,8 @@ def _frames(data: bytes, offset: int) -> tuple[list[tuple[bytes, bytes]], int, s
 
 def unread(target: Path, me: str, positions: dict[str, Position]) -> dict[str, int]:
     """How many whole frames each other device has written past ``positions`` (those read),
-    counted from the frames' headers alone: nothing is decompressed. A folder that cannot
-    be read counts nothing."""
+    counted from the frames' headers alone (each payload is skipped, not read). A folder
+    that cannot be read counts nothing."""
     counts: dict[str, int] = {}
     try:
         names = sorted(os.listdir(target))
@@ -212,22 +212,31 @@ def unread(target: Path, me: str, positions: dict[str, Position]) -> dict[str, i
         if name == me or not DEVICE.fullmatch(name) or not folder.is_dir():
             continue
         start = positions.get(name, Position())
-        n = 0
-        for number in (k for k in numbers(folder) if k >= start.segment):
-            try:
-                data = (folder / f"{number:08d}{SUFFIX}").read_bytes()
-            except OSError:
-                break
-            offset = start.offset if number == start.segment else 0
+        counts[name] = sum(
+            _count(folder / f"{number:08d}{SUFFIX}", start.offset if number == start.segment else 0)
+            for number in numbers(folder)
+            if number >= start.segment
+        )
+    return counts
+
+
+def _count(path: Path, offset: int) -> int:
+    """The whole frames of a segment from ``offset`` (0: its start, past the header)."""
+    n = 0
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
             if offset == 0:
-                if data[: len(HEADER)] != HEADER:
-                    continue
+                if f.read(len(HEADER)) != HEADER:
+                    return 0
                 offset = len(HEADER)
-            while offset + FRAME.size <= len(data):
-                size, _ = FRAME.unpack_from(data, offset)
-                if offset + FRAME.size + size > len(data):
+            while offset + FRAME.size <= size:
+                f.seek(offset)
+                length, _ = FRAME.unpack(f.read(FRAME.size))
+                if offset + FRAME.size + length > size:
                     break
                 n += 1
-                offset += FRAME.size + size
-        counts[name] = n
-    return counts
+                offset += FRAME.size + length
+    except OSError:
+        return n
+    return n
