@@ -16,6 +16,8 @@ from typing import Any
 
 TRIAGE_SIZE = (80, 24)
 TERMINAL_SIZE = (100, 24)
+CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
+CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
 
 
 @dataclass
@@ -182,3 +184,30 @@ def run_in_terminal(
         text = err.read().decode("utf-8", "replace").strip()
         first = float(marker.read_text()) - start_wall if marker.exists() else float("nan")
     return first, whole, usage.ru_maxrss / 1024, code, text, usage.ru_utime + usage.ru_stime
+
+
+# ---- reporting ------------------------------------------------------------------
+
+
+def floor_ratio(t: dict[str, Any]) -> float | None:
+    """A read command's median over the CLI floor's median, run beside it (None if it failed)."""
+    if t["error"] or not t["floor_median"]:
+        return None
+    return float(t["median"] / t["floor_median"])
+
+
+def cell(seconds: float, floor: float | None, peak: float | None = None) -> str:
+    if seconds != seconds:
+        return "-"
+    text = f"{seconds:.3f} s"
+    if floor:
+        text += f" ({seconds / floor:.2f}x)"
+    if peak:
+        text += f", {peak:.0f} MB"
+    return text
+
+
+def cpu_ratio(t: dict[str, Any]) -> str:
+    if t.get("cpu_median") and t.get("floor_cpu_median"):
+        return f"{t['cpu_median'] / t['floor_cpu_median']:.2f}x"
+    return "-"
