@@ -614,8 +614,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tree", type=Path, help="run the readlog package found in this folder (e.g. an older copy)")
     parser.add_argument(
         "--only",
-        choices=["triage", "reads", "import", "netscape", "bigviews"],
-        help="run only this part (the libraries are built if missing); results go to PART.json and PART.md",
+        choices=["triage", "reads", "import", "netscape", "bigviews", "whole"],
+        help="run only this part (the libraries are built if missing); results go to PART.json and PART.md "
+        "(whole: benchmarks/whole.py on the --corpus jsonl libraries)",
+    )
+    parser.add_argument(
+        "--corpus",
+        choices=["digest", "jsonl"],
+        default="digest",
+        help="jsonl: issue 38's figures (benchmarks/million.py) on libraries of readlog's own export, "
+        "made once and reused; results go to issue38.json and issue38.md",
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of libraries made before (e.g. /work/bench1m), copied from, never written to",
     )
     parser.add_argument(
         "--big-views",
@@ -745,6 +760,8 @@ def main(argv: list[str] | None = None) -> int:
         "flat_tolerance": args.flat_tolerance,
         "words": {"3": args.word3, "2": args.word2},
     }
+    if args.corpus == "jsonl" or args.only == "whole":
+        return report_issue38(results, args, base, env)
     if args.only == "triage":
         return report_triage_only(results, args, base, env)
     if args.only == "bigviews":
@@ -766,6 +783,23 @@ def main(argv: list[str] | None = None) -> int:
         results["capture"] = run_capture(base, args.work, env, args.capture_runs, measure, CLI_FLOOR_CMD, log)
     results["flags"] = flags(results) + triage_flags(results) + big_view_flags(results)
     return write_report(results, args.out, markdown(results))
+
+
+def report_issue38(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
+    """``--corpus jsonl``: issue 38's figures (benchmarks/million.py), in issue38.json and .md;
+    ``--only whole``: benchmarks/whole.py alone on those libraries, in whole.json and .md."""
+    import million
+
+    if args.only == "whole":
+        libraries = {n: str(million.library(n, args.work, args.cache, base, env)[0]) for n in args.sizes}
+        results["whole"] = million.run_whole(args.sizes, libraries, env, args.runs)
+        results["flags"] = []
+        whole = results["whole"]
+        return write_report(results, args.out.with_name("whole.json"), whole.get("report") or whole.get("note", ""))
+    results.update(million.run_issue38(args, base, env))
+    results["flags"] = million.flags(results)
+    table = million.markdown(results) + "\n" + flags_table(results["flags"])
+    return write_report(results, args.out.with_name("issue38.json"), table)
 
 
 def report_part_only(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
