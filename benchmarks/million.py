@@ -163,6 +163,8 @@ def library(n: int, work: Path, cache: list[Path], base: list[str], env: dict[st
     partial = path.with_name(path.stem + ".partial.db")
     remove(partial)
     older = _older(n, [work, *cache], schema)
+    if older is not None and older.parent != work and file_schema(older) == schema:
+        return older, {"how": f"used as it is from {older} (never written)", "schema": schema}
     if older is not None:
         version = file_schema(older)
         log(f"{n:,}: copying {older} (schema {version}; readlog's: {schema})")
@@ -194,10 +196,10 @@ def remove(path: Path) -> None:
         Path(str(path) + suffix).unlink(missing_ok=True)
 
 
-def working_copy(lib: Path, base: list[str], env: dict[str, str]) -> Path:
+def working_copy(lib: Path, n: int, work: Path, base: list[str], env: dict[str, str]) -> Path:
     """The copy the commands run on (they write: star, read, tag, note, sync), made once
-    from ``lib`` with a saved view (@bench38) and a sync folder synced with once."""
-    copy = lib.with_name(lib.name.replace("library-", "bench-", 1))
+    in ``work`` from ``lib`` with a saved view (@bench38) and a sync folder synced with once."""
+    copy = work / f"bench-jsonl-{n}-g{gencorpus.GENERATOR_VERSION}-s{code_schema(env)}.db"
     if copy.exists() and copy.stat().st_mtime >= lib.stat().st_mtime:
         return copy
     remove(copy)
@@ -209,7 +211,13 @@ def working_copy(lib: Path, base: list[str], env: dict[str, str]) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
     for argv in (["view", "save", "bench38", "--unread", "--tag", tags[0]], ["sync", str(folder)]):
-        done = subprocess.run([*base, "--db", str(partial), *argv], env=env, capture_output=True, check=False)
+        try:
+            done = subprocess.run(
+                [*base, "--db", str(partial), *argv], env=env, capture_output=True, check=False, timeout=900
+            )
+        except subprocess.TimeoutExpired:
+            log(f"preparing {copy.name}: {' '.join(argv)}: more than 900 s, left")
+            continue
         if done.returncode != 0:
             log(f"preparing {copy.name}: {' '.join(argv)}: {done.stderr.decode(errors='replace').strip()[-200:]}")
     for suffix in ("-wal", "-shm"):
@@ -315,7 +323,7 @@ def run_issue38(args: Any, base: list[str], env: dict[str, str]) -> dict[str, An
     libraries: dict[int, str] = {}
     for n in args.sizes:
         lib, how = library(n, args.work, args.cache, base, env)
-        db = working_copy(lib, base, env)
+        db = working_copy(lib, n, args.work, base, env)
         libraries[n] = str(lib)
         log(f"{n:,}: {lib.name} ({how['how']}); commands run on {db.name}")
         out["sizes"][str(n)] = {
