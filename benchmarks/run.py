@@ -44,6 +44,12 @@ from the first entry to the last, by End and page by page.
 ``--only triage`` runs just that part (building any missing library first,
 untimed); its results go to benchmarks/results/triage.json and triage.md.
 
+``--corpus jsonl`` times issue 38's figures instead (benchmarks/million.py): every
+interactive command piped and on a terminal, the start-up ratios and the triage screen, on
+libraries made once by importing readlog's own export (benchmarks/gencorpus.py jsonl) and
+reused, named by the generator's version and the schema; ``--cache DIR`` names a folder of
+libraries made before (read, never written). ``--only whole`` runs benchmarks/whole.py.
+
 Input files come from ../shared/tools/gencorpus.py when
 present, else from benchmarks/gencorpus.py (same shapes), and are cached in
 benchmarks/results/work/. ``--tree DIR`` times the readlog package in DIR
