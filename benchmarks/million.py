@@ -272,7 +272,7 @@ def time_commands(db: Path, n: int, base: list[str], env: dict[str, str], runs: 
     values["sync"] = str(sync_folder(db))
     out: dict[str, Any] = {}
     for name, (argv, startup, table) in COMMANDS.items():
-        if argv[0] == "sync" and not (sync_folder(db) / ".bench-synced").exists():
+        if argv[:1] == ["sync"] and not (sync_folder(db) / ".bench-synced").exists():
             out[f"{name}, piped"] = {"error": "not prepared: the first sync failed or took more than 900 s"}
             continue
         for terminal in (False, True):
