@@ -16,6 +16,7 @@ from typing import Any
 
 TRIAGE_SIZE = (80, 24)
 TERMINAL_SIZE = (100, 24)
+SILENT_LIMIT = 900  # seconds a command in a pseudo-terminal may go without writing before it is stopped
 CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
 CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
 
@@ -169,7 +170,14 @@ def run_in_terminal(
         proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=err, env=child, start_new_session=True)
         os.close(slave)
         try:
-            while select.select([master], [], [], 30)[0]:
+            # Read until the child closes the terminal. A child silent for a while (a large
+            # library on a busy machine: 30 s and more before its first line) is waited for,
+            # never left writing into a terminal no one reads (which would block it, and us in
+            # wait4, for good); one silent for SILENT_LIMIT seconds is stopped.
+            while True:
+                if not select.select([master], [], [], SILENT_LIMIT)[0]:
+                    proc.kill()
+                    break
                 try:
                     if not os.read(master, 65536):
                         break
