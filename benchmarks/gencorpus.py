@@ -10,20 +10,35 @@ FORMAT is one of:
 * ``bookmarks``: the bookmark-list shape (collection name, description,
   then title / summary / ``收藏N 天前`` blocks separated by blank lines);
 * ``netscape``: a Netscape bookmark HTML file with ADD_DATE in seconds;
-* ``kindle``: Kindle's My Clippings.txt, English and Chinese headers mixed.
+* ``kindle``: Kindle's My Clippings.txt, English and Chinese headers mixed;
+* ``jsonl``: readlog's own export (``readlog export --format jsonl``), one
+  record a line with every field, as a library a heavy reader has kept for
+  six years exports it: titles mixing Chinese and English, links, a few
+  hundred sources and a few hundred tags (both long-tailed), a few dozen
+  categories, 30% read, 5% starred, some archived, half fetched (words and
+  minutes), saved over six years in id order. Importing it into an empty
+  library makes the library (issue 38's 1,000,000-entry one).
 
 The text mixes Chinese and English technical words so that search terms such
 as 编译器 (three characters) and 内核 (two) occur at realistic rates, and the
 paragraph lengths are close to real digests (about 1 KB per digest entry), so
 that timings reflect the real cost of parsing and indexing. Output depends
-only on FORMAT, N and SEED.
+only on FORMAT, N, SEED and GENERATOR_VERSION.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
 import random
 import sys
 from collections.abc import Callable, Iterator
+
+# Bumped whenever any shape's output changes, so that cached inputs and the libraries made
+# from them (benchmarks/run.py names both by it: jsonl-1000000-g1.jsonl,
+# library-jsonl-1000000-g1-s17.db) are made again, and an unchanged generator's are reused.
+GENERATOR_VERSION = 1
 
 CATEGORIES = ("技术文章", "工程实践", "科研议题", "行业观察")
 SOURCES = (
@@ -159,11 +174,122 @@ def kindle(rng: random.Random, n: int) -> Iterator[str]:
         made += 1
 
 
+# ---- readlog's own export -----------------------------------------------------------------
+
+JSONL_START = 1_607_385_600  # 2020-12-08T00:00:00Z: six years before the tests' fixed clock
+JSONL_SPAN = 6 * 365 * 86_400
+DAY = 86_400
+FETCH = ("words", "minutes", "lang", "fetched_at", "fetch_status", "fetch_error", "dead_at", "final_url", "text")
+
+
+def _long_tail(rng: random.Random, names: list[str]) -> str:
+    """One of ``names``, the first far more often than the last (Zipf-like, s = 1)."""
+    n = len(names)
+    return names[min(n - 1, int(n ** rng.random()) - 1)]
+
+
+def _vocabulary(seed: int) -> tuple[list[str], list[str], list[str]]:
+    """(sources, categories, tags) of the jsonl shape: 300 sources, 36 categories,
+    300 tags, the same for every N."""
+    rng = random.Random(seed * 7919 + 1)
+    kinds = ("Blog", "Weekly", "Digest", "Notes", "Journal", "Newsletter", "周刊", "博客", "精选", "笔记")
+    sources = list(SOURCES)
+    seen = set(sources)
+    while len(sources) < 300:
+        name = (
+            f"{rng.choice(ENGLISH)} {rng.choice(kinds)}"
+            if rng.random() < 0.6
+            else f"{rng.choice(CHINESE)}{rng.choice(kinds)}"
+        )
+        name = name if name not in seen else f"{name} {len(sources)}"
+        seen.add(name)
+        sources.append(name)
+    categories = list(CATEGORIES)
+    for word in CHINESE[:32]:
+        categories.append(word)
+    tags: list[str] = []
+    tag_seen: set[str] = set()
+    while len(tags) < 300:
+        word = rng.choice(ENGLISH).lower() if rng.random() < 0.5 else rng.choice(CHINESE)
+        tag = word if word not in tag_seen else f"{word}-{len(tags)}"
+        tag_seen.add(tag)
+        tags.append(tag)
+    return sources, categories, tags
+
+
+def _iso(seconds: int) -> str:
+    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).isoformat()
+
+
+def _host(source: str, index: int) -> str:
+    latin = "".join(c for c in source.lower() if c.isascii() and c.isalnum())
+    return f"{latin or 'site'}-{index}.example.net"
+
+
+def jsonl(rng: random.Random, n: int, seed: int = 7) -> Iterator[str]:
+    """``n`` records of readlog's export, ids 1..n saved in order over six years.
+
+    Links are plain (no query, no trailing slash, lower-case host), so each
+    record's fingerprint is sha256("url\\0" + link), as readlog makes it."""
+    sources, categories, tags = _vocabulary(seed)
+    hosts = {s: _host(s, i) for i, s in enumerate(sources)}
+    for i in range(n):
+        saved = JSONL_START + (JSONL_SPAN * i) // max(n, 1) + rng.randrange(3600)
+        source = _long_tail(rng, sources)
+        title = phrase(rng, rng.randint(3, 8))
+        if rng.random() < 0.3:  # an English title, as a third of what one saves has
+            title = " ".join(rng.choice(ENGLISH) for _ in range(rng.randint(3, 7)))
+        year = 2020 + (saved - JSONL_START) // (365 * DAY)
+        url = f"https://{hosts[source]}/{year}/{i + 1}-{rng.randrange(10**6)}"
+        read = rng.random() < 0.3
+        record: dict[str, object] = {
+            "readlog": 1,
+            "id": i + 1,
+            "fingerprint": hashlib.sha256(("url\0" + url).encode("utf-8")).hexdigest()[:32],
+            "title": title,
+            "source": source,
+            "category": _long_tail(rng, categories),
+            "summary": paragraph(rng, rng.randint(2, 9), 9),
+            "verdict": ("推荐收录，因为" + paragraph(rng, 2, 9)) if rng.random() < 0.2 else "",
+            "url": url,
+            "published": _iso(saved - rng.randrange(30 * DAY))[:10] if rng.random() < 0.7 else None,
+            "saved_at": _iso(saved),
+            "saved_raw": "",
+            "imported_at": _iso(saved),
+            "read_at": _iso(saved + rng.randrange(14 * DAY)) if read else None,
+            "starred_at": _iso(saved + rng.randrange(DAY)) if rng.random() < 0.05 else None,
+            "archived_at": _iso(saved + 30 * DAY) if (read and rng.random() < 0.25) else None,
+            "tags": sorted({_long_tail(rng, tags) for _ in range(rng.randint(1, 3))}) if rng.random() < 0.4 else [],
+            "note": phrase(rng, rng.randint(3, 12)) if rng.random() < 0.02 else "",
+            "progress": None,
+            "progress_at": None,
+        }
+        fetched = rng.random() < 0.5
+        words = rng.randint(200, 6000) if fetched else None
+        dead = fetched and rng.random() < 0.002
+        record.update(dict.fromkeys(FETCH, None))
+        record.update(
+            words=words,
+            minutes=max(1, round(words / 230)) if words else None,
+            lang=("zh" if rng.random() < 0.7 else "en") if fetched else "",
+            fetched_at=_iso(saved + 60) if fetched else None,
+            fetch_status=(404 if dead else 200) if fetched else None,
+            fetch_error="",
+            dead_at=_iso(saved + 60) if dead else None,
+            final_url="",
+            text="",
+            feed_items=[],
+            highlights=[],
+        )
+        yield json.dumps(record, ensure_ascii=False)
+
+
 SHAPES: dict[str, Callable[[random.Random, int], Iterator[str]]] = {
     "digest": digest,
     "bookmarks": bookmarks,
     "netscape": netscape,
     "kindle": kindle,
+    "jsonl": jsonl,
 }
 
 
@@ -171,9 +297,11 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (2, 3) or argv[0] not in SHAPES or not argv[1].isdigit():
         sys.stderr.write(f"usage: gencorpus.py {{{','.join(SHAPES)}}} N [SEED]\n")
         return 2
-    rng = random.Random(int(argv[2]) if len(argv) == 3 else 7)
+    seed = int(argv[2]) if len(argv) == 3 else 7
+    rng = random.Random(seed)
     out = sys.stdout
-    for line in SHAPES[argv[0]](rng, int(argv[1])):
+    lines = jsonl(rng, int(argv[1]), seed) if argv[0] == "jsonl" else SHAPES[argv[0]](rng, int(argv[1]))
+    for line in lines:
         out.write(line + "\n")
     return 0
 

@@ -16,6 +16,9 @@ from typing import Any
 
 TRIAGE_SIZE = (80, 24)
 TERMINAL_SIZE = (100, 24)
+SILENT_LIMIT = 900  # seconds a command in a pseudo-terminal may go without writing before it is stopped
+CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
+CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
 
 
 @dataclass
@@ -167,7 +170,14 @@ def run_in_terminal(
         proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=err, env=child, start_new_session=True)
         os.close(slave)
         try:
-            while select.select([master], [], [], 30)[0]:
+            # Read until the child closes the terminal. A child silent for a while (a large
+            # library on a busy machine: 30 s and more before its first line) is waited for,
+            # never left writing into a terminal no one reads (which would block it, and us in
+            # wait4, for good); one silent for SILENT_LIMIT seconds is stopped.
+            while True:
+                if not select.select([master], [], [], SILENT_LIMIT)[0]:
+                    proc.kill()
+                    break
                 try:
                     if not os.read(master, 65536):
                         break
@@ -182,3 +192,30 @@ def run_in_terminal(
         text = err.read().decode("utf-8", "replace").strip()
         first = float(marker.read_text()) - start_wall if marker.exists() else float("nan")
     return first, whole, usage.ru_maxrss / 1024, code, text, usage.ru_utime + usage.ru_stime
+
+
+# ---- reporting ------------------------------------------------------------------
+
+
+def floor_ratio(t: dict[str, Any]) -> float | None:
+    """A read command's median over the CLI floor's median, run beside it (None if it failed)."""
+    if t["error"] or not t["floor_median"]:
+        return None
+    return float(t["median"] / t["floor_median"])
+
+
+def cell(seconds: float, floor: float | None, peak: float | None = None) -> str:
+    if seconds != seconds:
+        return "-"
+    text = f"{seconds:.3f} s"
+    if floor:
+        text += f" ({seconds / floor:.2f}x)"
+    if peak:
+        text += f", {peak:.0f} MB"
+    return text
+
+
+def cpu_ratio(t: dict[str, Any]) -> str:
+    if t.get("cpu_median") and t.get("floor_cpu_median"):
+        return f"{t['cpu_median'] / t['floor_cpu_median']:.2f}x"
+    return "-"

@@ -44,6 +44,12 @@ from the first entry to the last, by End and page by page.
 ``--only triage`` runs just that part (building any missing library first,
 untimed); its results go to benchmarks/results/triage.json and triage.md.
 
+``--corpus jsonl`` times issue 38's figures instead (benchmarks/million.py): every
+interactive command piped and on a terminal, the start-up ratios and the triage screen, on
+libraries made once by importing readlog's own export (benchmarks/gencorpus.py jsonl) and
+reused, named by the generator's version and the schema; ``--cache DIR`` names a folder of
+libraries made before (read, never written). ``--only whole`` runs benchmarks/whole.py.
+
 Input files come from ../shared/tools/gencorpus.py when
 present, else from benchmarks/gencorpus.py (same shapes), and are cached in
 benchmarks/results/work/. ``--tree DIR`` times the readlog package in DIR
@@ -69,27 +75,26 @@ from pathlib import Path
 from typing import Any
 
 from processes import (
-    TRIAGE_SIZE,
+    CLI_FLOOR,
+    CLI_FLOOR_CMD,
     Timing,
+    cell,
     child_env,
+    cpu_ratio,
+    floor_ratio,
     measure,
     readlog_command,
-    run_in_terminal,
     run_once,
     run_once_in_terminal,
     timed_copy,
 )
+from triage_screen import time_triage, triage_flags, triage_markdown, triage_walk
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SHARED_GENERATOR = ROOT.parent / "shared" / "tools" / "gencorpus.py"
 OWN_GENERATOR = HERE / "gencorpus.py"
 FLOOR_IMPORT = HERE / "floor_import.py"
-CLI_FLOOR = "import typer, rich.table, rich.console, sqlite3"
-CLI_FLOOR_CMD = [sys.executable, "-c", CLI_FLOOR]
-TRIAGE_WALK = HERE / "triage_walk.py"
-TEXTUAL_FLOOR_CMD = [sys.executable, str(HERE / "textual_floor.py")]
-TRIAGE_TARGET = 2.0  # the triage screen's first screen, as a ratio to the CLI floor, on 100,000 entries
 BUKU_5000_SECONDS = 11.0  # buku importing 5,000 bookmarks on a 2-core machine (issue 5)
 BIG = 100_000
 
@@ -236,48 +241,6 @@ def sanity(base: list[str], db: Path, values: dict[str, str], env: dict[str, str
 # ---- the triage screen ------------------------------------------------------------
 
 
-def time_triage(base: list[str], db: Path, *, env: dict[str, str], runs: int) -> dict[str, Any]:
-    """``readlog triage --unread`` to its first screen, alternating with the CLI floor and
-    with the Textual floor (benchmarks/textual_floor.py), after a warm-up run of each."""
-    cmd = [*base, "--db", str(db), "triage", "--unread"]
-    timing = Timing()
-    whole: list[float] = []
-    textual: list[tuple[float, float]] = []
-    for i in range(runs + 1):
-        if i:
-            floor = run_once(CLI_FLOOR_CMD, env=env)
-            timing.floor_runs.append(floor[0])
-            timing.floor_cpu.append(floor[4])
-        bare = run_in_terminal(TEXTUAL_FLOOR_CMD, env=env)
-        if i and bare[3] == 0:
-            textual.append((bare[0], bare[5]))
-        first, total, peak, code, err, cpu = run_in_terminal(cmd, env=env)
-        if code != 0 or first != first:
-            timing.error = f"exit {code}: {err.splitlines()[-1] if err else 'no first screen'}"
-            break
-        if i:
-            timing.runs.append(first)
-            whole.append(total)
-            timing.cpu.append(cpu)
-            timing.peak_mb = max(timing.peak_mb, peak)
-    return {
-        **timing.as_dict(),
-        "exit_median": statistics.median(whole) if whole else None,
-        "textual_median": statistics.median(t for t, _ in textual) if textual else None,
-        "textual_cpu_median": statistics.median(c for _, c in textual) if textual else None,
-    }
-
-
-def triage_walk(db: Path, env: dict[str, str]) -> dict[str, Any]:
-    """Rows read and memory used moving from the first entry to the last (benchmarks/triage_walk.py)."""
-    done = subprocess.run(
-        [sys.executable, str(TRIAGE_WALK), str(db)], env=env, capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
-    return dict(json.loads(done.stdout))
-
-
 def ensure_library(n: int, args: argparse.Namespace, base: list[str], env: dict[str, str]) -> Path:
     """The library of ``n`` entries that a full run builds, built here (untimed) if it is missing."""
     db = args.work / f"readlog-{n}.db"
@@ -301,67 +264,6 @@ def run_triage(n: int, args: argparse.Namespace, base: list[str], env: dict[str,
     log(f"{n:,}: triage walk from the first entry to the last")
     out["walk"] = triage_walk(db, env)
     return out
-
-
-def triage_flags(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """The triage targets: first screen <= 2x the CLI floor on 100,000 entries; never all rows held."""
-    sizes = sorted(int(s) for s in results.get("triage", {}))
-    if not sizes:
-        return []
-    top = sizes[-1]
-    at_top = results["triage"][str(top)]
-    note = "" if top == BIG else f"measured on {top:,} entries, not {BIG:,}"
-    ratio = floor_ratio(at_top["first_screen"])
-    walk = at_top["walk"]
-    held = walk.get("max_held")
-    return [
-        {
-            "target": f"triage first screen on {BIG:,}: <= {TRIAGE_TARGET}x CLI floor",
-            "value": ratio,
-            "limit": TRIAGE_TARGET,
-            "unit": "x",
-            "met": None if ratio is None else ratio <= TRIAGE_TARGET,
-            "note": note,
-        },
-        {
-            "target": f"triage: first to last of {top:,} entries never holds them all",
-            "value": held,
-            "limit": walk.get("entries"),
-            "unit": "rows",
-            "met": None if held is None else held < walk["entries"],
-            "note": walk.get("error", ""),
-        },
-    ]
-
-
-def triage_markdown(results: dict[str, Any]) -> str:
-    """The triage rows of the report."""
-    lines = [
-        "",
-        f"`triage --unread`, to its first screen in an {TRIAGE_SIZE[0]}x{TRIAGE_SIZE[1]} pseudo-terminal "
-        "(ratio to the CLI floor run beside it; the process then quits, which takes longer: see exit). "
-        "Textual floor: a one-line Textual app (benchmarks/textual_floor.py) to its first screen, run beside it:",
-        "",
-        "| entries | first screen | Textual floor | exit | peak | End: rows read | paging to the end: rows read, "
-        "most held, RSS |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for size, t in sorted(results.get("triage", {}).items(), key=lambda kv: int(kv[0])):
-        first, walk = t["first_screen"], t["walk"]
-        shown = first["error"] or cell(first["median"], first["floor_median"])
-        if not first["error"] and first["cpu_median"] and first["floor_cpu_median"]:
-            shown += f"; CPU {first['cpu_median'] / first['floor_cpu_median']:.2f}x"
-        exit_ = f"{first['exit_median']:.3f} s" if first.get("exit_median") else "-"
-        bare = cell(first["textual_median"], first["floor_median"]) if first.get("textual_median") else "-"
-        if first.get("textual_cpu_median") and first["floor_cpu_median"]:
-            bare += f"; CPU {first['textual_cpu_median'] / first['floor_cpu_median']:.2f}x"
-        if walk.get("error"):
-            end = pages = walk["error"]
-        else:
-            end = f"{walk['end_fetched']:,} ({walk['end_rss_mb']:.0f} MB)"
-            pages = f"{walk['walk_fetched']:,}, {walk['max_held']:,}, {walk['walk_rss_mb']:.0f} MB"
-        lines.append(f"| {int(size):,} | {shown} | {bare} | {exit_} | {first['peak_mb']:.0f} MB | {end} | {pages} |")
-    return "\n".join(lines) + "\n"
 
 
 # ---- big views --------------------------------------------------------------------
@@ -477,7 +379,7 @@ def big_views_markdown(results: dict[str, Any]) -> str:
             t = views[size][name]
             text = t["error"] or cell(t["median"], t["floor_median"])
             if not t["error"]:
-                text += f"; CPU {t['cpu_median']:.3f} s ({_cpu_ratio(t)}), {t['peak_mb']:.0f} MB"
+                text += f"; CPU {t['cpu_median']:.3f} s ({cpu_ratio(t)}), {t['peak_mb']:.0f} MB"
             row.append(text)
         lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
@@ -523,13 +425,6 @@ def machine(tree: Path | None) -> dict[str, Any]:
         "packages": {p: version(p) for p in ("readlog", "typer", "rich", "pydantic", "sqlite-utils")},
         "commit": f"the copy in {tree}" if tree else commit + (" with uncommitted changes" if dirty else ""),
     }
-
-
-def floor_ratio(t: dict[str, Any]) -> float | None:
-    """A read command's median over the CLI floor's median, run beside it (None if it failed)."""
-    if t["error"] or not t["floor_median"]:
-        return None
-    return float(t["median"] / t["floor_median"])
 
 
 def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
@@ -604,17 +499,6 @@ def flags(results: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def cell(seconds: float, floor: float | None, peak: float | None = None) -> str:
-    if seconds != seconds:
-        return "-"
-    text = f"{seconds:.3f} s"
-    if floor:
-        text += f" ({seconds / floor:.2f}x)"
-    if peak:
-        text += f", {peak:.0f} MB"
-    return text
-
-
 def import_cell(imp: dict[str, Any], floor: dict[str, Any]) -> str:
     if imp["error"]:
         return str(imp["error"])
@@ -622,12 +506,6 @@ def import_cell(imp: dict[str, Any], floor: dict[str, Any]) -> str:
     if imp["cpu_median"] and floor["cpu_median"]:
         text += f"; CPU {imp['cpu_median'] / floor['cpu_median']:.2f}x"
     return text
-
-
-def _cpu_ratio(t: dict[str, Any]) -> str:
-    if t.get("cpu_median") and t.get("floor_cpu_median"):
-        return f"{t['cpu_median'] / t['floor_cpu_median']:.2f}x"
-    return "-"
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -684,17 +562,17 @@ def markdown(results: dict[str, Any]) -> str:
         lines += [
             "",
             f"`fetch` of {cap['pages']} local pages ({cap['fetched']} with text), {cap['jobs']} at once: "
-            f"{cell(fetch['median'], fetch['floor_median'])}; CPU {_cpu_ratio(fetch)} "
+            f"{cell(fetch['median'], fetch['floor_median'])}; CPU {cpu_ratio(fetch)} "
             f"(floor: httpx + trafilatura, same pages and concurrency, "
             f"{cell(fetch['floor_median'] or float('nan'), None)}). "
             f"`show ID --full` of a {show['words']:,}-word article: {cell(show['median'], show['floor_median'])}; "
-            f"CPU {_cpu_ratio(show)}.",
+            f"CPU {cpu_ratio(show)}.",
         ]
         if cap.get("add"):
             add = cap["add"]
             lines[-1] += (
                 f" `add URL` of one local page (its head read for the title): "
-                f"{cell(add['median'], add['floor_median'])}; CPU {_cpu_ratio(add)}."
+                f"{cell(add['median'], add['floor_median'])}; CPU {cpu_ratio(add)}."
             )
     return (
         "\n".join(lines)
@@ -742,8 +620,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tree", type=Path, help="run the readlog package found in this folder (e.g. an older copy)")
     parser.add_argument(
         "--only",
-        choices=["triage", "reads", "import", "netscape", "bigviews"],
-        help="run only this part (the libraries are built if missing); results go to PART.json and PART.md",
+        choices=["triage", "reads", "import", "netscape", "bigviews", "whole"],
+        help="run only this part (the libraries are built if missing); results go to PART.json and PART.md "
+        "(whole: benchmarks/whole.py on the --corpus jsonl libraries)",
+    )
+    parser.add_argument(
+        "--corpus",
+        choices=["digest", "jsonl"],
+        default="digest",
+        help="jsonl: issue 38's figures (benchmarks/million.py) on libraries of readlog's own export, "
+        "made once and reused; results go to issue38.json and issue38.md",
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of libraries made before (e.g. /work/bench1m), copied from, never written to",
     )
     parser.add_argument(
         "--big-views",
@@ -873,6 +766,8 @@ def main(argv: list[str] | None = None) -> int:
         "flat_tolerance": args.flat_tolerance,
         "words": {"3": args.word3, "2": args.word2},
     }
+    if args.corpus == "jsonl" or args.only == "whole":
+        return report_issue38(results, args, base, env)
     if args.only == "triage":
         return report_triage_only(results, args, base, env)
     if args.only == "bigviews":
@@ -894,6 +789,23 @@ def main(argv: list[str] | None = None) -> int:
         results["capture"] = run_capture(base, args.work, env, args.capture_runs, measure, CLI_FLOOR_CMD, log)
     results["flags"] = flags(results) + triage_flags(results) + big_view_flags(results)
     return write_report(results, args.out, markdown(results))
+
+
+def report_issue38(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
+    """``--corpus jsonl``: issue 38's figures (benchmarks/million.py), in issue38.json and .md;
+    ``--only whole``: benchmarks/whole.py alone on those libraries, in whole.json and .md."""
+    import million
+
+    if args.only == "whole":
+        libraries = {n: str(million.library(n, args.work, args.cache, base, env)[0]) for n in args.sizes}
+        results["whole"] = million.run_whole(args.sizes, libraries, env, args.runs)
+        results["flags"] = []
+        whole = results["whole"]
+        return write_report(results, args.out.with_name("whole.json"), whole.get("report") or whole.get("note", ""))
+    results.update(million.run_issue38(args, base, env))
+    results["flags"] = million.flags(results)
+    table = million.markdown(results) + "\n" + flags_table(results["flags"])
+    return write_report(results, args.out.with_name("issue38.json"), table)
 
 
 def report_part_only(results: dict[str, Any], args: argparse.Namespace, base: list[str], env: dict[str, str]) -> int:
@@ -941,7 +853,7 @@ def part_markdown(results: dict[str, Any], part: str) -> str:
             row = []
             for s in sizes:
                 t = results["sizes"][s]["reads"][name]
-                text = cell(t["median"], t["floor_median"]) + f"; CPU {_cpu_ratio(t)}"
+                text = cell(t["median"], t["floor_median"]) + f"; CPU {cpu_ratio(t)}"
                 row.append(text if not t["error"] else t["error"])
             lines.append(f"| `{name}` | " + " | ".join(row) + " |")
     net = results.get("netscape") or {}

@@ -157,6 +157,34 @@ def test_a_batch_with_nothing_to_fold_is_fed_without_the_folding(library: Path) 
             )
     finally:
         lib.close()
-    fed = list(dict.fromkeys(s for s in statements if s.startswith("INSERT INTO entries_fts(")))
+    fed = list(dict.fromkeys(s for s in statements if s.startswith("INSERT INTO entries_fts(rowid")))
     assert [INDEX_FUNCTION in s for s in fed] == [False, False, True]
     assert fed[0].endswith("WHERE id BETWEEN 1 AND 3") and "id NOT IN" in fed[2]
+
+
+def fts_config(library: Path) -> list[tuple[str, object]]:
+    conn = sqlite3.connect(library)
+    try:
+        return sorted(conn.execute("SELECT k, v FROM entries_fts_config"))
+    finally:
+        conn.close()
+
+
+def test_an_import_leaves_the_index_settings_as_they_were(run: Run, library: Path, tmp_path: Path) -> None:
+    """An import lets the search index hold more in memory (FTS5's hashsize) while it
+    runs, and leaves the setting as it found it: absent, or the user's own."""
+    run("import", str(write(tmp_path / "a.txt", digest(10, "甲"))))
+    before = fts_config(library)
+    assert "hashsize" not in dict(before)
+    run("import", str(write(tmp_path / "b.txt", digest(1200, "乙"))))
+    assert fts_config(library) == before
+    conn = sqlite3.connect(library)
+    with conn:
+        conn.execute("INSERT INTO entries_fts(entries_fts, rank) VALUES ('hashsize', 2097152)")
+    conn.close()
+    run("import", "--strict", str(write(tmp_path / "c.txt", digest(600, "丙") + "not a header at all\n")), code=1)
+    run("import", str(write(tmp_path / "d.txt", digest(700, "丁"))))
+    assert dict(fts_config(library))["hashsize"] == 2097152
+    check = run.json("db", "check")
+    assert check["integrity"] == ["ok"] and check["index"] == check["entries"] == 1910
+    assert len(run.json("search", "乙 1199")) == 1 and len(run.json("search", "丁 699")) == 1
