@@ -289,4 +289,4 @@ def test_two_libraries_end_the_same_through_two_syncthing_instances(
     assert said["skipped"] == [{"path": str(st_a.folder / you["device"] / conflict), "reason": "conflict"}]
     assert (said["sent"], said["received"], said["action"]) == (0, 0, None)
     assert ids_aside(run.json(*laptop, "list")) == listed[0]
-    assert st_a.idle() and st_b.idle()
+    waited("both instances to say the folder is in step", lambda: st_a.idle() and st_b.idle())
