@@ -148,12 +148,20 @@ class Syncthing:
             [self.binary, "serve", f"--home={self.home}", "--no-browser", "--no-restart", "--no-upgrade"],
             stdout=log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "STNODEFAULTFOLDER": "1", "STNOUPGRADE": "1"},
+            # STMONITORED: one process, without the monitor that would otherwise start Syncthing
+            # as a child of its own (in a process group of its own, which outlives a killed monitor).
+            env={**os.environ, "STNODEFAULTFOLDER": "1", "STNOUPGRADE": "1", "STMONITORED": "1"},
         )
         log.close()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
+        """Asked to stop (a monitor, if there is one, stops its child then), killed if it will not."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
 
