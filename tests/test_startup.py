@@ -525,3 +525,18 @@ def test_python_m_readlog_is_the_console_script() -> None:
     from readlog.cli import entry
 
     assert dunder_main.entry is entry
+
+
+def test_a_sync_with_nothing_new_loads_no_crdt_engine(small_library: Path, tmp_path: Path) -> None:
+    """A sync that has something to send loads pycrdt (the check can see it); one with nothing
+    new on either side never loads the document, and so never imports the engine (a quarter
+    of its time when it did: docs/sync.md)."""
+    folder = tmp_path / "Sync"
+    folder.mkdir()
+    modules, done = imported_modules("--db", str(small_library), "sync", str(folder))
+    assert done.returncode == 0 and "3 sent" in done.stdout, done.stderr[-2000:]
+    assert "pycrdt" in modules
+    modules, done = imported_modules("--db", str(small_library), "sync")
+    assert done.returncode == 0 and "0 sent, 0 changed here" in done.stdout, done.stderr[-2000:]
+    assert "readlog.sync.engine" in modules
+    assert not {m for m in modules if m == "pycrdt" or m.startswith(("pycrdt.", "anyio"))}

@@ -365,6 +365,22 @@ def test_others_files_and_conflict_copies_are_reported_and_skipped(libs: list[Li
     assert got.received == 1  # what could be read was read
 
 
+def test_what_a_replication_engine_keeps_in_the_folder_is_passed_over_without_a_word(
+    libs: list[Library], folder: Path
+) -> None:
+    laptop, desktop, _ = libs
+    laptop.add(A)
+    device = laptop.sync(folder).device
+    (folder / ".stfolder").mkdir()  # Syncthing's folder marker
+    (folder / ".stignore").write_text("")
+    (folder / ".dropbox").write_text("")
+    (folder / device / ".syncthing.00000002.rls.tmp").write_bytes(b"RLSYNC")  # a segment on its way
+    (folder / ".stfolder.txt").write_text("not Syncthing's")
+    got = desktop.sync(folder)
+    assert [(Path(s.path).name, s.reason) for s in got.skipped] == [(".stfolder.txt", "foreign")]
+    assert got.received == 1
+
+
 def test_a_half_written_segment_waits_until_it_is_whole(libs: list[Library], folder: Path) -> None:
     laptop, desktop, _ = libs
     laptop.add(A)

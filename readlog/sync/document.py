@@ -31,9 +31,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pycrdt import Doc, Map, MapEvent
+if TYPE_CHECKING:
+    from pycrdt import Doc, MapEvent
 
 WHERE = "#where"
 BASE = "#base"
@@ -47,6 +48,10 @@ class Document:
     """The document of one library, loaded from its encoded state."""
 
     def __init__(self, client_id: int, state: bytes | None) -> None:
+        # pycrdt (and anyio with it) takes a quarter of a sync with nothing new to import:
+        # imported when a document is loaded, which such a sync never does.
+        from pycrdt import Doc, Map
+
         self.doc: Doc[Any] = Doc(client_id=client_id)
         self.v = self.doc.get("v", type=Map)
         self.t = self.doc.get("t", type=Map)

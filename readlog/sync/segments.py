@@ -12,7 +12,8 @@ unless the device has written a later segment since: then the rest of the
 file is damaged for good, reported and passed over.
 
 Anything else found in the folder (another program's file, a replication
-engine's conflict copy, a segment of a newer format) is reported and skipped.
+engine's conflict copy, a segment of a newer format) is reported and skipped,
+but for the files replication engines keep there for themselves (ENGINE).
 Nothing here touches the library; no UI.
 """
 
@@ -36,6 +37,15 @@ SEGMENT = re.compile(r"(\d{8})\.rls")
 # machines at once: Syncthing's ``NAME.sync-conflict-DATE-TIME-DEVICE.EXT``, Dropbox's
 # ``NAME (conflicted copy DATE).EXT`` and the like.
 CONFLICT = re.compile(r"\.sync-conflict-|\(conflicted copy|\bconflicted copy\b", re.IGNORECASE)
+# The files a replication engine or a file manager keeps in the folder for itself: Syncthing's
+# folder marker, ignore list, old versions and the temporary file it writes a segment into
+# before renaming it (a segment arrives whole), Dropbox's marker and cache, the Finder's
+# and Explorer's folder settings. Passed over without a word: they are in every such folder.
+ENGINE = re.compile(
+    r"\.stfolder|\.stignore|\.stversions|\.syncthing\..*\.tmp|~syncthing~.*\.tmp"
+    r"|\.dropbox(?:\.attr|\.cache)?|\.DS_Store|desktop\.ini",
+    re.DOTALL,
+)
 # The kinds of frame: a CRDT update; records of entries (their whole rows, JSON).
 UPDATE = b"U"
 RECORDS = b"C"
@@ -119,7 +129,7 @@ def read_others(target: Path, me: str, positions: dict[str, Position]) -> Read:
         return found
     for name in names:
         path = target / name
-        if name == me:
+        if name == me or ENGINE.fullmatch(name):
             continue
         if CONFLICT.search(name):
             found.skipped.append(Skipped(str(path), "conflict"))
@@ -136,7 +146,7 @@ def read_others(target: Path, me: str, positions: dict[str, Position]) -> Read:
 def _read_device(folder: Path, start: Position, skipped: list[Skipped]) -> tuple[list[tuple[bytes, bytes]], Position]:
     frames: list[tuple[bytes, bytes]] = []
     for name in sorted(os.listdir(folder)):
-        if SEGMENT.fullmatch(name):
+        if SEGMENT.fullmatch(name) or ENGINE.fullmatch(name):
             continue
         skipped.append(Skipped(str(folder / name), "conflict" if CONFLICT.search(name) else "foreign"))
     segments = [n for n in numbers(folder) if n >= start.segment]
