@@ -224,7 +224,9 @@ class Built:
     """Libraries built once per test run and handed to each test as a copy.
 
     ``built(name, make, to)`` runs ``make(path)`` the first time ``name`` is asked
-    for (in that test's own environment and clock, as the test would have), keeps
+    for (in that test's own environment, with the clock held at FIXED_NOW, where every
+    test's clock starts: what the build stamps is never later than a test that copies
+    it, however long the building test had run or the machine was slow), keeps
     the result, and copies it (the file with any -wal and -shm beside it) to
     ``to``. For tests that start from the same library built by real processes,
     where building it for every test cost seconds: each test still gets its own
@@ -250,7 +252,8 @@ class Built:
                 if not done.exists():
                     shutil.rmtree(kept.parent, ignore_errors=True)  # what a failed build left
                     kept.parent.mkdir(parents=True)
-                    make(kept)
+                    with time_machine.travel(FIXED_NOW, tick=False):
+                        make(kept)
                     done.touch()
             self.kept[name] = kept
         to.parent.mkdir(parents=True, exist_ok=True)

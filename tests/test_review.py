@@ -624,3 +624,21 @@ def test_stats_and_sources_fit_any_width(library: Path, seeded: list[dict[str, A
     out = _render(data, "en", width)
     for r in data.oldest:  # ids and ages survive; titles are what gets cut
         assert any(line.lstrip().startswith(f"{r['id']} ") and "ago" in line for line in out.splitlines())
+
+
+def test_since_all_counts_a_read_made_now_though_the_entries_were_saved_by_a_clock_ahead(
+    tmp_path: Path, fixed_clock: time_machine.Coordinates
+) -> None:
+    """Entries saved "later" than now (synced from a machine whose clock runs ahead):
+    --since all starts the window no later than now, so a read made here now counts."""
+    import readlog
+
+    fixed_clock.shift(120)
+    with readlog.open(tmp_path / "ahead.db") as lib:
+        lib.add("https://example.com/ahead", title="Ahead")
+    fixed_clock.shift(-120)
+    with readlog.open(tmp_path / "ahead.db") as lib:
+        lib.mark_read(1)
+        stats = lib.stats(since="all")
+        assert stats.total == 1 and stats.read == 1
+        assert stats.since <= stats.now

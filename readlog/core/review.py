@@ -36,7 +36,9 @@ def since_when(value: str | None, now: datetime, earliest: datetime | None) -> d
     if value is None:
         return None
     if value.strip().lower() in ("all", "全部"):
-        return earliest or now
+        # Never after now: entries saved by a machine whose clock runs ahead (a sync) would
+        # otherwise start the window after a read made here a moment ago.
+        return min(earliest, now) if earliest else now
     from readlog.model.messages import detail
     from readlog.model.stamps import parse_when
 
