@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from readlog.model.errors import BadValue
@@ -318,8 +319,50 @@ def from_iso(value: str | None) -> datetime | None:
 
 def local_iso(value: str | None) -> str | None:
     """A stored UTC time shown in the user's zone, with its offset."""
+    if value and len(value) == 25 and _STORED.fullmatch(value):
+        zone = _zone_through(value[:13])
+        if zone is _UTC:
+            return value  # already as isoformat writes it
+        if zone is not None:
+            return datetime.fromisoformat(value).astimezone(zone).isoformat(timespec="seconds")
     dt = from_iso(value)
     return dt.astimezone().isoformat(timespec="seconds") if dt else None
+
+
+# How readlog stores a time (to_iso): UTC, to the second.
+_STORED = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00")
+_UTC = timezone.utc
+# A stored time's UTC hour ("2026-11-30T23") -> the user's zone as a fixed offset through that
+# whole hour, or None when its offset changes within it. ``datetime.astimezone()`` asks the C
+# library for the zone of every time it converts, a good part of what a whole library's list or
+# export spends on its rows; an hour's times share one offset but where the clocks change.
+_HOURS: dict[str, tzinfo | None] = {}
+_HOURS_KEPT = 100_000  # about eleven years of hours, a few MB
+
+
+_HOURS_OF: list[object] = [None]  # the zone they were found in: time.tzname (time.tzset makes it anew)
+
+
+def _zone_through(hour: str) -> tzinfo | None:
+    if time.tzname is not _HOURS_OF[0]:  # the zone was set again (TZ changed): found again
+        _HOURS.clear()
+        _HOURS_OF[0] = time.tzname
+    try:
+        return _HOURS[hour]
+    except KeyError:
+        pass
+    zone: tzinfo | None = None
+    try:
+        start = datetime.fromisoformat(hour + ":00:00+00:00")
+        first, last = start.astimezone().utcoffset(), (start + timedelta(seconds=3599)).astimezone().utcoffset()
+        if first is not None and first == last:
+            zone = _UTC if not first else timezone(first)
+    except (OverflowError, OSError, ValueError):  # an hour at the calendar's edge: the slow way
+        pass
+    if len(_HOURS) >= _HOURS_KEPT:
+        _HOURS.clear()
+    _HOURS[hour] = zone
+    return zone
 
 
 def local_date(value: str | None) -> str:
