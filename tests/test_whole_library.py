@@ -103,3 +103,45 @@ def test_dict_rows_are_the_rows_as_dicts() -> None:
     assert list(dict_rows(conn, "SELECT a, b FROM t WHERE a > ? ORDER BY a", (1,))) == expected
     assert expected == [{"a": 2, "b": None}, {"a": 3, "b": "内核"}]
     assert isinstance(conn.execute("SELECT a FROM t").fetchone(), sqlite3.Row)  # the connection's rows unchanged
+
+
+def _naive_bad(conn: sqlite3.Connection, table: str, columns: list[str]) -> list[tuple[int, list[str]]]:
+    """The plain way: every text value of every row decoded on its own."""
+    found = []
+    conn.text_factory = bytes
+    for row in conn.execute(f"SELECT rowid, {', '.join(columns)} FROM {table}"):
+        bad = []
+        for name, value in zip(columns, row[1:], strict=True):
+            if isinstance(value, bytes):
+                try:
+                    value.decode("utf-8")
+                except UnicodeDecodeError:
+                    bad.append(name)
+        if bad:
+            found.append((row[0], bad))
+    return found
+
+
+VALUE = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.binary(max_size=6),  # stored as text: maybe UTF-8, maybe not
+    st.text(max_size=4),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(VALUE, VALUE, VALUE), max_size=8))
+def test_db_check_finds_the_rows_whose_text_is_not_utf8(rows: list[tuple[object, object, object]]) -> None:
+    """Each row's text is decoded once, joined; the rows and columns found are those the plain way finds."""
+    from readlog.store.files import _not_utf8
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE t (a, b, c)")
+    for row in rows:  # bytes stored as TEXT: what another tool or a damaged disk leaves
+        cells = ["CAST(? AS TEXT)" if isinstance(v, bytes) else "?" for v in row]
+        conn.execute(f"INSERT INTO t VALUES ({', '.join(cells)})", row)
+    found, count = _not_utf8(conn)
+    expected = _naive_bad(conn, "t", ["a", "b", "c"])
+    assert count == len(expected)
+    assert [(f["row"], f["columns"]) for f in found] == expected
