@@ -26,8 +26,8 @@ readlog does. Usage: ``python floor_whole.py NAME LIBRARY [OUTPUT]``.
   none.
 * ``check``: ``db check``: PRAGMA quick_check, the rows of entries and of the
   search index counted, the view counters recounted, the schema's SQL read,
-  and every text value of every table (the search index's own aside)
-  decoded as UTF-8, a row at a time.
+  and every row of every table (the search index's own aside) decoded as
+  UTF-8: its text values joined by newlines in SQL, decoded once.
 * ``undo``: undo of an import: the newest action's imports' entries deleted
   in one statement (the triggers remove their search-index entries, with
   readlog's own index function: the index holds its output, so deleting
@@ -280,14 +280,14 @@ def floor_check(conn: sqlite3.Connection, out: Out) -> None:
     bad = 0
     for table in tables:
         columns = [r[1].decode() for r in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")]
-        picked = ", ".join(f"CASE WHEN typeof({c}) = 'text' THEN {c} END" for c in columns)
-        for row in conn.execute(f"SELECT rowid, {picked} FROM {table}" if table != "view_counts" else "SELECT 1"):
-            for value in row[1:]:
-                if value is not None:
-                    try:
-                        value.decode("utf-8")
-                    except UnicodeDecodeError:
-                        bad += 1
+        joined = " || x'0a' || ".join(
+            f"coalesce(CASE WHEN typeof({c}) = 'text' THEN CAST({c} AS BLOB) END, x'')" for c in columns
+        )
+        for (value,) in conn.execute(f"SELECT CAST({joined} AS BLOB) FROM {table}"):
+            try:
+                value.decode("utf-8")
+            except UnicodeDecodeError:
+                bad += 1
     out.put(json.dumps({"integrity": quick, "counts": counts, "views": views, "objects": len(schema), "bad": bad}))
     out.put("\n")
 

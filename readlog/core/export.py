@@ -344,6 +344,12 @@ FORMATS: dict[str, Writer] = {
     "markdown": to_markdown,
     "html": to_html,
 }
+# The columns a format writes, where it writes only some (Store.iter_rows reads only these: an
+# entry's fetched text, feed items and highlights are not read for a reading list or bookmarks).
+COLUMNS = {
+    "markdown": "id, title, url, source, read_at, saved_at, tags, starred_at, archived_at, note",
+    "html": "id, title, url, saved_at, tags, read_at, summary",
+}
 # How each format wants its rows ordered: (sort, reverse) for Store.iter_rows.
 ORDER = {"markdown": ("source", False)}
 DEFAULT_ORDER = ("id", True)  # oldest id first

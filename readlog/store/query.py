@@ -213,20 +213,26 @@ def by_ids(lib: Store, ids: list[int], columns: str) -> Iterator[Row]:
         yield from (found[i] for i in part if i in found)
 
 
-def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+def iter_rows(
+    lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False, columns: str | None = None
+) -> Iterator[Row]:
     """Every column of the entries matching ``f``, streamed from the cursor.
 
     For export: memory stays flat however large the library is. Orders as
     ``select`` does (``sort="id", reverse=True`` is oldest id first). Each
     row also has the feed items the entry is (``feed_items``: a sorted list
     of (feed, id in it)) and its highlights (``highlights``), exchange.HELD_FIELDS,
-    which are not columns.
+    which are not columns. ``columns``: only these (SQL), without the feed items
+    and highlights, for a format that writes only some fields.
     """
     if sort not in SORTS:
         raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
+    if columns is not None:
+        yield from dict_rows(lib.conn, f"SELECT {columns} FROM entries WHERE {clause} ORDER BY {order}", params)
+        return
     sql = f"SELECT *, {FEED_ITEMS}, {highlights_of_row()} FROM entries WHERE {clause} ORDER BY {order}"
     for row in dict_rows(lib.conn, sql, params):
         items, marks = row["feed_items"], row["highlights"]
