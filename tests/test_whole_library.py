@@ -45,7 +45,7 @@ def test_local_iso_is_astimezone_in_every_zone(zone: str, moment: datetime) -> N
 
 
 def test_local_iso_across_the_clock_changes(zone: str) -> None:
-    """Every minute around a year's clock changes: the hours the offset changes in are the slow way."""
+    """Every minute around a year's clock changes: the days the offset changes on are the slow way."""
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
     for hours in range(0, 365 * 24, 7):
         for minute in (0, 29, 59):
