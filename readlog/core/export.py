@@ -34,8 +34,8 @@ from readlog.model.exchange import (
     json_text,
 )
 from readlog.model.messages import say, shown
-from readlog.model.sanitize import clean, strip_controls
-from readlog.model.stamps import from_iso
+from readlog.model.sanitize import clean, holds_controls, strip_controls
+from readlog.model.stamps import from_iso, local_iso
 from readlog.model.tags import tag_list
 
 Row = dict[str, Any]
@@ -77,9 +77,8 @@ def time_out(value: str | None) -> str | None:
     """
     if not value:
         return None
-    dt = from_iso(value)
     try:
-        return dt.astimezone().isoformat(timespec="seconds") if dt else value
+        return local_iso(value) or value
     except (OverflowError, OSError, ValueError):  # a time at the edge of the calendar
         return value
 
@@ -97,6 +96,8 @@ def _plain(row: Row) -> Row:
     none (its inputs clean everything, sanitize.clean), so this changes only
     what an older version or another tool left in the library; JSON, CSV and
     a terminal showing the file then carry no escape sequence out."""
+    if not holds_controls("".join([v for v in row.values() if isinstance(v, str)])):
+        return row  # nearly every row: one scan of its text, nothing to take out
     return {k: strip_controls(v) if isinstance(v, str) else v for k, v in row.items()}
 
 
@@ -342,6 +343,12 @@ FORMATS: dict[str, Writer] = {
     "csv": to_csv,
     "markdown": to_markdown,
     "html": to_html,
+}
+# The columns a format writes, where it writes only some (Store.iter_rows reads only these: an
+# entry's fetched text, feed items and highlights are not read for a reading list or bookmarks).
+COLUMNS = {
+    "markdown": "id, title, url, source, read_at, saved_at, tags, starred_at, archived_at, note",
+    "html": "id, title, url, saved_at, tags, read_at, summary",
 }
 # How each format wants its rows ordered: (sort, reverse) for Store.iter_rows.
 ORDER = {"markdown": ("source", False)}

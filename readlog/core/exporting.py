@@ -65,8 +65,9 @@ def export_to(lib: Store, f: Filters, name: str, target: Target, *, lang: str = 
 
         if is_library_file(lib.path, Path(target)):
             raise ReadlogError.of("export_is_library", path=str(target))
-    rows = lib.iter_rows(f, sort=sort, reverse=reverse)
-    if name == "markdown" and is_folder(target):
+    folder = name == "markdown" and is_folder(target)
+    rows = lib.iter_rows(f, sort=sort, reverse=reverse, columns=None if folder else export.COLUMNS.get(name))
+    if folder:
         from readlog.core.export_notes import write_folder
 
         assert isinstance(target, (str, os.PathLike))

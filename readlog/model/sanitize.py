@@ -182,6 +182,12 @@ def strip_controls(text: str) -> str:
     return _CONTROLS.sub(lambda m: "\n" if m.group() == "\x85" else "", _ESCAPES.sub("", text))
 
 
+def holds_controls(text: str) -> bool:
+    """Whether ``strip_controls`` would change ``text`` (it holds a control
+    character other than tab and newline): one scan for many values joined."""
+    return _CONTROLS.search(text) is not None
+
+
 def shown_name(name: str) -> str:
     """A file name or argument as one line of text that can be printed and stored.
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from readlog.model.errors import BadValue
@@ -318,8 +319,51 @@ def from_iso(value: str | None) -> datetime | None:
 
 def local_iso(value: str | None) -> str | None:
     """A stored UTC time shown in the user's zone, with its offset."""
+    if value and len(value) == 25 and _STORED.fullmatch(value):
+        zone = _zone_through(value[:10])
+        if zone is _UTC:
+            return value  # already as isoformat writes it
+        if zone is not None:
+            return datetime.fromisoformat(value).astimezone(zone).isoformat(timespec="seconds")
     dt = from_iso(value)
     return dt.astimezone().isoformat(timespec="seconds") if dt else None
+
+
+# How readlog stores a time (to_iso): UTC, to the second.
+_STORED = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00")
+_UTC = timezone.utc
+# A stored time's UTC day ("2026-11-30") -> the user's zone as a fixed offset through that whole
+# day, or None when its offset is not the same at both ends (the clocks change that day: each of
+# its times is converted on its own). ``datetime.astimezone()`` asks the C library for the zone
+# of every time it converts, a good part of what a whole library's list or export spends on its
+# rows; a day's times share one offset but where the clocks change.
+_DAYS: dict[str, tzinfo | None] = {}
+_DAYS_KEPT = 100_000  # about 270 years of days, a few MB
+
+
+_DAYS_OF: list[object] = [None]  # the zone they were found in: time.tzname (time.tzset makes it anew)
+
+
+def _zone_through(day: str) -> tzinfo | None:
+    if time.tzname is not _DAYS_OF[0]:  # the zone was set again (TZ changed): found again
+        _DAYS.clear()
+        _DAYS_OF[0] = time.tzname
+    try:
+        return _DAYS[day]
+    except KeyError:
+        pass
+    zone: tzinfo | None = None
+    try:
+        start = datetime.fromisoformat(day + "T00:00:00+00:00")
+        first, last = start.astimezone().utcoffset(), (start + timedelta(seconds=86399)).astimezone().utcoffset()
+        if first is not None and first == last:
+            zone = _UTC if not first else timezone(first)
+    except (OverflowError, OSError, ValueError):  # a day at the calendar's edge: the slow way
+        pass
+    if len(_DAYS) >= _DAYS_KEPT:
+        _DAYS.clear()
+    _DAYS[day] = zone
+    return zone
 
 
 def local_date(value: str | None) -> str:

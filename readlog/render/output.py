@@ -133,7 +133,10 @@ class Output:
         on one line without tabs (cleaned), nothing cut, padded or coloured."""
         batch: list[str] = []
         for fields in lines:
-            batch.append("\t".join(clean(f, one_line=True) for f in fields).rstrip() + "\n")
+            line = _plain_line(fields)
+            if line is None:
+                line = "\t".join(clean(f, one_line=True) for f in fields)
+            batch.append(line.rstrip() + "\n")
             if len(batch) >= 200:
                 _write("".join(batch))
                 batch.clear()
@@ -320,10 +323,10 @@ class Output:
         # What each field is made of, looked up once rather than for every row.
         made: dict[str, Callable[[Row, Snippet | None], str]] = {
             "state": state,
-            "title": lambda row, snip: title_of(row),
+            "title": lambda row, snip: row.get("title") or row.get("url") or "(untitled)",  # cleaned as a field
             "match": match,
             "tags": lambda row, snip: " ".join("#" + clean(t, one_line=True) for t in tags_of(row)),
-            "time": lambda row, snip: self._time(row).plain,
+            "time": lambda row, snip: self._time_words(row),
             "saved": lambda row, snip: stamps.local_iso(row.get("saved_at")) or "",
         }
         makers = [made.get(key) or plain(key) for key in keys]
@@ -367,11 +370,14 @@ class Output:
 
     def _time(self, row: Row) -> Text:
         """Reading time ("12 min"), or "dead" for a link found dead."""
+        return Text(self._time_words(row), style="red" if row.get("dead_at") else "")
+
+    def _time_words(self, row: Row) -> str:
         if row.get("dead_at"):
-            return Text(self.label("dead"), style="red")
+            return self.label("dead")
         if row.get("minutes"):
-            return Text(self.label("minutes", n=row["minutes"]))
-        return Text("")
+            return self.label("minutes", n=row["minutes"])
+        return ""
 
     def _markers(self, row: Row) -> Text:
         text = Text()
@@ -691,6 +697,23 @@ class Output:
         with Progress(*columns, console=self.err, transient=True) as bar:
             task = bar.add_task(clean(label, one_line=True), total=total, entries=0, rate="")
             yield _Bar(bar, task)
+
+
+def _plain_line(fields: Sequence[object]) -> str | None:
+    """The fields tab-separated when every one is already as ``clean(f, one_line=True)``
+    makes it (nearly every line of a list: one check of the whole line instead of
+    one of each field), else None. Such a field is a str with no tab, nothing
+    unprintable (``isprintable`` allows no space but U+0020: a line break, a tab or
+    another space would fail it) and no space at its ends or doubled."""
+    try:
+        line = "\t".join(fields)  # type: ignore[arg-type]
+    except TypeError:  # a number or None among them
+        return None
+    if line.count("\t") != len(fields) - 1 or not line.replace("\t", "").isprintable():
+        return None
+    if "  " in line or " \t" in line or "\t " in line or line.startswith(" ") or line.endswith(" "):
+        return None
+    return line
 
 
 def _json_item(item: object) -> str:

@@ -375,9 +375,11 @@ class Store:
     select = query.select
     stream = query.stream
 
-    def iter_rows(self, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
-        """Every column of the entries matching ``f``, streamed (see query.iter_rows)."""
-        return query.iter_rows(self, f, sort=sort, reverse=reverse)
+    def iter_rows(
+        self, f: Filters, *, sort: str = "id", reverse: bool = False, columns: str | None = None
+    ) -> Iterator[Row]:
+        """Every column of the entries matching ``f`` (or only ``columns``), streamed (see query.iter_rows)."""
+        return query.iter_rows(self, f, sort=sort, reverse=reverse, columns=columns)
 
     def vocabulary(self, prefix: str) -> list[str]:
         """Indexed trigrams that start with ``prefix`` (see ranking.vocabulary)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
 from readlog.model.ids import MAX_ID
-from readlog.store.common import IN_TEXT_ORDER, Row
+from readlog.store.common import IN_TEXT_ORDER, Row, dict_rows
 
 if TYPE_CHECKING:
     from readlog.store.library import Store
@@ -198,8 +198,7 @@ def stream(
 
 
 def _rows(lib: Store, sql: str, params: list[Any]) -> Iterator[Row]:
-    for r in lib.conn.execute(sql, params):
-        yield dict(r)
+    yield from dict_rows(lib.conn, sql, params)
 
 
 BY_IDS = 500  # rows fetched at a time by by_ids
@@ -210,27 +209,32 @@ def by_ids(lib: Store, ids: list[int], columns: str) -> Iterator[Row]:
     for start in range(0, len(ids), BY_IDS):
         part = ids[start : start + BY_IDS]
         sql = f"SELECT {columns} FROM entries WHERE id IN (SELECT value FROM json_each(?))"
-        found = {r["id"]: dict(r) for r in lib.conn.execute(sql, (json.dumps(part),))}
+        found = {r["id"]: r for r in dict_rows(lib.conn, sql, (json.dumps(part),))}
         yield from (found[i] for i in part if i in found)
 
 
-def iter_rows(lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False) -> Iterator[Row]:
+def iter_rows(
+    lib: Store, f: Filters, *, sort: str = "id", reverse: bool = False, columns: str | None = None
+) -> Iterator[Row]:
     """Every column of the entries matching ``f``, streamed from the cursor.
 
     For export: memory stays flat however large the library is. Orders as
     ``select`` does (``sort="id", reverse=True`` is oldest id first). Each
     row also has the feed items the entry is (``feed_items``: a sorted list
     of (feed, id in it)) and its highlights (``highlights``), exchange.HELD_FIELDS,
-    which are not columns.
+    which are not columns. ``columns``: only these (SQL), without the feed items
+    and highlights, for a format that writes only some fields.
     """
     if sort not in SORTS:
         raise UsageError.of("unknown_sort", name=repr(sort), names=", ".join(SORTS))
     descending = (sort in ("saved", "published", "read", "id")) != reverse
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
+    if columns is not None:
+        yield from dict_rows(lib.conn, f"SELECT {columns} FROM entries WHERE {clause} ORDER BY {order}", params)
+        return
     sql = f"SELECT *, {FEED_ITEMS}, {highlights_of_row()} FROM entries WHERE {clause} ORDER BY {order}"
-    for r in lib.conn.execute(sql, params):
-        row = dict(r)
+    for row in dict_rows(lib.conn, sql, params):
         items, marks = row["feed_items"], row["highlights"]
         row["feed_items"] = sorted(map(tuple, json.loads(items))) if items else []
         row["highlights"] = json.loads(marks) if marks else []

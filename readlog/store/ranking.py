@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from readlog.store.common import Count, Row
+from readlog.store.common import Count, Row, dict_rows
 from readlog.store.query import Filters, where
 
 if TYPE_CHECKING:
@@ -442,8 +442,7 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
             sql += " LIMIT ? OFFSET ?"
             args += [limit - shown if limit else -1, offset]
             offset = 0
-        for r in lib.conn.execute(sql, args):
-            row = dict(r)
+        for row in dict_rows(lib.conn, sql, args):
             if not by_match:
                 taken.append(row["id"])
             shown += 1
