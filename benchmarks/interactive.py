@@ -58,6 +58,17 @@ COMPLETIONS = {
 }
 
 
+def tree_command(tree: Path) -> list[str]:
+    """readlog from the package in ``tree``, even where an editable install of another copy
+    would be found first (its finder sits before PYTHONPATH): the same start for both
+    trees compared."""
+    code = (
+        "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]; "
+        f"sys.path.insert(0, {str(tree.resolve())!r}); from readlog.cli import entry; entry()"
+    )
+    return [sys.executable, "-c", code]
+
+
 def row(name: str, timing: Any) -> dict[str, Any]:
     out = timing.as_dict()
     if timing.error:
@@ -79,10 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("db", type=Path)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="", help="run the commands whose name holds this")
-    parser.add_argument("--tree", type=Path, help="time the readlog package in this folder")
+    parser.add_argument("--tree", type=Path, help="time the readlog package in this folder (both sides alike)")
     args = parser.parse_args(argv)
     env = child_env(args.tree)
-    base = readlog_command(args.tree)
+    base = tree_command(args.tree) if args.tree else readlog_command(None)
     db = args.db.resolve()
     with sqlite3.connect(db) as conn:
         newest = int(conn.execute("SELECT max(id) FROM entries").fetchone()[0])
