@@ -103,10 +103,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.only not in name:
             continue
         for place in ("pipe", "terminal") if where == "both" else (where,):
+            # A search into a pipe gives every match unless told (issue 33): a screen's worth, as run.py asks.
+            page = ["--limit", "20"] if template[0] == "search" and place == "pipe" else []
 
-            def command(_: int, template: list[str] = template) -> list[str]:
+            def command(_: int, template: list[str] = template, page: list[str] = page) -> list[str]:
                 values = {"id": str(newest // 3), "fresh": str(next(fresh))}
-                return [*base, "--db", str(db), *(a.format(**values) for a in template)]
+                return [*base, "--db", str(db), *(a.format(**values) for a in template), *page]
 
             runner = run_once_in_terminal if place == "terminal" else run_once
             timing = measure([], env=env, runs=args.runs, fresh=command, paired=CLI_FLOOR_CMD, runner=runner)
