@@ -493,6 +493,8 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     term = search.caseless_term(f.query)
     if term is None or not 0 < limit <= WALK // 4:
         return None
+    if not _in_the_index_at_all(lib, term):
+        return None  # what a search finds is what the index holds (a damaged one: until rebuilt)
     clause, params = where(lib, replace(f, query=None))
     # Entries that only a highlight holds it in are tier 4 (ranking's HIGHLIGHTS tier).
     tier, tier_params = search.tier_of(term, highlight_match(lib, f.query).sql != search.NEVER)
@@ -531,6 +533,22 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     if walked >= WALK:
         return None  # more entries than were walked: the tiers must decide
     return [*tiers[1], *tiers[2], *tiers[3], *tiers[4]][:limit]
+
+
+def _in_the_index_at_all(lib: Store, term: str) -> bool:
+    """Whether the index holds a caseless ``term`` anywhere: its first posting (for a pair,
+    of any trigram that starts with it, read instance by instance), not its lists."""
+    from readlog.store import search
+
+    if len(term) == 2:
+        lib.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.entries_fts_instances "
+            "USING fts5vocab(main, entries_fts, 'instance')"
+        )
+        sql = "SELECT 1 FROM temp.entries_fts_instances WHERE term >= ? AND term < ? LIMIT 1"
+        return lib.conn.execute(sql, (term, term + "\U0010ffff")).fetchone() is not None
+    sql = "SELECT 1 FROM entries_fts WHERE entries_fts MATCH ? LIMIT 1"
+    return lib.conn.execute(sql, (search._quote(term),)).fetchone() is not None
 
 
 def _titles_may_hold(lib: Store, term: str) -> bool:
