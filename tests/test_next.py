@@ -275,3 +275,28 @@ def _jsonl(folder: Path, days: list[int]) -> Path:
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def test_the_starred_group_is_read_along_its_index_in_order(ids: dict[str, int], library: Path) -> None:
+    """The unread starred entries are read along their own index in the order they are
+    offered (m020's entries_unread_starred), so a screen stops after its rows however many
+    entries are starred; none read, archived or unstarred is in that index."""
+    from readlog.store import Store, queue
+    from readlog.store.query import Filters
+
+    lib = Store.open(library)
+    statements: list[str] = []
+    lib.conn.set_trace_callback(statements.append)
+    try:
+        found = queue.next_rows(lib, Filters(), minutes=None, count=1, resurface=FIXED_NOW.isoformat())
+        assert [(group, row["title"]) for group, row in found] == [("starred", "starred-lately")]
+        starred = next(s for s in statements if "INDEXED BY entries_unread_starred" in s)
+        lib.conn.set_trace_callback(None)
+        plan = " ".join(str(r[3]) for r in lib.conn.execute("EXPLAIN QUERY PLAN " + starred.replace("?", "NULL")))
+        assert "entries_unread_starred" in plan and "TEMP B-TREE" not in plan, plan
+        where = "starred_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL"
+        sql = f"SELECT title FROM entries INDEXED BY entries_unread_starred WHERE {where}"
+        held = {r[0] for r in lib.conn.execute(sql)}
+        assert held == {"starred-waiting", "starred-lately"}
+    finally:
+        lib.close()

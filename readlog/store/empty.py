@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 17
+VERSION = 18
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -40,6 +40,7 @@ APPLIED: tuple[str, ...] = (
     "m015_saved_views",
     "m016_sync_state",
     "m017_feeds",
+    "m020_unread_starred_index",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -100,10 +101,11 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE TABLE feed_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, action_id INTEGER NOT NULL REFERENCES actions(id), url TEXT NOT NULL, before TEXT, after TEXT)",
     "CREATE INDEX feed_changes_action ON feed_changes (action_id)",
     "CREATE INDEX feed_changes_url ON feed_changes (url)",
+    "CREATE INDEX entries_unread_starred ON entries (saved_at, published) WHERE starred_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 17",
+    "PRAGMA user_version = 18",
     "PRAGMA application_id = 1380732743",
 )
 

@@ -5,8 +5,8 @@ Three groups, each oldest saved first (the others read along the unread entries'
 entries_unread, in its order, so that a page stops after its rows however large the library):
 
 1. ``starred``: starred and still unread, starred before ``resurface`` (they have waited
-   long enough to be offered again), and fitting the time (read along the small index of
-   starred entries, then sorted);
+   long enough to be offered again), and fitting the time (read along the index of the
+   unread starred entries, entries_unread_starred, in its order);
 2. ``fits``: every other unread entry whose reading time (what is left of it, for one
    started) fits the time; all of them when no time is given;
 3. ``unknown``: with a time given, the entries never fetched, whose reading time is not
@@ -41,9 +41,9 @@ def next_rows(
     clause, params = where(lib, f)
     fits = "1" if minutes is None else f"minutes IS NOT NULL AND {LEFT} <= ?"
     fit_params: list[Any] = [] if minutes is None else [minutes]
-    # Each group read along an index: the starred ones along the small index of starred entries
-    # (few, sorted after), the others along the unread entries' index in its order, so that a
-    # page stops after its rows. A search or ids have their own ways in.
+    # Each group read along an index in its order, so that a page stops after its rows: the
+    # starred ones along the unread starred entries' index, the others along the unread
+    # entries'. A search or ids have their own ways in.
     plain = f.query is None and f.ids is None
     groups = [
         ("starred", f"starred_at IS NOT NULL AND starred_at < ? AND {fits}", [resurface, *fit_params]),
@@ -54,7 +54,7 @@ def next_rows(
     found: list[tuple[str, Row]] = []
     seen: set[int] = set()
     for group, condition, more in groups:
-        index = ("entries_starred" if group == "starred" else "entries_unread") if plain else ""
+        index = ("entries_unread_starred" if group == "starred" else "entries_unread") if plain else ""
         hint = f" INDEXED BY {index}" if index else ""
         if len(found) >= count:
             break

@@ -187,7 +187,7 @@ def search_modes(lib: Store, f: Filters, limit: int) -> Callable[[str | None], s
     whole = search.match_sql(f.query, lib.vocabulary).fts
     if not limit or whole is None:
         return lambda fts: "lookup"
-    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+    entries = entry_total(lib)
     if not is_dense(lib, f.query, whole, entries):
         return lambda fts: "lookup"
     if not search.is_simple(f.query):
@@ -287,11 +287,12 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     entries at 100,000: a third of the whole command), for a term with other
     filters it reads every match. The bounds, from what the search has read:
 
-    * how many entries hold the term: for a pair, at least as many as hold
-      any one of its trigrams in any one column, at most their sum (the
-      vocabulary, see pair_is_dense); for a longer term, the index's count
-      that the walk asked for; for an English word (walk_for_word), which
-      asks for no count, none but the view's size;
+    * how many entries hold the term: for a pair whose vocabulary was read
+      (the walk reads it only to know whether a title may hold the pair), at
+      least as many as hold any one of its trigrams in any one column, at
+      most their sum (see pair_is_dense); for a term whose count the index
+      gave, that count; otherwise (the walk asks for none) none but the
+      view's size;
     * of those, at most the entries outside the view are not in it;
     * the walk saw ``hits`` entries of the view that match and
       ``walked - hits`` that do not.
@@ -306,11 +307,17 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     seen = lib._walked
     if f.query is None or seen is None or seen.f != f or seen.entries < EXACT_UNDER:
         return Count.of(query.count(lib, f))
-    whole = search.match_sql(f.query, lib.vocabulary).fts
     term = search.caseless_term(f.query) or search.cased_word(f.query)
-    if whole is None or term is None:
+    if term is None:
         return Count.of(query.count(lib, f))
-    known = whole in lib._fts_counts
+    whole: str | None = None
+    if len(term) == 2 and term not in lib._vocab and seen.hits:
+        known = False  # a pair the walk found without reading its vocabulary: not read for the footer either
+    else:
+        whole = search.match_sql(f.query, lib.vocabulary).fts
+        if whole is None:
+            return Count.of(query.count(lib, f))
+        known = whole in lib._fts_counts
     if known and (exact := search_count(lib, f, marked_too=False)) is not None:
         return Count.of(exact)  # the index's count, already read, less the archived matches
     view = replace(f, query=None)
@@ -320,12 +327,12 @@ def cheap_count(lib: Store, f: Filters) -> Count:
     marked = highlight_match(lib, f.query)
     if seen.walked < min(SAMPLE, size):
         seen = _sample_more(lib, seen, term, marked.sql != search.NEVER)
-    if known:
+    if known and whole is not None:
         least = most = fts_count(lib, whole)
-    elif len(term) == 2:
+    elif len(term) == 2 and term in lib._vocab:
         counts = [docs for columns in trigrams(lib, term).values() for docs in columns.values()]
         least, most = max(counts, default=0), sum(counts)
-    else:  # a cased word (walk_for_word): the index was not asked how many hold it
+    else:  # the walk did not ask the index how many entries hold it
         least, most = 0, size
     if marked.sql != search.NEVER and most < size:
         most += _highlights_holding(lib, term, marked)  # entries found only in their highlights: at most these
@@ -453,25 +460,31 @@ def _tiers(lib: Store, f: Filters, limit: int, columns: str, offset: int) -> Ite
 
 def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:
     """A screenful for a lone term without case (内核, 编译器), found by
-    walking the newest entries, when most entries match it.
+    walking the newest entries, when most of them hold it.
 
     A two-character term is an OR of every indexed trigram that starts with
-    it (see search.py), and asking the index for a tier's rows merges all
-    of their lists: time that grows with the library; a longer term's
-    tiers are found by probing the index row by row, a query each. Such a
-    term is exactly what ``instr`` finds in the stored text (it has no
-    case to fold and no space), so each walked entry's tier is read from
-    its columns, newest first, and the walk stops as soon as the screen is
-    settled: a screen of title hits, or, when the index shows the term in
-    no title at all, a screen of the next tier.
+    it (see search.py), and asking the index for a tier's rows, or how many
+    entries or titles hold it, merges all of their lists: time that grows
+    with the library (the vocabulary alone, which counts each list, takes a
+    quarter of a second at 1,000,000 entries); a longer term's tiers are
+    found by probing the index row by row, a query each. Such a term is
+    exactly what ``instr`` finds in the stored text (it has no case to fold
+    and no space), so each walked entry's tier is read from its columns,
+    newest first, and the walk stops as soon as the screen is settled,
+    asking the index nothing:
 
-    For a pair, whether most entries match and how many titles may hold it
-    are told from the vocabulary's counts (pair_is_dense): the exact
-    count, a merge of every trigram's list, is made only if asked for
-    (``Library.count``; a table's footer takes cheap_count's estimate from
-    what the walk saw, kept in ``lib._walked``). For a longer term the index counts its
-    matches and its title hits (one list each). None when this does not
-    apply or WALK entries did not settle it: the tiers then run as usual.
+    * a screen of title hits: the view's newest title hits are the walk's;
+    * a screen of the next tier while the walk has met no title hit, and the
+      index shows the term in no title at all (asked then, and only then:
+      for a pair its vocabulary's title column, for a longer term whether a
+      title holds its first trigram).
+
+    None when the first WALK // 100 entries hold it less than once in DENSE
+    (the tiers then look it up: a rare term is cheap there), when the first
+    WALK // 10 hold too few hits of the tier that could settle the screen
+    for WALK entries to settle it, when WALK entries did not settle it, or
+    when this does not apply. ``lib._walked`` is what the walk saw, for the
+    footer's estimate (cheap_count).
     """
     from readlog.store import search
 
@@ -479,23 +492,8 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     term = search.caseless_term(f.query)
     if term is None or not 0 < limit <= WALK // 4:
         return None
-    whole = search.match_sql(f.query, lib.vocabulary).fts
-    if whole is None:
-        return None
-    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
-    if len(term) == 2:
-        if not pair_is_dense(lib, term, whole, entries):
-            return None
-        # At most this many entries have the pair in their title (an entry may
-        # hold several of its trigrams there); none when the vocabulary says so.
-        in_titles = sum(cols.get("title", 0) for cols in trigrams(lib, term).values())  # no case: as indexed
-    else:
-        if fts_count(lib, whole) * DENSE <= entries:
-            return None
-        title = search.match_sql(f.query, lib.vocabulary, columns=search.TIERS[0]).fts
-        in_titles = fts_count(lib, title) if title is not None else 0
-    if in_titles and in_titles * DENSE <= entries:
-        return None  # few title hits, anywhere in the library: the tiers find them faster
+    if not _in_the_index_at_all(lib, term):
+        return None  # what a search finds is what the index holds (a damaged one: until rebuilt)
     clause, params = where(lib, replace(f, query=None))
     # Entries that only a highlight holds it in are tier 4 (ranking's HIGHLIGHTS tier).
     tier, tier_params = search.tier_of(term, highlight_match(lib, f.query).sql != search.NEVER)
@@ -505,6 +503,7 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     )
     tiers: dict[int, list[Row]] = {1: [], 2: [], 3: [], 4: []}
     walked = hits = 0
+    titled: bool | None = None  # whether some title may hold it, once the index was asked
     settled = False
     for r in lib.conn.execute(sql, [*tier_params, *params, WALK]):
         walked += 1
@@ -513,16 +512,61 @@ def walk_for_pair(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
         if found:
             hits += 1
             tiers[found].append(row)
+        if walked == WALK // 100 and hits * DENSE <= walked:
+            return None  # few of the newest hold it: the tiers look it up
         # Settled: a screen of title hits, or (with none anywhere) a screen of the next tier.
-        if len(tiers[1]) >= limit or (not in_titles and len(tiers[2]) >= limit):
+        if len(tiers[1]) >= limit:
             settled = True
             break
-    lib._walked = Walked(f, entries, walked, hits)  # for cheap_count
+        if not tiers[1] and len(tiers[2]) >= limit:
+            if titled is None:
+                titled = _titles_may_hold(lib, term)
+            if not titled:
+                settled = True
+                break
+        if walked == WALK // 10 and (len(tiers[1]) if tiers[1] or titled else len(tiers[2])) * 10 < limit:
+            return None  # too few hits of the tier that settles it for WALK entries to: the tiers
+    lib._walked = Walked(f, entry_total(lib), walked, hits)  # for cheap_count
     if settled:
         return [*tiers[1], *tiers[2]][:limit]
     if walked >= WALK:
         return None  # more entries than were walked: the tiers must decide
     return [*tiers[1], *tiers[2], *tiers[3], *tiers[4]][:limit]
+
+
+def _in_the_index_at_all(lib: Store, term: str) -> bool:
+    """Whether the index holds a caseless ``term`` anywhere: its first posting (for a pair,
+    of any trigram that starts with it, read instance by instance), not its lists."""
+    from readlog.store import search
+
+    if len(term) == 2:
+        lib.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.entries_fts_instances "
+            "USING fts5vocab(main, entries_fts, 'instance')"
+        )
+        sql = "SELECT 1 FROM temp.entries_fts_instances WHERE term >= ? AND term < ? LIMIT 1"
+        return lib.conn.execute(sql, (term, term + "\U0010ffff")).fetchone() is not None
+    sql = "SELECT 1 FROM entries_fts WHERE entries_fts MATCH ? LIMIT 1"
+    return lib.conn.execute(sql, (search._quote(term),)).fetchone() is not None
+
+
+def _titles_may_hold(lib: Store, term: str) -> bool:
+    """Whether the index shows a caseless ``term`` in some title: for a pair, a trigram
+    starting with it in the vocabulary's title column; for a longer term, its first
+    trigram in a title (_none_hold)."""
+    from readlog.store import search
+
+    if len(term) == 2:
+        return any(cols.get("title", 0) for cols in trigrams(lib, term).values())
+    return not _none_hold(lib, term, search.TIERS[0])
+
+
+def entry_total(lib: Store) -> int:
+    """How many entries the table holds, from the counter of the live ones (view_counts)
+    and the small index of the archived ones, not by reading a million rows' index."""
+    live = lib.conn.execute("SELECT n FROM view_counts WHERE view = 'live'").fetchone()
+    archived = lib.conn.execute("SELECT count(*) FROM entries WHERE archived_at IS NOT NULL").fetchone()
+    return int(live[0]) + int(archived[0])
 
 
 def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row] | None:
@@ -536,10 +580,12 @@ def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     in their ``lower()``, and the index for an entry whose text holds a character the
     index folds into the word's) and stops as soon as the screen is settled:
 
-    * title hits come first: once the walk has a screen's worth of hits, the index
-      tells whether any title can hold the word (whether one holds its first trigram:
-      one list, read for titles only), and when one may, the title hits are looked
-      up, as the first tier looks them up, up to the screen;
+    * title hits come first: a screen of them found by the walk settles it (the view's
+      newest title hits are the walk's); once the walk has a screen's worth of hits
+      and has met too few title hits to expect a screen of them within WALK entries,
+      the index tells whether any title can hold the word (whether one holds its first
+      trigram: one list, read for titles only), and when one may, the title hits are
+      looked up, as the first tier looks them up, up to the screen;
     * then the newest entries of the next tier, or, where the index shows that no
       entry has the word's first trigram in those columns, of the third.
 
@@ -575,8 +621,13 @@ def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
             return None  # few of the newest hold it: the tiers look it up
         if walked == WALK // 10 and (len(tiers[1]) + len(tiers[2])) * 10 < limit and second is not False:
             return None  # too few hits in the first two tiers for WALK entries to settle it: the tiers
+        if len(tiers[1]) >= limit:  # the view's newest title hits are the walk's
+            screen = tiers[1][:limit]
+            break
         if len(tiers[1]) + len(tiers[2]) + len(tiers[3]) < limit:
             continue
+        if titles is None and tiers[1] and len(tiers[1]) * WALK >= limit * walked:
+            continue  # titles hold it often enough for the walk to find a screen of them
         if titles is None:
             titles = _title_hits(lib, f, word, columns, clause, params, limit)
         if len(titles) + len(tiers[2]) >= limit:
@@ -591,10 +642,9 @@ def walk_for_word(lib: Store, f: Filters, limit: int, columns: str) -> list[Row]
     else:
         if walked >= WALK:
             return None  # more entries than were walked: the tiers must decide
-        if titles is None:
-            titles = _title_hits(lib, f, word, columns, clause, params, limit)
-        screen = [*titles, *tiers[2], *tiers[3], *tiers[4]][:limit]  # the whole view was walked
-    entries = int(lib.conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+        # The whole view was walked: its title hits are the walk's.
+        screen = [*(tiers[1] if titles is None else titles), *tiers[2], *tiers[3], *tiers[4]][:limit]
+    entries = entry_total(lib)
     lib._walked = Walked(f, entries, walked, hits)  # for cheap_count
     return screen
 
