@@ -279,7 +279,7 @@ def _jsonl(folder: Path, days: list[int]) -> Path:
 
 def test_the_starred_group_is_read_along_its_index_in_order(ids: dict[str, int], library: Path) -> None:
     """The unread starred entries are read along their own index in the order they are
-    offered (m020's entries_unread_starred), so a screen stops after its rows however many
+    offered (m018's entries_unread_starred), so a screen stops after its rows however many
     entries are starred; none read, archived or unstarred is in that index."""
     from readlog.store import Store, queue
     from readlog.store.query import Filters

@@ -40,7 +40,7 @@ APPLIED: tuple[str, ...] = (
     "m015_saved_views",
     "m016_sync_state",
     "m017_feeds",
-    "m020_unread_starred_index",
+    "m018_unread_starred_index",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',

@@ -56,7 +56,7 @@ NAMES = (
     "m015_saved_views",
     "m016_sync_state",
     "m017_feeds",
-    "m020_unread_starred_index",
+    "m018_unread_starred_index",
 )
 LATEST = len(NAMES)
 

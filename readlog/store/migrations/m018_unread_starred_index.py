@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
 
-def m020_unread_starred_index(db: Database) -> None:
+def m018_unread_starred_index(db: Database) -> None:
     """The starred entries still unread and not archived, oldest saved first.
 
     ``next`` offers these first (store/queue.py). Read along the index of every
