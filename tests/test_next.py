@@ -300,3 +300,15 @@ def test_the_starred_group_is_read_along_its_index_in_order(ids: dict[str, int],
         assert held == {"starred-waiting", "starred-lately"}
     finally:
         lib.close()
+
+
+def test_resurface_days_0_offers_a_star_made_this_very_second_first(tmp_path: Path) -> None:
+    """A star is 'old enough' once it is resurface_days old or more: with 0, every starred
+    unread entry comes first, even one starred in the same second (the clock ticking over
+    a second must not change the answer)."""
+    with readlog.open(tmp_path / "now.db") as lib:
+        first = lib.add("https://example.com/first", title="first").id
+        second = lib.add("https://example.com/second", title="second").id
+        lib.star(second)
+        found = lib.next(count=2, resurface_days=0)
+        assert [(s.entry.id, s.why) for s in found] == [(second, "starred"), (first, "fits")]

@@ -4,7 +4,7 @@ they are offered, read a few at a time along an index.
 Three groups, each oldest saved first (the others read along the unread entries' index,
 entries_unread, in its order, so that a page stops after its rows however large the library):
 
-1. ``starred``: starred and still unread, starred before ``resurface`` (they have waited
+1. ``starred``: starred and still unread, starred no later than ``resurface`` (they have waited
    long enough to be offered again), and fitting the time (read along the index of the
    unread starred entries, entries_unread_starred, in its order);
 2. ``fits``: every other unread entry whose reading time (what is left of it, for one
@@ -46,7 +46,7 @@ def next_rows(
     # entries'. A search or ids have their own ways in.
     plain = f.query is None and f.ids is None
     groups = [
-        ("starred", f"starred_at IS NOT NULL AND starred_at < ? AND {fits}", [resurface, *fit_params]),
+        ("starred", f"starred_at IS NOT NULL AND starred_at <= ? AND {fits}", [resurface, *fit_params]),
         ("fits", fits, fit_params),
     ]
     if minutes is not None:
