@@ -125,6 +125,8 @@ def count(lib: Store, f: Filters) -> int:
     the whole table."""
     if f.query is not None and (fast := lib._search_count(f)) is not None:
         return fast
+    if (grouped := group_count(lib, f)) is not None:
+        return grouped
     hint = count_index(f)
     view = COUNTED_VIEWS.get(hint or "")
     if view and not (f.since or f.before):
@@ -188,7 +190,13 @@ def stream(
         descending = not descending
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
-    hint = starred_index(f) or progress_index(f)
+    if (known := group_count(lib, f)) is not None:
+        # a list of one source, category or tag, whose size the store keeps: the walk
+        # in saved order stops at its last match (a tag no entry has reads nothing)
+        if known <= offset:
+            return iter(())
+        limit = min(limit or MAX_ID, known - offset)
+    hint = starred_index(f) or progress_index(f) or sparse_index(lib, f)
     indexed = f" INDEXED BY {hint}" if hint else ""
     sql = f"SELECT {columns} FROM entries{indexed} WHERE {clause} ORDER BY {order}"
     if limit or offset:
@@ -293,3 +301,68 @@ def count_index(f: Filters) -> str | None:
     if f.query is not None:
         return None
     return {"unread": "entries_unread", "read": "entries_done"}.get(f.state or "", "entries_live")
+
+
+# The size of a view of one group, as the counters of group_counts (schema 18) hold it:
+# (state, archived) -> the expression of the counters. Other views of a group are counted.
+GROUP_VIEWS = {
+    (None, False): "entries - archived",
+    ("unread", False): "unread",
+    ("read", False): "entries - archived - unread",
+    (None, None): "entries",
+    ("unread", None): "entries - read",
+    ("read", None): "read",
+    (None, True): "archived",
+}
+
+
+def group_count(lib: Store, f: Filters) -> int | None:
+    """How many entries a list of one source, category or tag holds (and no other
+    filter but the state, read or unread, and archived), summed from the counters the
+    store keeps of each spelling of it; None for any other list."""
+    named = [("source", f.source), ("category", f.category)] + [("tag", t) for t in f.tags]
+    given = [(kind, name) for kind, name in named if name]
+    counters = GROUP_VIEWS.get((f.state, f.archived))
+    others = (
+        f.starred
+        or f.unstarred
+        or f.since
+        or f.before
+        or f.ids is not None
+        or f.dead
+        or f.in_progress
+        or f.not_in_progress
+        or f.query is not None
+        or f.min_minutes is not None
+        or f.max_minutes is not None
+    )
+    if len(given) != 1 or counters is None or others:
+        return None
+    ((kind, name),) = given
+    sql = f"SELECT coalesce(sum({counters}), 0) FROM group_counts WHERE kind = ? AND name = ? COLLATE NOCASE"
+    return int(lib.conn.execute(sql, (kind, name)).fetchone()[0])
+
+
+# A partial index of few rows (dead links, fetched entries) is read, and its matches
+# sorted, when it holds fewer than SPARSE rows of the filter; else the walk in saved
+# order meets its matches often enough.
+SPARSE = 20000
+SPARSE_INDEXES = {"entries_dead": "dead_at IS NOT NULL", "entries_minutes": "minutes >= ? AND minutes <= ?"}
+
+
+def sparse_index(lib: Store, f: Filters) -> str | None:
+    """entries_dead for ``--dead``, entries_minutes for a reading time, when it holds few
+    of the filter's rows: without it the list walks every entry in saved order to find
+    the few that match (2.4 s for a ``list --dead`` of none on 1,000,000 entries)."""
+    if f.query is not None or f.ids is not None:
+        return None
+    if f.dead:
+        name, params = "entries_dead", []
+    elif f.min_minutes is not None or f.max_minutes is not None:
+        low = f.min_minutes if f.min_minutes is not None else -MAX_ID
+        name, params = "entries_minutes", [low, f.max_minutes if f.max_minutes is not None else MAX_ID]
+    else:
+        return None
+    probe = f"SELECT count(*) FROM (SELECT 1 FROM entries INDEXED BY {name} WHERE {SPARSE_INDEXES[name]} LIMIT ?)"
+    held = int(lib.conn.execute(probe, [*params, SPARSE]).fetchone()[0])
+    return name if held < SPARSE else None

@@ -33,13 +33,25 @@ SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
 # each inserted row. A bulk import suspends them inside its transaction and
 # does their work once per batch (index_inserted): per row, the search index
 # alone costs about four times as much (measured on 5,000 bookmarks).
-INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0")
+INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0", "group_counts_0")
 # The views whose size every list footer shows, as conditions on one row.
 VIEW_COUNTS = {
     "live": "{r}.archived_at IS NULL",
     "unread": "{r}.read_at IS NULL AND {r}.archived_at IS NULL",
     "done": "{r}.read_at IS NOT NULL AND {r}.archived_at IS NULL",
 }
+# The counters of each source, category and tag (schema 18's group_counts), as what one
+# row adds to each; the groups of a row are its source, its category and each tag of
+# its JSON list (GROUP_TAGS: a value that is no JSON list of text is no tag).
+GROUP_COUNTERS = {
+    "entries": "1",
+    "unread": "({r}.read_at IS NULL AND {r}.archived_at IS NULL)",
+    "read": "({r}.read_at IS NOT NULL)",
+    "starred": "({r}.starred_at IS NOT NULL)",
+    "archived": "({r}.archived_at IS NOT NULL)",
+}
+GROUP_KINDS = ("source", "category", "tag")
+GROUP_TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 REBUILD_CHUNK = 5000
 REBUILD_ROWS = 500  # rows a rebuild reads at a time (see rebuild_index)
 
@@ -54,10 +66,60 @@ def view_recounts(conn: object) -> dict[str, int]:
 
 
 def recount_views(conn: object) -> None:
-    """Set the view counters from a recount (when rebuilding)."""
+    """Set the view counters and the group counters from a recount (when rebuilding)."""
     execute = conn.execute  # type: ignore[attr-defined]
     for view, n in view_recounts(conn).items():
         execute("INSERT OR REPLACE INTO view_counts (view, n) VALUES (?, ?)", (view, n))
+    count_groups(conn)
+
+
+def _group_rows(where: str) -> str:
+    """Each group of each entry that ``where`` selects, with the entry's states: the rows
+    the group counters sum."""
+    states = "read_at, starred_at, archived_at"
+    return (
+        f"SELECT 'source' AS kind, source AS name, {states} FROM entries WHERE {where} UNION ALL "
+        f"SELECT 'category', category, {states} FROM entries WHERE {where} UNION ALL "
+        f"SELECT 'tag', j.value, {states} FROM entries, {GROUP_TAGS.format(r='entries')} AS j "
+        f"WHERE {where} AND j.type = 'text'"
+    )
+
+
+def _group_sums() -> str:
+    return ", ".join(f"sum({c.format(r='entries')})" for c in GROUP_COUNTERS.values())
+
+
+def group_recounts(conn: object) -> dict[tuple[str, str], tuple[int, ...]]:
+    """Each group's counters (GROUP_COUNTERS, in order) counted from the entries themselves."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    sql = f"SELECT kind, name, {_group_sums()} FROM ({_group_rows('1')}) AS entries GROUP BY kind, name"
+    return {(r[0], r[1]): tuple(int(v) for v in r[2:]) for r in execute(sql)}
+
+
+def group_counters(conn: object) -> dict[tuple[str, str], tuple[int, ...]]:
+    """The group counters as kept, leaving out the rows of groups that have no entries left."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    names = ", ".join(GROUP_COUNTERS)
+    sql = f"SELECT kind, name, {names} FROM group_counts WHERE {' OR '.join(f'{n} != 0' for n in GROUP_COUNTERS)}"
+    return {(r[0], r[1]): tuple(int(v) for v in r[2:]) for r in execute(sql)}
+
+
+def count_groups(conn: object, low: int | None = None, high: int | None = None) -> None:
+    """Add the entries with ids from ``low`` to ``high`` to their groups' counters, as
+    the insert trigger group_counts_0 does row by row; with no range, recount every
+    group (when rebuilding)."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    names = ", ".join(GROUP_COUNTERS)
+    where, params = ("entries.id BETWEEN ? AND ?", (low, high) * 3) if low is not None else ("1", ())
+    if low is None:
+        execute("DELETE FROM group_counts")
+    add = ", ".join(f"{n} = {n} + excluded.{n}" for n in GROUP_COUNTERS)
+    execute(
+        f"INSERT INTO group_counts (kind, name, {names}) SELECT kind, name, {_group_sums()} "
+        f"FROM ({_group_rows(where)}) AS entries WHERE true GROUP BY kind, name "
+        f"ON CONFLICT (kind, name) DO UPDATE SET {add}",
+        params,
+    )
 
 
 def index_words(expr: str) -> str:
@@ -100,7 +162,7 @@ def index_inserted(
     (no space to fold, nothing for store/fold.py: see unchanged_by_index),
     which most rows are. The other rows of the range are fed through
     fold.index_text, as the insert trigger feeds them. The index gets exactly
-    what the trigger would give it, row for row. ``counts``: the view counters too (a rebuild
+    what the trigger would give it, row for row. ``counts``: the view and group counters too (a rebuild
     leaves them).
     """
     execute = conn.execute  # type: ignore[attr-defined]
@@ -126,6 +188,8 @@ def index_inserted(
             f"{cond.format(r='entries')}) WHERE view = ?",
             (low, high, view),
         )
+    if counts:
+        count_groups(conn, low, high)
 
 
 def _plain_tags(value: object) -> bool:

@@ -111,17 +111,29 @@ def groups(lib: Store, column: str) -> list[Row]:
     """Per source (or category): entries, unread, read, starred, archived and the latest saved time.
 
     Names are grouped case-insensitively, as the --source filter matches
-    them; the most entries first.
+    them; the most entries first. The counts are the ones the store keeps
+    (schema 18's group_counts); the latest saved time is read from the
+    live entries' index of the column (the newest of each name) and, for a
+    name with archived entries, from those.
     """
     col = GROUPS[column]
+    newest = (
+        f"(SELECT saved_at FROM entries INDEXED BY entries_{col} WHERE {col} = g.name COLLATE NOCASE "
+        "AND archived_at IS NULL ORDER BY saved_at DESC LIMIT 1)"
+    )
+    archived = (
+        f"(SELECT max(saved_at) FROM entries INDEXED BY entries_archived WHERE archived_at IS NOT NULL "
+        f"AND {col} = g.name COLLATE NOCASE)"
+    )
     sql = (
-        f"SELECT {col} AS name, count(*) AS entries, "
-        "sum(read_at IS NULL AND archived_at IS NULL) AS unread, count(read_at) AS read, "
-        "count(starred_at) AS starred, count(archived_at) AS archived, max(saved_at) AS latest_saved "
-        f"FROM entries GROUP BY {col} COLLATE NOCASE "
+        "SELECT name, entries, unread, read, starred, archived, "
+        f"CASE WHEN archived THEN max(coalesce({newest}, ''), {archived}) ELSE {newest} END AS latest_saved "
+        "FROM (SELECT name, sum(entries) AS entries, sum(unread) AS unread, sum(read) AS read, "
+        "sum(starred) AS starred, sum(archived) AS archived FROM group_counts "
+        "WHERE kind = ? AND entries != 0 GROUP BY name COLLATE NOCASE) AS g "
         "ORDER BY entries DESC, name = '', name COLLATE NOCASE"
     )
-    return [dict(r) for r in lib.conn.execute(sql)]
+    return [dict(r) for r in lib.conn.execute(sql, (column,))]
 
 
 # ---- stats ----------------------------------------------------------------------

@@ -56,6 +56,7 @@ NAMES = (
     "m015_saved_views",
     "m016_sync_state",
     "m017_feeds",
+    "m018_group_counts",
 )
 LATEST = len(NAMES)
 
