@@ -1,0 +1,170 @@
+"""The counters the store keeps of each source, category and tag (schema 18): what
+``tags``, ``sources``, ``categories`` and the footer of a list of one of them read.
+They stay a recount through every change and its undo, ``db check`` finds them
+damaged and ``db rebuild-index`` mends them, an upgraded library starts from a
+recount, and the lists that use them (and the small partial indexes of dead links
+and reading times) show what a plain filter of every entry shows."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import readlog
+from readlog.store import Store
+
+from conftest import FIXTURES, Run
+from helpers import assert_counters_exact, connect
+
+
+def test_every_change_and_its_undo_keeps_the_counters_a_recount(run: Run, library: Path) -> None:
+    run("import", str(FIXTURES / "digest.txt"), str(FIXTURES / "bookmarks.txt"), "--as-of", "2026-12-01")
+    conn = connect(library)
+    steps = [
+        ("read", "1-3"),
+        ("unread", "2"),
+        ("star", "4"),
+        ("archive", "4", "1"),
+        ("tag", "1", "2", "+Later", "+数据库"),
+        ("tag", "2", "-Later"),
+        ("edit", "3", "--source", "LWN.net", "--category", "内核"),
+        ("edit", "5", "--source", "lwn.NET"),
+        ("rm", "6"),
+        ("restore", "6"),
+        ("rm", "2", "3"),
+        ("trash", "--empty", "--yes"),
+    ]
+    for step in steps:
+        run(*step)
+        assert_counters_exact(conn)
+    for _ in steps:
+        run("undo", code=None)
+        assert_counters_exact(conn)
+    run("db", "check")
+
+
+def test_db_check_finds_the_counters_damaged_and_rebuild_index_mends_them(run: Run, library: Path) -> None:
+    run("import", str(FIXTURES / "digest.txt"), "--as-of", "2026-12-01")
+    conn = connect(library)
+    conn.execute("UPDATE group_counts SET unread = unread + 1 WHERE kind = 'source'")
+    conn.commit()
+    assert "sources, categories and tags" in run("db", "check", code=1).output
+    run("db", "rebuild-index")
+    run("db", "check")
+    assert_counters_exact(conn)
+
+
+def test_an_upgraded_library_starts_from_a_recount(tmp_path: Path) -> None:
+    old = tmp_path / "v17.db"
+    shutil.copyfile(FIXTURES / "libraries" / "v17.db", old)
+    Store.open(old, notice=lambda _: None).close()
+    conn = sqlite3.connect(old)
+    try:
+        assert conn.execute("SELECT count(*) FROM group_counts").fetchone()[0] > 0
+        assert_counters_exact(conn)
+    finally:
+        conn.close()
+
+
+def reference(lib: readlog.Library, **filters: Any) -> list[int]:
+    """The ids ``filters`` select, by a plain filter of every entry, newest saved first."""
+    rows = [r for r in lib.store.conn.execute("SELECT * FROM entries")]
+
+    def kept(r: sqlite3.Row) -> bool:
+        archived = filters.get("archived", False)
+        if archived is not None and (r["archived_at"] is not None) != archived:
+            return False
+        if filters.get("unread") is not None and (r["read_at"] is None) != filters["unread"]:
+            return False
+        if "source" in filters and r["source"].casefold() != filters["source"].casefold():
+            return False
+        if "category" in filters and r["category"].casefold() != filters["category"].casefold():
+            return False
+        if "tag" in filters and filters["tag"].casefold() not in [t.casefold() for t in json.loads(r["tags"])]:
+            return False
+        if filters.get("dead") and r["dead_at"] is None:
+            return False
+        return "min_time" not in filters or (r["minutes"] is not None and r["minutes"] >= filters["min_time"])
+
+    found = sorted(
+        (r for r in rows if kept(r)), key=lambda r: (r["saved_at"], r["published"] or "", r["id"]), reverse=True
+    )
+    return [r["id"] for r in found]
+
+
+SOURCES = ["LWN.net", "lwn.net", "Go Blog", ""]
+TAGS = ["rust", "Rust", "数据库", "later"]
+ENTRY = st.fixed_dictionaries(
+    {
+        "source": st.sampled_from(SOURCES),
+        "category": st.sampled_from(["内核", "", "Systems"]),
+        "tags": st.lists(st.sampled_from(TAGS), max_size=3),
+        "read": st.booleans(),
+        "archived": st.booleans(),
+        "dead": st.booleans(),
+        "minutes": st.one_of(st.none(), st.integers(1, 30)),
+    }
+)
+FILTERS = st.one_of(
+    st.fixed_dictionaries({"source": st.sampled_from([*SOURCES[:3], "nowhere"])}),
+    st.fixed_dictionaries({"category": st.sampled_from(["内核", "systems", "none"])}),
+    st.fixed_dictionaries({"tag": st.sampled_from([*TAGS, "never"])}),
+    st.just({"dead": True}),
+    st.fixed_dictionaries({"min_time": st.integers(1, 40)}),
+)
+VIEWS = st.sampled_from(
+    [
+        {},
+        {"unread": True},
+        {"unread": False},
+        {"archived": None},
+        {"archived": True},
+        {"unread": True, "archived": None},
+    ]
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    entries=st.lists(ENTRY, max_size=25), asked=FILTERS, view=VIEWS, limit=st.integers(0, 4), offset=st.integers(0, 3)
+)
+def test_a_list_of_one_group_or_a_sparse_filter_is_what_a_plain_filter_finds(
+    tmp_path: Path, entries: list[dict[str, Any]], asked: dict[str, Any], view: dict[str, Any], limit: int, offset: int
+) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir=tmp_path) as where:
+        lib = readlog.open(Path(where) / "lib.db")
+        try:
+            for i, e in enumerate(entries):
+                new = lib.add(f"https://example.org/{i}", title=f"t{i}", tags=e["tags"])
+                conn = lib.store.conn
+                conn.execute(
+                    "UPDATE entries SET source = ?, category = ?, saved_at = ?, read_at = ?, archived_at = ?, "
+                    "dead_at = ?, minutes = ? WHERE id = ?",
+                    (
+                        e["source"],
+                        e["category"],
+                        f"2026-11-{1 + i % 20:02d}T10:00:00+00:00",
+                        "2026-11-30T10:00:00+00:00" if e["read"] else None,
+                        "2026-11-30T11:00:00+00:00" if e["archived"] else None,
+                        "2026-11-30T12:00:00+00:00" if e["dead"] else None,
+                        e["minutes"],
+                        new.id,
+                    ),
+                )
+            assert_counters_exact(lib.store.conn)
+            filters = {**asked, **view}
+            expected = reference(lib, **filters)
+            assert lib.count(**filters) == len(expected)
+            assert lib.count_about(**filters).n == len(expected)
+            shown = [e.id for e in lib.entries(limit=limit or None, offset=offset, **filters)]
+            assert shown == expected[offset:][: limit or None]
+        finally:
+            lib.close()
