@@ -168,3 +168,41 @@ def test_a_list_of_one_group_or_a_sparse_filter_is_what_a_plain_filter_finds(
             assert shown == expected[offset:][: limit or None]
         finally:
             lib.close()
+
+
+MOMENTS = st.sampled_from([None, "2026-10-01T00:00:00+00:00", "2026-11-10T00:00:00+00:00", "2026-12-01T00:00:00+00:00"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.tuples(MOMENTS.filter(bool), MOMENTS, MOMENTS, st.booleans()), max_size=20))
+def test_the_backlog_then_is_a_plain_count(tmp_path: Path, rows: list[tuple[Any, Any, Any, bool]]) -> None:
+    """stats' backlog 28 days ago, read from counters and index ranges, is the plain count of
+    the entries saved before then and neither read nor archived by then."""
+    import tempfile
+    from datetime import datetime, timezone
+
+    from readlog.store import stats
+
+    with tempfile.TemporaryDirectory(dir=tmp_path) as where:
+        lib = readlog.open(Path(where) / "lib.db")
+        try:
+            for i, (saved, read, archived, starred) in enumerate(rows):
+                new = lib.add(f"https://example.org/{i}", title=f"t{i}")
+                lib.store.conn.execute(
+                    "UPDATE entries SET saved_at = ?, read_at = ?, archived_at = ?, starred_at = ? WHERE id = ?",
+                    (saved, read, archived, saved if starred else None, new.id),
+                )
+            now = datetime(2026, 12, 8, tzinfo=timezone.utc)
+            then = stats.iso(datetime(2026, 11, 10, tzinfo=timezone.utc))
+            plain = lib.store.conn.execute(
+                "SELECT count(*), coalesce(sum(read_at IS NULL AND archived_at IS NULL), 0), "
+                "coalesce(sum(saved_at < :t AND (read_at IS NULL OR read_at >= :t) "
+                "AND (archived_at IS NULL OR archived_at >= :t)), 0) FROM entries",
+                {"t": then},
+            ).fetchone()
+            assert stats.backlog(lib.store, now) == tuple(plain)
+            overview = lib.store.overview()
+            assert (overview["total"], overview["unread"]) == tuple(plain)[:2]
+            assert overview["starred"] == sum(1 for r in rows if r[3])
+        finally:
+            lib.close()

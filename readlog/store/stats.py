@@ -249,15 +249,26 @@ def _next_month(day: date) -> date:
 
 def backlog(lib: Store, now: datetime, days: int = TREND_DAYS) -> tuple[int, int, int]:
     """All entries, the unread (and not archived) ones now, and the backlog as
-    it stood ``days`` ago: saved before then, and neither read nor archived by then."""
+    it stood ``days`` ago: saved before then, and neither read nor archived by then.
+
+    Read from the counters the store keeps and a few index ranges, never every entry:
+    the backlog then is the unread now that were saved before then, and those saved
+    before then that were read or archived since (entries_read, entries_archived)
+    and were neither by then."""
     then = iso(now - timedelta(days=days))
     row = lib.conn.execute(
-        "SELECT count(*), coalesce(sum(read_at IS NULL AND archived_at IS NULL), 0), "
-        "coalesce(sum(saved_at < :then AND (read_at IS NULL OR read_at >= :then) "
-        "AND (archived_at IS NULL OR archived_at >= :then)), 0) FROM entries",
+        "SELECT (SELECT coalesce(sum(entries), 0) FROM group_counts WHERE kind = 'source'), "
+        "(SELECT n FROM view_counts WHERE view = 'unread'), "
+        "(SELECT count(*) FROM entries INDEXED BY entries_unread "
+        "WHERE read_at IS NULL AND archived_at IS NULL AND saved_at >= :then), "
+        "(SELECT count(*) FROM (SELECT id FROM entries WHERE read_at >= :then "
+        "UNION SELECT id FROM entries WHERE archived_at >= :then) AS since JOIN entries USING (id) "
+        "WHERE saved_at < :then AND (read_at IS NULL OR read_at >= :then) "
+        "AND (archived_at IS NULL OR archived_at >= :then))",
         {"then": then},
     ).fetchone()
-    return int(row[0]), int(row[1]), int(row[2])
+    total, unread, recent, done_since = (int(v) for v in row)
+    return total, unread, unread - recent + done_since
 
 
 def streak(lib: Store, now: datetime, reads: str = READS) -> tuple[int, int, bool]:
