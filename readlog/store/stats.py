@@ -299,15 +299,17 @@ def top(lib: Store, since: datetime, now: datetime, limit: int = TOP, reads: str
     ``limit`` most read in the window, each with both counts, most saved
     first. Entries without a name are left out.
 
-    One scan of the entries, each with its reads in the window, groups by
-    (source, category); both rankings are then taken from that small result.
+    The entries saved in the window (an index range) and those read in it, each
+    with its reads in the window, are grouped by (source, category); both
+    rankings are then taken from that small result.
     """
     sql = (
         f"WITH {reads}, "
         "counted(entry_id, read) AS (SELECT entry_id, count(*) FROM reads WHERE t >= :lo AND t <= :hi "
         "GROUP BY entry_id), "
         "base AS (SELECT source, category, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
-        "sum(coalesce(counted.read, 0)) AS read FROM entries LEFT JOIN counted ON counted.entry_id = entries.id "
+        f"sum(coalesce(counted.read, 0)) AS read FROM {_in_window(lib, since)} "
+        "LEFT JOIN counted ON counted.entry_id = entries.id "
         "WHERE (saved_at >= :lo AND saved_at <= :hi) OR counted.read IS NOT NULL "
         "GROUP BY source COLLATE NOCASE, category COLLATE NOCASE), "
         "g AS (SELECT 'source' AS kind, source AS name, sum(saved) AS saved, sum(read) AS read FROM base "
@@ -325,6 +327,19 @@ def top(lib: Store, since: datetime, now: datetime, limit: int = TOP, reads: str
     for r in lib.conn.execute(sql, {"lo": iso(since), "hi": iso(now), "n": limit}):
         out[r["kind"]].append({"name": r["name"], "saved": r["saved"], "read": r["read"]})
     return out
+
+
+def _in_window(lib: Store, since: datetime) -> str:
+    """The entries top() looks at: when the window starts after the first entry saved, those
+    saved in it (an index range) and those read in it; else (a window of the whole history)
+    every entry."""
+    first = lib.conn.execute("SELECT min(saved_at) FROM entries").fetchone()[0]
+    if first is None or first >= iso(since):
+        return "entries"
+    return (
+        "(SELECT id FROM entries WHERE saved_at >= :lo AND saved_at <= :hi UNION SELECT entry_id FROM counted) "
+        "AS inside JOIN entries USING (id)"
+    )
 
 
 def _gather_reads(lib: Store) -> str:
