@@ -27,14 +27,18 @@ COLUMNS = "kind, name, entries, unread, read, starred, archived"
 STATES = "read_at, starred_at, archived_at"
 
 
-def _change(r: str, sign: str) -> str:
-    """The statement that adds (``sign`` '') or takes away ('-') the row ``r``'s part."""
-    values = ", ".join(f"{sign}{c.format(r=r)}" for c in COUNTERS.values())
+def _change(r: str, values: str) -> str:
+    """The statement that adds ``values`` (one per counter) to each group of the row ``r``."""
     groups = (
         f"SELECT 'source' AS kind, {r}.source AS name UNION ALL SELECT 'category', {r}.category "
         f"UNION ALL SELECT 'tag', value FROM {TAGS.format(r=r)} WHERE type = 'text'"
     )
     return f"INSERT INTO group_counts ({COLUMNS}) SELECT kind, name, {values} FROM ({groups}) WHERE true {UPSERT};"
+
+
+def _part(r: str, sign: str) -> str:
+    """The row ``r``'s part in its groups' counters, added (``sign`` '') or taken away ('-')."""
+    return _change(r, ", ".join(f"{sign}{c.format(r=r)}" for c in COUNTERS.values()))
 
 
 def m018_group_counts(db: Database) -> None:
@@ -65,13 +69,19 @@ def m018_group_counts(db: Database) -> None:
         f"SELECT 'tag', j.value, {STATES} FROM entries, {TAGS.format(r='entries')} AS j WHERE j.type = 'text'"
         ") AS entries WHERE true GROUP BY kind, name"
     )
-    db.execute(f"CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN {_change('new', '')} END")
-    db.execute(f"CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN {_change('old', '-')} END")
-    changed = " OR ".join(
-        [f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags")]
-        + [f"(old.{c} IS NULL) != (new.{c} IS NULL)" for c in ("read_at", "starred_at", "archived_at")]
+    db.execute(f"CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN {_part('new', '')} END")
+    db.execute(f"CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN {_part('old', '-')} END")
+    moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags"))
+    flipped = " OR ".join(f"(old.{c} IS NULL) != (new.{c} IS NULL)" for c in ("read_at", "starred_at", "archived_at"))
+    # A change of state alone (read, star, archive: the everyday changes) adds the
+    # difference to the groups the entry stays in, in one statement; a change of its
+    # groups takes its part away from the old ones and adds it to the new.
+    delta = ", ".join(f"{c.format(r='new')} - {c.format(r='old')}" for c in COUNTERS.values())
+    db.execute(
+        "CREATE TRIGGER group_counts_2 AFTER UPDATE OF read_at, starred_at, archived_at ON entries "
+        f"WHEN NOT ({moved}) AND ({flipped}) BEGIN {_change('new', delta)} END"
     )
     db.execute(
-        "CREATE TRIGGER group_counts_2 AFTER UPDATE OF source, category, tags, read_at, starred_at, archived_at "
-        f"ON entries WHEN {changed} BEGIN {_change('old', '-')} {_change('new', '')} END"
+        "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags "
+        f"ON entries WHEN {moved} BEGIN {_part('old', '-')} {_part('new', '')} END"
     )
