@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import readlog
-from readlog.store import Store
+from readlog.store import Store, stats
 
 from conftest import FIXTURES, Run
 from helpers import assert_counters_exact, connect
@@ -98,6 +98,22 @@ def reference(lib: readlog.Library, **filters: Any) -> list[int]:
     return [r["id"] for r in found]
 
 
+def plain_groups(conn: sqlite3.Connection, column: str) -> list[dict[str, Any]]:
+    """``sources`` (or ``categories``) as grouping every entry gives it."""
+    sql = (
+        f"SELECT {column} AS name, count(*) AS entries, "
+        "sum(read_at IS NULL AND archived_at IS NULL) AS unread, count(read_at) AS read, "
+        "count(starred_at) AS starred, count(archived_at) AS archived, max(saved_at) AS latest_saved "
+        f"FROM entries GROUP BY {column} COLLATE NOCASE ORDER BY entries DESC, name = '', name COLLATE NOCASE"
+    )
+    return [dict(r) for r in conn.execute(sql)]
+
+
+def by_name(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The rows in order, each name ignoring case (which spelling names a group is SQLite's choice)."""
+    return [(r["name"].lower(), *(v for k, v in r.items() if k != "name")) for r in rows]
+
+
 SOURCES = ["LWN.net", "lwn.net", "Go Blog", ""]
 TAGS = ["rust", "Rust", "数据库", "later"]
 ENTRY = st.fixed_dictionaries(
@@ -160,6 +176,8 @@ def test_a_list_of_one_group_or_a_sparse_filter_is_what_a_plain_filter_finds(
                     ),
                 )
             assert_counters_exact(lib.store.conn)
+            for column in ("source", "category"):
+                assert by_name(stats.groups(lib.store, column)) == by_name(plain_groups(lib.store.conn, column))
             filters = {**asked, **view}
             expected = reference(lib, **filters)
             assert lib.count(**filters) == len(expected)
@@ -180,8 +198,6 @@ def test_the_backlog_then_is_a_plain_count(tmp_path: Path, rows: list[tuple[Any,
     the entries saved before then and neither read nor archived by then."""
     import tempfile
     from datetime import datetime, timezone
-
-    from readlog.store import stats
 
     with tempfile.TemporaryDirectory(dir=tmp_path) as where:
         lib = readlog.open(Path(where) / "lib.db")

@@ -112,22 +112,20 @@ def groups(lib: Store, column: str) -> list[Row]:
 
     Names are grouped case-insensitively, as the --source filter matches
     them; the most entries first. The counts are the ones the store keeps
-    (schema 18's group_counts); the latest saved time is read from the
-    live entries' index of the column (the newest of each name) and, for a
-    name with archived entries, from those.
+    (schema 18's group_counts); the latest saved time is the newest of the
+    name's live entries and of its archived ones, each read from an index
+    of the column (entries_source and entries_archived_source, schema 18).
     """
     col = GROUPS[column]
     newest = (
-        f"(SELECT saved_at FROM entries INDEXED BY entries_{col} WHERE {col} = g.name COLLATE NOCASE "
-        "AND archived_at IS NULL ORDER BY saved_at DESC LIMIT 1)"
+        "(SELECT saved_at FROM entries INDEXED BY entries_{index} WHERE {col} = g.name COLLATE NOCASE "
+        "AND archived_at IS {state} ORDER BY saved_at DESC LIMIT 1)"
     )
-    archived = (
-        f"(SELECT max(saved_at) FROM entries INDEXED BY entries_archived WHERE archived_at IS NOT NULL "
-        f"AND {col} = g.name COLLATE NOCASE)"
-    )
+    live = newest.format(index=col, col=col, state="NULL")
+    archived = newest.format(index=f"archived_{col}", col=col, state="NOT NULL")
     sql = (
         "SELECT name, entries, unread, read, starred, archived, "
-        f"CASE WHEN archived THEN max(coalesce({newest}, ''), {archived}) ELSE {newest} END AS latest_saved "
+        f"CASE WHEN archived THEN max(coalesce({live}, ''), {archived}) ELSE {live} END AS latest_saved "
         "FROM (SELECT name, sum(entries) AS entries, sum(unread) AS unread, sum(read) AS read, "
         "sum(starred) AS starred, sum(archived) AS archived FROM group_counts "
         "WHERE kind = ? AND entries != 0 GROUP BY name COLLATE NOCASE) AS g "

@@ -53,8 +53,9 @@ def m018_group_counts(db: Database) -> None:
     counters start from a recount of the library, and ``readlog db check`` compares
     them with one.
 
-    Also an index for ``list --dead``'s newest first (the dead links by the time they
-    were saved), so that the list of a few dead links, or of none, reads only them.
+    And the archived entries of each source and category by the time they were saved:
+    the latest saved of a name is the newest of its live entries (entries_source,
+    entries_category) and of these, without reading every archived entry.
     """
     db.execute(
         "CREATE TABLE group_counts (kind TEXT NOT NULL, name TEXT NOT NULL, entries INTEGER NOT NULL DEFAULT 0, "
@@ -69,6 +70,11 @@ def m018_group_counts(db: Database) -> None:
         f"SELECT 'tag', j.value, {STATES} FROM entries, {TAGS.format(r='entries')} AS j WHERE j.type = 'text'"
         ") AS entries WHERE true GROUP BY kind, name"
     )
+    for column in ("source", "category"):
+        db.execute(
+            f"CREATE INDEX entries_archived_{column} ON entries ({column} COLLATE NOCASE, saved_at) "
+            "WHERE archived_at IS NOT NULL"
+        )
     db.execute(f"CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN {_part('new', '')} END")
     db.execute(f"CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN {_part('old', '-')} END")
     moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags"))
