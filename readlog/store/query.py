@@ -191,8 +191,8 @@ def stream(
     order = SORTS[sort].format(d="DESC" if descending else "ASC", a="DESC" if reverse else "ASC")
     clause, params = where(lib, f)
     if (known := group_count(lib, f)) is not None:
-        # a list of one source, category or tag, whose size the store keeps: the walk
-        # in saved order stops at its last match (a tag no entry has reads nothing)
+        # a list of one source, category, tag or reading time, whose size the store keeps:
+        # the walk in saved order stops at its last match (a tag no entry has reads nothing)
         if known <= offset:
             return iter(())
         limit = min(limit or MAX_ID, known - offset)
@@ -317,11 +317,13 @@ GROUP_VIEWS = {
 
 
 def group_count(lib: Store, f: Filters) -> int | None:
-    """How many entries a list of one source, category or tag holds (and no other
-    filter but the state, read or unread, and archived), summed from the counters the
-    store keeps of each spelling of it; None for any other list."""
+    """How many entries a list of one source, category or tag, or of a reading time,
+    holds (and no other filter but the state, read or unread, and archived), summed
+    from the counters the store keeps of each spelling or each number of minutes;
+    None for any other list."""
     named = [("source", f.source), ("category", f.category)] + [("tag", t) for t in f.tags]
     given = [(kind, name) for kind, name in named if name]
+    timed = f.min_minutes is not None or f.max_minutes is not None
     counters = GROUP_VIEWS.get((f.state, f.archived))
     others = (
         f.starred
@@ -333,14 +335,17 @@ def group_count(lib: Store, f: Filters) -> int | None:
         or f.in_progress
         or f.not_in_progress
         or f.query is not None
-        or f.min_minutes is not None
-        or f.max_minutes is not None
     )
-    if len(given) != 1 or counters is None or others:
+    if len(given) + timed != 1 or counters is None or others:
         return None
+    sql = f"SELECT coalesce(sum({counters}), 0) FROM group_counts WHERE kind = ? AND "
+    if timed:
+        low = f.min_minutes if f.min_minutes is not None else -MAX_ID
+        high = f.max_minutes if f.max_minutes is not None else MAX_ID
+        sql += "CAST(name AS REAL) BETWEEN ? AND ?"
+        return int(lib.conn.execute(sql, ("minutes", low, high)).fetchone()[0])
     ((kind, name),) = given
-    sql = f"SELECT coalesce(sum({counters}), 0) FROM group_counts WHERE kind = ? AND name = ? COLLATE NOCASE"
-    return int(lib.conn.execute(sql, (kind, name)).fetchone()[0])
+    return int(lib.conn.execute(sql + "name = ? COLLATE NOCASE", (kind, name)).fetchone()[0])
 
 
 # A partial index of few rows (dead links, fetched entries) is read, and its matches

@@ -40,9 +40,10 @@ VIEW_COUNTS = {
     "unread": "{r}.read_at IS NULL AND {r}.archived_at IS NULL",
     "done": "{r}.read_at IS NOT NULL AND {r}.archived_at IS NULL",
 }
-# The counters of each source, category and tag (schema 18's group_counts), as what one
-# row adds to each; the groups of a row are its source, its category and each tag of
-# its JSON list (GROUP_TAGS: a value that is no JSON list of text is no tag).
+# The counters of each source, category, tag and reading time (schema 18's group_counts),
+# as what one row adds to each; the groups of a row are its source, its category, each
+# tag of its JSON list (GROUP_TAGS: a value that is no JSON list of text is no tag) and
+# its minutes, when it has them (as text).
 GROUP_COUNTERS = {
     "entries": "1",
     "unread": "({r}.read_at IS NULL AND {r}.archived_at IS NULL)",
@@ -50,7 +51,7 @@ GROUP_COUNTERS = {
     "starred": "({r}.starred_at IS NOT NULL)",
     "archived": "({r}.archived_at IS NOT NULL)",
 }
-GROUP_KINDS = ("source", "category", "tag")
+GROUP_KINDS = ("source", "category", "tag", "minutes")
 GROUP_TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 REBUILD_CHUNK = 5000
 REBUILD_ROWS = 500  # rows a rebuild reads at a time (see rebuild_index)
@@ -81,7 +82,8 @@ def _group_rows(where: str) -> str:
         f"SELECT 'source' AS kind, source AS name, {states} FROM entries WHERE {where} UNION ALL "
         f"SELECT 'category', category, {states} FROM entries WHERE {where} UNION ALL "
         f"SELECT 'tag', j.value, {states} FROM entries, {GROUP_TAGS.format(r='entries')} AS j "
-        f"WHERE {where} AND j.type = 'text'"
+        f"WHERE {where} AND j.type = 'text' UNION ALL "
+        f"SELECT 'minutes', CAST(minutes AS TEXT), {states} FROM entries WHERE {where} AND minutes IS NOT NULL"
     )
 
 
@@ -110,7 +112,7 @@ def count_groups(conn: object, low: int | None = None, high: int | None = None) 
     group (when rebuilding)."""
     execute = conn.execute  # type: ignore[attr-defined]
     names = ", ".join(GROUP_COUNTERS)
-    where, params = ("entries.id BETWEEN ? AND ?", (low, high) * 3) if low is not None else ("1", ())
+    where, params = ("entries.id BETWEEN ? AND ?", (low, high) * 4) if low is not None else ("1", ())
     if low is None:
         execute("DELETE FROM group_counts")
     add = ", ".join(f"{n} = {n} + excluded.{n}" for n in GROUP_COUNTERS)

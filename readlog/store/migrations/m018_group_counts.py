@@ -15,8 +15,9 @@ COUNTERS = {
     "starred": "({r}.starred_at IS NOT NULL)",
     "archived": "({r}.archived_at IS NOT NULL)",
 }
-# The groups an entry is in: its source, its category and each of its tags (a tags
-# value that is not a JSON list of text counts no tag, as ``readlog tags`` read it).
+# The groups an entry is in: its source, its category, each of its tags (a tags value
+# that is not a JSON list of text counts no tag, as ``readlog tags`` read it) and its
+# reading time, when it has one (as text: the name column's type).
 TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 UPSERT = (
     "ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, "
@@ -31,7 +32,8 @@ def _change(r: str, values: str) -> str:
     """The statement that adds ``values`` (one per counter) to each group of the row ``r``."""
     groups = (
         f"SELECT 'source' AS kind, {r}.source AS name UNION ALL SELECT 'category', {r}.category "
-        f"UNION ALL SELECT 'tag', value FROM {TAGS.format(r=r)} WHERE type = 'text'"
+        f"UNION ALL SELECT 'tag', value FROM {TAGS.format(r=r)} WHERE type = 'text' "
+        f"UNION ALL SELECT 'minutes', CAST({r}.minutes AS TEXT) WHERE {r}.minutes IS NOT NULL"
     )
     return f"INSERT INTO group_counts ({COLUMNS}) SELECT kind, name, {values} FROM ({groups}) WHERE true {UPSERT};"
 
@@ -43,15 +45,16 @@ def _part(r: str, sign: str) -> str:
 
 def m018_group_counts(db: Database) -> None:
     """A counter row per source, category and tag (each spelling apart, ``kind`` saying
-    which): its entries, unread (and not archived), read, starred and archived ones.
+    which), and per reading time in minutes (fetched entries): its entries, unread (and
+    not archived), read, starred and archived ones.
 
     ``readlog sources``, ``categories`` and ``tags`` and the footer of a list of one of
-    them read these few rows instead of grouping every entry (0.7-2.2 s on 1,000,000
-    entries). Triggers keep them exact on every insert, delete and change of an entry,
-    in the same transaction; a bulk import suspends the insert one and counts each batch
-    at once (store/schema.py). A row whose entries are all gone stays, at 0. The
-    counters start from a recount of the library, and ``readlog db check`` compares
-    them with one.
+    them (or of ``--min-time``, ``--max-time``) read these few rows instead of grouping
+    every entry (0.7-2.5 s on 1,000,000 entries). Triggers keep them exact on every
+    insert, delete and change of an entry, in the same transaction; a bulk import
+    suspends the insert one and counts each batch at once (store/schema.py). A row
+    whose entries are all gone stays, at 0. The counters start from a recount of the
+    library, and ``readlog db check`` compares them with one.
 
     And the archived entries of each source and category by the time they were saved:
     the latest saved of a name is the newest of its live entries (entries_source,
@@ -67,7 +70,8 @@ def m018_group_counts(db: Database) -> None:
         f"INSERT INTO group_counts ({COLUMNS}) SELECT kind, name, {sums} FROM ("
         f"SELECT 'source' AS kind, source AS name, {STATES} FROM entries UNION ALL "
         f"SELECT 'category', category, {STATES} FROM entries UNION ALL "
-        f"SELECT 'tag', j.value, {STATES} FROM entries, {TAGS.format(r='entries')} AS j WHERE j.type = 'text'"
+        f"SELECT 'tag', j.value, {STATES} FROM entries, {TAGS.format(r='entries')} AS j WHERE j.type = 'text' "
+        f"UNION ALL SELECT 'minutes', CAST(minutes AS TEXT), {STATES} FROM entries WHERE minutes IS NOT NULL"
         ") AS entries WHERE true GROUP BY kind, name"
     )
     for column in ("source", "category"):
@@ -77,17 +81,19 @@ def m018_group_counts(db: Database) -> None:
         )
     db.execute(f"CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN {_part('new', '')} END")
     db.execute(f"CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN {_part('old', '-')} END")
-    moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags"))
+    moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags", "minutes"))
     flipped = " OR ".join(f"(old.{c} IS NULL) != (new.{c} IS NULL)" for c in ("read_at", "starred_at", "archived_at"))
-    # A change of state alone (read, star, archive: the everyday changes) adds the
-    # difference to the groups the entry stays in, in one statement; a change of its
-    # groups takes its part away from the old ones and adds it to the new.
+    # A change of state (read, star, archive: the everyday changes) adds the difference
+    # to the groups the entry was in, in one statement; a change of its groups moves its
+    # part, as its state now is, from the old ones to the new. When one change does both,
+    # the two add up to the old part taken away and the new one added.
     delta = ", ".join(f"{c.format(r='new')} - {c.format(r='old')}" for c in COUNTERS.values())
     db.execute(
         "CREATE TRIGGER group_counts_2 AFTER UPDATE OF read_at, starred_at, archived_at ON entries "
-        f"WHEN NOT ({moved}) AND ({flipped}) BEGIN {_change('new', delta)} END"
+        f"WHEN {flipped} BEGIN {_change('old', delta)} END"
     )
+    now = ", ".join(f"-{c.format(r='new')}" for c in COUNTERS.values())
     db.execute(
-        "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags "
-        f"ON entries WHEN {moved} BEGIN {_part('old', '-')} {_part('new', '')} END"
+        "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags, minutes "
+        f"ON entries WHEN {moved} BEGIN {_change('old', now)} {_part('new', '')} END"
     )
