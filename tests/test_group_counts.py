@@ -7,17 +7,19 @@ and reading times) show what a plain filter of every entry shows."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import readlog
-from readlog.store import Store, stats
+from readlog.store import Store, query, stats
 
 from conftest import FIXTURES, Run
 from helpers import assert_counters_exact, connect
@@ -148,10 +150,21 @@ VIEWS = st.sampled_from(
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    entries=st.lists(ENTRY, max_size=25), asked=FILTERS, view=VIEWS, limit=st.integers(0, 4), offset=st.integers(0, 3)
+    entries=st.lists(ENTRY, max_size=25),
+    asked=FILTERS,
+    view=VIEWS,
+    limit=st.integers(0, 4),
+    offset=st.integers(0, 3),
+    by_index=st.booleans(),
 )
 def test_a_list_of_one_group_or_a_sparse_filter_is_what_a_plain_filter_finds(
-    tmp_path: Path, entries: list[dict[str, Any]], asked: dict[str, Any], view: dict[str, Any], limit: int, offset: int
+    tmp_path: Path,
+    entries: list[dict[str, Any]],
+    asked: dict[str, Any],
+    view: dict[str, Any],
+    limit: int,
+    offset: int,
+    by_index: bool,
 ) -> None:
     import tempfile
 
@@ -180,12 +193,21 @@ def test_a_list_of_one_group_or_a_sparse_filter_is_what_a_plain_filter_finds(
                 assert by_name(stats.groups(lib.store, column)) == by_name(plain_groups(lib.store.conn, column))
             filters = {**asked, **view}
             expected = reference(lib, **filters)
-            assert lib.count(**filters) == len(expected)
-            assert lib.count_about(**filters).n == len(expected)
-            shown = [e.id for e in lib.entries(limit=limit or None, offset=offset, **filters)]
-            assert shown == expected[offset:][: limit or None]
+            patched = pytest.MonkeyPatch.context() if by_index else contextlib.nullcontext()
+            with patched as patch:
+                if patch is not None:  # every tag rare: listed from the entries the search index finds
+                    patch.setattr(query, "RARE", 0)
+                assert_listed(lib, filters, expected, limit, offset)
         finally:
             lib.close()
+
+
+def assert_listed(lib: readlog.Library, filters: dict[str, Any], expected: list[int], limit: int, offset: int) -> None:
+    """What a list shows and counts is the plain filter's ``expected``."""
+    assert lib.count(**filters) == len(expected)
+    assert lib.count_about(**filters).n == len(expected)
+    shown = [e.id for e in lib.entries(limit=limit or None, offset=offset, **filters)]
+    assert shown == expected[offset:][: limit or None]
 
 
 MOMENTS = st.sampled_from([None, "2026-10-01T00:00:00+00:00", "2026-11-10T00:00:00+00:00", "2026-12-01T00:00:00+00:00"])
@@ -222,3 +244,25 @@ def test_the_backlog_then_is_a_plain_count(tmp_path: Path, rows: list[tuple[Any,
             assert overview["starred"] == sum(1 for r in rows if r[3])
         finally:
             lib.close()
+
+
+def test_a_rare_tag_is_listed_from_the_entries_the_search_index_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tag few entries carry is listed from the search index's matches of its text, which
+    hold a few more entries than carry it (a longer tag, the text elsewhere): the same list."""
+    lib = readlog.open(tmp_path / "lib.db")
+    try:
+        tagged = [["rust"], ["Rust", "later"], ["rustacean"], ["数据库"], [], ["later"], ["RUST"]]
+        for i, tags in enumerate(tagged):
+            lib.add(f"https://example.org/{i}", title="rust notes" if i == 4 else f"t{i}", tags=tags)
+        lib.archive([lib.entries(tag="later")[-1].id])
+        monkeypatch.setattr(query, "RARE", 0)
+        for tag in ("rust", "RUST", "数据库", "later", "rustacean", "none", "ru"):
+            for view in ({}, {"archived": None}, {"unread": True}):
+                expected = reference(lib, tag=tag, **view)
+                assert query.rare_tag(lib.store, query.Filters(tags=[tag]), len(expected)) or len(tag) < 3
+                assert_listed(lib, {"tag": tag, **view}, expected, 0, 0)
+                assert_listed(lib, {"tag": tag, **view}, expected, 1, 1)
+    finally:
+        lib.close()
