@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import readlog
+from readlog.core.filters import api_filters
 from readlog.store import Store, query, stats
 
 from conftest import FIXTURES, Run
@@ -77,6 +78,7 @@ def test_an_upgraded_library_starts_from_a_recount(tmp_path: Path) -> None:
 def reference(lib: readlog.Library, **filters: Any) -> list[int]:
     """The ids ``filters`` select, by a plain filter of every entry, newest saved first."""
     rows = [r for r in lib.store.conn.execute("SELECT * FROM entries")]
+    bounds = api_filters(since=filters.get("since"), before=filters.get("before"))  # the moments they name
 
     def kept(r: sqlite3.Row) -> bool:
         archived = filters.get("archived", False)
@@ -91,6 +93,10 @@ def reference(lib: readlog.Library, **filters: Any) -> list[int]:
         if "tag" in filters and filters["tag"].casefold() not in [t.casefold() for t in json.loads(r["tags"])]:
             return False
         if filters.get("dead") and r["dead_at"] is None:
+            return False
+        if "since" in filters and r["saved_at"] < bounds.since:
+            return False
+        if "before" in filters and r["saved_at"] >= bounds.before:
             return False
         return "min_time" not in filters or (r["minutes"] is not None and r["minutes"] >= filters["min_time"])
 
@@ -129,12 +135,22 @@ ENTRY = st.fixed_dictionaries(
         "minutes": st.one_of(st.none(), st.integers(1, 30)),
     }
 )
+# Moments around the entries' saved times (2026-11-01 to 20, each at 10:00 UTC): a day, a
+# moment on the hour, one just after.
+DAYS = st.builds(
+    lambda day, at: f"2026-11-{day:02d}" + at,
+    st.integers(1, 22),
+    st.sampled_from(["", "T10:00:00+00:00", "T10:00:01+00:00", "T09:59:59Z"]),
+)
 FILTERS = st.one_of(
     st.fixed_dictionaries({"source": st.sampled_from([*SOURCES[:3], "nowhere"])}),
     st.fixed_dictionaries({"category": st.sampled_from(["内核", "systems", "none"])}),
     st.fixed_dictionaries({"tag": st.sampled_from([*TAGS, "never"])}),
     st.just({"dead": True}),
     st.fixed_dictionaries({"min_time": st.integers(1, 40)}),
+    st.fixed_dictionaries({"since": DAYS}),
+    st.fixed_dictionaries({"before": DAYS}),
+    st.fixed_dictionaries({"since": DAYS, "before": DAYS}),
 )
 VIEWS = st.sampled_from(
     [
@@ -264,5 +280,30 @@ def test_a_rare_tag_is_listed_from_the_entries_the_search_index_finds(
                 assert query.rare_tag(lib.store, query.Filters(tags=[tag]), len(expected)) or len(tag) < 3
                 assert_listed(lib, {"tag": tag, **view}, expected, 0, 0)
                 assert_listed(lib, {"tag": tag, **view}, expected, 1, 1)
+    finally:
+        lib.close()
+
+
+def test_a_list_saved_in_a_range_is_counted_from_the_days_between_and_its_two_ends(tmp_path: Path) -> None:
+    """--since and --before: the day counters of the days between, and the first and last
+    day's entries counted in the index from the moment named; every bound against a plain filter."""
+    lib = readlog.open(tmp_path / "lib.db")
+    try:
+        for i in range(30):
+            new = lib.add(f"https://example.org/{i}", title=f"t{i}")
+            saved = f"2026-11-{1 + i // 3:02d}T{8 + i % 3:02d}:00:00+00:00"  # three a day, 08:00 to 10:00
+            read = "2026-11-30T00:00:00+00:00" if i % 4 == 0 else None
+            lib.store.conn.execute("UPDATE entries SET saved_at = ?, read_at = ? WHERE id = ?", (saved, read, new.id))
+        lib.archive([1, 5])
+        moments = ["2026-10-30", "2026-11-01", "2026-11-03T09:00:00+00:00", "2026-11-03T09:00:01+00:00", "2026-11-05"]
+        moments += ["2026-11-05T10:00:00+00:00", "2026-11-10T23:59:59+00:00", "2026-11-11", "2026-12-01"]
+        for view in ({}, {"unread": True}, {"unread": False}, {"archived": None}):
+            for since in moments:
+                assert_listed(lib, {"since": since, **view}, reference(lib, since=since, **view), 0, 0)
+                for before in moments:
+                    both = {"since": since, "before": before, **view}
+                    assert_listed(lib, both, reference(lib, **both), 0, 0)
+            for before in moments:
+                assert_listed(lib, {"before": before, **view}, reference(lib, before=before, **view), 0, 0)
     finally:
         lib.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
@@ -329,21 +329,22 @@ def group_count(lib: Store, f: Filters) -> int | None:
     named = [("source", f.source), ("category", f.category)] + [("tag", t) for t in f.tags]
     given = [(kind, name) for kind, name in named if name]
     timed = f.min_minutes is not None or f.max_minutes is not None
+    dated = bool(f.since or f.before)
     counters = GROUP_VIEWS.get((f.state, f.archived))
     others = (
         f.starred
         or f.unstarred
-        or f.since
-        or f.before
         or f.ids is not None
         or f.dead
         or f.in_progress
         or f.not_in_progress
         or f.query is not None
     )
-    if len(given) + timed != 1 or counters is None or others:
+    if len(given) + timed + dated != 1 or counters is None or others:
         return None
     sql = f"SELECT coalesce(sum({counters}), 0) FROM group_counts WHERE kind = ? AND "
+    if dated:
+        return _dated_count(lib, f, sql)
     if timed:
         low = f.min_minutes if f.min_minutes is not None else -MAX_ID
         high = f.max_minutes if f.max_minutes is not None else MAX_ID
@@ -351,6 +352,36 @@ def group_count(lib: Store, f: Filters) -> int | None:
         return int(lib.conn.execute(sql, ("minutes", low, high)).fetchone()[0])
     ((kind, name),) = given
     return int(lib.conn.execute(sql + "name = ? COLLATE NOCASE", (kind, name)).fetchone()[0])
+
+
+def _dated_count(lib: Store, f: Filters, sql: str) -> int:
+    """How many entries were saved from ``f.since`` to before ``f.before``: the day counters
+    of the days strictly between the two (each day's every entry is in the range, as text
+    compares), and the entries of the first and last day counted in the index of saved
+    times, from the moment named to the day's end."""
+    low, high = f.since or None, f.before or None
+    first, last = (low[:10] if low else None), (high[:10] if high else None)
+    bounds = [("name > ?", first), ("name < ?", last)]
+    days = sql + (" AND ".join(c for c, v in bounds if v is not None) or "1")
+    n = int(lib.conn.execute(days, ["day", *(v for _, v in bounds if v is not None)]).fetchone()[0])
+    edges = []
+    if low is not None and first is not None:
+        end = _after_prefix(first)
+        edges.append((low, min(end, high) if high is not None else end))
+    if high is not None and last is not None and (first is None or last > first):
+        edges.append((max(last, low) if low is not None else last, high))
+    for start, end in edges:
+        edge = replace(f, since=start or None, before=end or None)
+        clause, params = where(lib, edge)
+        hint = count_index(edge)
+        indexed = f" INDEXED BY {hint}" if hint else ""
+        n += int(lib.conn.execute(f"SELECT count(saved_at) FROM entries{indexed} WHERE {clause}", params).fetchone()[0])
+    return n
+
+
+def _after_prefix(prefix: str) -> str:
+    """The least text above every text that starts with ``prefix`` (its last character raised)."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
 
 # A partial index of few rows (dead links, fetched entries) is read, and its matches

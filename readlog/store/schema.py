@@ -43,7 +43,7 @@ VIEW_COUNTS = {
 # The counters of each source, category, tag and reading time (schema 18's group_counts),
 # as what one row adds to each; the groups of a row are its source, its category, each
 # tag of its JSON list (GROUP_TAGS: a value that is no JSON list of text is no tag) and
-# its minutes, when it has them (as text).
+# its minutes, when it has them (as text), and the day it was saved (saved_at's first ten characters).
 GROUP_COUNTERS = {
     "entries": "1",
     "unread": "({r}.read_at IS NULL AND {r}.archived_at IS NULL)",
@@ -51,7 +51,7 @@ GROUP_COUNTERS = {
     "starred": "({r}.starred_at IS NOT NULL)",
     "archived": "({r}.archived_at IS NOT NULL)",
 }
-GROUP_KINDS = ("source", "category", "tag", "minutes")
+GROUP_KINDS = ("source", "category", "tag", "minutes", "day")
 GROUP_TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 REBUILD_CHUNK = 5000
 REBUILD_ROWS = 500  # rows a rebuild reads at a time (see rebuild_index)
@@ -86,6 +86,7 @@ def _group_queries(where: str) -> dict[str, str]:
         "tag": f"SELECT j.value, {sums} FROM entries, {tags} AS j WHERE {where} AND j.type = 'text' GROUP BY j.value",
         "minutes": f"SELECT CAST(minutes AS TEXT) AS m, {sums} FROM entries "
         f"WHERE {where} AND minutes IS NOT NULL GROUP BY m",
+        "day": f"SELECT substr(saved_at, 1, 10) AS d, {sums} FROM entries WHERE {where} GROUP BY d",
     }
 
 

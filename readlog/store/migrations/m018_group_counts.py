@@ -17,7 +17,7 @@ COUNTERS = {
 }
 # The groups an entry is in: its source, its category, each of its tags (a tags value
 # that is not a JSON list of text counts no tag, as ``readlog tags`` read it) and its
-# reading time, when it has one (as text: the name column's type).
+# reading time, when it has one (as text: the name column's type), and the day it was saved.
 TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 UPSERT = (
     "ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, "
@@ -33,7 +33,8 @@ def _change(r: str, values: str) -> str:
     groups = (
         f"SELECT 'source' AS kind, {r}.source AS name UNION ALL SELECT 'category', {r}.category "
         f"UNION ALL SELECT 'tag', value FROM {TAGS.format(r=r)} WHERE type = 'text' "
-        f"UNION ALL SELECT 'minutes', CAST({r}.minutes AS TEXT) WHERE {r}.minutes IS NOT NULL"
+        f"UNION ALL SELECT 'minutes', CAST({r}.minutes AS TEXT) WHERE {r}.minutes IS NOT NULL "
+        f"UNION ALL SELECT 'day', substr({r}.saved_at, 1, 10)"
     )
     return f"INSERT INTO group_counts ({COLUMNS}) SELECT kind, name, {values} FROM ({groups}) WHERE true {UPSERT};"
 
@@ -45,11 +46,13 @@ def _part(r: str, sign: str) -> str:
 
 def m018_group_counts(db: Database) -> None:
     """A counter row per source, category and tag (each spelling apart, ``kind`` saying
-    which), and per reading time in minutes (fetched entries): its entries, unread (and
-    not archived), read, starred and archived ones.
+    which), per reading time in minutes (fetched entries) and per day saved (the first
+    ten characters of saved_at, UTC): its entries, unread (and not archived), read,
+    starred and archived ones.
 
     ``readlog sources``, ``categories`` and ``tags`` and the footer of a list of one of
-    them (or of ``--min-time``, ``--max-time``) read these few rows instead of grouping
+    them (or of ``--min-time``, ``--max-time``, ``--since``, ``--before``: the days
+    between whole, the first and last in the index) read these rows instead of grouping
     every entry (0.7-2.5 s on 1,000,000 entries). Triggers keep them exact on every
     insert, delete and change of an entry, in the same transaction; a bulk import
     suspends the insert one and counts each batch at once (store/schema.py). A row
@@ -71,7 +74,8 @@ def m018_group_counts(db: Database) -> None:
         f"SELECT 'source' AS kind, source AS name, {STATES} FROM entries UNION ALL "
         f"SELECT 'category', category, {STATES} FROM entries UNION ALL "
         f"SELECT 'tag', j.value, {STATES} FROM entries, {TAGS.format(r='entries')} AS j WHERE j.type = 'text' "
-        f"UNION ALL SELECT 'minutes', CAST(minutes AS TEXT), {STATES} FROM entries WHERE minutes IS NOT NULL"
+        f"UNION ALL SELECT 'minutes', CAST(minutes AS TEXT), {STATES} FROM entries WHERE minutes IS NOT NULL "
+        f"UNION ALL SELECT 'day', substr(saved_at, 1, 10), {STATES} FROM entries"
         ") AS entries WHERE true GROUP BY kind, name"
     )
     for column in ("source", "category"):
@@ -81,7 +85,7 @@ def m018_group_counts(db: Database) -> None:
         )
     db.execute(f"CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN {_part('new', '')} END")
     db.execute(f"CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN {_part('old', '-')} END")
-    moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags", "minutes"))
+    moved = " OR ".join(f"old.{c} IS NOT new.{c}" for c in ("source", "category", "tags", "minutes", "saved_at"))
     flipped = " OR ".join(f"(old.{c} IS NULL) != (new.{c} IS NULL)" for c in ("read_at", "starred_at", "archived_at"))
     # A change of state (read, star, archive: the everyday changes) adds the difference
     # to the groups the entry was in, in one statement; a change of its groups moves its
@@ -94,6 +98,6 @@ def m018_group_counts(db: Database) -> None:
     )
     now = ", ".join(f"-{c.format(r='new')}" for c in COUNTERS.values())
     db.execute(
-        "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags, minutes "
+        "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags, minutes, saved_at "
         f"ON entries WHEN {moved} BEGIN {_change('old', now)} {_part('new', '')} END"
     )
