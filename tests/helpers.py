@@ -226,3 +226,11 @@ def connect(path: Path | str, **kwargs: Any) -> sqlite3.Connection:
     from readlog.store.files import Connection
 
     return sqlite3.connect(path, factory=Connection, **kwargs)
+
+
+def assert_counters_exact(conn: sqlite3.Connection) -> None:
+    """The view counters and the group counters (schema 19) equal a recount of the entries."""
+    from readlog.store import schema
+
+    assert dict(conn.execute("SELECT view, n FROM view_counts").fetchall()) == schema.view_recounts(conn)
+    assert schema.group_counters(conn) == schema.group_recounts(conn)

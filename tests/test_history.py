@@ -19,6 +19,7 @@ from readlog.model.errors import ReadlogError, UsageError
 from readlog.store import organise
 
 from conftest import Run, write
+from helpers import assert_counters_exact
 
 
 def digest(titles: list[int]) -> str:
@@ -296,11 +297,16 @@ class UndoGivesBack(RuleBasedStateMachine):
         self.changing(lambda: self.lib.unfollow(name))
 
     @precondition(lambda self: bool(self.ids()))
-    @rule(pick=st.integers(0, 50), title=st.sampled_from(["新标题", "A title"]), link=st.integers(0, 5))
-    def edit(self, pick: int, title: str, link: int) -> None:
+    @rule(
+        pick=st.integers(0, 50),
+        title=st.sampled_from(["新标题", "A title"]),
+        link=st.integers(0, 5),
+        group=st.sampled_from([{}, {"source": "LWN.net"}, {"source": "lwn.NET", "category": "技术"}, {"category": ""}]),
+    )
+    def edit(self, pick: int, title: str, link: int, group: dict[str, str]) -> None:
         ids = self.ids()
         given = {"title": title} if link == 5 else {"title": title, "url": LINKS[link] + "/edited"}
-        self.changing(lambda: curate.edit(self.lib.store, ids[pick % len(ids)], given))
+        self.changing(lambda: curate.edit(self.lib.store, ids[pick % len(ids)], {**given, **group}))
 
     @precondition(lambda self: bool(self.ids()))
     @rule(pick=st.integers(0, 50))
@@ -356,6 +362,13 @@ class UndoGivesBack(RuleBasedStateMachine):
         self.undone.add(number)
 
     @invariant()
+    def counters_are_a_recount(self) -> None:
+        """The counters the store keeps (views, and each source, category and tag) are
+        exact after every change and every undo."""
+        if hasattr(self, "lib"):
+            assert_counters_exact(self.lib.store.conn)
+
+    @invariant()
     def history_lists_only_changes(self) -> None:
         if not hasattr(self, "lib"):
             return
@@ -373,6 +386,7 @@ class UndoGivesBack(RuleBasedStateMachine):
                 if number not in self.undone:
                     assert self.lib.undo().action == number  # the newest not yet undone: never another
                     self.undone.add(number)
+                    assert_counters_exact(self.lib.store.conn)
                 if not any(older in self.undone for older, _ in self.snapshots):
                     assert self.snapshot() == expected  # the changes before this one, and only they, remain
             if self.emptied is not None:

@@ -20,6 +20,7 @@ import readlog
 from readlog.core.library import Library
 
 from conftest import Run
+from helpers import assert_counters_exact
 
 
 @pytest.fixture
@@ -569,6 +570,8 @@ def test_three_libraries_end_the_same_whatever_they_did(tmp_path: Path, steps: l
             event(f"entries at the end: {min(len(ends), 3)}+")
             assert ends == exported(libs[1]) == exported(libs[2])
             assert kept(libs[0]) == kept(libs[1]) == kept(libs[2])
+            for lib in libs:  # received changes keep the counters exact too
+                assert_counters_exact(lib.store.conn)
         finally:
             for lib in libs:
                 lib.close()

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 
 # The schema version these statements make (migrations.LATEST when they were written).
-VERSION = 18
+VERSION = 19
 # The migrations recorded as applied in _sqlite_migrations, in order.
 APPLIED: tuple[str, ...] = (
     "m001_initial",
@@ -41,6 +41,7 @@ APPLIED: tuple[str, ...] = (
     "m016_sync_state",
     "m017_feeds",
     "m018_unread_starred_index",
+    "m019_group_counts",
 )
 STATEMENTS: tuple[str, ...] = (
     'CREATE TABLE "_sqlite_migrations" (\n   "id" INTEGER PRIMARY KEY,\n   "migration_set" TEXT,\n   "name" TEXT,\n   "applied_at" TEXT\n)',
@@ -102,10 +103,17 @@ STATEMENTS: tuple[str, ...] = (
     "CREATE INDEX feed_changes_action ON feed_changes (action_id)",
     "CREATE INDEX feed_changes_url ON feed_changes (url)",
     "CREATE INDEX entries_unread_starred ON entries (saved_at, published) WHERE starred_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL",
+    "CREATE TABLE group_counts (kind TEXT NOT NULL, name TEXT NOT NULL, entries INTEGER NOT NULL DEFAULT 0, unread INTEGER NOT NULL DEFAULT 0, read INTEGER NOT NULL DEFAULT 0, starred INTEGER NOT NULL DEFAULT 0, archived INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (kind, name)) WITHOUT ROWID",
+    "CREATE INDEX entries_archived_source ON entries (source COLLATE NOCASE, saved_at) WHERE archived_at IS NOT NULL",
+    "CREATE INDEX entries_archived_category ON entries (category COLLATE NOCASE, saved_at) WHERE archived_at IS NOT NULL",
+    "CREATE TRIGGER group_counts_0 AFTER INSERT ON entries BEGIN INSERT INTO group_counts (kind, name, entries, unread, read, starred, archived) SELECT kind, name, 1, (new.read_at IS NULL AND new.archived_at IS NULL), (new.read_at IS NOT NULL), (new.starred_at IS NOT NULL), (new.archived_at IS NOT NULL) FROM (SELECT 'source' AS kind, new.source AS name UNION ALL SELECT 'category', new.category UNION ALL SELECT 'tag', value FROM json_each(CASE WHEN json_valid(new.tags) THEN new.tags ELSE '[]' END) WHERE type = 'text' UNION ALL SELECT 'minutes', CAST(new.minutes AS TEXT) WHERE new.minutes IS NOT NULL UNION ALL SELECT 'day', substr(new.saved_at, 1, 10)) WHERE true ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, unread = unread + excluded.unread, read = read + excluded.read, starred = starred + excluded.starred, archived = archived + excluded.archived; END",
+    "CREATE TRIGGER group_counts_1 AFTER DELETE ON entries BEGIN INSERT INTO group_counts (kind, name, entries, unread, read, starred, archived) SELECT kind, name, -1, -(old.read_at IS NULL AND old.archived_at IS NULL), -(old.read_at IS NOT NULL), -(old.starred_at IS NOT NULL), -(old.archived_at IS NOT NULL) FROM (SELECT 'source' AS kind, old.source AS name UNION ALL SELECT 'category', old.category UNION ALL SELECT 'tag', value FROM json_each(CASE WHEN json_valid(old.tags) THEN old.tags ELSE '[]' END) WHERE type = 'text' UNION ALL SELECT 'minutes', CAST(old.minutes AS TEXT) WHERE old.minutes IS NOT NULL UNION ALL SELECT 'day', substr(old.saved_at, 1, 10)) WHERE true ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, unread = unread + excluded.unread, read = read + excluded.read, starred = starred + excluded.starred, archived = archived + excluded.archived; END",
+    "CREATE TRIGGER group_counts_2 AFTER UPDATE OF read_at, starred_at, archived_at ON entries WHEN (old.read_at IS NULL) != (new.read_at IS NULL) OR (old.starred_at IS NULL) != (new.starred_at IS NULL) OR (old.archived_at IS NULL) != (new.archived_at IS NULL) BEGIN INSERT INTO group_counts (kind, name, entries, unread, read, starred, archived) SELECT kind, name, 1 - 1, (new.read_at IS NULL AND new.archived_at IS NULL) - (old.read_at IS NULL AND old.archived_at IS NULL), (new.read_at IS NOT NULL) - (old.read_at IS NOT NULL), (new.starred_at IS NOT NULL) - (old.starred_at IS NOT NULL), (new.archived_at IS NOT NULL) - (old.archived_at IS NOT NULL) FROM (SELECT 'source' AS kind, old.source AS name UNION ALL SELECT 'category', old.category UNION ALL SELECT 'tag', value FROM json_each(CASE WHEN json_valid(old.tags) THEN old.tags ELSE '[]' END) WHERE type = 'text' UNION ALL SELECT 'minutes', CAST(old.minutes AS TEXT) WHERE old.minutes IS NOT NULL UNION ALL SELECT 'day', substr(old.saved_at, 1, 10)) WHERE true ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, unread = unread + excluded.unread, read = read + excluded.read, starred = starred + excluded.starred, archived = archived + excluded.archived; END",
+    "CREATE TRIGGER group_counts_3 AFTER UPDATE OF source, category, tags, minutes, saved_at ON entries WHEN old.source IS NOT new.source OR old.category IS NOT new.category OR old.tags IS NOT new.tags OR old.minutes IS NOT new.minutes OR old.saved_at IS NOT new.saved_at BEGIN INSERT INTO group_counts (kind, name, entries, unread, read, starred, archived) SELECT kind, name, -1, -(new.read_at IS NULL AND new.archived_at IS NULL), -(new.read_at IS NOT NULL), -(new.starred_at IS NOT NULL), -(new.archived_at IS NOT NULL) FROM (SELECT 'source' AS kind, old.source AS name UNION ALL SELECT 'category', old.category UNION ALL SELECT 'tag', value FROM json_each(CASE WHEN json_valid(old.tags) THEN old.tags ELSE '[]' END) WHERE type = 'text' UNION ALL SELECT 'minutes', CAST(old.minutes AS TEXT) WHERE old.minutes IS NOT NULL UNION ALL SELECT 'day', substr(old.saved_at, 1, 10)) WHERE true ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, unread = unread + excluded.unread, read = read + excluded.read, starred = starred + excluded.starred, archived = archived + excluded.archived; INSERT INTO group_counts (kind, name, entries, unread, read, starred, archived) SELECT kind, name, 1, (new.read_at IS NULL AND new.archived_at IS NULL), (new.read_at IS NOT NULL), (new.starred_at IS NOT NULL), (new.archived_at IS NOT NULL) FROM (SELECT 'source' AS kind, new.source AS name UNION ALL SELECT 'category', new.category UNION ALL SELECT 'tag', value FROM json_each(CASE WHEN json_valid(new.tags) THEN new.tags ELSE '[]' END) WHERE type = 'text' UNION ALL SELECT 'minutes', CAST(new.minutes AS TEXT) WHERE new.minutes IS NOT NULL UNION ALL SELECT 'day', substr(new.saved_at, 1, 10)) WHERE true ON CONFLICT (kind, name) DO UPDATE SET entries = entries + excluded.entries, unread = unread + excluded.unread, read = read + excluded.read, starred = starred + excluded.starred, archived = archived + excluded.archived; END",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('done', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('live', 0)",
     "INSERT INTO \"view_counts\" (view, n) VALUES ('unread', 0)",
-    "PRAGMA user_version = 18",
+    "PRAGMA user_version = 19",
     "PRAGMA application_id = 1380732743",
 )
 

@@ -408,6 +408,13 @@ def inspect_connection(conn: sqlite3.Connection, path: Path) -> Row:
                 integrity.append(
                     f"the {view} counter says {kept.get(view)} but there are {n}; run readlog db rebuild-index"
                 )
+        if "group_counts" in tables:
+            from readlog.store.schema import group_counters, group_recounts
+
+            if group_counters(conn) != group_recounts(conn):
+                integrity.append(
+                    "the counts of sources, categories and tags are not a recount; run readlog db rebuild-index"
+                )
         if len(integrity) > 1:
             integrity.remove("ok")
     return {

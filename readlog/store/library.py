@@ -460,9 +460,9 @@ class Store:
 
     def overview(self) -> Row:
         one = self.conn.execute(
-            "SELECT (SELECT count(*) FROM entries) AS total, "
-            "(SELECT n FROM view_counts WHERE view = 'unread') AS unread, "
-            "(SELECT count(*) FROM entries INDEXED BY entries_starred WHERE starred_at IS NOT NULL) AS starred"
+            "SELECT coalesce(sum(entries), 0) AS total, "
+            "(SELECT n FROM view_counts WHERE view = 'unread') AS unread, coalesce(sum(starred), 0) AS starred "
+            "FROM group_counts WHERE kind = 'source'"  # each entry is in one source's counters
         ).fetchone()
         last = self.conn.execute(
             "SELECT * FROM imports WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1"

@@ -76,12 +76,10 @@ def set_note(lib: Store, entry_id: int, note: str, action_id: int) -> bool:
 def tag_counts(lib: Store) -> list[Row]:
     """Each tag with how many entries carry it and how many of those are
     unread (and not archived); tags differing only in case count as one,
-    shown in their most common spelling. Most used first."""
+    shown in their most common spelling. Most used first. Read from the
+    counters the store keeps (schema 19's group_counts), not recounted."""
     rows = lib.conn.execute(
-        "SELECT j.value AS tag, count(*) AS entries, "
-        "sum(e.read_at IS NULL AND e.archived_at IS NULL) AS unread "
-        "FROM entries AS e, json_each(CASE WHEN json_valid(e.tags) THEN e.tags ELSE '[]' END) AS j "
-        "WHERE j.type = 'text' GROUP BY j.value"
+        "SELECT name AS tag, entries, unread FROM group_counts WHERE kind = 'tag' AND entries != 0 ORDER BY name"
     ).fetchall()
     merged: dict[str, Row] = {}
     for r in sorted(rows, key=lambda r: -r["entries"]):

@@ -33,13 +33,26 @@ SEARCH_TRIGGERS = ("entries_fts_ai", "entries_fts_ad", "entries_fts_au")
 # each inserted row. A bulk import suspends them inside its transaction and
 # does their work once per batch (index_inserted): per row, the search index
 # alone costs about four times as much (measured on 5,000 bookmarks).
-INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0")
+INSERT_TRIGGERS = ("entries_fts_ai", "view_counts_0", "group_counts_0")
 # The views whose size every list footer shows, as conditions on one row.
 VIEW_COUNTS = {
     "live": "{r}.archived_at IS NULL",
     "unread": "{r}.read_at IS NULL AND {r}.archived_at IS NULL",
     "done": "{r}.read_at IS NOT NULL AND {r}.archived_at IS NULL",
 }
+# The counters of each source, category, tag and reading time (schema 19's group_counts),
+# as what one row adds to each; the groups of a row are its source, its category, each
+# tag of its JSON list (GROUP_TAGS: a value that is no JSON list of text is no tag) and
+# its minutes, when it has them (as text), and the day it was saved (saved_at's first ten characters).
+GROUP_COUNTERS = {
+    "entries": "1",
+    "unread": "({r}.read_at IS NULL AND {r}.archived_at IS NULL)",
+    "read": "({r}.read_at IS NOT NULL)",
+    "starred": "({r}.starred_at IS NOT NULL)",
+    "archived": "({r}.archived_at IS NOT NULL)",
+}
+GROUP_KINDS = ("source", "category", "tag", "minutes", "day")
+GROUP_TAGS = "json_each(CASE WHEN json_valid({r}.tags) THEN {r}.tags ELSE '[]' END)"
 REBUILD_CHUNK = 5000
 REBUILD_ROWS = 500  # rows a rebuild reads at a time (see rebuild_index)
 
@@ -54,10 +67,61 @@ def view_recounts(conn: object) -> dict[str, int]:
 
 
 def recount_views(conn: object) -> None:
-    """Set the view counters from a recount (when rebuilding)."""
+    """Set the view counters and the group counters from a recount (when rebuilding)."""
     execute = conn.execute  # type: ignore[attr-defined]
     for view, n in view_recounts(conn).items():
         execute("INSERT OR REPLACE INTO view_counts (view, n) VALUES (?, ?)", (view, n))
+    count_groups(conn)
+
+
+def _group_queries(where: str) -> dict[str, str]:
+    """For each kind of group, the query that sums the counters of each group of that
+    kind over the entries ``where`` selects: one grouped pass each, which costs less
+    than one pass grouping all kinds together (0.5 s against 1.2 s at 100,000 entries)."""
+    sums = ", ".join(f"sum({c.format(r='entries')})" for c in GROUP_COUNTERS.values())
+    tags = GROUP_TAGS.format(r="entries")
+    return {
+        "source": f"SELECT source, {sums} FROM entries WHERE {where} GROUP BY source",
+        "category": f"SELECT category, {sums} FROM entries WHERE {where} GROUP BY category",
+        "tag": f"SELECT j.value, {sums} FROM entries, {tags} AS j WHERE {where} AND j.type = 'text' GROUP BY j.value",
+        "minutes": f"SELECT CAST(minutes AS TEXT) AS m, {sums} FROM entries "
+        f"WHERE {where} AND minutes IS NOT NULL GROUP BY m",
+        "day": f"SELECT substr(saved_at, 1, 10) AS d, {sums} FROM entries WHERE {where} GROUP BY d",
+    }
+
+
+def group_recounts(conn: object) -> dict[tuple[str, str], tuple[int, ...]]:
+    """Each group's counters (GROUP_COUNTERS, in order) counted from the entries themselves."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    return {
+        (kind, r[0]): tuple(int(v) for v in r[1:]) for kind, sql in _group_queries("1").items() for r in execute(sql)
+    }
+
+
+def group_counters(conn: object) -> dict[tuple[str, str], tuple[int, ...]]:
+    """The group counters as kept, leaving out the rows of groups that have no entries left."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    names = ", ".join(GROUP_COUNTERS)
+    sql = f"SELECT kind, name, {names} FROM group_counts WHERE {' OR '.join(f'{n} != 0' for n in GROUP_COUNTERS)}"
+    return {(r[0], r[1]): tuple(int(v) for v in r[2:]) for r in execute(sql)}
+
+
+def count_groups(conn: object, low: int | None = None, high: int | None = None) -> None:
+    """Add the entries with ids from ``low`` to ``high`` to their groups' counters, as
+    the insert trigger group_counts_0 does row by row; with no range, recount every
+    group (when rebuilding)."""
+    execute = conn.execute  # type: ignore[attr-defined]
+    names = ", ".join(GROUP_COUNTERS)
+    where, params = ("entries.id BETWEEN ? AND ?", (low, high)) if low is not None else ("1", ())
+    if low is None:
+        execute("DELETE FROM group_counts")
+    add = ", ".join(f"{n} = {n} + excluded.{n}" for n in GROUP_COUNTERS)
+    for kind, sql in _group_queries(where).items():
+        execute(
+            f"INSERT INTO group_counts (kind, name, {names}) SELECT '{kind}', * FROM ({sql}) WHERE true "
+            f"ON CONFLICT (kind, name) DO UPDATE SET {add}",
+            params,
+        )
 
 
 def index_words(expr: str) -> str:
@@ -100,7 +164,7 @@ def index_inserted(
     (no space to fold, nothing for store/fold.py: see unchanged_by_index),
     which most rows are. The other rows of the range are fed through
     fold.index_text, as the insert trigger feeds them. The index gets exactly
-    what the trigger would give it, row for row. ``counts``: the view counters too (a rebuild
+    what the trigger would give it, row for row. ``counts``: the view and group counters too (a rebuild
     leaves them).
     """
     execute = conn.execute  # type: ignore[attr-defined]
@@ -126,6 +190,8 @@ def index_inserted(
             f"{cond.format(r='entries')}) WHERE view = ?",
             (low, high, view),
         )
+    if counts:
+        count_groups(conn, low, high)
 
 
 def _plain_tags(value: object) -> bool:

@@ -111,17 +111,27 @@ def groups(lib: Store, column: str) -> list[Row]:
     """Per source (or category): entries, unread, read, starred, archived and the latest saved time.
 
     Names are grouped case-insensitively, as the --source filter matches
-    them; the most entries first.
+    them; the most entries first. The counts are the ones the store keeps
+    (schema 19's group_counts); the latest saved time is the newest of the
+    name's live entries and of its archived ones, each read from an index
+    of the column (entries_source and entries_archived_source, schema 19).
     """
     col = GROUPS[column]
+    newest = (
+        "(SELECT saved_at FROM entries INDEXED BY entries_{index} WHERE {col} = g.name COLLATE NOCASE "
+        "AND archived_at IS {state} ORDER BY saved_at DESC LIMIT 1)"
+    )
+    live = newest.format(index=col, col=col, state="NULL")
+    archived = newest.format(index=f"archived_{col}", col=col, state="NOT NULL")
     sql = (
-        f"SELECT {col} AS name, count(*) AS entries, "
-        "sum(read_at IS NULL AND archived_at IS NULL) AS unread, count(read_at) AS read, "
-        "count(starred_at) AS starred, count(archived_at) AS archived, max(saved_at) AS latest_saved "
-        f"FROM entries GROUP BY {col} COLLATE NOCASE "
+        "SELECT name, entries, unread, read, starred, archived, "
+        f"CASE WHEN archived THEN max(coalesce({live}, ''), {archived}) ELSE {live} END AS latest_saved "
+        "FROM (SELECT name, sum(entries) AS entries, sum(unread) AS unread, sum(read) AS read, "
+        "sum(starred) AS starred, sum(archived) AS archived FROM group_counts "
+        "WHERE kind = ? AND entries != 0 GROUP BY name COLLATE NOCASE) AS g "
         "ORDER BY entries DESC, name = '', name COLLATE NOCASE"
     )
-    return [dict(r) for r in lib.conn.execute(sql)]
+    return [dict(r) for r in lib.conn.execute(sql, (column,))]
 
 
 # ---- stats ----------------------------------------------------------------------
@@ -237,15 +247,26 @@ def _next_month(day: date) -> date:
 
 def backlog(lib: Store, now: datetime, days: int = TREND_DAYS) -> tuple[int, int, int]:
     """All entries, the unread (and not archived) ones now, and the backlog as
-    it stood ``days`` ago: saved before then, and neither read nor archived by then."""
+    it stood ``days`` ago: saved before then, and neither read nor archived by then.
+
+    Read from the counters the store keeps and a few index ranges, never every entry:
+    the backlog then is the unread now that were saved before then, and those saved
+    before then that were read or archived since (entries_read, entries_archived)
+    and were neither by then."""
     then = iso(now - timedelta(days=days))
     row = lib.conn.execute(
-        "SELECT count(*), coalesce(sum(read_at IS NULL AND archived_at IS NULL), 0), "
-        "coalesce(sum(saved_at < :then AND (read_at IS NULL OR read_at >= :then) "
-        "AND (archived_at IS NULL OR archived_at >= :then)), 0) FROM entries",
+        "SELECT (SELECT coalesce(sum(entries), 0) FROM group_counts WHERE kind = 'source'), "
+        "(SELECT n FROM view_counts WHERE view = 'unread'), "
+        "(SELECT count(*) FROM entries INDEXED BY entries_unread "
+        "WHERE read_at IS NULL AND archived_at IS NULL AND saved_at >= :then), "
+        "(SELECT count(*) FROM (SELECT id FROM entries WHERE read_at >= :then "
+        "UNION SELECT id FROM entries WHERE archived_at >= :then) AS since JOIN entries USING (id) "
+        "WHERE saved_at < :then AND (read_at IS NULL OR read_at >= :then) "
+        "AND (archived_at IS NULL OR archived_at >= :then))",
         {"then": then},
     ).fetchone()
-    return int(row[0]), int(row[1]), int(row[2])
+    total, unread, recent, done_since = (int(v) for v in row)
+    return total, unread, unread - recent + done_since
 
 
 def streak(lib: Store, now: datetime, reads: str = READS) -> tuple[int, int, bool]:
@@ -276,15 +297,17 @@ def top(lib: Store, since: datetime, now: datetime, limit: int = TOP, reads: str
     ``limit`` most read in the window, each with both counts, most saved
     first. Entries without a name are left out.
 
-    One scan of the entries, each with its reads in the window, groups by
-    (source, category); both rankings are then taken from that small result.
+    The entries saved in the window (an index range) and those read in it, each
+    with its reads in the window, are grouped by (source, category); both
+    rankings are then taken from that small result.
     """
     sql = (
         f"WITH {reads}, "
         "counted(entry_id, read) AS (SELECT entry_id, count(*) FROM reads WHERE t >= :lo AND t <= :hi "
         "GROUP BY entry_id), "
         "base AS (SELECT source, category, sum(saved_at >= :lo AND saved_at <= :hi) AS saved, "
-        "sum(coalesce(counted.read, 0)) AS read FROM entries LEFT JOIN counted ON counted.entry_id = entries.id "
+        f"sum(coalesce(counted.read, 0)) AS read FROM {_in_window(lib, since)} "
+        "LEFT JOIN counted ON counted.entry_id = entries.id "
         "WHERE (saved_at >= :lo AND saved_at <= :hi) OR counted.read IS NOT NULL "
         "GROUP BY source COLLATE NOCASE, category COLLATE NOCASE), "
         "g AS (SELECT 'source' AS kind, source AS name, sum(saved) AS saved, sum(read) AS read FROM base "
@@ -302,6 +325,19 @@ def top(lib: Store, since: datetime, now: datetime, limit: int = TOP, reads: str
     for r in lib.conn.execute(sql, {"lo": iso(since), "hi": iso(now), "n": limit}):
         out[r["kind"]].append({"name": r["name"], "saved": r["saved"], "read": r["read"]})
     return out
+
+
+def _in_window(lib: Store, since: datetime) -> str:
+    """The entries top() looks at: when the window starts after the first entry saved, those
+    saved in it (an index range) and those read in it; else (a window of the whole history)
+    every entry."""
+    first = lib.conn.execute("SELECT min(saved_at) FROM entries").fetchone()[0]
+    if first is None or first >= iso(since):
+        return "entries"
+    return (
+        "(SELECT id FROM entries WHERE saved_at >= :lo AND saved_at <= :hi UNION SELECT entry_id FROM counted) "
+        "AS inside JOIN entries USING (id)"
+    )
 
 
 def _gather_reads(lib: Store) -> str:

@@ -57,6 +57,7 @@ NAMES = (
     "m016_sync_state",
     "m017_feeds",
     "m018_unread_starred_index",
+    "m019_group_counts",
 )
 LATEST = len(NAMES)
 
