@@ -566,3 +566,42 @@ def test_python_m_readlog_is_the_console_script() -> None:
     from readlog.cli import entry
 
     assert dunder_main.entry is entry
+
+
+# ---- the config file's folder ---------------------------------------------------
+
+HOMES = [None, "/home/reader", "/home/reader/", "relative/home", ""]
+XDG = [None, "", "/srv/conf", "/srv/conf/", "relative/conf", " /srv/conf", "/"]
+
+
+@pytest.mark.parametrize("home", HOMES)
+@pytest.mark.parametrize("xdg", XDG)
+def test_the_config_folder_is_platformdirs(monkeypatch: pytest.MonkeyPatch, home: str | None, xdg: str | None) -> None:
+    """settings.user_config_dir (which spares a command importing platformdirs) says what
+    platformdirs says, whatever $HOME and $XDG_CONFIG_HOME hold."""
+    import platformdirs
+
+    from readlog import settings
+
+    for name, value in (("HOME", home), ("XDG_CONFIG_HOME", xdg)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    try:
+        expected = platformdirs.user_config_dir("readlog", appauthor=False)
+    except RuntimeError:  # no home to be found: platformdirs says so, and so does readlog
+        with pytest.raises(RuntimeError):
+            settings.user_config_dir()
+        return
+    assert settings.user_config_dir() == expected
+
+
+def test_a_run_without_a_config_setting_does_not_import_platformdirs(small_library: Path, tmp_path: Path) -> None:
+    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": "", "READLOG_CONFIG": ""}
+    modules, done = imported_modules("--db", str(small_library), "star", "1", env=home)
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert not any(m.split(".")[0] == "platformdirs" for m in modules)
+    modules, done = imported_modules("--db", str(small_library), "star", "1", env={**home, "HOME": "relative"})
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert "platformdirs" in modules  # the check can see it where it is asked
