@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 from readlog.model.ids import MAX_ID
+from readlog.model.lazy import pattern
 
 if TYPE_CHECKING:
     from readlog.store import Filters
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = pattern(r"^(\d+)(?:-(\d+))?$")
 # The longest reading time --min-time and --max-time take: a year of reading, far past any article.
 MAX_MINUTES = 525_600
 
@@ -35,11 +36,14 @@ def parse_ids(values: list[str]) -> list[int]:
         if not parts:
             raise UsageError.of("empty_id")
         for part in parts:
-            m = _RANGE.match(part)
-            if not m:
-                raise UsageError.of("bad_id", part=part)
-            lo = int(m.group(1))
-            hi = int(m.group(2) or lo)
+            if part.isdecimal():  # one id (what _RANGE's \d matches: decimal digits, of any script)
+                lo = hi = int(part)
+            else:
+                m = _RANGE.match(part)
+                if not m:
+                    raise UsageError.of("bad_id", part=part)
+                lo = int(m.group(1))
+                hi = int(m.group(2) or lo)
             if hi > MAX_ID:
                 raise UsageError.of("id_too_big", part=part, max=MAX_ID)
             if hi < lo:
@@ -50,7 +54,7 @@ def parse_ids(values: list[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-_DURATION = re.compile(
+_DURATION = pattern(
     r"^\s*(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:h|hr|hrs|hours?|小时|小時)\s*)?"
     r"(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:m|min|mins|minutes?|分钟|分鐘|分)?\s*)?$",
     re.IGNORECASE,
