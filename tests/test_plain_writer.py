@@ -36,8 +36,9 @@ ENVIRONMENTS: list[dict[str, str]] = [
     {"TERM": "dumb"},
     {"TERM": "xterm-256color", "COLORTERM": "truecolor"},
     {"FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "unknown"},
+    {"TERM": "dumb", "LINES": "20"},
 ]
-SIGNALS = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TERM", "COLORTERM", "COLUMNS")
+SIGNALS = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TERM", "COLORTERM", "COLUMNS", "LINES")
 
 
 class Stream(io.StringIO):

@@ -109,16 +109,18 @@ def _std_fileno(stream: Optional[TextIO], default: int) -> int:
 
 def width(stream: Any, given: int | None = None) -> int:
     """The width of rich's Console on ``stream`` made with ``width=given``
-    (Console.size): 80 on a dumb terminal; else ``given``, else $COLUMNS,
-    else the size of the first of standard input, output and error that is a
-    terminal, else 80."""
+    (Console.size): ``given``, else $COLUMNS, when $LINES is set too; else 80
+    on a dumb terminal; else ``given``, else $COLUMNS, else the size of the
+    first of standard input, output and error that is a terminal, else 80."""
+    environ = os.environ
+    columns, lines = environ.get("COLUMNS"), environ.get("LINES")
+    fixed = given if given is not None else int(columns) if columns is not None and columns.isdigit() else None
+    if fixed is not None and lines is not None and lines.isdigit():
+        return fixed  # a width and a height known: rich asks nothing else
     if _dumb(stream):
         return 80
-    if given is not None:
-        return given
-    columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
-        return int(columns)
+    if fixed is not None:
+        return fixed
     found = None
     for fd in (
         _std_fileno(sys.__stdin__, 0),
