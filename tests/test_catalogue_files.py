@@ -162,26 +162,61 @@ def test_no_two_keys_are_one_message_by_count() -> None:
 
 
 def test_a_language_without_a_key_says_it_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fallback the checks above keep from being needed: a key missing from Chinese is said in English."""
-    english, chinese = messages.catalogue("en"), dict(messages.catalogue("zh"))
-    del chinese["no_entry"]
-    monkeypatch.setattr(messages, "catalogue", lambda lang: chinese if lang == "zh" else english)
-    assert messages.say("no_entry", "zh", id=5) == "no entry with id 5"
-    assert messages.say("bad_id", "zh", part="x") == "不是编号或范围：'x'（例如 3 5 8-12）"
+    """The fallback the checks above keep from being needed: a key missing from Chinese is said in English,
+    whether the key's line is looked for in the file (a short command) or the file was parsed whole."""
+    chinese = re.sub(r'\n    "no_entry": "[^\n]*', "", messages._source("zh"))
+    assert chinese != messages._source("zh")
+    for parsed in (False, True):
+        fresh(monkeypatch, {"zh": chinese})
+        if parsed:
+            messages.catalogue("zh")
+        assert messages.say("no_entry", "zh", id=5) == "no entry with id 5"
+        assert messages.say("bad_id", "zh", part="x") == "不是编号或范围：'x'（例如 3 5 8-12）"
+
+
+def fresh(monkeypatch: pytest.MonkeyPatch, sources: dict[str, str] | None = None) -> list[str]:
+    """The catalogue as if nothing were read yet (its caches emptied); returns the
+    languages whose file is read from now on. ``sources``: files read as these texts."""
+    read: list[str] = []
+    real = messages._source.__wrapped__  # type: ignore[attr-defined]
+
+    @functools.cache
+    def counted(lang: str) -> str:
+        read.append(lang)
+        return (sources or {}).get(lang) or real(lang)
+
+    monkeypatch.setattr(messages, "_source", counted)
+    monkeypatch.setattr(messages, "catalogue", functools.cache(messages.catalogue.__wrapped__))  # type: ignore[attr-defined]
+    monkeypatch.setattr(messages, "_parsed", set())
+    return read
+
+
+def test_a_text_read_off_its_line_is_the_parsed_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message said before the file is parsed is read off its line (messages._found): the same
+    text as the parse gives, for every key of both files; most keys are read so (the others,
+    counted messages and lines, parse the file)."""
+    for lang in LANGUAGES:
+        fresh(monkeypatch)
+        quick = {key: messages._found(key, lang) for key in messages.keys()}  # noqa: SIM118 (a function)
+        assert messages._parsed == set()  # (keys() parsed English through the real catalogue, not this one)
+        parsed = messages.catalogue(lang)
+        read = {key: said for key, said in quick.items() if said is not messages._UNSURE}
+        assert read == {key: parsed[key] for key in read}
+        assert len(read) > 0.8 * len(quick)
+        assert all(
+            isinstance(parsed.get(key), dict) or key not in parsed or "\n" in parsed[key]
+            for key in quick
+            if key not in read
+        )
+    fresh(monkeypatch)
+    assert messages._found("not_a_key", "en") is messages._UNSURE
+    with pytest.raises(KeyError):
+        messages.wording("not_a_key")
 
 
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The languages whose file is read from now on (messages.catalogue, its cache emptied)."""
-    read: list[str] = []
-    real = messages.catalogue
-
-    @functools.cache
-    def counted(lang: str) -> dict[str, Any]:
-        read.append(lang)
-        return real.__wrapped__(lang)  # type: ignore[attr-defined,no-any-return]
-
-    monkeypatch.setattr(messages, "catalogue", counted)
-    return read
+    """The languages whose file is read from now on (the catalogue's caches emptied)."""
+    return fresh(monkeypatch)
 
 
 def test_a_command_reads_the_file_of_its_language_alone(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,6 +224,7 @@ def test_a_command_reads_the_file_of_its_language_alone(run: Run, monkeypatch: p
     read = _reads(monkeypatch)
     assert run("star", "1").stdout.startswith("    1 starred")
     assert read == ["en"]
+    assert messages._parsed == set()  # its one message read off its line
     read = _reads(monkeypatch)
     assert "共 1 条" in run("--lang", "zh", "list").stdout
     assert read == ["zh"]  # (a change keeps its summary as a key and fields: no English is said)
@@ -201,7 +237,8 @@ def test_starting_reads_no_file_of_the_catalogue() -> None:
     """Only a message said reads its language: importing the command line and building a command reads none."""
     script = (
         "import readlog.cli, readlog.cli.dispatch, readlog.render, readlog.model.messages as m; "
-        "readlog.cli.dispatch.app_for(['star', '1']); print(m.catalogue.cache_info().currsize)"
+        "readlog.cli.dispatch.app_for(['star', '1']); "
+        "print(m.catalogue.cache_info().currsize + m._source.cache_info().currsize)"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout == "0\n"

@@ -69,3 +69,38 @@ def test_the_packages_load_nothing_until_a_name_is_used() -> None:
     assert found["used"] == ["readlog.store.query", "readlog.core.results.changes", "readlog.core.library"]
     assert {"readlog.store.query", "readlog.core.results.changes", "readlog.core.library"} <= set(found["after"])
     assert found["kept"] == [True, True]
+
+
+def test_a_lazy_pattern_is_the_compiled_one_compiled_when_first_used() -> None:
+    import re
+
+    from readlog.model.lazy import pattern
+
+    source, flags = r"(\d+)-(\d+)?", re.IGNORECASE
+    lazy, compiled = pattern(source, flags), re.compile(source, flags)
+    assert "match" not in vars(lazy)  # nothing compiled yet
+    for text in ("3-5", "x", "12-", "٣-٤"):
+        found, wanted = lazy.match(text), compiled.match(text)
+        assert (found and found.groups()) == (wanted and wanted.groups())
+    assert lazy.sub("#", "1-2 and 3-4") == compiled.sub("#", "1-2 and 3-4") == "# and #"
+    assert lazy.findall("1-2 3-") == compiled.findall("1-2 3-")
+    assert lazy.pattern == source and lazy.flags == compiled.flags
+    assert "match" in vars(lazy)  # kept bound after its first use
+
+
+def test_importing_the_text_modules_compiles_none_of_their_patterns() -> None:
+    """sanitize, links and filters compile a pattern when it is first used, not on import."""
+    script = (
+        "import re\n"
+        "compiled = []\n"
+        "real = re._compile\n"
+        "re._compile = lambda p, f: compiled.append(p) or real(p, f)\n"
+        "from readlog.model import sanitize, links\n"
+        "from readlog.core import filters\n"
+        "ours = [v._source[0] for m in (sanitize, links, filters) for v in vars(m).values() if hasattr(v, '_source')]\n"
+        "print(len(ours), len(set(ours) & set(compiled)))\n"
+        "sanitize.clean('a\\x1b[31mred')\n"
+        "print(len(set(ours) & set(compiled)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["10", "0", "2"], done.stdout  # then clean's two: _SUSPECT, _ESCAPES

@@ -185,6 +185,47 @@ def test_a_state_change_loads_only_the_output_object(small_library: Path) -> Non
     assert {"readlog.render.table", "readlog.render.cut"} <= listed
 
 
+# Commands whose output is a line or two, whole lines for a pipe, or JSON: rich is not loaded
+# (issue 38: the plain writer, render/plain.py, writes what rich would print there).
+PLAIN_COMMANDS = [
+    ("star", ["1"]),
+    ("read", ["2"]),
+    ("unstar", ["1", "3"]),
+    ("tag", ["1", "+rust"]),
+    ("note", ["2", "a note"]),
+    ("list", []),
+    ("list", ["--unread", "--json"]),
+    ("show", ["2", "--json"]),
+    ("search", ["内核"]),
+    ("list", ["--tag", "nothing-has-it"]),  # "No entries." on standard error
+    ("show", ["99"]),  # an error: one line on standard error, exit 1
+]
+
+
+@pytest.mark.parametrize(("command", "args"), PLAIN_COMMANDS, ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_plain_output_does_not_load_rich(small_library: Path, command: str, args: list[str]) -> None:
+    """Output into a pipe (no READLOG_FORCE_TTY): a confirmation, whole lines, JSON or
+    an error are written without rich; the same list on a terminal's layout loads it."""
+    piped = {"READLOG_FORCE_TTY": ""}
+    modules, done = imported_modules("--db", str(small_library), command, *args, env=piped)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    assert {"readlog.cli", "readlog.render.output"} <= modules  # the parse of -X importtime worked
+    assert (done.stdout + done.stderr).strip(), "the command printed nothing"
+    assert sorted(m for m in modules if m.split(".")[0] == "rich") == []
+    if command == "list" and not args:
+        table, done = imported_modules("--db", str(small_library), command, *args)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert {"rich", "rich.console"} <= table  # the check can see rich where a table is drawn
+
+
+def test_a_completion_does_not_load_rich(small_library: Path) -> None:
+    asked = {"_READLOG_COMPLETE": "bash_complete", "COMP_LINE": f"readlog --db {small_library} list --source "}
+    modules, done = imported_modules(env=asked)
+    assert done.returncode == 0 and "Kernel\\ Notes" in done.stdout, done.stderr[-2000:]
+    assert "readlog.core.completion" in modules
+    assert sorted(m for m in modules if m.split(".")[0] == "rich") == []
+
+
 def test_the_toml_parser_is_loaded_only_to_read_a_config_file(small_library: Path, tmp_path: Path) -> None:
     """The config file is read when a setting is first asked for, its parser imported
     then: a run with no config file never loads it, one with a file does."""
@@ -540,3 +581,41 @@ def test_a_sync_with_nothing_new_loads_no_crdt_engine(small_library: Path, tmp_p
     assert done.returncode == 0 and "0 sent, 0 changed here" in done.stdout, done.stderr[-2000:]
     assert "readlog.sync.engine" in modules
     assert not {m for m in modules if m == "pycrdt" or m.startswith(("pycrdt.", "anyio"))}
+
+# ---- the config file's folder ---------------------------------------------------
+
+HOMES = [None, "/home/reader", "/home/reader/", "relative/home", ""]
+XDG = [None, "", "/srv/conf", "/srv/conf/", "relative/conf", " /srv/conf", "/"]
+
+
+@pytest.mark.parametrize("home", HOMES)
+@pytest.mark.parametrize("xdg", XDG)
+def test_the_config_folder_is_platformdirs(monkeypatch: pytest.MonkeyPatch, home: str | None, xdg: str | None) -> None:
+    """settings.user_config_dir (which spares a command importing platformdirs) says what
+    platformdirs says, whatever $HOME and $XDG_CONFIG_HOME hold."""
+    import platformdirs
+
+    from readlog import settings
+
+    for name, value in (("HOME", home), ("XDG_CONFIG_HOME", xdg)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    try:
+        expected = platformdirs.user_config_dir("readlog", appauthor=False)
+    except RuntimeError:  # no home to be found: platformdirs says so, and so does readlog
+        with pytest.raises(RuntimeError):
+            settings.user_config_dir()
+        return
+    assert settings.user_config_dir() == expected
+
+
+def test_a_run_without_a_config_setting_does_not_import_platformdirs(small_library: Path, tmp_path: Path) -> None:
+    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": "", "READLOG_CONFIG": ""}
+    modules, done = imported_modules("--db", str(small_library), "star", "1", env=home)
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert not any(m.split(".")[0] == "platformdirs" for m in modules)
+    modules, done = imported_modules("--db", str(small_library), "star", "1", env={**home, "HOME": "relative"})
+    assert done.returncode == 0 and "starred" in done.stdout, done.stderr[-2000:]
+    assert "platformdirs" in modules  # the check can see it where it is asked

@@ -12,6 +12,7 @@ import codecs
 import re
 import shlex
 from datetime import date, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from dateutil.relativedelta import relativedelta
@@ -460,3 +461,50 @@ def test_minutes_need_something_to_read() -> None:
 @given(st.dates(min_value=date(1000, 1, 1)))
 def test_a_real_date_is_valid(day: date) -> None:
     assert stamps.valid_date(day.year, day.month, day.day) == day.isoformat()
+
+
+# ---- dataclasses whose methods are written out (model/written.py) --------------------------
+
+
+def _generated(cls: type) -> type:
+    """The dataclass ``cls`` stands for: the same fields, every method generated."""
+    import dataclasses
+
+    specs = []
+    for f in dataclasses.fields(cls):
+        default = {"default_factory": f.default_factory} if f.default_factory is not dataclasses.MISSING else {}
+        if f.default is not dataclasses.MISSING:
+            default = {"default": f.default}
+        specs.append((f.name, Any, dataclasses.field(**default)))
+    return dataclasses.make_dataclass(cls.__name__, specs)
+
+
+def _written_classes() -> list[type]:
+    from readlog.core.filters import FilterArgs
+    from readlog.store.query import Filters
+
+    return [Filters, FilterArgs]
+
+
+@pytest.mark.parametrize("cls", _written_classes(), ids=lambda c: c.__name__)
+@given(data=st.data())
+def test_a_written_out_dataclass_is_the_generated_one(cls: type, data: st.DataObject) -> None:
+    import dataclasses
+
+    generated = _generated(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert names == [f.name for f in dataclasses.fields(generated)] == list(cls.__match_args__)
+    values = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3), st.lists(st.text(max_size=2)))
+    given_ = data.draw(st.dictionaries(st.sampled_from(names), values))
+    mine, theirs = cls(**given_), generated(**given_)
+    assert vars(mine) == vars(theirs)
+    assert repr(mine) == repr(theirs)
+    assert cls(*[given_.get(n, getattr(theirs, n)) for n in names]) == mine  # by position, in field order
+    other = data.draw(st.dictionaries(st.sampled_from(names), values))
+    assert (cls(**other) == mine) == (generated(**other) == theirs)
+    assert (mine == theirs) is False and mine.__eq__(theirs) is NotImplemented
+    assert cls.__hash__ is None and generated.__hash__ is None
+    assert vars(dataclasses.replace(mine, **other)) == vars(dataclasses.replace(theirs, **other))
+    assert dataclasses.asdict(mine) == dataclasses.asdict(theirs)
+    fresh = cls()
+    assert fresh.tags == [] and fresh.tags is not cls().tags  # a new list each time

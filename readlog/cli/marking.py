@@ -6,12 +6,11 @@ from typing import Optional
 
 import typer
 
-from readlog.cli import organise
 from readlog.cli import registry as app
 from readlog.cli.errors import handle_errors
 from readlog.cli.options import JSON_CHANGED, YES, filter_options
 from readlog.cli.state import state_of
-from readlog.core.filters import FilterArgs
+from readlog.core.filters import FilterArgs, by_ids
 
 IDS = typer.Argument(None, metavar="[ID]...", help="help_opt_ids")
 
@@ -26,7 +25,14 @@ def state_command(name: str, state: str, on: bool, help_key: str) -> None:
         yes: bool = YES,
         as_json: bool = JSON_CHANGED,
     ) -> None:
-        organise.change_state(state_of(ctx), ids or [], fa, state, on, name=name, yes=yes, as_json=as_json)
+        if by_ids(ids or [], fa, name):
+            from readlog.cli import commands
+
+            commands.change_state(state_of(ctx), ids or [], state, on, name=name, as_json=as_json)
+            return
+        from readlog.cli import organise  # the bulk path (a change by ids needs none of that module)
+
+        organise.run_bulk(state_of(ctx), name, fa, yes=yes, as_json=as_json)
 
     command.__doc__ = help_key  # its --help: the catalogue's text for this key
     app.command(name)(handle_errors(filter_options(command)))

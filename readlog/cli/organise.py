@@ -11,7 +11,6 @@ on the read paths that import the app.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
@@ -41,18 +40,6 @@ def stdin_is_terminal() -> bool:
         return sys.stdin is not None and sys.stdin.isatty()
     except ValueError:  # closed by the time we ask
         return False
-
-
-def change_state(
-    state: State, ids: list[str], fa: FilterArgs, which: str, on: bool, *, name: str, yes: bool, as_json: bool
-) -> None:
-    """read/unread/star/unstar/archive/unarchive: by ids, or by filters with a preview."""
-    if by_ids(ids, fa, name):
-        from readlog.cli import commands
-
-        commands.change_state(state, ids, which, on, name=name, as_json=as_json)
-        return
-    run_bulk(state, name, fa, yes=yes, as_json=as_json)
 
 
 def run_bulk(
@@ -233,6 +220,8 @@ def editor_command(form: int | None = None) -> list[str]:
         value = os.environ.get(var, "").strip()
         if value:
             try:
+                import shlex
+
                 return shlex.split(value)
             except ValueError as exc:
                 raise ReadlogError.of("editor_not_command", var=var, detail=str(exc), value=value) from None

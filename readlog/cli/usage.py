@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import re
-import string
 import sys
 from typing import Any
 
@@ -67,6 +66,8 @@ def _click_said(text: str, lang: str) -> str:
 @functools.cache
 def _click_pattern(key: str) -> re.Pattern[str]:
     """A regular expression matching what the English of ``key`` says, one group per field."""
+    import string
+
     from readlog.model.messages import wording
 
     parts: list[str] = []
@@ -81,6 +82,8 @@ def _click_pattern(key: str) -> re.Pattern[str]:
 
 def _bare(template: str) -> str:
     """``template`` with its fields' conversions and format specs taken off ("{n:,}" -> "{n}")."""
+    import string
+
     out = []
     for literal, name, _, _ in string.Formatter().parse(template):
         out.append(literal.replace("{", "{{").replace("}", "}}"))

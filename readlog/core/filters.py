@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from readlog.model.errors import BadValue, ReadlogError, UsageError
 from readlog.model.ids import MAX_ID
+from readlog.model.lazy import pattern
+from readlog.model.written import NEW, Written
 
 if TYPE_CHECKING:
     from readlog.store import Filters
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = pattern(r"^(\d+)(?:-(\d+))?$")
 # The longest reading time --min-time and --max-time take: a year of reading, far past any article.
 MAX_MINUTES = 525_600
 
@@ -35,11 +37,14 @@ def parse_ids(values: list[str]) -> list[int]:
         if not parts:
             raise UsageError.of("empty_id")
         for part in parts:
-            m = _RANGE.match(part)
-            if not m:
-                raise UsageError.of("bad_id", part=part)
-            lo = int(m.group(1))
-            hi = int(m.group(2) or lo)
+            if part.isdecimal():  # one id (what _RANGE's \d matches: decimal digits, of any script)
+                lo = hi = int(part)
+            else:
+                m = _RANGE.match(part)
+                if not m:
+                    raise UsageError.of("bad_id", part=part)
+                lo = int(m.group(1))
+                hi = int(m.group(2) or lo)
             if hi > MAX_ID:
                 raise UsageError.of("id_too_big", part=part, max=MAX_ID)
             if hi < lo:
@@ -50,7 +55,7 @@ def parse_ids(values: list[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-_DURATION = re.compile(
+_DURATION = pattern(
     r"^\s*(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:h|hr|hrs|hours?|小时|小時)\s*)?"
     r"(?:(\d+(?:\.\d+)?|\.\d+)\s*(?:m|min|mins|minutes?|分钟|分鐘|分)?\s*)?$",
     re.IGNORECASE,
@@ -224,8 +229,9 @@ def make_filters(
     )
 
 
-@dataclass
-class FilterArgs:
+# __init__ written out, __eq__ and __repr__ from Written: a dataclass all the same (model/written.py).
+@dataclass(init=False, repr=False, eq=False)
+class FilterArgs(Written):
     """The filter options as typed, for building Filters and for the history line."""
 
     unread: bool = False
@@ -243,6 +249,40 @@ class FilterArgs:
     max_time: Optional[int] = None
     in_progress: bool = False
     view: Optional[str] = None  # a saved view's name: its filters beneath these (core/views.py)
+
+    def __init__(
+        self,
+        unread: bool = False,
+        read: bool = False,
+        starred: bool = False,
+        source: Optional[str] = None,
+        category: Optional[str] = None,
+        since: Optional[str] = None,
+        before: Optional[str] = None,
+        tags: list[str] = NEW,
+        archived: bool = False,
+        search: Optional[str] = None,
+        dead: bool = False,
+        min_time: Optional[int] = None,
+        max_time: Optional[int] = None,
+        in_progress: bool = False,
+        view: Optional[str] = None,
+    ) -> None:
+        self.unread = unread
+        self.read = read
+        self.starred = starred
+        self.source = source
+        self.category = category
+        self.since = since
+        self.before = before
+        self.tags = [] if tags is NEW else tags
+        self.archived = archived
+        self.search = search
+        self.dead = dead
+        self.min_time = min_time
+        self.max_time = max_time
+        self.in_progress = in_progress
+        self.view = view
 
     def given(self) -> bool:
         return self != FilterArgs()

@@ -1,10 +1,14 @@
 """A package's names imported when first used (PEP 562): what keeps ``import readlog``
-and ``import readlog.store`` cheap. Imports nothing of readlog."""
+and ``import readlog.store`` cheap; and regular expressions compiled when first used
+(``pattern``). Imports nothing of readlog."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import re
 
 
 def lazy_names(namespace: dict[str, Any], homes: Mapping[str, str]) -> Callable[[str], Any]:
@@ -25,3 +29,24 @@ def lazy_names(namespace: dict[str, Any], homes: Mapping[str, str]) -> Callable[
         return value
 
     return __getattr__
+
+
+class _Pattern:
+    """A regular expression compiled when first used (``pattern``)."""
+
+    def __init__(self, source: str, flags: int) -> None:
+        self._source = (source, flags)
+
+    def __getattr__(self, name: str) -> Any:
+        import re
+
+        value = getattr(re.compile(*self._source), name)
+        self.__dict__[name] = value  # a method kept bound: found directly from now on
+        return value
+
+
+def pattern(source: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(source, flags)``, compiled when one of its methods is first used:
+    compiling costs a module's import 0.5-1 million instructions a pattern, and most
+    runs use few of a module's patterns (a short command none of sanitize's)."""
+    return _Pattern(source, flags)  # type: ignore[return-value]

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-_URL = re.compile(r"https?://[^\s<>\"'）)\]]+")
-_IMAGE_LINE = re.compile(r"(?m)^image: (https?://\S+)\s*$")
-_IMAGE_PATH = re.compile(r"\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$", re.IGNORECASE)
+from readlog.model.lazy import pattern
+
+_URL = pattern(r"https?://[^\s<>\"'）)\]]+")
+_IMAGE_LINE = pattern(r"(?m)^image: (https?://\S+)\s*$")
+_IMAGE_PATH = pattern(r"\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$", re.IGNORECASE)
 
 
 class Link(NamedTuple):

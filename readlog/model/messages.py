@@ -45,6 +45,17 @@ def plural_form(lang: str, n: int) -> str:
 
 
 @functools.cache
+def _source(lang: str) -> str:
+    """The file of ``lang`` (a language of LANGUAGES), read on first use."""
+    with open(os.path.join(LOCALE, lang + ".json"), encoding="utf-8") as f:
+        return f.read()
+
+
+# The languages whose file was parsed whole (catalogue): their texts are looked up there.
+_parsed: set[str] = set()
+
+
+@functools.cache
 def catalogue(lang: str) -> dict[str, Text]:
     """Every key of ``lang`` and its text, read from its file on first use (an
     empty table for a language readlog has no file for). The file groups the
@@ -53,10 +64,47 @@ def catalogue(lang: str) -> dict[str, Text]:
         return {}
     import json
 
-    with open(os.path.join(LOCALE, lang + ".json"), encoding="utf-8") as f:
-        sections: dict[str, dict[str, Any]] = json.load(f)
+    sections: dict[str, dict[str, Any]] = json.loads(_source(lang))
+    _parsed.add(lang)
     # (most texts are one string: tested inline, as a call for each costs half as much as the parse)
     return {k: t if type(t) is str else _joined(t) for section in sections.values() for k, t in section.items()}
+
+
+_UNSURE = object()  # a text _found cannot read off the file alone
+
+
+def _text(key: str, lang: str) -> Any:
+    """The text of ``key`` in ``lang``, None where the language has none."""
+    if lang in _parsed or lang not in LANGUAGES:
+        return catalogue(lang).get(key)
+    said = _found(key, lang)
+    return catalogue(lang).get(key) if said is _UNSURE else said
+
+
+def _found(key: str, lang: str) -> Any:
+    """The text of ``key`` read off its line of the file, without parsing the file:
+    a short command says one or two messages, and parsing the whole catalogue costs
+    it ten million instructions (4% of its run). The file is JSON indented by two,
+    each key on a line of its own under its heading, so a key's line is the one
+    that starts with four spaces and its name (the last such line: as in the
+    parse, a key given twice is its last text). Only a text that is one string is
+    read so; anything else (a counted message, lines, another layout) is _UNSURE,
+    and the whole file is parsed."""
+    from json.decoder import scanstring  # type: ignore[attr-defined]  # JSON's string reader (in C)
+
+    if not (key.isascii() and key.isprintable()) or '"' in key or "\\" in key:  # a name JSON would escape
+        return _UNSURE
+    source = _source(lang)
+    head = f'\n    "{key}": '
+    at = source.rfind(head)
+    start = at + len(head)
+    if at < 0 or not source.startswith('"', start):
+        return _UNSURE
+    try:
+        said, end = scanstring(source, start + 1)
+    except ValueError:
+        return _UNSURE
+    return said if source.startswith((",\n", "\n"), end) else _UNSURE
 
 
 def _joined(text: Any) -> Any:
@@ -82,9 +130,11 @@ def wording(key: str, lang: str = "en", n: int | None = None) -> str:
     """The catalogue's text for ``key`` in ``lang`` ("en" or "zh"), its fields not
     filled in: what ``say`` fills, and what the faces' label helpers format. A
     counted message gives the form for the count ``n`` (without one, "other")."""
-    said = catalogue(lang).get(key) if lang != "en" else None
+    said = _text(key, lang) if lang != "en" else None
     if not said:
-        lang, said = "en", catalogue("en")[key]
+        lang, said = "en", _text(key, "en")
+        if said is None:
+            said = catalogue("en")[key]  # KeyError: no such message
     if isinstance(said, dict):
         return said[plural_form(lang, n) if n is not None else "other"]
     return said

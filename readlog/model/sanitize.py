@@ -18,12 +18,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from readlog.model.lazy import pattern
+
 # ESC-introduced sequences, including their 8-bit C1 forms:
 #   CSI  ESC [ ... final       (colours, cursor movement, screen clearing)
 #   OSC  ESC ] ... BEL|ST      (window titles, hyperlinks, clipboard writes)
 #   DCS/SOS/PM/APC  ESC P|X|^|_ ... ST
 #   two-character escapes such as ESC c (reset) or ESC 7
-_ESCAPES = re.compile(
+_ESCAPES = pattern(
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
     r"|(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])(?:[^\x07\x1b\x9c]|\x1b(?!\\))*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -/]*[0-~]?"
@@ -35,7 +37,7 @@ _ESCAPES = re.compile(
 # characters (Cf). Text without any of them - nearly all text - is returned
 # as it is after one fast scan. A test checks that this class covers every
 # Cc, Cf and Cs code point of the running Python's Unicode database.
-_SUSPECT = re.compile(
+_SUSPECT = pattern(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\xad\u0600-\u070f\u0890-\u08ff\u180e\u200b-\u200f"
     "\u2028-\u202e\u2060-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
     "\U000110bd\U000110cd\U00013430-\U0001345f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
@@ -107,7 +109,7 @@ def clean(text: object, *, one_line: bool = False, keep_tabs: bool = False, link
 
 # ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER, and runs of them.
 _JOINER_CHARS = "\u200c\u200d"
-_JOINERS = re.compile("[\u200c\u200d]+")
+_JOINERS = pattern("[\u200c\u200d]+")
 # Scripts whose letters never change shape by their neighbours: a joiner
 # between two of their letters only hides something (a word split where
 # search or a reader cannot see it). The first word of a character's name
@@ -164,8 +166,8 @@ def _shaped_script(ch: str) -> str | None:
 # C0 and C1 control characters other than tab and newline, and DEL: what no
 # stored text keeps (``clean`` drops them on the way in), and what an export
 # must not carry out either.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_NAME_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROLS = pattern("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NAME_CONTROLS = pattern("[\x00-\x1f\x7f-\x9f]")
 
 
 def strip_controls(text: str) -> str:

@@ -9,7 +9,6 @@ that is not printable. Letters of any script stay as they are.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterable
 
 # The ASCII characters shlex.quote leaves unquoted.
@@ -22,7 +21,11 @@ def _plain(word: str) -> bool:
 
 def quote(word: str) -> str:
     """One word as a shell would read it back whole."""
-    return word if _plain(word) else shlex.quote(word)
+    if _plain(word):
+        return word
+    import shlex  # (its import compiles a pattern: only a word a shell would misread needs it)
+
+    return shlex.quote(word)
 
 
 def join(words: Iterable[object]) -> str:

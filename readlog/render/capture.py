@@ -11,11 +11,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
-
 from readlog.model.messages import Said, say, shown, wording
 from readlog.model.sanitize import clean
 from readlog.render.output import SHOWN
+from readlog.render.plain import Line
 from readlog.render.records import entry_line
 
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ def _w(out: Output, key: str, **kw: Any) -> str:
     return wording("capture_" + key, out.lang).format(**kw)
 
 
-def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Text:
+def _line(out: Output, entry_id: int, label: str, title: str, style: str, tail: str = "") -> Line:
     return entry_line(entry_id, label + ("：" if out.lang == "zh" else ": "), title, style, tail)
 
 

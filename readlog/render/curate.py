@@ -20,6 +20,7 @@ from readlog.model.messages import count, known, wording
 from readlog.model.sanitize import clean
 from readlog.render.cut import cut
 from readlog.render.output import SHOWN
+from readlog.render.plain import Line
 from readlog.render.records import entry_line, entry_record
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _title(row: Row) -> str:
     return clean(row.get("title") or row.get("url") or "(untitled)", one_line=True)
 
 
-def _line(out: Output, entry_id: int, label: str, title: str, style: str = "green") -> Text:
+def _line(out: Output, entry_id: int, label: str, title: str, style: str = "green") -> Line:
     return entry_line(entry_id, label + _l(out, "sep"), title, style)
 
 

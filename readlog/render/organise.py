@@ -13,15 +13,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from rich.cells import cell_len
-from rich.table import Table
-from rich.text import Text
-
 from readlog.model import stamps
 from readlog.model.messages import keys, say, wording
 from readlog.model.sanitize import clean
-from readlog.render.cut import cut
 from readlog.render.output import SHOWN
+from readlog.render.plain import Line
 from readlog.render.records import entry_line
 
 if TYPE_CHECKING:
@@ -90,7 +86,7 @@ def hashtags(tags: Sequence[str]) -> str:
     return " ".join("#" + clean(t, one_line=True) for t in tags)
 
 
-def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Text:
+def _entry_line(out: Output, entry_id: int, label: str, title: str, style: str = "green", tail: str = "") -> Line:
     """'label: #12 Title', the label said in the output's language already."""
     return entry_line(entry_id, tr(out, "{label}: ", label=label), title, style, tail, "blue")
 
@@ -105,6 +101,9 @@ def tags_table(out: Output, rows: Sequence[Row]) -> None:
     if out.piped:  # whole lines: the tag (without #), entries, unread
         out.fields((r["tag"], r["entries"], r["unread"]) for r in rows)
         return
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column(_h(out, "tag"), style="blue", no_wrap=True, overflow="ellipsis", max_width=40)
     table.add_column(wording("stats_entries", out.lang), justify="right")  # as sources and categories head them
@@ -128,6 +127,8 @@ def tag_changes(out: Output, results: Sequence[tuple[Row, bool]], tags_of: Any, 
 
 def preview(out: Output, phrase: str, todo: Sequence[Row], matched: int, *, to_err: bool, detail: str = "") -> None:
     """What a bulk action will change, before it asks: a count and a few titles."""
+    from rich.text import Text
+
     console = out.err if to_err else out.out
     head = Text()
     said = tr(out, "{entries} will be {phrase}", entries="\0", phrase=_phrase(out, phrase, detail))
@@ -159,6 +160,8 @@ def nothing_to_do(out: Output, phrase: str, matched: int, detail: str = "") -> N
 
 
 def bulk_done(out: Output, phrase: str, changed: int, action_id: int, detail: str = "") -> None:
+    from rich.text import Text
+
     line = Text()
     line.append(
         tr(out, "{entries} {phrase}", entries=_entries(out, changed), phrase=_phrase(out, phrase, detail)),
@@ -182,6 +185,12 @@ def note_result(out: Output, row: Row, what: str) -> None:
 
 
 def history_table(out: Output, rows: Sequence[Row], current: datetime | None = None) -> None:
+    from rich.cells import cell_len
+    from rich.table import Table
+    from rich.text import Text
+
+    from readlog.render.cut import cut
+
     if not rows:
         out.line(tr(out, "No actions recorded yet."), style="dim")
         return
@@ -270,6 +279,8 @@ def undo_report(out: Output, report: UndoReport, *, dry_run: bool, to_err: bool 
     ``asking``: the preview before a question (without the --dry-run note),
     or, once the answer was yes, only the line saying it was done (the
     changes were just shown). ``to_err``: on stderr (stdout is for --json)."""
+    from rich.text import Text
+
     console = out.err if to_err else out.out
     action = report.action
     head = Text()

@@ -20,20 +20,21 @@ from datetime import datetime
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Optional
 
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.rule import Rule
-from rich.text import Text
-
 from readlog.model import stamps
 from readlog.model.links import Link, numbered
 from readlog.model.links import entry_links as model_links
 from readlog.model.messages import shown, wording
 from readlog.model.sanitize import clean
+from readlog.render import plain
+from readlog.render.plain import Line
 from readlog.render.records import progress_bar, tags_of, title_of
 from readlog.settings import MAX_COLUMNS, MIN_COLUMNS
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
+
     from readlog.core.reading import Count
     from readlog.core.results import ImportedFile, Overview
 
@@ -90,32 +91,86 @@ MIN_WIDTH, MAX_WIDTH = MIN_COLUMNS, MAX_COLUMNS
 SHOWN = 10  # entry lines a command that changes entries prints before "... and N more"
 PREVIEW = 5  # entries shown before a question about changing them
 TABLE_ROWS = 500  # a long entries table is laid out and written this many rows at a time
+# The options of Output.print with which a lone Line may go to the plain writer.
+PLAIN_OPTIONS = {"no_wrap", "overflow", "soft_wrap"}
+# What Output.print draws with its lines' padding trimmed (render/table.py Trimmed): a group, a table.
+TRIMMED = (("rich.console", "Group"), ("rich.table", "Table"))
 
 
-class _Console(Console):
-    """rich's Console, except that a reader gone away (``| head -0``) ends
-    the command as readlog decides (quietly, exit 141: cli.errors.output_failed),
-    not with rich's own exit inside rich."""
+def _console(*, stderr: bool, width: int | None) -> Console:
+    """rich's Console for standard output or error, except that a reader gone
+    away (``| head -0``) ends the command as readlog decides (quietly, exit
+    141: cli.errors.output_failed), not with rich's own exit inside rich.
+    Made when something is first drawn with rich: a run that prints only
+    plain lines (plain.py) never loads it."""
+    from rich.console import Console
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError(errno.EPIPE, "broken pipe: nothing reads it any more")
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, "broken pipe: nothing reads it any more")
+
+    console = _Console(stderr=stderr, highlight=False, markup=False, emoji=False, width=width)
+    # A terminal's width is kept within reason (COLUMNS=1 or 99999, see config.tame_columns);
+    # a width given is the room the caller has (a pane of the triage screen), taken as it is.
+    least = MIN_WIDTH if width is None else 1
+    if not least <= console.width <= MAX_WIDTH:
+        console.width = min(max(console.width, least), MAX_WIDTH)
+    return console
 
 
 class Output:
-    """Everything readlog prints goes through one of these."""
+    """Everything readlog prints goes through one of these: plain lines by the
+    plain writer (render/plain.py) where rich would print them as they are,
+    everything else by rich's consoles (``out``, ``err``), made when first used."""
 
     def __init__(self, lang: str = "en", width: int | None = None, columns: Sequence[str] | None = None) -> None:
         self.lang = lang
         self.columns = columns  # the optional list columns, in order (config: columns); None = all
-        self.out = _Console(highlight=False, markup=False, emoji=False, width=width)
-        self.err = _Console(stderr=True, highlight=False, markup=False, emoji=False, width=width)
-        # A terminal's width is kept within reason (COLUMNS=1 or 99999, see config.tame_columns);
-        # a width given is the room the caller has (a pane of the triage screen), taken as it is.
-        least = MIN_WIDTH if width is None else 1
-        for console in (self.out, self.err):
-            if not least <= console.width <= MAX_WIDTH:
-                console.width = min(max(console.width, least), MAX_WIDTH)
+        self._width = width
+        self._out: Console | None = None
+        self._err: Console | None = None
+
+    @property
+    def out(self) -> Console:
+        """rich's Console on standard output."""
+        if self._out is None:
+            self._out = _console(stderr=False, width=self._width)
+        return self._out
+
+    @out.setter
+    def out(self, console: Console) -> None:
+        self._out = console
+
+    @property
+    def err(self) -> Console:
+        """rich's Console on standard error."""
+        if self._err is None:
+            self._err = _console(stderr=True, width=self._width)
+        return self._err
+
+    @err.setter
+    def err(self, console: Console) -> None:
+        self._err = console
+
+    def _room(self, stream: Any) -> int:
+        """The width rich's Console on ``stream`` would have (as _console clamps it)."""
+        least = MIN_WIDTH if self._width is None else 1
+        return min(max(plain.width(stream, self._width), least), MAX_WIDTH)
+
+    def say(self, line: Line, *, err: bool = False, fit: bool = False, **options: Any) -> None:
+        """Print a Line on standard output (or error): written by the plain writer
+        when it can say exactly what rich would print (``fit``: the line must fit
+        the width, else rich would cut or wrap it), else by rich with ``options``."""
+        console = self._err if err else self._out
+        if console is None and plain.usable():
+            stream = sys.stderr if err else sys.stdout
+            text = plain.written(line, stream, self._room(stream) if fit else None)
+            if text is not None:
+                stream.write(text)
+                stream.flush()
+                return
+        (self.err if err else self.out).print(line.__rich__(), **options)
 
     @property
     def piped(self) -> bool:
@@ -126,7 +181,9 @@ class Output:
         forced = os.environ.get("READLOG_FORCE_TTY", "")
         if forced not in ("", "0"):
             return False
-        return not self.out.is_terminal
+        if self._out is not None:
+            return not self._out.is_terminal
+        return not plain.is_terminal(sys.stdout)
 
     def fields(self, lines: Iterable[Sequence[object]]) -> None:
         """Whole lines for a pipe: each line's fields tab-separated, each field
@@ -177,24 +234,38 @@ class Output:
         """Print rich renderables (tables, Text) built by the render modules; the
         lines of a table, or of a group of renderables (a table and its footer,
         the stats screen), end at their last character, not in padding."""
-        tables = sys.modules.get("rich.table")  # no table can exist before rich.table is loaded
-        trimmed = (Group, tables.Table) if tables else Group
-        if any(isinstance(r, trimmed) for r in renderables):
+        if len(renderables) == 1 and isinstance(renderables[0], Line) and set(options) <= PLAIN_OPTIONS:
+            # A line cut or folded to the width (no_wrap) is written as it is when it fits.
+            self.say(renderables[0], fit=not options.get("soft_wrap"), **options)
+            return
+        # No group nor table can exist before rich.console or rich.table is loaded.
+        kinds = (getattr(sys.modules.get(m), name, None) for m, name in TRIMMED)
+        trimmed = tuple(k for k in kinds if k is not None)
+        if trimmed and any(isinstance(r, trimmed) for r in renderables):
             from readlog.render.table import Trimmed
 
             renderables = tuple(Trimmed(r) if isinstance(r, trimmed) else r for r in renderables)
         self.out.print(*renderables, **options)
 
     def line(self, text: str | Text, style: str | None = None) -> None:
-        self.out.print(text if isinstance(text, Text) else Text(text, style=style or ""), soft_wrap=True)
+        if isinstance(text, str):
+            self.say(Line(text, style or ""), soft_wrap=True)
+        else:
+            self.out.print(text, soft_wrap=True)
 
     def more(self, total: int, shown: int = SHOWN, console: Console | None = None) -> None:
         """The "... and N more" line after the first ``shown`` of ``total`` entry lines."""
         if total > shown:
-            (console or self.out).print(Text(self.label("n_more", n=total - shown), style="dim"))
+            line = Line(self.label("n_more", n=total - shown), "dim")
+            if console is None:
+                self.say(line, fit=True)
+            else:
+                console.print(line)
 
     def preview(self, rows: Sequence[Row], console: Console, shown: int = PREVIEW) -> None:
         """The first few entries a question is about (id and title), then how many more."""
+        from rich.text import Text
+
         for row in rows[:shown]:
             line = Text()
             line.append(f"{row['id']:>5} ", style="cyan")
@@ -203,10 +274,10 @@ class Output:
         self.more(len(rows), shown, console)
 
     def error(self, message: str) -> None:
-        self.err.print(Text("readlog: ", style="bold red") + Text(clean(message, one_line=True)), soft_wrap=True)
+        self.say(Line("readlog: " + clean(message, one_line=True), "bold red"), err=True, soft_wrap=True)
 
     def notice(self, message: str) -> None:
-        self.err.print(Text(clean(message, one_line=True), style="yellow"), soft_wrap=True)
+        self.say(Line(clean(message, one_line=True), "yellow"), err=True, soft_wrap=True)
 
     # ---- entries ---------------------------------------------------------
 
@@ -326,7 +397,7 @@ class Output:
             "title": lambda row, snip: row.get("title") or row.get("url") or "(untitled)",  # cleaned as a field
             "match": match,
             "tags": lambda row, snip: " ".join("#" + clean(t, one_line=True) for t in tags_of(row)),
-            "time": lambda row, snip: self._time_words(row),
+            "time": lambda row, snip: self._time_said(row)[0],
             "saved": lambda row, snip: stamps.local_iso(row.get("saved_at")) or "",
         }
         makers = [made.get(key) or plain(key) for key in keys]
@@ -340,7 +411,7 @@ class Output:
 
         self.fields(lines())
         if not shown:
-            self.err.print(Text(self.label("none"), style="dim"))
+            self.say(Line(self.label("none"), "dim"), err=True, fit=True)
 
     def entry_cells(
         self,
@@ -352,6 +423,8 @@ class Output:
         time: bool = False,
     ) -> dict[str, Text]:
         """One entry's cells in the entries table (list, search and the triage screen)."""
+        from rich.text import Text
+
         cells: dict[str, Text] = {
             "id": Text(str(row["id"])),
             "mark": self._markers(row),
@@ -370,16 +443,21 @@ class Output:
 
     def _time(self, row: Row) -> Text:
         """Reading time ("12 min"), or "dead" for a link found dead."""
-        return Text(self._time_words(row), style="red" if row.get("dead_at") else "")
+        from rich.text import Text
 
-    def _time_words(self, row: Row) -> str:
+        return Text(*self._time_said(row))
+
+    def _time_said(self, row: Row) -> tuple[str, str]:
+        """The reading time's words and their style."""
         if row.get("dead_at"):
-            return self.label("dead")
+            return self.label("dead"), "red"
         if row.get("minutes"):
-            return self.label("minutes", n=row["minutes"])
-        return ""
+            return self.label("minutes", n=row["minutes"]), ""
+        return "", ""
 
     def _markers(self, row: Row) -> Text:
+        from rich.text import Text
+
         text = Text()
         text.append("●" if not row.get("read_at") else " ", style="bold blue")
         text.append("★" if row.get("starred_at") else " ", style="yellow")
@@ -389,6 +467,8 @@ class Output:
         return text
 
     def _title(self, row: Row) -> Text:
+        from rich.text import Text
+
         return Text(title_of(row), style="bold" if not row.get("read_at") else "")
 
     def _hit_label(self, found: Snippet) -> str:
@@ -428,6 +508,11 @@ class Output:
     ) -> Panel:
         """What show prints for an entry, with ``more`` (renderables) at the end
         of the body (the triage screen's article text)."""
+        from rich.console import Group
+        from rich.panel import Panel
+        from rich.rule import Rule
+        from rich.text import Text
+
         from readlog.render.wrapping import wrap, wrap_parts
 
         current = current or stamps.now()
@@ -498,6 +583,8 @@ class Output:
     def _links(self, links: Sequence[Link]) -> list[Text]:
         """show's Links: the entry's own link alone as it is; else every link
         numbered as ``readlog open ID N`` opens it, an image said to be one."""
+        from rich.text import Text
+
         number = numbered(list(links))
         digits = len(str(len(links)))
         lines = []
@@ -513,6 +600,8 @@ class Output:
 
     def _fetch_state(self, row: Row, current: datetime, *, hint: bool = True) -> Text | None:
         """What the last fetch found: a dead link (and why), a failure, or the article's size."""
+        from rich.text import Text
+
         if not row.get("fetched_at"):
             return None
         why = clean(shown(row.get("fetch_error") or "", self.lang), one_line=True)
@@ -537,16 +626,18 @@ class Output:
         done, already = state_words(self.lang, verb)
         sep = "：" if self.lang == "zh" else ": "
         for row, changed in results:
-            line = Text()
+            line = Line()
             line.append(f"{row['id']:>5} ", style="cyan")
             said = (done if changed else already) + sep
             line.append(said, style="green" if changed else "dim")
             line.append(clean(row.get("title") or "(untitled)", one_line=True))
-            self.out.print(line, no_wrap=True, overflow="ellipsis")
+            self.say(line, fit=True, no_wrap=True, overflow="ellipsis")
 
     def import_results(self, results: Sequence[ImportedFile], *, as_json: bool) -> None:
         """The summary printed at the end of an import, and its problems (and
         the values it cut to their limits) on stderr."""
+        from rich.text import Text
+
         from readlog.model.fields import notices
         from readlog.model.messages import say
 
@@ -643,6 +734,8 @@ class Output:
 
     def overview(self, view: Overview, path: str) -> None:
         """What `readlog` alone prints: counts, newest unread, last import."""
+        from rich.text import Text
+
         head = Text()
         head.append("readlog", style="bold")
         head.append(self.label("n_entries", n=view.total))

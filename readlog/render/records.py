@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-
 from readlog.model import stamps
 from readlog.model.links import entry_links as model_links
 from readlog.model.messages import shown
 from readlog.model.sanitize import clean
 from readlog.model.tags import tag_list
+from readlog.render.plain import Line
 
 Row = dict[str, Any]
 
@@ -27,11 +26,12 @@ def tags_of(row: Row) -> list[str]:
     return tag_list(row.get("tags"))
 
 
-def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "", tail_style: str = "dim") -> Text:
+def entry_line(entry_id: int, said: str, title: str, style: str, tail: str = "", tail_style: str = "dim") -> Line:
     """One line about one entry, as every command that changes entries prints
     it: the id, what happened (``said``, its separator included), the title
-    (cleaned here), and a tail (tags, a link) if any."""
-    line = Text()
+    (cleaned here), and a tail (tags, a link) if any. A Line: the plain writer
+    writes it where it fits, rich draws it elsewhere (render/plain.py)."""
+    line = Line()
     line.append(f"{entry_id:>5} ", style="cyan")
     line.append(said, style=style)
     line.append(clean(title or "(untitled)", one_line=True))
@@ -64,7 +64,7 @@ def progress_bar(fraction: Any, encoding: str | None = "utf-8", cells: int = BAR
     return f"{BAR_MARKS[0] * full}{BAR_MARKS[1] * (cells - full)} {percent}"
 
 
-def progressed(out: Any, result: Any, row: Row) -> Text:
+def progressed(out: Any, result: Any, row: Row) -> Line:
     """What ``readlog progress`` did, on one line: the change (or that there was none),
     the entry, and its bar."""
     from readlog.model.messages import say

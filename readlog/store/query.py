@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from readlog.model.errors import UsageError
 from readlog.model.ids import MAX_ID
+from readlog.model.written import NEW, Written
 from readlog.store.common import IN_TEXT_ORDER, Row, dict_rows
 
 if TYPE_CHECKING:
@@ -36,8 +37,9 @@ SORTS = {
 }
 
 
-@dataclass
-class Filters:
+# __init__ written out, __eq__ and __repr__ from Written: a dataclass all the same (model/written.py).
+@dataclass(init=False, repr=False, eq=False)
+class Filters(Written):
     """What to show; shared by list, search, export and bulk actions.
 
     ``state``: None (any), "unread" or "read". ``archived``: False hides
@@ -60,6 +62,42 @@ class Filters:
     max_minutes: int | None = None  # reading time at most this
     in_progress: bool = False  # only entries started, not finished, unread (store/progress.py)
     not_in_progress: bool = False  # only the others (the Python API's in_progress=False)
+
+    def __init__(
+        self,
+        state: str | None = None,
+        starred: bool = False,
+        unstarred: bool = False,
+        source: str | None = None,
+        category: str | None = None,
+        since: str | None = None,
+        before: str | None = None,
+        tags: list[str] = NEW,
+        archived: bool | None = False,
+        query: Query | None = None,
+        ids: list[int] | None = None,
+        dead: bool = False,
+        min_minutes: int | None = None,
+        max_minutes: int | None = None,
+        in_progress: bool = False,
+        not_in_progress: bool = False,
+    ) -> None:
+        self.state = state
+        self.starred = starred
+        self.unstarred = unstarred
+        self.source = source
+        self.category = category
+        self.since = since
+        self.before = before
+        self.tags = [] if tags is NEW else tags
+        self.archived = archived
+        self.query = query
+        self.ids = ids
+        self.dead = dead
+        self.min_minutes = min_minutes
+        self.max_minutes = max_minutes
+        self.in_progress = in_progress
+        self.not_in_progress = not_in_progress
 
 
 def where(lib: Store, f: Filters) -> tuple[str, list[Any]]:
