@@ -582,6 +582,7 @@ def test_a_sync_with_nothing_new_loads_no_crdt_engine(small_library: Path, tmp_p
     assert "readlog.sync.engine" in modules
     assert not {m for m in modules if m == "pycrdt" or m.startswith(("pycrdt.", "anyio"))}
 
+
 # ---- the config file's folder ---------------------------------------------------
 
 HOMES = [None, "/home/reader", "/home/reader/", "relative/home", ""]
