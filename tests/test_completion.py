@@ -367,3 +367,26 @@ def test_zsh_and_fish_describe_in_the_run_s_language(comp, monkeypatch) -> None:
     monkeypatch.setenv("READLOG_LANG", "en")
     assert comp("zsh", "readlog --lang zh li") == ["values", "list:列出条目，最新收藏的在前。"]
     assert comp("zsh", "readlog li") == ["values", "list:List entries, newest saved first."]
+
+
+def test_names_come_from_the_counters_and_from_the_entries_of_a_library_before_them(
+    run: Run, tmp_path: Path, library: Path
+) -> None:
+    """Tags, sources and categories are offered from the counters the store keeps (a name
+    no entry holds any more is not offered); a library made before the counters (schema 17,
+    not yet upgraded) still offers the names its entries hold."""
+    from readlog.core.completion import values
+
+    run("add", "https://example.com/a", "--title", "A", "--source", "Go Blog", "--tag", "gc", "--no-fetch")
+    run("add", "https://example.com/b", "--title", "B", "--source", "LWN", "--tag", "kernel", "--no-fetch")
+    assert values("tags", "", db=str(library)) == ["gc", "kernel"]
+    assert values("sources", "", db=str(library)) == ["Go Blog", "LWN"]
+    run("tag", "2", "-kernel")
+    run("rm", "1")
+    assert values("tags", "", db=str(library)) == []
+    assert values("sources", "", db=str(library)) == ["LWN"]
+    old = tmp_path / "v17.db"
+    shutil.copyfile(Path(__file__).parent / "fixtures" / "libraries" / "v17.db", old)
+    assert values("tags", "", db=str(old)) == ["os", "parsing", "调度"]
+    assert values("sources", "", db=str(old)) == ["evening-reads", "Parsers Weekly", 'Quote\'s "Blog"']
+    assert values("categories", "", db=str(old)) == ["科研议题"]

@@ -30,10 +30,24 @@ def _distinct(column: str, index_where: str) -> str:
     )
 
 
+def _counted(kind: str) -> str:
+    """The names of ``kind`` the library's counters hold (schema 19's group_counts, kept by
+    triggers): one row per name, whatever the number of entries (a million entries' tags
+    were read entry by entry before: 10x the CLI floor)."""
+    return f"SELECT name FROM group_counts WHERE kind = '{kind}' AND entries > 0 AND name != ''"
+
+
 # name -> the query giving its distinct values (the one place that says which
-# names the library offers; saved views, when they come, add theirs here).
-# The tags are read from every tagged entry (no index holds them).
+# names the library offers; saved views add theirs here).
 QUERIES = {
+    "tags": _counted("tag"),
+    "sources": _counted("source"),
+    "categories": _counted("category"),
+    "views": "SELECT name FROM views",  # saved views (schema 15; an older library offers none)
+}
+# For a library made before the counters (schema 18 and older, not yet upgraded): the tags
+# read from every tagged entry, the sources and categories along their indexes.
+BEFORE_COUNTERS = {
     "tags": (
         "SELECT DISTINCT j.value FROM entries AS e, "
         "json_each(CASE WHEN json_valid(e.tags) THEN e.tags ELSE '[]' END) AS j "
@@ -41,7 +55,6 @@ QUERIES = {
     ),
     "sources": _distinct("source", "archived_at IS NULL"),
     "categories": _distinct("category", "archived_at IS NULL"),
-    "views": "SELECT name FROM views",  # saved views (schema 15; an older library offers none)
 }
 # A completion waits this long for a writer's lock at most, then offers nothing.
 BUSY_MS = 200
@@ -61,8 +74,14 @@ def names(path: Path, which: str) -> list[str]:
         return []
     conn.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
+        try:
+            rows = conn.execute(sql).fetchall()
+        except sqlite3.OperationalError:
+            if which not in BEFORE_COUNTERS:
+                raise
+            rows = conn.execute(BEFORE_COUNTERS[which]).fetchall()  # no counters yet: an older library
         found: dict[str, str] = {}  # names differing only in case are one, as the filters match them
-        for (value,) in conn.execute(sql):
+        for (value,) in rows:
             if isinstance(value, str):
                 found.setdefault(value.casefold(), value)
         return list(found.values())
