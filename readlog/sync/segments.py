@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -120,6 +121,25 @@ def write(target: Path, device: str, frames: list[tuple[bytes, bytes]]) -> Path:
     return path
 
 
+class NotAFile(OSError):
+    """A name in the folder that is not a regular file (a FIFO, a device, a socket): never
+    opened for reading, which could wait for ever."""
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the regular file ``path``; NotAFile for anything else. Opened without
+    waiting (a FIFO with no writer would hold the sync, and the library's user, for good)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(str(path))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
+
+
 def read_others(target: Path, me: str, positions: dict[str, Position]) -> Read:
     """Every frame the other devices wrote since ``positions``, and what was passed over."""
     found = Read()
@@ -156,7 +176,12 @@ def _read_device(folder: Path, start: Position, skipped: list[Skipped]) -> tuple
         offset = start.offset if number == start.segment else 0
         path = folder / f"{number:08d}{SUFFIX}"
         try:
-            data = path.read_bytes()
+            data = _read_regular(path)
+        except NotAFile:
+            skipped.append(Skipped(str(path), "foreign"))
+            if later:
+                continue
+            return frames, Position(number, offset)
         except OSError:
             skipped.append(Skipped(str(path), "incomplete"))
             return frames, Position(number, offset)
@@ -234,7 +259,12 @@ def _count(path: Path, offset: int) -> int:
     """The whole frames of a segment from ``offset`` (0: its start, past the header)."""
     n = 0
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer must not hold --status
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return 0
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if offset == 0:
                 if f.read(len(HEADER)) != HEADER:
