@@ -30,10 +30,11 @@ def zone(request: pytest.FixtureRequest) -> Iterator[str]:
     time.tzset()
 
 
-def _plain_way(value: str) -> str:
+def _plain_way(value: str) -> str | None:
+    """What local_iso gave before it kept zones by day (None for what this Python's
+    fromisoformat cannot read: 3.10 reads neither "Z" nor a fraction of one digit)."""
     dt = stamps.from_iso(value)
-    assert dt is not None
-    return dt.astimezone().isoformat(timespec="seconds")
+    return dt.astimezone().isoformat(timespec="seconds") if dt else None
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -41,7 +42,7 @@ def _plain_way(value: str) -> str:
 def test_local_iso_is_astimezone_in_every_zone(zone: str, moment: datetime) -> None:
     # The zone is set once for all the examples (the fixture), as it is for a command.
     stored = moment.replace(microsecond=0, tzinfo=timezone.utc).isoformat()
-    assert stamps.local_iso(stored) == _plain_way(stored)
+    assert stamps.local_iso(stored) == _plain_way(stored) is not None
 
 
 def test_local_iso_across_the_clock_changes(zone: str) -> None:
@@ -50,7 +51,7 @@ def test_local_iso_across_the_clock_changes(zone: str) -> None:
     for hours in range(0, 365 * 24, 7):
         for minute in (0, 29, 59):
             stored = (start + timedelta(hours=hours, minutes=minute, seconds=59)).isoformat()
-            assert stamps.local_iso(stored) == _plain_way(stored)
+            assert stamps.local_iso(stored) == _plain_way(stored) is not None
 
 
 def test_local_iso_follows_a_change_of_zone() -> None:
