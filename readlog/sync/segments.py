@@ -26,6 +26,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 MAGIC = b"RLSYNC"
 VERSION = 1
@@ -126,18 +127,21 @@ class NotAFile(OSError):
     opened for reading, which could wait for ever."""
 
 
-def _read_regular(path: Path) -> bytes:
-    """The bytes of the regular file ``path``; NotAFile for anything else. Opened without
-    waiting (a FIFO with no writer would hold the sync, and the library's user, for good)."""
+def _open_regular(path: Path) -> BinaryIO:
+    """The regular file ``path`` opened for reading; NotAFile for anything else. Opened without
+    waiting (a FIFO with no writer would hold the sync, or --status, and the library's user, for good)."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotAFile(str(path))
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read()
-    finally:
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
+        raise NotAFile(str(path))
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the regular file ``path``; NotAFile for anything else."""
+    with _open_regular(path) as f:
+        return f.read()
 
 
 def read_others(target: Path, me: str, positions: dict[str, Position]) -> Read:
@@ -259,12 +263,7 @@ def _count(path: Path, offset: int) -> int:
     """The whole frames of a segment from ``offset`` (0: its start, past the header)."""
     n = 0
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer must not hold --status
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            os.close(fd)
-            return 0
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb") as f:
+        with _open_regular(path) as f:  # NotAFile (an OSError): no frames
             size = os.fstat(f.fileno()).st_size
             if offset == 0:
                 if f.read(len(HEADER)) != HEADER:
