@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -33,25 +34,27 @@ pytestmark = pytest.mark.slow
 PATIENCE = 60.0  # seconds the sync may take to reach the folder on a busy machine
 
 
-def phone_segment(tmp_path: Path) -> tuple[str, bytes]:
-    """Another device's id and its first segment: one entry added on it."""
+def laptop_and_folder(run: Run, tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A laptop's library (one entry) and a sync folder holding another device's first
+    segment (one entry added on the phone, tmp_path/phone.db); the laptop's --db, the
+    folder, and the phone's device folder in it."""
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     with readlog.open(tmp_path / "phone.db") as phone:
         phone.add("https://example.org/from-the-phone", title="From the phone")
         device = phone.sync(scratch).device
-    return device, (scratch / device / "00000001.rls").read_bytes()
+    db = tmp_path / "laptop.db"
+    run("--db", str(db), "add", "https://example.org/here", "--no-fetch")
+    folder = tmp_path / "Sync"
+    (folder / device).mkdir(parents=True)
+    shutil.copyfile(scratch / device / "00000001.rls", folder / device / "00000001.rls")
+    return db, folder, folder / device
 
 
 def test_another_command_changes_the_library_while_a_sync_reads_a_slow_folder(
     run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    device, segment = phone_segment(tmp_path)
-    db = tmp_path / "laptop.db"
-    run("--db", str(db), "add", "https://example.org/here", "--no-fetch")
-    folder = tmp_path / "Sync"
-    (folder / device).mkdir(parents=True)
-    (folder / device / "00000001.rls").write_bytes(segment)
+    db, folder, _ = laptop_and_folder(run, tmp_path)
 
     reading, go_on = threading.Event(), threading.Event()
     read_others = segments.read_others
@@ -100,13 +103,8 @@ def test_another_command_changes_the_library_while_a_sync_reads_a_slow_folder(
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 def test_a_fifo_named_as_a_segment_is_passed_over_never_waited_on(run: Run, tmp_path: Path) -> None:
-    device, segment = phone_segment(tmp_path)
-    db = tmp_path / "laptop.db"
-    run("--db", str(db), "add", "https://example.org/here", "--no-fetch")
-    folder = tmp_path / "Sync"
-    (folder / device).mkdir(parents=True)
-    (folder / device / "00000001.rls").write_bytes(segment)
-    fifo = folder / device / "00000002.rls"
+    db, folder, phone_folder = laptop_and_folder(run, tmp_path)
+    fifo = phone_folder / "00000002.rls"
     os.mkfifo(fifo)  # no writer will ever come
     for args in (["sync", str(folder), "--json"], ["sync", "--status", "--json"]):
         done = subprocess.run(
