@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import gencorpus
-from processes import CLI_FLOOR, CLI_FLOOR_CMD, run_once, run_once_in_terminal
+from processes import CLI_FLOOR, CLI_FLOOR_CMD, child_says, run_once, run_once_in_terminal
 from triage_screen import time_triage, triage_walk
 
 HERE = Path(__file__).resolve().parent
@@ -102,14 +102,7 @@ def log(text: str) -> None:
 
 def code_schema(env: dict[str, str]) -> int:
     """The schema the readlog being timed makes (its migrations' LATEST)."""
-    done = subprocess.run(
-        [sys.executable, "-c", "from readlog.store.migrations import LATEST; print(LATEST)"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return int(done.stdout)
+    return int(child_says(env, "from readlog.store.migrations import LATEST; print(LATEST)"))
 
 
 def file_schema(path: Path) -> int:

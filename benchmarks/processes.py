@@ -115,16 +115,15 @@ def readlog_command(tree: Path | None) -> list[str]:
     return [sys.executable, "-m", "readlog"]
 
 
+def child_says(env: dict[str, str], code: str) -> str:
+    """What a child Python started with ``env`` prints running ``code``, stripped."""
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
 def timed_copy(env: dict[str, str]) -> str:
     """The folder of the readlog package a child started with ``env`` imports."""
-    found = subprocess.run(
-        [sys.executable, "-c", "import os, readlog; print(os.path.dirname(readlog.__file__))"],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return os.path.realpath(found.stdout.strip())
+    return os.path.realpath(child_says(env, "import os, readlog; print(os.path.dirname(readlog.__file__))"))
 
 
 def child_env(tree: Path | None) -> dict[str, str]:
