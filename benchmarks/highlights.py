@@ -32,9 +32,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from processes import child_env, measure, readlog_command  # noqa: E402
+from processes import CLI_FLOOR_CMD, child_env, measure, readlog_command  # noqa: E402
 
-CLI_FLOOR_CMD = [sys.executable, "-c", "import typer, rich.table, rich.console, sqlite3"]
 IMPORT_TARGET = 1.5
 READ_TARGET = 1.3
 SOURCES = ("Go Blog", "LWN.net", "Rust Blog", "SQLite Forum", "Julia Evans", "Cloudflare Blog", "Jepsen")
